@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+)
+
+// Config is everything the binary reads from its environment. Each field comes from one entry of
+// settings below, which is also what `klusmaat help` prints, so the documentation cannot drift.
+type Config struct {
+	Listen        string
+	DatabaseURL   string // the server's role (klusmaat_app): no table ownership, no BYPASSRLS
+	OwnerURL      string // the schema owner, for migrations; empty: serve does not migrate
+	Brand         string // D19
+	SupportPhone  string // D19
+	SupportEmail  string // D19
+	KratosPublic  string
+	KratosAdmin   string
+	SMTPURL       string
+	BlobURL       string
+	PortalDist    string
+	AdminDist     string
+	LogFormat     string
+	LogLevel      string
+}
+
+type setting struct {
+	env, def, doc string
+	field         func(*Config) *string
+}
+
+var settings = []setting{
+	{"KLUSMAAT_LISTEN", ":8080", "address the HTTP server listens on", func(c *Config) *string { return &c.Listen }},
+	{"DATABASE_URL", "postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the server's own role (klusmaat_app)", func(c *Config) *string { return &c.DatabaseURL }},
+	{"DATABASE_OWNER_URL", "postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the schema owner, used to migrate; set it empty to skip migrating at serve start-up", func(c *Config) *string { return &c.OwnerURL }},
+	{"KLUSMAAT_BRAND", "Klusmaat", "brand name shown on every page and e-mail (D19)", func(c *Config) *string { return &c.Brand }},
+	{"KLUSMAAT_SUPPORT_PHONE", "070 123 45 67", "public contact phone number (D19)", func(c *Config) *string { return &c.SupportPhone }},
+	{"KLUSMAAT_SUPPORT_EMAIL", "info@klusmaat.nl", "public contact e-mail address (D19)", func(c *Config) *string { return &c.SupportEmail }},
+	{"KRATOS_PUBLIC_URL", "http://127.0.0.1:4433", "Ory Kratos public API", func(c *Config) *string { return &c.KratosPublic }},
+	{"KRATOS_ADMIN_URL", "http://127.0.0.1:4434", "Ory Kratos admin API (reachable from the server only)", func(c *Config) *string { return &c.KratosAdmin }},
+	{"SMTP_URL", "smtp://127.0.0.1:1025", "outgoing mail server", func(c *Config) *string { return &c.SMTPURL }},
+	{"BLOB_URL", "file://.data/blobs", "file storage: file://DIR locally, s3://BUCKET in production", func(c *Config) *string { return &c.BlobURL }},
+	{"KLUSMAAT_PORTAL_DIST", "portal-ui/dist", "built public site and klusser portal", func(c *Config) *string { return &c.PortalDist }},
+	{"KLUSMAAT_ADMIN_DIST", "admin-ui/dist", "built admin and franchise console", func(c *Config) *string { return &c.AdminDist }},
+	{"LOG_FORMAT", "json", "json or text", func(c *Config) *string { return &c.LogFormat }},
+	{"LOG_LEVEL", "info", "debug, info, warn or error", func(c *Config) *string { return &c.LogLevel }},
+}
+
+// loadConfig reads the environment; a variable that is set, even to "", wins over the default.
+func loadConfig(getenv func(string) (string, bool)) (Config, error) {
+	var c Config
+	for _, s := range settings {
+		v, ok := getenv(s.env)
+		if !ok {
+			v = s.def
+		}
+		*s.field(&c) = strings.TrimSpace(v)
+	}
+	switch {
+	case c.DatabaseURL == "":
+		return c, fmt.Errorf("DATABASE_URL must be set")
+	case c.LogFormat != "json" && c.LogFormat != "text":
+		return c, fmt.Errorf("LOG_FORMAT must be json or text, not %q", c.LogFormat)
+	case c.Brand == "":
+		return c, fmt.Errorf("KLUSMAAT_BRAND must not be empty")
+	}
+	return c, nil
+}
+
+func envLookup(name string) (string, bool) { return os.LookupEnv(name) }
+
+func printSettings(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "VARIABLE\tDEFAULT\tMEANING")
+	for _, s := range settings {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.env, s.def, s.doc)
+	}
+	tw.Flush()
+}

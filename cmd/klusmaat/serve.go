@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/klusmaat/klusmaat/infra/db"
+	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	if cfg.OwnerURL != "" {
+		if err := migrateCmd(ctx, cfg, logger); err != nil {
+			return err
+		}
+	}
+	database, err := tenants.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	// D4: refuse to run with a database role that row-level security would not hold.
+	if err := database.CheckRole(ctx); err != nil {
+		return err
+	}
+	enforcer, err := policy.New()
+	if err != nil {
+		return err
+	}
+	site := web.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail}
+	front, err := web.New(cfg.PortalDist, cfg.AdminDist, site)
+	if err != nil {
+		return err
+	}
+	latest, err := db.LatestVersion()
+	if err != nil {
+		return err
+	}
+	handler, _ := server.New(server.Deps{
+		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
+		Ready: func(ctx context.Context) error { return ready(ctx, database, latest) },
+	})
+
+	srv := &http.Server{
+		Addr:              cfg.Listen,
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	logger.Info("serving", "addr", cfg.Listen, "brand", cfg.Brand)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	logger.Info("shutting down")
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// ready: the database answers as the server's role and its schema is the one this binary expects.
+func ready(ctx context.Context, database *tenants.DB, latest int32) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	v, err := database.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if v != latest {
+		return fmt.Errorf("schema version %d, binary expects %d", v, latest)
+	}
+	return nil
+}
+
+func migrateCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	if cfg.OwnerURL == "" {
+		return errors.New("DATABASE_OWNER_URL is empty: nothing to migrate with")
+	}
+	v, err := db.Migrate(ctx, cfg.OwnerURL)
+	if err != nil {
+		return err
+	}
+	logger.Info("database migrated", "version", v)
+	return nil
+}
+
+func newLogger(cfg Config, w io.Writer) *slog.Logger {
+	level := slog.LevelInfo
+	_ = level.UnmarshalText([]byte(strings.ToUpper(cfg.LogLevel)))
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler
+	if cfg.LogFormat == "text" {
+		h = slog.NewTextHandler(w, opts)
+	} else {
+		h = slog.NewJSONHandler(w, opts)
+	}
+	return slog.New(httpapi.LogHandler{Handler: h})
+}

@@ -1,0 +1,159 @@
+package httpapi
+
+import (
+	"net/http"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// OpenAPI builds the OpenAPI 3.1 document of routes. Schemas are derived from the request and
+// response Go types by reflection, so the document describes exactly what the code encodes.
+func OpenAPI(title, version string, routes []Route) map[string]any {
+	paths := map[string]any{}
+	sorted := append([]Route(nil), routes...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Pattern() < sorted[j].Pattern() })
+	for _, rt := range sorted {
+		item, _ := paths[rt.Path].(map[string]any)
+		if item == nil {
+			item = map[string]any{}
+			paths[rt.Path] = item
+		}
+		item[strings.ToLower(rt.Method)] = operation(rt)
+	}
+	return map[string]any{
+		"openapi": "3.1.0",
+		"info":    map[string]any{"title": title, "version": version},
+		"paths":   paths,
+		"components": map[string]any{
+			"schemas": map[string]any{"Error": Schema(reflect.TypeOf(ErrorBody{}))},
+		},
+	}
+}
+
+var pathParam = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
+
+func operation(rt Route) map[string]any {
+	errRef := map[string]any{"$ref": "#/components/schemas/Error"}
+	errResp := func(desc string) map[string]any {
+		return map[string]any{"description": desc, "content": map[string]any{"application/json": map[string]any{"schema": errRef}}}
+	}
+	op := map[string]any{
+		"summary":     rt.Summary,
+		"operationId": operationID(rt),
+		"tags":        []string{rt.Tag},
+		"x-policy":    map[string]any{"resource": rt.Resource, "action": rt.Action},
+		"responses": map[string]any{
+			"200": map[string]any{"description": "OK", "content": map[string]any{"application/json": map[string]any{"schema": Schema(reflect.TypeOf(rt.Response))}}},
+			"400": errResp("Ongeldige invoer"),
+			"401": errResp("Niet ingelogd"),
+			"403": errResp("Geen toegang"),
+			"500": errResp("Serverfout"),
+		},
+	}
+	var params []any
+	for _, m := range pathParam.FindAllStringSubmatch(rt.Path, -1) {
+		params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+	}
+	for _, q := range rt.Query {
+		params = append(params, map[string]any{"name": q.Name, "in": "query", "description": q.Description, "schema": map[string]any{"type": "string"}})
+	}
+	if params != nil {
+		op["parameters"] = params
+	}
+	if rt.Request != nil {
+		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": Schema(reflect.TypeOf(rt.Request))}}}
+	}
+	return op
+}
+
+func operationID(rt Route) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(rt.Method))
+	for _, part := range strings.FieldsFunc(rt.Path, func(r rune) bool { return r == '/' || r == '-' || r == '{' || r == '}' }) {
+		if part == "api" || part == "v1" {
+			continue
+		}
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+var (
+	timeType = reflect.TypeOf(time.Time{})
+	uuidType = reflect.TypeOf(uuid.UUID{})
+)
+
+// Schema returns the JSON Schema (2020-12, as OpenAPI 3.1 uses) of a Go type as encoding/json
+// writes it: pointers may be null, fields with omitempty are optional, a `doc` tag describes a field.
+func Schema(t reflect.Type) map[string]any {
+	if t == nil {
+		return map[string]any{}
+	}
+	if t.Kind() == reflect.Pointer {
+		s := Schema(t.Elem())
+		if typ, ok := s["type"].(string); ok {
+			s["type"] = []string{typ, "null"}
+		}
+		return s
+	}
+	switch t {
+	case timeType:
+		return map[string]any{"type": "string", "format": "date-time"}
+	case uuidType:
+		return map[string]any{"type": "string", "format": "uuid"}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return map[string]any{"type": "string"}
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return map[string]any{"type": "integer"}
+	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "number"}
+	case reflect.Slice, reflect.Array:
+		return map[string]any{"type": "array", "items": Schema(t.Elem())}
+	case reflect.Map:
+		return map[string]any{"type": "object", "additionalProperties": Schema(t.Elem())}
+	case reflect.Struct:
+		props := map[string]any{}
+		required := []string{}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			s := Schema(f.Type)
+			if doc := f.Tag.Get("doc"); doc != "" {
+				s["description"] = doc
+			}
+			props[name] = s
+			if !strings.Contains(opts, "omitempty") {
+				required = append(required, name)
+			}
+		}
+		return map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false}
+	default:
+		return map[string]any{}
+	}
+}
+
+// ServeOpenAPI answers with the document; it is public, like any API description.
+func ServeOpenAPI(doc map[string]any) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = EncodeJSON(r.Context(), w, doc)
+	})
+}

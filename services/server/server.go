@@ -1,0 +1,102 @@
+// Package server assembles the HTTP server: every service's routes behind the policy middleware,
+// the OpenAPI document, health and readiness, and the two front ends. cmd/klusmaat only reads the
+// configuration and calls New; the tests call New the same way.
+package server
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/showcase"
+	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// Version is the API version in the OpenAPI document.
+const Version = "1.0.0"
+
+// Deps are what the server needs from outside.
+type Deps struct {
+	DB       *tenants.DB
+	Policy   *policy.Enforcer
+	Logger   *slog.Logger
+	Web      *web.Handler // nil: no front ends (API-only tests)
+	Site     web.Site
+	Resolver ActorResolver // nil: every request is anonymous
+	// Ready reports whether the server may take traffic (database reachable, schema current).
+	Ready func(ctx context.Context) error
+}
+
+// ActorResolver finds who is making a request (the session middleware of the identity service).
+type ActorResolver func(r *http.Request) (tenants.Actor, error)
+
+// New returns the server's handler and the API routes it serves.
+func New(d Deps) (http.Handler, []httpapi.Route) {
+	routes := Routes(d)
+
+	mux := http.NewServeMux()
+	for _, rt := range routes {
+		mux.Handle(rt.Pattern(), d.Policy.Protect(rt))
+	}
+	mux.Handle("GET /api/openapi.json", httpapi.ServeOpenAPI(httpapi.OpenAPI(d.Site.Brand+" API", Version, routes)))
+	mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		httpapi.WriteError(w, r, httpapi.NotFound("not_found", "Dit adres bestaat niet."))
+	}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if d.Ready != nil {
+			if err := d.Ready(r.Context()); err != nil {
+				slog.WarnContext(r.Context(), "not ready", "err", err)
+				w.Header().Set("Content-Type", "application/json; charset=utf-8")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_, _ = w.Write([]byte(`{"status":"unavailable"}` + "\n"))
+				return
+			}
+		}
+		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ready"})
+	})
+	if d.Web != nil {
+		mux.Handle("/", d.Web)
+	}
+
+	var h http.Handler = mux
+	h = withActor(d.Resolver, h)
+	h = httpapi.AccessLog(h)
+	h = httpapi.WithRequestID(h)
+	h = httpapi.SecurityHeaders(h)
+	return h, routes
+}
+
+// Routes lists every API route of every service. A new service adds its line here.
+func Routes(d Deps) []httpapi.Route {
+	var routes []httpapi.Route
+
+	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
+	routes = append(routes, showcase.Routes(showcase.MakeEndpoints(showcaseSvc))...)
+
+	return routes
+}
+
+// PublicFileURL is where a browser fetches a public stored file (showcase photos, D6).
+func PublicFileURL(key string) string { return "/files/public/" + key }
+
+// withActor puts the request's actor in its context, anonymous unless the resolver knows better.
+func withActor(resolve ActorResolver, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		actor := tenants.AnonymousActor()
+		if resolve != nil {
+			a, err := resolve(r)
+			if err != nil {
+				httpapi.WriteError(w, r, err)
+				return
+			}
+			actor = a
+		}
+		next.ServeHTTP(w, r.WithContext(tenants.WithActor(r.Context(), actor)))
+	})
+}

@@ -1,0 +1,86 @@
+// Package showcase serves the public handyman showcase of the site (/klussers, document 000): the
+// klussers that are active and visible on the website, best rated first, with showcase fields only
+// (D5). Visitors use it without signing in.
+//
+// It is the pattern every service copies: service.go (this interface and its implementation),
+// store.go (the SQL, through tenants.DB), endpoint.go (go-kit endpoints), transport.go (HTTP and the
+// route table), logging.go (a decorator; the service itself never logs).
+package showcase
+
+import (
+	"context"
+	"errors"
+)
+
+// Service is the showcase use-case.
+type Service interface {
+	// List returns the active klussers that are visible on the website, best rated first and
+	// unrated last, with showcase fields only.
+	List(ctx context.Context) ([]Klusser, error)
+}
+
+// Store reads the showcase from the database; store.go implements it on PostgreSQL.
+type Store interface {
+	// ListVisible returns the rows of the public_klussers view in showcase order.
+	ListVisible(ctx context.Context) ([]Klusser, error)
+}
+
+// PhotoURL turns a stored photo key into the URL a browser fetches; showcase photos are public (D6).
+type PhotoURL func(key string) string
+
+// NewService returns the showcase service.
+func NewService(store Store, photoURL PhotoURL) Service {
+	return &service{store: store, photoURL: photoURL}
+}
+
+type service struct {
+	store    Store
+	photoURL PhotoURL
+}
+
+// MaxCarouselPhotos is how many carousel photos a klusser has at most (document 000 section 9).
+const MaxCarouselPhotos = 3
+
+func (s *service) List(ctx context.Context) ([]Klusser, error) {
+	rows, err := s.store.ListVisible(ctx)
+	if err != nil {
+		return nil, errors.Join(errors.New("showcase: list"), err)
+	}
+	for i := range rows {
+		rows[i].ProfielFotoURL = s.url(rows[i].ProfielFotoURL)
+		photos := make([]string, 0, MaxCarouselPhotos)
+		for _, key := range rows[i].CarouselFotos {
+			if key != "" && len(photos) < MaxCarouselPhotos {
+				photos = append(photos, s.photoURL(key))
+			}
+		}
+		rows[i].CarouselFotos = photos
+		if rows[i].Specialisaties == nil {
+			rows[i].Specialisaties = []string{}
+		}
+	}
+	return rows, nil
+}
+
+func (s *service) url(key *string) *string {
+	if key == nil || *key == "" {
+		return nil
+	}
+	u := s.photoURL(*key)
+	return &u
+}
+
+// Klusser is a handyman as the public sees it: the showcase fields of D5, never a phone number,
+// e-mail, address, age or document.
+type Klusser struct {
+	ID                    string   `json:"id" doc:"Profiel-id"`
+	Naam                  string   `json:"naam"`
+	Woonplaats            string   `json:"woonplaats"`
+	Specialisaties        []string `json:"specialisaties"`
+	GemiddeldeBeoordeling *float64 `json:"gemiddelde_beoordeling" doc:"1 tot 5; null als er nog geen beoordeling is"`
+	TotaalUren            float64  `json:"totaal_uren"`
+	GepensioneerdSinds    *int     `json:"gepensioneerd_sinds" doc:"Jaartal"`
+	IntroTekst            string   `json:"intro_tekst"`
+	ProfielFotoURL        *string  `json:"profiel_foto_url" doc:"null: 'Geen foto beschikbaar'"`
+	CarouselFotos         []string `json:"carousel_fotos" doc:"Hoogstens 3 foto-URL's"`
+}

@@ -1,0 +1,131 @@
+// Package web serves the two front-end builds: admin-ui for /admin/* and /franchise/*, portal-ui
+// for everything else. Each build ships routes.json, the list of paths its router renders; a path
+// in neither list answers HTTP 404 with the portal's 'Oops! Page not found' page (D21), so search
+// engines see it as missing. Hashed assets are cached for a year; HTML never.
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Site is the configuration the front ends show (D19). It reaches them through a meta tag in the
+// HTML, so the builds stay the same for every brand and no inline script is needed.
+type Site struct {
+	Brand string `json:"brand"`
+	Phone string `json:"phone"`
+	Email string `json:"email"`
+}
+
+// Handler serves both front ends.
+type Handler struct {
+	portal, admin *app
+}
+
+// New loads the builds in portalDir and adminDir (index.html and routes.json of each).
+func New(portalDir, adminDir string, site Site) (*Handler, error) {
+	portal, err := loadApp(portalDir, "/assets/", site)
+	if err != nil {
+		return nil, err
+	}
+	admin, err := loadApp(adminDir, "/admin/assets/", site)
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{portal: portal, admin: admin}, nil
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := path.Clean("/" + r.URL.Path)
+	switch {
+	case strings.HasPrefix(p, h.admin.assets):
+		h.admin.serveAsset(w, r, strings.TrimPrefix(p, "/admin"))
+	case strings.HasPrefix(p, h.portal.assets):
+		h.portal.serveAsset(w, r, p)
+	case h.admin.routes.match(p):
+		h.admin.serveIndex(w, http.StatusOK)
+	case h.portal.routes.match(p):
+		h.portal.serveIndex(w, http.StatusOK)
+	case h.portal.serveRootFile(w, r, p):
+	default:
+		h.portal.serveIndex(w, http.StatusNotFound)
+	}
+}
+
+type app struct {
+	dir    string
+	assets string // URL prefix of hashed assets
+	index  []byte
+	routes routeSet
+}
+
+const configMeta = `<meta name="klusmaat-config" content="">`
+
+func loadApp(dir, assets string, site Site) (*app, error) {
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		return nil, fmt.Errorf("web: %w (build the front ends first: make build)", err)
+	}
+	cfg, _ := json.Marshal(site)
+	filled := `<meta name="klusmaat-config" content="` + html.EscapeString(string(cfg)) + `">`
+	if !bytes.Contains(index, []byte(configMeta)) {
+		return nil, fmt.Errorf("web: %s/index.html lacks %s", dir, configMeta)
+	}
+	index = bytes.Replace(index, []byte(configMeta), []byte(filled), 1)
+
+	raw, err := os.ReadFile(filepath.Join(dir, "routes.json"))
+	if err != nil {
+		return nil, fmt.Errorf("web: %w", err)
+	}
+	var patterns []string
+	if err := json.Unmarshal(raw, &patterns); err != nil {
+		return nil, fmt.Errorf("web: %s/routes.json: %w", dir, err)
+	}
+	return &app{dir: dir, assets: assets, index: index, routes: newRouteSet(patterns)}, nil
+}
+
+func (a *app) serveIndex(w http.ResponseWriter, status int) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	_, _ = w.Write(a.index)
+}
+
+// serveAsset serves a file under dist/assets. Vite puts a content hash in every asset name, so a
+// year of caching is safe; a missing asset is a plain 404 (a browser would not render a page for it).
+func (a *app) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
+	file := filepath.Join(a.dir, filepath.FromSlash(p))
+	if st, err := os.Stat(file); err != nil || st.IsDir() {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	http.ServeFile(w, r, file)
+}
+
+// serveRootFile serves an unhashed file at the top of the build (favicon, robots.txt) with a short
+// cache. It reports whether there was such a file.
+func (a *app) serveRootFile(w http.ResponseWriter, r *http.Request, p string) bool {
+	if strings.Count(p, "/") != 1 || p == "/" || strings.HasSuffix(p, ".html") || p == "/routes.json" {
+		return false
+	}
+	file := filepath.Join(a.dir, p[1:])
+	if st, err := os.Stat(file); err != nil || st.IsDir() {
+		return false
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	http.ServeFile(w, r, file)
+	return true
+}

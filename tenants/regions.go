@@ -1,0 +1,77 @@
+package tenants
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ErrNoRegion means neither the town nor the postcode belongs to an active region.
+var ErrNoRegion = errors.New("tenants: no active region for this town or postcode")
+
+// ResolveRegion finds the region of a job from its town, or failing that from the four digits of
+// its postcode (D2). Only active regions count. It runs in the caller's transaction, so it sees the
+// region tables as the caller's actor (reference data is readable by every actor).
+func ResolveRegion(ctx context.Context, tx pgx.Tx, woonplaats, postcode string) (string, error) {
+	var slug string
+	err := tx.QueryRow(ctx, `
+		SELECT t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio
+		WHERE t.woonplaats = $1 AND r.actief`, NormalizeTown(woonplaats)).Scan(&slug)
+	if err == nil {
+		return slug, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return "", fmt.Errorf("tenants: region by town: %w", err)
+	}
+
+	digits, ok := postcodeDigits(postcode)
+	if !ok {
+		return "", ErrNoRegion
+	}
+	err = tx.QueryRow(ctx, `
+		SELECT p.regio FROM region_postcodes p JOIN regions r ON r.slug = p.regio
+		WHERE p.bereik @> $1::int AND r.actief`, digits).Scan(&slug)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNoRegion
+	}
+	if err != nil {
+		return "", fmt.Errorf("tenants: region by postcode: %w", err)
+	}
+	return slug, nil
+}
+
+// NormalizeTown turns what a person types ("  Den  Haag ") into the key of region_towns ("den haag").
+func NormalizeTown(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+var postcodePattern = regexp.MustCompile(`^([1-9][0-9]{3}) ?([A-Za-z]{2})$`)
+
+// NormalizePostcode returns a Dutch postcode in its canonical form "1234 AB", and false when s is
+// not a Dutch postcode. The letter pairs SA, SD and SS are not issued and are refused.
+func NormalizePostcode(s string) (string, bool) {
+	m := postcodePattern.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return "", false
+	}
+	letters := strings.ToUpper(m[2])
+	switch letters {
+	case "SA", "SD", "SS":
+		return "", false
+	}
+	return m[1] + " " + letters, true
+}
+
+func postcodeDigits(postcode string) (int, bool) {
+	canonical, ok := NormalizePostcode(postcode)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(canonical[:4])
+	return n, err == nil
+}
