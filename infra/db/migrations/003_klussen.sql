@@ -37,8 +37,7 @@ CREATE TABLE klussen (
     materiaal_kosten_cents integer NOT NULL DEFAULT 0 CHECK (materiaal_kosten_cents >= 0),
     betaald                boolean NOT NULL DEFAULT false,
     created_at             timestamptz NOT NULL DEFAULT now(),
-    updated_at             timestamptz NOT NULL DEFAULT now(),
-    CHECK (assignment_type IS DISTINCT FROM 'direct' OR klusser_id IS NOT NULL)
+    updated_at             timestamptz NOT NULL DEFAULT now()
 );
 
 -- Indexes for the lists, filters and sorts of both documents.
@@ -62,12 +61,28 @@ CREATE FUNCTION klussen_lock_finished() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    IF OLD.status = 'afgerond' AND NEW.klusser_id IS DISTINCT FROM OLD.klusser_id THEN
+    -- The one exception is the foreign key clearing the klusser of a deleted account (a cascade runs
+    -- as a nested trigger): the finished job stays, without its klusser.
+    IF OLD.status = 'afgerond' AND NEW.klusser_id IS DISTINCT FROM OLD.klusser_id
+       AND NOT (NEW.klusser_id IS NULL AND pg_trigger_depth() > 1) THEN
         RAISE EXCEPTION 'job % is finished and cannot be reassigned', OLD.id USING ERRCODE = 'check_violation';
     END IF;
     RETURN NEW;
 END $$;
 CREATE TRIGGER klussen_finished_lock BEFORE UPDATE ON klussen FOR EACH ROW EXECUTE FUNCTION klussen_lock_finished();
+
+-- Deleting a klusser removes its job assignments (document 001 section 8): its unfinished jobs
+-- go back to open and unassigned, as when an admin removes an assignment (section 4).
+CREATE FUNCTION profiles_release_jobs() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    UPDATE klussen SET klusser_id = NULL, status = 'open', claimed_at = NULL, assignment_type = NULL,
+                       geplande_start_tijd = NULL
+    WHERE klusser_id = OLD.id AND status <> 'afgerond';
+    RETURN OLD;
+END $$;
+CREATE TRIGGER profiles_release_jobs BEFORE DELETE ON profiles FOR EACH ROW EXECUTE FUNCTION profiles_release_jobs();
 
 ALTER TABLE klussen ENABLE ROW LEVEL SECURITY;
 ALTER TABLE klussen FORCE ROW LEVEL SECURITY;

@@ -139,10 +139,15 @@ ALTER TABLE facturen FORCE ROW LEVEL SECURITY;
 -- Work orders: admins all; a klusser its own, and only for a job that is its own.
 CREATE POLICY admin_all ON werkbonnen TO klusmaat_app
     USING (actor_role() = 'admin') WITH CHECK (actor_role() = 'admin');
-CREATE POLICY klusser_own ON werkbonnen TO klusmaat_app
-    USING (actor_role() = 'klusser' AND klusser_id = actor_id())
+-- (No DELETE: a work order is a record of work done; only an admin removes one.)
+CREATE POLICY klusser_read_own ON werkbonnen FOR SELECT TO klusmaat_app
+    USING (actor_role() = 'klusser' AND klusser_id = actor_id());
+CREATE POLICY klusser_create_own ON werkbonnen FOR INSERT TO klusmaat_app
     WITH CHECK (actor_role() = 'klusser' AND klusser_id = actor_id()
         AND EXISTS (SELECT 1 FROM klussen k WHERE k.id = klus_id AND k.klusser_id = actor_id()));
+CREATE POLICY klusser_update_own ON werkbonnen FOR UPDATE TO klusmaat_app
+    USING (actor_role() = 'klusser' AND klusser_id = actor_id())
+    WITH CHECK (actor_role() = 'klusser' AND klusser_id = actor_id());
 
 CREATE POLICY admin_all ON work_order_items TO klusmaat_app
     USING (actor_role() = 'admin') WITH CHECK (actor_role() = 'admin');
