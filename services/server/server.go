@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/httpapi"
@@ -42,9 +43,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		mux.Handle(rt.Pattern(), d.Policy.Protect(rt))
 	}
 	mux.Handle("GET /api/openapi.json", httpapi.ServeOpenAPI(httpapi.OpenAPI(d.Site.Brand+" API", Version, routes)))
-	mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		httpapi.WriteError(w, r, httpapi.NotFound("not_found", "Dit adres bestaat niet."))
-	}))
+	mux.Handle("/api/", apiFallback(routes))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ok"})
 	})
@@ -98,5 +97,27 @@ func withActor(resolve ActorResolver, next http.Handler) http.Handler {
 			actor = a
 		}
 		next.ServeHTTP(w, r.WithContext(tenants.WithActor(r.Context(), actor)))
+	})
+}
+
+// apiFallback answers API paths that no route serves: 405 with Allow when the path exists for
+// other methods, else 404; always JSON, never the web page.
+func apiFallback(routes []httpapi.Route) http.Handler {
+	byPath := http.NewServeMux()
+	methods := map[string][]string{}
+	for _, rt := range routes {
+		if methods[rt.Path] == nil {
+			byPath.Handle(rt.Path, http.NotFoundHandler())
+		}
+		methods[rt.Path] = append(methods[rt.Path], rt.Method)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := byPath.Handler(r); pattern != "" {
+			w.Header().Set("Allow", strings.Join(methods[pattern], ", "))
+			httpapi.WriteError(w, r, &httpapi.Error{Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
+				Message: "Deze actie is hier niet mogelijk."})
+			return
+		}
+		httpapi.WriteError(w, r, httpapi.NotFound("not_found", "Dit adres bestaat niet."))
 	})
 }

@@ -1,0 +1,260 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/klusmaat/klusmaat/infra/db/seed"
+	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
+)
+
+type testServer struct {
+	*httptest.Server
+	routes []httpapi.Route
+	logs   *bytes.Buffer
+	db     *dbtest.Database
+}
+
+// newServer runs the real server on a fresh database loaded with the demo data.
+func newServer(t *testing.T) *testServer {
+	t.Helper()
+	d := dbtest.New(t)
+	if err := seed.Run(context.Background(), d.DB, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	enf, err := policy.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &bytes.Buffer{}
+	logger := slog.New(httpapi.LogHandler{Handler: slog.NewJSONHandler(logs, nil)})
+	slog.SetDefault(logger)
+	h, routes := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: logger, Site: web.Site{Brand: "Klusmaat"}})
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	return &testServer{Server: ts, routes: routes, logs: logs, db: d}
+}
+
+func (s *testServer) get(t *testing.T, path string) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := http.Get(s.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, body
+}
+
+// D5: the showcase JSON carries showcase fields only, in showcase order, for visible klussers only.
+func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
+	s := newServer(t)
+	// A hidden and an archived klusser must not appear.
+	s.db.As(t, tenants.Actor{UserID: seed.UserID("admin@klusmaat.nl"), Role: tenants.Admin}, func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `
+			INSERT INTO user_roles (user_id, role) VALUES ('00000000-0000-0000-0000-000000000101', 'klusser'), ('00000000-0000-0000-0000-000000000102', 'klusser');
+			INSERT INTO profiles (id, naam, telefoon, regio, actief, zichtbaar_op_website, gemiddelde_beoordeling) VALUES
+			  ('00000000-0000-0000-0000-000000000101', 'Verborgen Klusser', '06 99', '{utrecht}', true, false, 5),
+			  ('00000000-0000-0000-0000-000000000102', 'Gearchiveerde Klusser', '06 98', '{utrecht}', false, true, 5);`)
+		return err
+	})
+
+	resp, body := s.get(t, "/api/v1/public/klussers")
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("Cache-Control %q", cc)
+	}
+	var got struct {
+		Items []map[string]any `json:"items"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, it := range got.Items {
+		names = append(names, it["naam"].(string))
+		var keys []string
+		for k := range it {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		want := []string{"carousel_fotos", "gemiddelde_beoordeling", "gepensioneerd_sinds", "id", "intro_tekst", "naam",
+			"profiel_foto_url", "specialisaties", "totaal_uren", "woonplaats"}
+		if !slices.Equal(keys, want) {
+			t.Errorf("%s: fields %v, want %v", it["naam"], keys, want)
+		}
+	}
+	// Best rated first, the unrated one last (document 000 section 7).
+	if want := []string{"Piet Bakker", "Gerrit Visser", "Jan de Groot"}; !slices.Equal(names, want) {
+		t.Fatalf("order %v, want %v", names, want)
+	}
+	if got.Items[2]["gemiddelde_beoordeling"] != nil {
+		t.Errorf("unrated klusser has rating %v", got.Items[2]["gemiddelde_beoordeling"])
+	}
+	for _, secret := range []string{"telefoon", "email", "adres", "postcode", "leeftijd", "vog", "06 12 34 56 01", "@klusmaat.nl", "Laan van Nieuw", "2271 AB"} {
+		if bytes.Contains(body, []byte(secret)) {
+			t.Errorf("showcase JSON contains %q", secret)
+		}
+	}
+}
+
+func TestBadInputGetsDutchJSONErrors(t *testing.T) {
+	s := newServer(t)
+	cases := []struct {
+		path, code string
+		status     int
+	}{
+		{"/api/v1/public/klussers?regio=utrecht", "unknown_parameter", http.StatusBadRequest},
+		{"/api/v1/bestaat-niet", "not_found", http.StatusNotFound},
+	}
+	for _, c := range cases {
+		resp, body := s.get(t, c.path)
+		var e httpapi.ErrorBody
+		if err := json.Unmarshal(body, &e); err != nil {
+			t.Fatalf("%s: not JSON: %s", c.path, body)
+		}
+		if resp.StatusCode != c.status || e.Error.Code != c.code || e.Error.Message == "" {
+			t.Errorf("%s: %d %+v, want %d %s", c.path, resp.StatusCode, e, c.status, c.code)
+		}
+	}
+	// A write to a read-only route is refused, not ignored.
+	resp, err := http.Post(s.URL+"/api/v1/public/klussers", "application/json", strings.NewReader(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST showcase: %d", resp.StatusCode)
+	}
+}
+
+// The OpenAPI document is kept true: every route is in it, nothing else is, and live answers
+// validate against its schemas.
+func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
+	s := newServer(t)
+	resp, body := s.get(t, "/api/openapi.json")
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := doc.(map[string]any)
+	if m["openapi"] != "3.1.0" {
+		t.Fatalf("openapi %v", m["openapi"])
+	}
+	paths := m["paths"].(map[string]any)
+	var documented, served []string
+	for p, item := range paths {
+		for method := range item.(map[string]any) {
+			documented = append(documented, strings.ToUpper(method)+" "+p)
+		}
+	}
+	for _, rt := range s.routes {
+		served = append(served, rt.Pattern())
+	}
+	sort.Strings(documented)
+	sort.Strings(served)
+	if !slices.Equal(documented, served) {
+		t.Fatalf("documented %v, served %v", documented, served)
+	}
+
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("openapi.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, rt := range s.routes {
+		if rt.Method != http.MethodGet || strings.Contains(rt.Path, "{") {
+			continue // only parameterless reads can be called blindly here; each service tests its own
+		}
+		ptr := "openapi.json#/paths/" + jsonPointerEscape(rt.Path) + "/get/responses/200/content/application~1json/schema"
+		sch, err := c.Compile(ptr)
+		if err != nil {
+			t.Fatalf("%s: compile schema: %v", rt.Path, err)
+		}
+		_, live := s.get(t, rt.Path)
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(live))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%s: answer does not match its documented schema: %v", rt.Path, err)
+		}
+	}
+	// Errors match the documented error schema too.
+	errSchema, err := c.Compile("openapi.json#/components/schemas/Error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, bad := s.get(t, "/api/v1/public/klussers?x=1")
+	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
+	if err := errSchema.Validate(inst); err != nil {
+		t.Errorf("error answer does not match the Error schema: %v", err)
+	}
+}
+
+func jsonPointerEscape(p string) string {
+	return url.PathEscape(strings.ReplaceAll(strings.ReplaceAll(p, "~", "~0"), "/", "~1"))
+}
+
+func TestEveryRequestHasAnIDOnEveryLogLine(t *testing.T) {
+	s := newServer(t)
+	req, _ := http.NewRequest(http.MethodGet, s.URL+"/api/v1/public/klussers", nil)
+	req.Header.Set("X-Request-Id", "test-request-0001")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("X-Request-Id") != "test-request-0001" {
+		t.Fatalf("request id not echoed: %q", resp.Header.Get("X-Request-Id"))
+	}
+	var lines int
+	for _, line := range strings.Split(strings.TrimSpace(s.logs.String()), "\n") {
+		if !strings.Contains(line, "test-request-0001") {
+			continue
+		}
+		lines++
+	}
+	// The service's own line (showcase.List) and the access log line.
+	if lines < 2 || !strings.Contains(s.logs.String(), `"msg":"showcase.List"`) {
+		t.Fatalf("%d log lines carry the request id:\n%s", lines, s.logs.String())
+	}
+	if resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Error("security headers missing")
+	}
+}
+
+func TestHealthAndReadiness(t *testing.T) {
+	s := newServer(t)
+	if resp, _ := s.get(t, "/healthz"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("healthz %d", resp.StatusCode)
+	}
+	// Without a Ready function the server claims readiness; cmd/klusmaat wires the real check,
+	// which TestReadinessFollowsTheSchema covers.
+	if resp, _ := s.get(t, "/readyz"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("readyz %d", resp.StatusCode)
+	}
+}

@@ -1,0 +1,107 @@
+// Package dbtest gives integration tests a real, migrated PostgreSQL database of their own, in the
+// throw-away cluster that `make test` starts. Each call creates a new database, migrates it as the
+// schema owner and drops it when the test ends, so tests never see each other's rows.
+//
+// Set KLUSMAAT_TEST_OWNER_URL (the owner role on the cluster's maintenance database) and
+// KLUSMAAT_TEST_APP_PASSWORD. Without them the tests are skipped, unless KLUSMAAT_REQUIRE_DB=1 (as
+// `make test` sets), which turns a missing database into a failure instead of a silent skip.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/infra/db"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// Database is one test's database.
+type Database struct {
+	// DB is the server's door: the klusmaat_app role, through tenants.
+	DB *tenants.DB
+	// AppURL connects as klusmaat_app; OwnerURL as the schema owner.
+	AppURL, OwnerURL string
+	Name             string
+}
+
+// New creates, migrates and returns a fresh database; it is dropped at the end of the test.
+func New(t testing.TB) *Database {
+	t.Helper()
+	base := os.Getenv("KLUSMAAT_TEST_OWNER_URL")
+	appPassword := os.Getenv("KLUSMAAT_TEST_APP_PASSWORD")
+	if base == "" || appPassword == "" {
+		if os.Getenv("KLUSMAAT_REQUIRE_DB") == "1" {
+			t.Fatal("dbtest: KLUSMAAT_TEST_OWNER_URL and KLUSMAAT_TEST_APP_PASSWORD must be set")
+		}
+		t.Skip("dbtest: no test database configured (run make test)")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	name := "kmtest_" + hex.EncodeToString(b[:])
+
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("dbtest: connect: %v", err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatalf("dbtest: create database: %v", err)
+	}
+
+	ownerURL := withDatabase(t, base, name, "", "")
+	appURL := withDatabase(t, base, name, "klusmaat_app", appPassword)
+	if _, err := db.Migrate(ctx, ownerURL); err != nil {
+		t.Fatalf("dbtest: migrate: %v", err)
+	}
+	database, err := tenants.Open(ctx, appURL)
+	if err != nil {
+		t.Fatalf("dbtest: open: %v", err)
+	}
+	t.Cleanup(func() {
+		database.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			t.Logf("dbtest: drop %s: %v", name, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			t.Logf("dbtest: drop %s: %v", name, err)
+		}
+	})
+	return &Database{DB: database, AppURL: appURL, OwnerURL: ownerURL, Name: name}
+}
+
+// withDatabase returns base with another database name and, if user is set, other credentials.
+func withDatabase(t testing.TB, base, name, user, password string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("dbtest: parse url: %v", err)
+	}
+	u.Path = "/" + name
+	if user != "" {
+		u.User = url.UserPassword(user, password)
+	}
+	return u.String()
+}
+
+// As runs fn in a transaction acting as actor, failing the test on error.
+func (d *Database) As(t testing.TB, actor tenants.Actor, fn func(tx pgx.Tx) error) {
+	t.Helper()
+	if err := d.DB.InTx(context.Background(), actor, fn); err != nil {
+		t.Fatalf("dbtest: as %s: %v", actor.Role, err)
+	}
+}

@@ -1,0 +1,57 @@
+package tenants_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
+)
+
+// D2: the region of a job follows from its town, else from its postcode; inactive regions and
+// unknown places have none.
+func TestResolveRegion(t *testing.T) {
+	d := dbtest.New(t)
+	ctx := context.Background()
+	cases := []struct {
+		town, postcode, want string
+		err                  error
+	}{
+		{"Voorburg", "2271 AB", "den-haag", nil},
+		{"  WASSENAAR ", "", "den-haag", nil},
+		{"Leidschendam", "9999 ZZ", "den-haag", nil}, // the town wins over the postcode
+		{"Nootdorp", "2497 AB", "den-haag", nil},     // unknown town, postcode in a den-haag range
+		{"Ergens", "3512 hc", "utrecht", nil},        // postcode typed without care
+		{"Groningen", "9711 AA", "", tenants.ErrNoRegion},
+		{"Ergens", "geen", "", tenants.ErrNoRegion},
+	}
+	anon := tenants.AnonymousActor()
+	for _, c := range cases {
+		var got string
+		err := d.DB.InTx(ctx, anon, func(tx pgx.Tx) error {
+			var err error
+			got, err = tenants.ResolveRegion(ctx, tx, c.town, c.postcode)
+			return err
+		})
+		if !errors.Is(err, c.err) || got != c.want {
+			t.Errorf("ResolveRegion(%q, %q) = %q, %v; want %q, %v", c.town, c.postcode, got, err, c.want, c.err)
+		}
+	}
+
+	// A region that is switched off takes no new jobs.
+	admin := tenants.Actor{UserID: [16]byte{1}, Role: tenants.Admin}
+	d.As(t, admin, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE regions SET actief = false WHERE slug = 'utrecht'`)
+		return err
+	})
+	err := d.DB.InTx(ctx, anon, func(tx pgx.Tx) error {
+		_, err := tenants.ResolveRegion(ctx, tx, "Zeist", "3701 AA")
+		return err
+	})
+	if !errors.Is(err, tenants.ErrNoRegion) {
+		t.Fatalf("inactive region resolved: %v", err)
+	}
+}
