@@ -11,20 +11,20 @@ import (
 // Config is everything the binary reads from its environment. Each field comes from one entry of
 // settings below, which is also what `klusmaat help` prints, so the documentation cannot drift.
 type Config struct {
-	Listen        string
-	DatabaseURL   string // the server's role (klusmaat_app): no table ownership, no BYPASSRLS
-	OwnerURL      string // the schema owner, for migrations; empty: serve does not migrate
-	Brand         string // D19
-	SupportPhone  string // D19
-	SupportEmail  string // D19
-	KratosPublic  string
-	KratosAdmin   string
-	SMTPURL       string
-	BlobURL       string
-	PortalDist    string
-	AdminDist     string
-	LogFormat     string
-	LogLevel      string
+	Listen       string
+	DatabaseURL  string // the server's role (klusmaat_app): no table ownership, no BYPASSRLS
+	OwnerURL     string // the schema owner, for migrations; empty: serve does not migrate
+	Brand        string // D19
+	SupportPhone string // D19
+	SupportEmail string // D19
+	KratosPublic string
+	KratosAdmin  string
+	SMTPURL      string
+	BlobURL      string
+	PortalDist   string
+	AdminDist    string
+	LogFormat    string
+	LogLevel     string
 }
 
 type setting struct {
