@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -64,6 +65,8 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("DATABASE_URL must be set")
 	case c.LogFormat != "json" && c.LogFormat != "text":
 		return c, fmt.Errorf("LOG_FORMAT must be json or text, not %q", c.LogFormat)
+	case !validLevel(c.LogLevel):
+		return c, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error, not %q", c.LogLevel)
 	case c.Brand == "":
 		return c, fmt.Errorf("KLUSMAAT_BRAND must not be empty")
 	}
@@ -79,4 +82,9 @@ func printSettings(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.env, s.def, s.doc)
 	}
 	tw.Flush()
+}
+
+func validLevel(v string) bool {
+	var l slog.Level
+	return l.UnmarshalText([]byte(strings.ToUpper(v))) == nil
 }

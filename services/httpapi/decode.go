@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,12 +29,26 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any, limit int64) er
 		}
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
 		return decodeError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+		if err != nil {
+			if e := decodeError(err); e.(*Error).Code == "body_too_large" {
+				return e
+			}
+		}
 		return BadRequest("invalid_json", "Het verzoek bevat meer dan één JSON-object.", nil)
+	}
+	// Every body is an object: null, a list or a bare value would decode to zero values silently.
+	if trimmed := bytes.TrimSpace(raw); len(trimmed) == 0 || trimmed[0] != '{' {
+		return BadRequest("invalid_json", "Het verzoek moet een JSON-object zijn.", nil)
+	}
+	strict := json.NewDecoder(bytes.NewReader(raw))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(dst); err != nil {
+		return decodeError(err)
 	}
 	return nil
 }

@@ -69,13 +69,20 @@ func AccessLog(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p) // the handler asked to abort the connection; let net/http do so
+				}
 				slog.ErrorContext(r.Context(), "panic", "panic", fmt.Sprint(p), "path", r.URL.Path)
 				if rec.status == 0 {
 					WriteError(rec, r, Internal(fmt.Errorf("panic: %v", p)))
 				}
 			}
+			status := rec.status
+			if status == 0 {
+				status = http.StatusOK // net/http sends 200 for a handler that writes nothing
+			}
 			slog.InfoContext(r.Context(), "http request", "method", r.Method, "path", r.URL.Path,
-				"status", rec.status, "bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds())
+				"status", status, "bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds())
 		}()
 		next.ServeHTTP(rec, r)
 	})

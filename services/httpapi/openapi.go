@@ -89,7 +89,9 @@ var (
 )
 
 // Schema returns the JSON Schema (2020-12, as OpenAPI 3.1 uses) of a Go type as encoding/json
-// writes it: pointers may be null, fields with omitempty are optional, a `doc` tag describes a field.
+// writes it: pointers may be null, fields with omitempty or omitzero are optional, embedded structs
+// are promoted, a `doc` tag describes a field. Slices are never null in this API: services return
+// empty slices, and the OpenAPI test validates live answers against these schemas.
 func Schema(t reflect.Type) map[string]any {
 	if t == nil {
 		return map[string]any{}
@@ -118,6 +120,9 @@ func Schema(t reflect.Type) map[string]any {
 	case reflect.Float32, reflect.Float64:
 		return map[string]any{"type": "number"}
 	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return map[string]any{"type": "string", "contentEncoding": "base64"} // how encoding/json writes []byte
+		}
 		return map[string]any{"type": "array", "items": Schema(t.Elem())}
 	case reflect.Map:
 		return map[string]any{"type": "object", "additionalProperties": Schema(t.Elem())}
@@ -126,10 +131,19 @@ func Schema(t reflect.Type) map[string]any {
 		required := []string{}
 		for i := range t.NumField() {
 			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+				// encoding/json promotes the fields of an embedded struct.
+				inner := Schema(f.Type)
+				for k, v := range inner["properties"].(map[string]any) {
+					props[k] = v
+				}
+				required = append(required, inner["required"].([]string)...)
+				continue
+			}
 			if !f.IsExported() {
 				continue
 			}
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if name == "-" {
 				continue
 			}
@@ -141,7 +155,7 @@ func Schema(t reflect.Type) map[string]any {
 				s["description"] = doc
 			}
 			props[name] = s
-			if !strings.Contains(opts, "omitempty") {
+			if !strings.Contains(opts, "omitempty") && !strings.Contains(opts, "omitzero") {
 				required = append(required, name)
 			}
 		}

@@ -5,7 +5,6 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -13,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -71,7 +71,8 @@ type app struct {
 	routes routeSet
 }
 
-const configMeta = `<meta name="klusmaat-config" content="">`
+// configMeta finds the empty config tag of a build, however the HTML writer closed it.
+var configMeta = regexp.MustCompile(`<meta name="klusmaat-config" content=""\s*/?>`)
 
 func loadApp(dir, assets string, site Site) (*app, error) {
 	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -80,10 +81,11 @@ func loadApp(dir, assets string, site Site) (*app, error) {
 	}
 	cfg, _ := json.Marshal(site)
 	filled := `<meta name="klusmaat-config" content="` + html.EscapeString(string(cfg)) + `">`
-	if !bytes.Contains(index, []byte(configMeta)) {
-		return nil, fmt.Errorf("web: %s/index.html lacks %s", dir, configMeta)
+	loc := configMeta.FindIndex(index)
+	if loc == nil {
+		return nil, fmt.Errorf(`web: %s/index.html lacks <meta name="klusmaat-config" content="">`, dir)
 	}
-	index = bytes.Replace(index, []byte(configMeta), []byte(filled), 1)
+	index = append(append(append([]byte{}, index[:loc[0]]...), filled...), index[loc[1]:]...)
 
 	raw, err := os.ReadFile(filepath.Join(dir, "routes.json"))
 	if err != nil {

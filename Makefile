@@ -1,0 +1,86 @@
+# Klusmaat: `make run` starts the whole platform with demo data; `make test` runs every test.
+# Both install what the machine lacks first. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+DEV_PORT  := 54320
+TEST_PORT := 54321
+E2E_HTTP  := 8099
+
+DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
+              DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(DEV_PORT)/klusmaat
+TEST_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
+               DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/klusmaat
+GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/postgres \
+               KLUSMAAT_TEST_APP_PASSWORD=klusmaat_app_dev KLUSMAAT_REQUIRE_DB=1
+
+.PHONY: help run stop test deps build ui binary vet typecheck go-test ui-test e2e clean
+
+help:
+	@echo "make run    install what is missing, start PostgreSQL and the server with demo data"
+	@echo "make stop   stop what make run started"
+	@echo "make test   run every test (vet, type checks, Go unit and integration, Vitest, browser)"
+	@echo "make build  build both front ends and bin/klusmaat"
+
+deps:
+	@scripts/deps.sh
+
+build: ui binary
+
+ui:
+	@cd portal-ui && npm run --silent build
+	@cd admin-ui && npm run --silent build
+
+binary:
+	@go build -o bin/klusmaat ./cmd/klusmaat
+
+run: deps build
+	@scripts/pg.sh start dev $(DEV_PORT)
+	@$(DEV_DB_ENV) bin/klusmaat migrate
+	@$(DEV_DB_ENV) bin/klusmaat seed
+	@$(DEV_DB_ENV) LOG_FORMAT=text scripts/server.sh start dev
+	@echo
+	@echo "Klusmaat draait op http://localhost:8080  (log: .data/server-dev.log, stoppen: make stop)"
+	@echo "  Beheer:  http://localhost:8080/admin/dashboard"
+	@echo "  API:     http://localhost:8080/api/openapi.json"
+	@echo "Demo-accounts (inloggen komt met de Kratos-integratie):"
+	@echo "  admin@klusmaat.nl (admin), franchise.denhaag@klusmaat.nl, franchise.utrecht@klusmaat.nl (franchise),"
+	@echo "  piet.bakker@klusmaat.nl, gerrit.visser@klusmaat.nl, jan.degroot@klusmaat.nl (klusser)"
+
+stop:
+	@scripts/server.sh stop dev
+	@scripts/server.sh stop e2e
+	@scripts/pg.sh stop dev
+	@scripts/pg.sh stop test
+
+# make test: a throw-away cluster, destroyed afterwards whatever the outcome.
+test:
+	@scripts/deps.sh chromium
+	@scripts/pg.sh destroy test
+	@scripts/pg.sh start test $(TEST_PORT)
+	@status=0; $(MAKE) --no-print-directory vet typecheck go-test ui-test build e2e || status=$$?; \
+	  scripts/server.sh stop e2e >/dev/null; scripts/pg.sh destroy test; exit $$status
+
+vet:
+	go vet ./...
+
+typecheck:
+	cd portal-ui && npm run --silent typecheck
+	cd admin-ui && npm run --silent typecheck
+
+go-test:
+	$(GO_TEST_ENV) go test -count=1 ./...
+
+ui-test:
+	cd portal-ui && npm test --silent
+	cd admin-ui && npm test --silent
+
+# The browser smoke test against the real server on the test cluster.
+e2e:
+	$(TEST_DB_ENV) bin/klusmaat migrate
+	$(TEST_DB_ENV) bin/klusmaat seed
+	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) scripts/server.sh start e2e
+	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) npm run --silent e2e
+
+clean: stop
+	rm -rf bin .data portal-ui/dist admin-ui/dist

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createDataProvider, type FetchLike } from './dataProvider';
+
+function recorder(status: number, body: unknown) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetchFn: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    return new Response(body === undefined ? null : JSON.stringify(body), { status });
+  };
+  return { calls, fetchFn };
+}
+
+describe('dataProvider', () => {
+  it('lists with paging, sorting and filter under /api/v1 and sends the session cookie', async () => {
+    const { calls, fetchFn } = recorder(200, { data: [{ id: 1 }], total: 1 });
+    const result = await createDataProvider('/api/v1', fetchFn).getList('klussen', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'datum', order: 'DESC' },
+      filter: { status: 'open' },
+    });
+    expect(result).toEqual({ data: [{ id: 1 }], total: 1 });
+    expect(calls[0]?.url).toBe(
+      '/api/v1/klussen?page=2&perPage=10&sort=datum&order=DESC&filter=%7B%22status%22%3A%22open%22%7D',
+    );
+    expect(calls[0]?.init?.credentials).toBe('same-origin');
+  });
+
+  it('turns an error response into an HttpError with the server message', async () => {
+    const { fetchFn } = recorder(403, { error: { message: 'Geen toegang tot deze regio' } });
+    await expect(createDataProvider('/api/v1', fetchFn).getOne('klussen', { id: 7 })).rejects.toMatchObject({
+      status: 403,
+      message: 'Geen toegang tot deze regio',
+    });
+  });
+});

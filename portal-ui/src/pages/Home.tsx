@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { telHref, useConfig } from '../config';
+import { usePageTitle } from '../usePageTitle';
+import './Home.css';
+
+const BENEFITS = [
+  {
+    title: 'Betrouwbaar',
+    text: 'Al onze klussers zijn ervaren 65-plussers met een geldige Verklaring Omtrent het Gedrag (VOG). U weet wie er bij u binnenkomt.',
+  },
+  {
+    title: 'Eenvoudig',
+    text: 'U doet één aanvraag, online of per telefoon. Binnen 24 uur nemen wij contact met u op om alles rustig door te spreken.',
+  },
+  {
+    title: 'Lokaal',
+    text: 'Onze klussers wonen zelf bij u in de buurt. Zo helpt iemand uit uw eigen omgeving u snel verder.',
+  },
+] as const;
+
+/** Home page "/": hero, three benefits and a closing call to action (spec section 2). */
+export default function Home() {
+  const { brand, phone } = useConfig();
+  usePageTitle(`${brand} – Uw betrouwbare klusmaat dichtbij`);
+
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-inner">
+          <p className="hero-region">Voorburg · Leidschendam · Wassenaar</p>
+          <h1 id="hero-title">Uw betrouwbare klusmaat dichtbij</h1>
+          <p className="hero-lead">Ervaren 65+ klussers voor al uw kleine klussen.</p>
+          <p>
+            Een lamp ophangen, een wankel kastje repareren of een steunbeugel bij de douche? Onze klussers in Voorburg,
+            Leidschendam en Wassenaar helpen u graag, rustig en vakkundig.
+          </p>
+          <div className="button-row">
+            <Link to="/aanvraag" className="button button-accent">
+              Vraag een {brand} aan
+            </Link>
+            <Link to="/diensten" className="button button-secondary">
+              Bekijk diensten
+            </Link>
+          </div>
+          <p className="hero-phone">
+            Liever bellen? Wij staan voor u klaar op <a href={telHref(phone)}>{phone}</a>.
+          </p>
+        </div>
+      </section>
+
+      <section className="benefits" aria-labelledby="benefits-title">
+        <div className="container">
+          <h2 id="benefits-title">Waarom {brand}?</h2>
+          <ul className="benefit-grid">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit.title} className="benefit-card">
+                <h3>{benefit.title}</h3>
+                <p>{benefit.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="closing-cta" aria-labelledby="cta-title">
+        <div className="container">
+          <h2 id="cta-title">Heeft u een klus die blijft liggen?</h2>
+          <p>
+            Vertel ons wat er moet gebeuren. Wij zoeken een klusser bij u in de buurt en nemen binnen 24 uur contact met
+            u op.
+          </p>
+          <Link to="/aanvraag" className="button button-accent">
+            Start nu
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildRoutes, pages, routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('router', () => {
+  it('has a page for every pattern in routes.json and no page outside it', () => {
+    expect([...routes].sort()).toEqual(Object.keys(pages).sort());
+    expect(routes).toContain('/');
+  });
+
+  it('refuses a route pattern without a page', () => {
+    expect(() => buildRoutes(['/', '/bestaat-niet'])).toThrow(/no page/);
+  });
+
+  it('renders the home page on "/" with header and footer', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uw betrouwbare klusmaat dichtbij' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Naar de inhoud' }).getAttribute('href')).toBe('#inhoud');
+    await waitFor(() => expect(document.title).toBe('Klusmaat – Uw betrouwbare klusmaat dichtbij'));
+  });
+
+  it('renders NotFound for an unknown path, with the header but without the footer', async () => {
+    renderAt('/deze-pagina-bestaat-niet');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terug naar home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('hides the header under /klusser', async () => {
+    renderAt('/klusser/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import routePatterns from './routes.json';
+import { Layout } from './layout/Layout';
+import NotFound from './pages/NotFound';
+
+/**
+ * The page component of every route pattern in src/routes.json. routes.json is
+ * the contract with the Go server (D21): a path that matches none of its
+ * patterns answers HTTP 404 and renders NotFound here.
+ * To add a page: add its pattern to routes.json and its component here.
+ */
+export const pages: Readonly<Record<string, ComponentType>> = {
+  '/': lazy(() => import('./pages/Home')),
+};
+
+export const routes: readonly string[] = routePatterns;
+
+/** Builds the route tree from the route patterns and the page map. */
+export function buildRoutes(patterns: readonly string[] = routes): RouteObject[] {
+  const children: RouteObject[] = patterns.map((pattern) => {
+    const Page = pages[pattern];
+    if (Page === undefined) {
+      throw new Error(`src/routes.json lists "${pattern}" but src/router.tsx has no page for it`);
+    }
+    return { path: pattern, element: <Page /> };
+  });
+  children.push({ path: '*', element: <NotFound /> });
+  return [{ element: <Layout />, children }];
+}

@@ -1,0 +1,9 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+});

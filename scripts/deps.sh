@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for `make run` and `make test`, and nothing that is there:
+#   scripts/deps.sh [chromium]
+# Always: Go modules and the front ends' npm packages (from the lock files). With 'chromium':
+# Debian's Chromium for the browser tests. PostgreSQL is installed by scripts/pg.sh when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_updated=""
+apt_install() {
+  if [ "$(id -u)" -ne 0 ]; then echo "deps.sh: please install $* (needs root)" >&2; exit 1; fi
+  export DEBIAN_FRONTEND=noninteractive
+  [ -n "$apt_updated" ] || { apt-get update -qq; apt_updated=1; }
+  apt-get install -y -qq "$@" >/dev/null
+}
+
+command -v go >/dev/null || { echo "deps.sh: Go is missing (expected at /usr/local/go)" >&2; exit 1; }
+command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+command -v runuser >/dev/null || apt_install util-linux
+
+if [ "${1:-}" = chromium ] && [ ! -x /usr/bin/chromium ]; then
+  echo "deps.sh: installing Debian's chromium for the browser tests" >&2
+  apt_install chromium
+fi
+
+go mod download
+
+# npm ci only when the installed tree was not made from the current lock file.
+for ui in portal-ui admin-ui; do
+  stamp="$ui/node_modules/.klusmaat-lock"
+  if ! cmp -s "$ui/package-lock.json" "$stamp" 2>/dev/null; then
+    echo "deps.sh: npm ci in $ui" >&2
+    (cd "$ui" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$ui/package-lock.json" "$stamp"
+  fi
+done
