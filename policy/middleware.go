@@ -24,7 +24,7 @@ func (p *Enforcer) Protect(rt httpapi.Route) http.Handler {
 		}
 		if !p.Allowed(actor, region, rt.Resource, rt.Action) {
 			if actor.Role == tenants.Anonymous {
-				httpapi.WriteError(w, r, httpapi.Unauthorized())
+				httpapi.WriteError(w, r, httpapi.UnauthorizedFor(r.Context()))
 			} else {
 				httpapi.WriteError(w, r, httpapi.Forbidden())
 			}
