@@ -6,18 +6,35 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/infra/db/seed"
+	"github.com/klusmaat/klusmaat/services/accounts"
+	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
+// seedCmd makes the demo accounts real Kratos identities (reusing them when they exist), then
+// loads the demo data keyed by their identity ids.
 func seedCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	database, err := tenants.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}
 	defer database.Close()
-	if err := seed.Run(ctx, database, time.Now()); err != nil {
+	kratos, err := identity.NewKratos(cfg.KratosPublic, cfg.KratosAdmin)
+	if err != nil {
 		return err
 	}
-	logger.Info("demo data loaded")
+	accts := accounts.NewService(kratos, database)
+	ids := seed.IDs{}
+	for _, u := range seed.Users {
+		id, err := accts.EnsureIdentity(ctx, u.Email, u.Naam, seed.DemoPassword)
+		if err != nil {
+			return err
+		}
+		ids[u.Email] = id
+	}
+	if err := seed.Run(ctx, database, time.Now(), ids); err != nil {
+		return err
+	}
+	logger.Info("demo data loaded", "accounts", len(ids))
 	return nil
 }

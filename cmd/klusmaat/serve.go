@@ -13,6 +13,7 @@ import (
 	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -46,8 +47,14 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	kratos, err := identity.NewKratos(cfg.KratosPublic, cfg.KratosAdmin)
+	if err != nil {
+		return err
+	}
+	sessions := identity.NewSessions(kratos, database, identity.DefaultCookie, identity.DefaultCacheTTL)
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
+		Kratos: kratos, Sessions: sessions,
 		Ready: func(ctx context.Context) error { return ready(ctx, database, latest) },
 	})
 

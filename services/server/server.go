@@ -11,6 +11,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -26,7 +27,11 @@ type Deps struct {
 	Logger   *slog.Logger
 	Web      *web.Handler // nil: no front ends (API-only tests)
 	Site     web.Site
-	Resolver ActorResolver // nil: every request is anonymous
+	Resolver ActorResolver // nil: every request is anonymous, unless Sessions knows better
+	// Kratos and Sessions connect identity (D12-D13); nil in tests that need no sign-in.
+	Kratos      *identity.Kratos
+	Sessions    *identity.Sessions
+	LoginLimits *identity.LoginLimits // nil: identity.DefaultLoginLimits
 	// Ready reports whether the server may take traffic (database reachable, schema current).
 	Ready func(ctx context.Context) error
 }
@@ -41,6 +46,13 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 	mux := http.NewServeMux()
 	for _, rt := range routes {
 		mux.Handle(rt.Pattern(), d.Policy.Protect(rt))
+	}
+	if d.Kratos != nil {
+		limits := identity.DefaultLoginLimits()
+		if d.LoginLimits != nil {
+			limits = *d.LoginLimits
+		}
+		mux.Handle(identity.ProxyPrefix+"/", identity.NewProxy(d.Kratos, d.Sessions, limits))
 	}
 	mux.Handle("GET /api/openapi.json", httpapi.ServeOpenAPI(httpapi.OpenAPI(d.Site.Brand+" API", Version, routes)))
 	mux.Handle("/api/", apiFallback(routes))
@@ -64,6 +76,10 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 	}
 
 	var h http.Handler = mux
+	h = httpapi.RequireCSRF(h)
+	if d.Sessions != nil {
+		h = d.Sessions.Middleware(h)
+	}
 	h = withActor(d.Resolver, h)
 	h = httpapi.AccessLog(h)
 	h = httpapi.WithRequestID(h)
@@ -78,6 +94,9 @@ func Routes(d Deps) []httpapi.Route {
 	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
 	routes = append(routes, showcase.Routes(showcase.MakeEndpoints(showcaseSvc))...)
 
+	if d.Kratos != nil {
+		routes = append(routes, identity.Routes(identity.MakeEndpoints(identity.NewService(d.Kratos)))...)
+	}
 	return routes
 }
 

@@ -38,7 +38,7 @@ type testServer struct {
 func newServer(t *testing.T) *testServer {
 	t.Helper()
 	d := dbtest.New(t)
-	if err := seed.Run(context.Background(), d.DB, time.Now()); err != nil {
+	if err := seed.Run(context.Background(), d.DB, time.Now(), seed.FixedIDs()); err != nil {
 		t.Fatal(err)
 	}
 	enf, err := policy.New()
@@ -69,7 +69,7 @@ func (s *testServer) get(t *testing.T, path string) (*http.Response, []byte) {
 func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
 	s := newServer(t)
 	// A hidden and an archived klusser must not appear.
-	s.db.As(t, tenants.Actor{UserID: seed.UserID("admin@klusmaat.nl"), Role: tenants.Admin}, func(tx pgx.Tx) error {
+	s.db.As(t, tenants.Actor{UserID: seed.FixedIDs()["admin@klusmaat.nl"], Role: tenants.Admin}, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `
 			INSERT INTO user_roles (user_id, role) VALUES ('00000000-0000-0000-0000-000000000101', 'klusser'), ('00000000-0000-0000-0000-000000000102', 'klusser');
 			INSERT INTO profiles (id, naam, telefoon, regio, actief, zichtbaar_op_website, gemiddelde_beoordeling) VALUES

@@ -39,8 +39,21 @@ var Users = []User{
 	{"jan.degroot@klusmaat.nl", "Jan de Groot", tenants.Klusser, []string{"rotterdam"}},
 }
 
-// UserID is the fixed id of a demo account.
-func UserID(email string) uuid.UUID { return ID("user:" + email) }
+// DemoPassword is the password of every demo account (README).
+const DemoPassword = "Klusmaat-demo-2026"
+
+// IDs maps a demo account's e-mail to its user id: the Kratos identity id when the seed runs for
+// real, fixed ids in tests that need no Kratos.
+type IDs map[string]uuid.UUID
+
+// FixedIDs gives every demo account a stable id derived from its e-mail.
+func FixedIDs() IDs {
+	ids := IDs{}
+	for _, u := range Users {
+		ids[u.Email] = ID("user:" + u.Email)
+	}
+	return ids
+}
 
 type klusserShowcase struct {
 	email, telefoon, adres, postcode, woonplaats string
@@ -125,13 +138,18 @@ var jobs = []job{
 }
 
 // Run loads the demo data as an admin, through the same tenants door as the server.
-func Run(ctx context.Context, db *tenants.DB, today time.Time) error {
-	admin := tenants.Actor{UserID: UserID(Users[0].Email), Role: tenants.Admin}
+func Run(ctx context.Context, db *tenants.DB, today time.Time, ids IDs) error {
+	for _, u := range Users {
+		if ids[u.Email] == uuid.Nil {
+			return fmt.Errorf("seed: no id for %s", u.Email)
+		}
+	}
+	admin := tenants.Actor{UserID: ids[Users[0].Email], Role: tenants.Admin}
 	return db.InTx(ctx, admin, func(tx pgx.Tx) error {
-		if err := seedUsers(ctx, tx); err != nil {
+		if err := seedUsers(ctx, tx, ids); err != nil {
 			return err
 		}
-		if err := seedJobs(ctx, tx, today); err != nil {
+		if err := seedJobs(ctx, tx, today, ids); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `
@@ -152,9 +170,9 @@ func Run(ctx context.Context, db *tenants.DB, today time.Time) error {
 	})
 }
 
-func seedUsers(ctx context.Context, tx pgx.Tx) error {
+func seedUsers(ctx context.Context, tx pgx.Tx, ids IDs) error {
 	for _, u := range Users {
-		id := UserID(u.Email)
+		id := ids[u.Email]
 		if _, err := tx.Exec(ctx, `INSERT INTO user_roles (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING`, id, string(u.Role)); err != nil {
 			return fmt.Errorf("seed role of %s: %w", u.Email, err)
 		}
@@ -175,7 +193,7 @@ func seedUsers(ctx context.Context, tx pgx.Tx) error {
 			       specialisaties = $10, intro_tekst = $11, heeft_vog = true, heeft_vervoer = true,
 			       beschikbaarheid = '{Maandag,Dinsdag,Donderdag}', zichtbaar_op_website = true
 			WHERE id = $1 AND telefoon = ''`,
-			UserID(s.email), s.telefoon, s.adres, s.postcode, s.woonplaats, s.leeftijd, s.sinds, s.rating,
+			ids[s.email], s.telefoon, s.adres, s.postcode, s.woonplaats, s.leeftijd, s.sinds, s.rating,
 			s.uren, s.specialisaties, s.intro); err != nil {
 			return fmt.Errorf("seed showcase of %s: %w", s.email, err)
 		}
@@ -183,7 +201,7 @@ func seedUsers(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time) error {
+func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time, ids IDs) error {
 	for i, j := range jobs {
 		c := customers[j.customer]
 		id := ID(fmt.Sprintf("klus:%d", i))
@@ -199,7 +217,7 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time) error {
 			assignment = ptr("pool")
 		}
 		if j.klusser != "" {
-			klusserID = ptr(UserID(j.klusser))
+			klusserID = ptr(ids[j.klusser])
 			if !j.pool {
 				assignment = ptr("direct")
 			}

@@ -1,0 +1,48 @@
+// Package identity connects the platform to Ory Kratos, its identity provider (D12-D15):
+//   - proxy.go: Kratos's public API on the site's own origin under /.ory/, so the session cookie
+//     is first-party and HttpOnly (D13), with rate limits on sign-in;
+//   - sessions.go: the middleware that turns a Kratos session into the request's actor, with the
+//     user's roles and regions from the database (tenants.Actor);
+//   - service.go, endpoint.go, transport.go: GET /api/v1/me, who the signed-in user is.
+//
+// Kratos's admin API is used by the server only (accounts package); it is never proxied.
+package identity
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	ory "github.com/ory/kratos-client-go"
+)
+
+// Kratos holds the clients of the public and the admin API.
+type Kratos struct {
+	Public   *url.URL
+	Frontend ory.FrontendAPI
+	Admin    ory.IdentityAPI
+}
+
+// NewKratos returns clients for Kratos at publicURL and adminURL.
+func NewKratos(publicURL, adminURL string) (*Kratos, error) {
+	pub, err := url.Parse(publicURL)
+	if err != nil || pub.Host == "" {
+		return nil, fmt.Errorf("identity: bad Kratos public URL %q", publicURL)
+	}
+	if _, err := url.Parse(adminURL); err != nil {
+		return nil, fmt.Errorf("identity: bad Kratos admin URL %q", adminURL)
+	}
+	client := &http.Client{Timeout: 5 * time.Second}
+	newClient := func(u string) *ory.APIClient {
+		cfg := ory.NewConfiguration()
+		cfg.Servers = ory.ServerConfigurations{{URL: u}}
+		cfg.HTTPClient = client
+		return ory.NewAPIClient(cfg)
+	}
+	return &Kratos{
+		Public:   pub,
+		Frontend: newClient(publicURL).FrontendAPI,
+		Admin:    newClient(adminURL).IdentityAPI,
+	}, nil
+}
