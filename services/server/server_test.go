@@ -139,7 +139,10 @@ func TestBadInputGetsDutchJSONErrors(t *testing.T) {
 		}
 	}
 	// A write to a read-only route is refused, not ignored.
-	resp, err := http.Post(s.URL+"/api/v1/public/klussers", "application/json", strings.NewReader(`{}`))
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/api/v1/public/klussers", strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(httpapi.CSRFHeader, "1")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
