@@ -25,8 +25,9 @@ fi
 
 go mod download
 
-# npm ci only when the installed tree was not made from the current lock file.
-for ui in portal-ui admin-ui; do
+# npm ci only when the installed tree was not made from the current lock file (the two front
+# ends, and MailDev, the development mail catcher).
+for ui in portal-ui admin-ui infra/maildev; do
   stamp="$ui/node_modules/.klusmaat-lock"
   if ! cmp -s "$ui/package-lock.json" "$stamp" 2>/dev/null; then
     echo "deps.sh: npm ci in $ui" >&2

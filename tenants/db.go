@@ -97,3 +97,7 @@ func (db *DB) SchemaVersion(ctx context.Context) (int32, error) {
 	err := db.pool.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&v)
 	return v, err
 }
+
+// QueuePool is the pool for River's job queue (schema river), which holds no tenant data and is
+// not under row-level security. Services never use it: they enqueue jobs inside InTx.
+func (db *DB) QueuePool() *pgxpool.Pool { return db.pool }

@@ -1,0 +1,76 @@
+// Package jobstest helps tests read the mail catcher (MailDev) that `make test` starts. Set
+// KLUSMAAT_TEST_SMTP_URL and KLUSMAAT_TEST_MAILDEV_URL; without them tests skip, unless
+// KLUSMAAT_REQUIRE_DB=1 makes that a failure.
+package jobstest
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Mail is an e-mail as MailDev's REST API shows it.
+type Mail struct {
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
+	HTML    string `json:"html"`
+	To      []struct {
+		Address string `json:"address"`
+	} `json:"to"`
+	Attachments []struct {
+		FileName    string `json:"fileName"`
+		ContentType string `json:"contentType"`
+	} `json:"attachments"`
+}
+
+// MailDev returns the SMTP URL and the web API URL of the test mail catcher.
+func MailDev(t testing.TB) (smtpURL, apiURL string) {
+	t.Helper()
+	smtpURL, apiURL = os.Getenv("KLUSMAAT_TEST_SMTP_URL"), os.Getenv("KLUSMAAT_TEST_MAILDEV_URL")
+	if smtpURL == "" || apiURL == "" {
+		if os.Getenv("KLUSMAAT_REQUIRE_DB") == "1" {
+			t.Fatal("jobstest: KLUSMAAT_TEST_SMTP_URL and KLUSMAAT_TEST_MAILDEV_URL must be set")
+		}
+		t.Skip("jobstest: no mail catcher configured (run make test)")
+	}
+	return smtpURL, apiURL
+}
+
+// MailsTo lists the e-mails the catcher holds for recipient.
+func MailsTo(t testing.TB, apiURL, recipient string) []Mail {
+	t.Helper()
+	resp, err := http.Get(apiURL + "/email")
+	if err != nil {
+		t.Fatalf("maildev: %v", err)
+	}
+	defer resp.Body.Close()
+	var all []Mail
+	if err := json.NewDecoder(resp.Body).Decode(&all); err != nil {
+		t.Fatalf("maildev: %v", err)
+	}
+	var out []Mail
+	for _, m := range all {
+		for _, to := range m.To {
+			if strings.EqualFold(to.Address, recipient) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// WaitForMails waits until the catcher holds n e-mails for recipient (or more), up to timeout.
+func WaitForMails(t testing.TB, apiURL, recipient string, n int, timeout time.Duration) []Mail {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		got := MailsTo(t, apiURL, recipient)
+		if len(got) >= n || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

@@ -1,0 +1,115 @@
+// Package jobs is the platform's background work on River (riverqueue/river, D16): e-mails,
+// notifications and exports. A change and the jobs it causes are committed together, because
+// Enqueue inserts the job in the caller's transaction; workers retry with backoff, and a job that
+// keeps failing is kept, discarded, with its errors, for admins to see.
+//
+// The web server runs the workers itself unless KLUSMAAT_RUN_WORKERS=false; `klusmaat worker` runs
+// them alone so that they can scale apart from the web servers.
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/klusmaat/klusmaat/infra/db"
+)
+
+// Queue inserts jobs and, when it works them, runs the workers.
+type Queue struct {
+	client  *river.Client[pgx.Tx]
+	working bool
+}
+
+// Options tune a queue.
+type Options struct {
+	// Work runs the workers in this process; false makes an insert-only client.
+	Work bool
+	// RetryBase is the first retry delay; each further attempt doubles it, up to RetryMax.
+	RetryBase, RetryMax time.Duration
+	// PollInterval is how often workers look for jobs besides being notified (tests shorten it).
+	PollInterval time.Duration
+	Logger       *slog.Logger
+}
+
+// NewQueue returns a queue on pool (the server's pool; River's tables are in db.RiverSchema).
+func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, error) {
+	if o.RetryBase == 0 {
+		o.RetryBase = 10 * time.Second
+	}
+	if o.RetryMax == 0 {
+		o.RetryMax = time.Hour
+	}
+	cfg := &river.Config{
+		Schema:      db.RiverSchema,
+		Logger:      o.Logger,
+		RetryPolicy: backoff{base: o.RetryBase, max: o.RetryMax},
+		JobTimeout:  5 * time.Minute,
+	}
+	if o.PollInterval > 0 {
+		cfg.FetchPollInterval = o.PollInterval
+		cfg.FetchCooldown = o.PollInterval / 2
+	}
+	if o.Work {
+		cfg.Workers = workers
+		cfg.Queues = map[string]river.QueueConfig{
+			river.QueueDefault: {MaxWorkers: 10},
+			QueueEmail:         {MaxWorkers: 5},
+		}
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: new client: %w", err)
+	}
+	return &Queue{client: client, working: o.Work}, nil
+}
+
+// QueueEmail is the queue of outgoing e-mail, so that a slow mail server never holds up other work.
+const QueueEmail = "email"
+
+// Enqueue adds a job in tx: it runs only if tx commits.
+func (q *Queue) Enqueue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
+	if _, err := q.client.InsertTx(ctx, tx, args, nil); err != nil {
+		return fmt.Errorf("jobs: enqueue %s: %w", args.Kind(), err)
+	}
+	return nil
+}
+
+// Start runs the workers until Stop (a no-op for an insert-only queue).
+func (q *Queue) Start(ctx context.Context) error {
+	if !q.working {
+		return nil
+	}
+	return q.client.Start(ctx)
+}
+
+// Stop lets running jobs finish (up to ctx's deadline) and stops the workers.
+func (q *Queue) Stop(ctx context.Context) error {
+	if !q.working {
+		return nil
+	}
+	return q.client.Stop(ctx)
+}
+
+// Client is River's client, for tests and subscriptions.
+func (q *Queue) Client() *river.Client[pgx.Tx] { return q.client }
+
+// backoff retries after base, 2·base, 4·base ... capped at max, with the attempt's own jitter left
+// out so that tests can reason about it.
+type backoff struct{ base, max time.Duration }
+
+func (b backoff) NextRetry(job *rivertype.JobRow) time.Time {
+	delay := time.Duration(float64(b.base) * math.Pow(2, float64(max(job.Attempt-1, 0))))
+	if delay > b.max || delay <= 0 {
+		delay = b.max
+	}
+	return time.Now().Add(delay)
+}
