@@ -24,11 +24,11 @@ type Site struct {
 
 // Template names, with the data keys each needs.
 var Templates = map[string][]string{
-	"bevestiging": {"naam", "categorie", "beschrijving", "datum", "tijd"},               // request received (document 000 section 7)
+	"bevestiging": {"naam", "categorie", "beschrijving", "datum", "tijd"},                 // request received (document 000 section 7)
 	"ingepland":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // first planning
 	"gewijzigd":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // planning changed
-	"aanmelder":   {"onderwerp", "inhoud"},                                             // back office to an applicant
-	"factuur":     {"naam", "factuurnummer", "totaal"},                                 // invoice, PDF attached
+	"aanmelder":   {"onderwerp", "inhoud"},                                                // back office to an applicant
+	"factuur":     {"naam", "factuurnummer", "totaal"},                                    // invoice, PDF attached
 }
 
 // Rendered is an e-mail ready to send.
