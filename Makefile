@@ -9,15 +9,20 @@ E2E_HTTP  := 8099
 # Kratos: public and admin ports of the dev and the test instance.
 DEV_KRATOS  := 4433 4434
 TEST_KRATOS := 4443 4444
+# MailDev: SMTP and web ports of the dev and the test mail catcher.
+DEV_MAIL  := 1025 1080
+TEST_MAIL := 1026 1081
 
 DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
               DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(DEV_PORT)/klusmaat
 TEST_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
                DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
-               KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KRATOS_ADMIN_URL=http://127.0.0.1:4444
+               KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KRATOS_ADMIN_URL=http://127.0.0.1:4444 \
+               SMTP_URL=smtp://127.0.0.1:1026
 GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/postgres \
                KLUSMAAT_TEST_APP_PASSWORD=klusmaat_app_dev KLUSMAAT_REQUIRE_DB=1 \
-               KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:4444
+               KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:4444 \
+               KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:1026 KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:1081
 
 .PHONY: help run stop test deps build ui binary vet typecheck go-test ui-test e2e clean
 
@@ -41,7 +46,8 @@ binary:
 
 run: deps build
 	@scripts/pg.sh start dev $(DEV_PORT)
-	@KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} scripts/kratos.sh start dev http://localhost:8080 $(DEV_KRATOS) $(DEV_PORT)
+	@scripts/maildev.sh start dev $(DEV_MAIL)
+	@KRATOS_SMTP_URI='smtp://127.0.0.1:1025/?disable_starttls=true' KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} scripts/kratos.sh start dev http://localhost:8080 $(DEV_KRATOS) $(DEV_PORT)
 	@$(DEV_DB_ENV) bin/klusmaat migrate
 	@$(DEV_DB_ENV) bin/klusmaat seed
 	@$(DEV_DB_ENV) LOG_FORMAT=text scripts/server.sh start dev
@@ -49,6 +55,7 @@ run: deps build
 	@echo "Klusmaat draait op http://localhost:8080  (log: .data/server-dev.log, stoppen: make stop)"
 	@echo "  Beheer:  http://localhost:8080/admin/dashboard"
 	@echo "  API:     http://localhost:8080/api/openapi.json"
+	@echo "  E-mail:  http://localhost:1080  (MailDev: alle verstuurde e-mails)"
 	@echo "Demo-accounts, wachtwoord Klusmaat-demo-2026:"
 	@echo "  admin@klusmaat.nl (admin)                      -> http://localhost:8080/admin/auth"
 	@echo "  franchise.denhaag@klusmaat.nl (franchise)      -> http://localhost:8080/admin/auth"
@@ -60,6 +67,8 @@ stop:
 	@scripts/server.sh stop e2e
 	@scripts/kratos.sh stop dev
 	@scripts/kratos.sh stop test
+	@scripts/maildev.sh stop dev
+	@scripts/maildev.sh stop test
 	@scripts/pg.sh stop dev
 	@scripts/pg.sh stop test
 
@@ -68,9 +77,11 @@ test:
 	@scripts/deps.sh chromium
 	@scripts/pg.sh destroy test
 	@scripts/pg.sh start test $(TEST_PORT)
-	@status=0; KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
+	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
+	  KRATOS_SMTP_URI='smtp://127.0.0.1:1026/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
 	  $(MAKE) --no-print-directory vet typecheck go-test ui-test build e2e || status=$$?; \
-	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/pg.sh destroy test; exit $$status
+	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; \
+	  scripts/pg.sh destroy test; exit $$status
 
 vet:
 	go vet ./...

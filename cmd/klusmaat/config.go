@@ -21,6 +21,8 @@ type Config struct {
 	KratosPublic string
 	KratosAdmin  string
 	SMTPURL      string
+	MailFrom     string
+	RunWorkers   string // "true" or "false"
 	BlobURL      string
 	PortalDist   string
 	AdminDist    string
@@ -43,6 +45,8 @@ var settings = []setting{
 	{"KRATOS_PUBLIC_URL", "http://127.0.0.1:4433", "Ory Kratos public API", func(c *Config) *string { return &c.KratosPublic }},
 	{"KRATOS_ADMIN_URL", "http://127.0.0.1:4434", "Ory Kratos admin API (reachable from the server only)", func(c *Config) *string { return &c.KratosAdmin }},
 	{"SMTP_URL", "smtp://127.0.0.1:1025", "outgoing mail server", func(c *Config) *string { return &c.SMTPURL }},
+	{"MAIL_FROM", "no-reply@klusmaat.nl", "sender address of the platform's e-mails", func(c *Config) *string { return &c.MailFrom }},
+	{"KLUSMAAT_RUN_WORKERS", "true", "run the background workers inside serve (false: only `klusmaat worker` runs them)", func(c *Config) *string { return &c.RunWorkers }},
 	{"BLOB_URL", "file://.data/blobs", "file storage: file://DIR locally, s3://BUCKET in production", func(c *Config) *string { return &c.BlobURL }},
 	{"KLUSMAAT_PORTAL_DIST", "portal-ui/dist", "built public site and klusser portal", func(c *Config) *string { return &c.PortalDist }},
 	{"KLUSMAAT_ADMIN_DIST", "admin-ui/dist", "built admin and franchise console", func(c *Config) *string { return &c.AdminDist }},
@@ -65,6 +69,8 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("DATABASE_URL must be set")
 	case c.LogFormat != "json" && c.LogFormat != "text":
 		return c, fmt.Errorf("LOG_FORMAT must be json or text, not %q", c.LogFormat)
+	case c.RunWorkers != "true" && c.RunWorkers != "false":
+		return c, fmt.Errorf("KLUSMAAT_RUN_WORKERS must be true or false, not %q", c.RunWorkers)
 	case !validLevel(c.LogLevel):
 		return c, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error, not %q", c.LogLevel)
 	case c.Brand == "":

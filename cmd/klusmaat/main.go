@@ -3,6 +3,7 @@
 //	klusmaat serve     migrate, then serve the API and both front ends
 //	klusmaat migrate   apply the database migrations as the schema owner
 //	klusmaat seed      load the demo data (idempotent)
+//	klusmaat worker    run the background workers only
 //	klusmaat help      list the subcommands and the environment variables
 package main
 
@@ -44,6 +45,8 @@ func main() {
 		err = migrateCmd(ctx, cfg, logger)
 	case "seed":
 		err = seedCmd(ctx, cfg, logger)
+	case "worker":
+		err = workerCmd(ctx, cfg, logger)
 	default:
 		usage()
 		os.Exit(2)
@@ -61,6 +64,7 @@ commands:
   serve     migrate (when DATABASE_OWNER_URL is set), then serve the API and both front ends
   migrate   apply the database migrations as the schema owner
   seed      load the demo data; running it twice changes nothing
+  worker    run the background workers (e-mail, notifications, exports) without the web server
   help      this text
 
 environment:

@@ -52,9 +52,17 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	sessions := identity.NewSessions(kratos, database, identity.DefaultCookie, identity.DefaultCacheTTL)
+	queue, err := newQueue(cfg, database, logger, cfg.RunWorkers == "true")
+	if err != nil {
+		return err
+	}
+	if err := queue.Start(ctx); err != nil {
+		return err
+	}
+	defer stopQueue(queue, logger)
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
-		Kratos: kratos, Sessions: sessions,
+		Kratos: kratos, Sessions: sessions, Queue: queue,
 		Ready: func(ctx context.Context) error { return ready(ctx, database, latest) },
 	})
 

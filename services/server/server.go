@@ -9,7 +9,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/showcase"
@@ -32,6 +34,8 @@ type Deps struct {
 	Kratos      *identity.Kratos
 	Sessions    *identity.Sessions
 	LoginLimits *identity.LoginLimits // nil: identity.DefaultLoginLimits
+	// Queue takes background jobs (e-mail, notifications, exports); nil in tests without jobs.
+	Queue *jobs.Queue
 	// Ready reports whether the server may take traffic (database reachable, schema current).
 	Ready func(ctx context.Context) error
 }
@@ -93,6 +97,9 @@ func Routes(d Deps) []httpapi.Route {
 
 	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
 	routes = append(routes, showcase.Routes(showcase.MakeEndpoints(showcaseSvc))...)
+
+	emailJobs := emailjobs.NewService(emailjobs.NewStore(d.DB))
+	routes = append(routes, emailjobs.Routes(emailjobs.MakeEndpoints(emailJobs))...)
 
 	if d.Kratos != nil {
 		routes = append(routes, identity.Routes(identity.MakeEndpoints(identity.NewService(d.Kratos)))...)

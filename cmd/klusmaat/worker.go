@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// workerCmd runs the background workers until interrupted.
+func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	database, err := tenants.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	if err := database.CheckRole(ctx); err != nil {
+		return err
+	}
+	queue, err := newQueue(cfg, database, logger, true)
+	if err != nil {
+		return err
+	}
+	if err := queue.Start(ctx); err != nil {
+		return err
+	}
+	logger.Info("workers running")
+	<-ctx.Done()
+	stopQueue(queue, logger)
+	return nil
+}
+
+// newQueue builds the job queue with every worker; work=false makes it insert-only.
+func newQueue(cfg Config, database *tenants.DB, logger *slog.Logger, work bool) (*jobs.Queue, error) {
+	mailer, err := email.NewMailer(cfg.SMTPURL, cfg.MailFrom, cfg.Brand)
+	if err != nil {
+		return nil, err
+	}
+	workers := jobs.NewWorkers(jobs.WorkerDeps{
+		DB: database, Mailer: mailer,
+		Site: email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
+	})
+	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger})
+}
+
+func stopQueue(q *jobs.Queue, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := q.Stop(ctx); err != nil {
+		logger.Warn("stopping workers", "err", err)
+	}
+}

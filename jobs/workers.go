@@ -1,0 +1,22 @@
+package jobs
+
+import (
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// WorkerDeps are what the workers need.
+type WorkerDeps struct {
+	DB     *tenants.DB
+	Mailer *email.Mailer
+	Site   email.Site
+}
+
+// NewWorkers registers every worker of the platform. A new kind of job adds its line here.
+func NewWorkers(d WorkerDeps) *river.Workers {
+	w := river.NewWorkers()
+	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site})
+	return w
+}

@@ -1,0 +1,118 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/jobstest"
+	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/emailjobs"
+	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
+)
+
+// Admins see every e-mail job with its state and last error (D16); others may not.
+func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
+	smtpURL, _ := jobstest.MailDev(t)
+	d := dbtest.New(t)
+	mailer, err := email.NewMailer(smtpURL, "no-reply@klusmaat.nl", "Klusmaat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Mailer: mailer, Site: email.Site{Brand: "Klusmaat"}}),
+		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer q.Stop(context.Background())
+
+	to := "lijst-" + uuid.NewString()[:8] + "@example.nl"
+	d.As(t, tenants.AnonymousActor(), func(tx pgx.Tx) error {
+		ctx := context.Background()
+		if err := q.Enqueue(ctx, tx, email.Args{Template: "aanmelder", To: to, Data: map[string]string{"onderwerp": "Uw aanmelding", "inhoud": "Welkom!"}}); err != nil {
+			return err
+		}
+		return q.Enqueue(ctx, tx, email.Args{Template: "bestaat-niet", To: to})
+	})
+	// Wait for both jobs to finish (one completed, one cancelled: an unknown template is never retried).
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		res, err := q.Client().JobList(context.Background(), river.NewJobListParams().Kinds("email").States("completed", "cancelled"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Jobs) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("jobs not finished: %d", len(res.Jobs))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	enf, _ := policy.New()
+	role := tenants.Admin
+	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
+		Resolver: func(*http.Request) (tenants.Actor, error) {
+			return tenants.Actor{UserID: uuid.New(), Role: role, Regions: []string{"den-haag"}}, nil
+		}})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+
+	get := func(path string) (int, []byte) {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, b
+	}
+	status, body := get("/api/v1/email-jobs")
+	if status != http.StatusOK {
+		t.Fatalf("admin: %d %s", status, body)
+	}
+	var list emailjobs.ListResponse
+	if err := json.Unmarshal(body, &list); err != nil {
+		t.Fatal(err)
+	}
+	byTemplate := map[string]emailjobs.Job{}
+	for _, j := range list.Items {
+		byTemplate[j.Template] = j
+	}
+	ok, bad := byTemplate["aanmelder"], byTemplate["bestaat-niet"]
+	if ok.State != "completed" || ok.Recipient != to || ok.Attempts != 1 || ok.LastError != nil {
+		t.Errorf("delivered job: %+v", ok)
+	}
+	if bad.State != "cancelled" || bad.LastError == nil || !strings.Contains(*bad.LastError, "unknown template") {
+		t.Errorf("failed job: %+v", bad)
+	}
+	if status, body := get("/api/v1/email-jobs?state=cancelled"); status != http.StatusOK || strings.Contains(string(body), `"aanmelder"`) {
+		t.Errorf("filter by state: %d %s", status, body)
+	}
+	if status, _ := get("/api/v1/email-jobs?state=kapot"); status != http.StatusBadRequest {
+		t.Errorf("unknown state: %d", status)
+	}
+	role = tenants.Franchise
+	if status, _ := get("/api/v1/email-jobs"); status != http.StatusForbidden {
+		t.Errorf("franchise: %d", status)
+	}
+}
