@@ -128,6 +128,9 @@ var expected = map[[2]string]grants{
 	// D22 audit log and D16 background-job state are visible to admins.
 	{"audit_log", "read"}:  adminOnly,
 	{"email_jobs", "read"}: adminOnly,
+	// Doc 001 §7 realtime: admin and franchise dashboards follow job changes (franchise: its
+	// regions); the klusser side follows the pool of its regions.
+	{"events", "read"}: franchiseOwn.plus(tenants.Klusser, ownRegion),
 }
 
 // domains are the three request domains, each reached through a region seen from an actor that

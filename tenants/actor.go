@@ -90,3 +90,10 @@ func ActorFrom(ctx context.Context) Actor {
 	}
 	return AnonymousActor()
 }
+
+// SystemUserID is the user id of the platform itself, as the actor of background work (jobs
+// that notify users, pruning). Audit entries by the system carry it.
+var SystemUserID = uuid.MustParse("00000000-0000-0000-0000-000000000001")
+
+// SystemActor is who background workers act as: an admin without a person behind it.
+func SystemActor() Actor { return Actor{UserID: SystemUserID, Role: Admin} }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -101,3 +103,44 @@ func (db *DB) SchemaVersion(ctx context.Context) (int32, error) {
 // QueuePool is the pool for River's job queue (schema river), which holds no tenant data and is
 // not under row-level security. Services never use it: they enqueue jobs inside InTx.
 func (db *DB) QueuePool() *pgxpool.Pool { return db.pool }
+
+// Listen calls fn with the payload of every NOTIFY on channel until ctx ends, on a connection of
+// its own. onListen runs each time the LISTEN is in place: first at start, then after every lost
+// connection is re-established, when notifications may have been missed meanwhile.
+func (db *DB) Listen(ctx context.Context, channel string, fn func(payload string), onListen func()) error {
+	for {
+		err := db.listenOnce(ctx, channel, fn, onListen)
+		if ctx.Err() != nil {
+			return nil
+		}
+		slog.WarnContext(ctx, "listen: connection lost, retrying", "channel", channel, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (db *DB) listenOnce(ctx context.Context, channel string, fn func(string), onListen func()) error {
+	pooled, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// A listening connection is never handed back to the pool: LISTEN state must not leak.
+	conn := pooled.Hijack()
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return err
+	}
+	if onListen != nil {
+		onListen()
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		fn(n.Payload)
+	}
+}

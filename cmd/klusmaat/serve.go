@@ -12,6 +12,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
@@ -60,9 +61,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	defer stopQueue(queue, logger)
+	hub := events.NewHub(database)
+	go hub.Run(ctx)
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
-		Kratos: kratos, Sessions: sessions, Queue: queue,
+		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub,
 		Ready: func(ctx context.Context) error { return ready(ctx, database, latest) },
 	})
 

@@ -12,6 +12,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
+	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/showcase"
@@ -36,6 +37,8 @@ type Deps struct {
 	LoginLimits *identity.LoginLimits // nil: identity.DefaultLoginLimits
 	// Queue takes background jobs (e-mail, notifications, exports); nil in tests without jobs.
 	Queue *jobs.Queue
+	// Events streams job changes; nil in tests without the stream.
+	Events *events.Hub
 	// Ready reports whether the server may take traffic (database reachable, schema current).
 	Ready func(ctx context.Context) error
 }
@@ -97,6 +100,10 @@ func Routes(d Deps) []httpapi.Route {
 
 	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
 	routes = append(routes, showcase.Routes(showcase.MakeEndpoints(showcaseSvc))...)
+
+	if d.Events != nil {
+		routes = append(routes, events.Routes(d.Events)...)
+	}
 
 	emailJobs := emailjobs.NewService(emailjobs.NewStore(d.DB))
 	routes = append(routes, emailjobs.Routes(emailjobs.MakeEndpoints(emailJobs))...)
