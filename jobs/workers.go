@@ -4,6 +4,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -18,5 +19,7 @@ type WorkerDeps struct {
 func NewWorkers(d WorkerDeps) *river.Workers {
 	w := river.NewWorkers()
 	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site})
+	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
+	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	return w
 }

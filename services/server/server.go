@@ -15,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -104,6 +105,9 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Events != nil {
 		routes = append(routes, events.Routes(d.Events)...)
 	}
+
+	inbox := notifications.NewService(notifications.NewStore(d.DB))
+	routes = append(routes, notifications.Routes(notifications.MakeEndpoints(inbox))...)
 
 	emailJobs := emailjobs.NewService(emailjobs.NewStore(d.DB))
 	routes = append(routes, emailjobs.Routes(emailjobs.MakeEndpoints(emailJobs))...)

@@ -1,0 +1,108 @@
+// Package notify creates the in-app notifications of document 001 as River jobs (D16): admins are
+// told when a klusser picks up, plans or changes a job; klussers are told when a job enters the
+// pool of their region. Each job writes its notifications and marks itself complete in one
+// transaction, so a retry never notifies anyone twice.
+package notify
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// Notification types (the notifications.type check constraint).
+const (
+	KlusOpgepakt  = "klus_opgepakt"
+	KlusIngepland = "klus_ingepland"
+	KlusGewijzigd = "klus_gewijzigd"
+	NieuweKlus    = "nieuwe_klus"
+)
+
+// PoolMessage is what a klusser reads when a job enters its region's pool (document 001 section 8).
+const PoolMessage = "Nieuwe klus beschikbaar in jouw regio!"
+
+// AdminsArgs tells every admin about a klusser's step on a job.
+type AdminsArgs struct {
+	Type        string    `json:"type"`
+	KlusID      uuid.UUID `json:"klus_id"`
+	KlusserNaam string    `json:"klusser_naam"`
+	Datum       string    `json:"datum,omitempty"` // dd-MM-yyyy, for ingepland and gewijzigd
+	Tijd        string    `json:"tijd,omitempty"`  // HH:mm
+}
+
+// Kind names the job.
+func (AdminsArgs) Kind() string { return "notify_admins" }
+
+// Message is the Dutch text of the notification (document 001 section 8: picked up by {name};
+// planned by {name} on {date} at {time}; changed by {name} to {date} at {time}).
+func (a AdminsArgs) Message() (string, error) {
+	switch a.Type {
+	case KlusOpgepakt:
+		return fmt.Sprintf("Klus opgepakt door %s", a.KlusserNaam), nil
+	case KlusIngepland:
+		return fmt.Sprintf("Klus ingepland door %s op %s om %s", a.KlusserNaam, a.Datum, a.Tijd), nil
+	case KlusGewijzigd:
+		return fmt.Sprintf("Klus gewijzigd door %s naar %s om %s", a.KlusserNaam, a.Datum, a.Tijd), nil
+	}
+	return "", fmt.Errorf("notify: unknown admin notification type %q", a.Type)
+}
+
+// PoolArgs tells the klussers of a job's region that it entered the pool.
+type PoolArgs struct {
+	KlusID uuid.UUID `json:"klus_id"`
+}
+
+// Kind names the job.
+func (PoolArgs) Kind() string { return "notify_pool" }
+
+// AdminsWorker writes admin notifications.
+type AdminsWorker struct {
+	river.WorkerDefaults[AdminsArgs]
+	DB *tenants.DB
+}
+
+// Work notifies every admin.
+func (w *AdminsWorker) Work(ctx context.Context, job *river.Job[AdminsArgs]) error {
+	msg, err := job.Args.Message()
+	if err != nil {
+		return river.JobCancel(err)
+	}
+	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO notifications (user_id, message, type, klus_id)
+			SELECT user_id, $1, $2, $3 FROM user_roles WHERE role = 'admin'`, msg, job.Args.Type, job.Args.KlusID); err != nil {
+			return err
+		}
+		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+		return err
+	})
+}
+
+// PoolWorker writes pool notifications.
+type PoolWorker struct {
+	river.WorkerDefaults[PoolArgs]
+	DB *tenants.DB
+}
+
+// Work notifies every active klusser whose regions contain the job's region.
+func (w *PoolWorker) Work(ctx context.Context, job *river.Job[PoolArgs]) error {
+	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO notifications (user_id, message, type, klus_id)
+			SELECT p.id, $1, $2, k.id
+			FROM klussen k
+			JOIN profiles p ON k.regio = ANY (p.regio) AND p.actief
+			JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser'
+			WHERE k.id = $3`, PoolMessage, NieuweKlus, job.Args.KlusID); err != nil {
+			return err
+		}
+		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+		return err
+	})
+}

@@ -1,0 +1,150 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/notifications"
+	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
+)
+
+func TestNotificationsReachTheRightPeople(t *testing.T) {
+	d := dbtest.New(t)
+	ctx := context.Background()
+	admin1, admin2 := uuid.New(), uuid.New()
+	kDH, kDHInactive, kUT := uuid.New(), uuid.New(), uuid.New()
+	klus := uuid.New()
+	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		for _, stmt := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin'), ($2, 'admin'), ($3, 'klusser'), ($4, 'klusser'), ($5, 'klusser')`,
+				[]any{admin1, admin2, kDH, kDHInactive, kUT}},
+			{`INSERT INTO profiles (id, naam, regio, actief) VALUES ($1, 'Piet', '{den-haag}', true), ($2, 'Oud', '{den-haag}', false), ($3, 'Gerrit', '{utrecht}', true)`,
+				[]any{kDH, kDHInactive, kUT}},
+			{`INSERT INTO klussen (id, regio, assignment_type, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon)
+			  VALUES ($1, 'den-haag', 'pool', 'montage', 'Lamp', current_date + 2, 'ochtend', 'Straat 1', '2271 AB', 'Voorburg', '070')`, []any{klus}},
+		} {
+			if _, err := tx.Exec(ctx, stmt.sql, stmt.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+
+	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB}), jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer q.Stop(ctx)
+	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		if err := q.Enqueue(ctx, tx, notify.AdminsArgs{Type: notify.KlusIngepland, KlusID: klus, KlusserNaam: "Piet Bakker", Datum: "03-12-2026", Tijd: "09:30"}); err != nil {
+			return err
+		}
+		return q.Enqueue(ctx, tx, notify.PoolArgs{KlusID: klus})
+	})
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		res, err := q.Client().JobList(ctx, river.NewJobListParams().States("completed"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Jobs) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("notify jobs did not complete")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	enf, _ := policy.New()
+	var actor tenants.Actor
+	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
+		Resolver: func(*http.Request) (tenants.Actor, error) { return actor, nil }})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	call := func(method, path string, out any) int {
+		req, _ := http.NewRequest(method, ts.URL+path, nil)
+		req.Header.Set(httpapi.CSRFHeader, "1")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if out != nil {
+			_ = json.Unmarshal(b, out)
+		}
+		return resp.StatusCode
+	}
+	inbox := func(a tenants.Actor) notifications.List {
+		actor = a
+		var l notifications.List
+		if status := call(http.MethodGet, "/api/v1/notifications", &l); status != http.StatusOK {
+			t.Fatalf("inbox of %s: %d", a.Role, status)
+		}
+		return l
+	}
+
+	for _, id := range []uuid.UUID{admin1, admin2} {
+		l := inbox(tenants.Actor{UserID: id, Role: tenants.Admin})
+		if len(l.Items) != 1 || l.Items[0].Message != "Klus ingepland door Piet Bakker op 03-12-2026 om 09:30" || l.Items[0].Type != "klus_ingepland" || l.Unread != 1 {
+			t.Fatalf("admin inbox: %+v", l)
+		}
+	}
+	piet := tenants.Actor{UserID: kDH, Role: tenants.Klusser, Regions: []string{"den-haag"}}
+	l := inbox(piet)
+	if len(l.Items) != 1 || l.Items[0].Message != "Nieuwe klus beschikbaar in jouw regio!" || *l.Items[0].KlusID != klus {
+		t.Fatalf("klusser den-haag inbox: %+v", l)
+	}
+	if l := inbox(tenants.Actor{UserID: kDHInactive, Role: tenants.Klusser, Regions: []string{"den-haag"}}); len(l.Items) != 0 {
+		t.Fatalf("inactive klusser notified: %+v", l)
+	}
+	if l := inbox(tenants.Actor{UserID: kUT, Role: tenants.Klusser, Regions: []string{"utrecht"}}); len(l.Items) != 0 {
+		t.Fatalf("utrecht klusser notified of a den-haag job: %+v", l)
+	}
+
+	// Marking read: one's own, not someone else's.
+	actor = piet
+	adminNote := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}).Items[0].ID
+	actor = piet
+	if status := call(http.MethodPost, "/api/v1/notifications/"+adminNote.String()+"/read", nil); status != http.StatusNotFound {
+		t.Fatalf("klusser marked an admin's notification: %d", status)
+	}
+	if status := call(http.MethodPost, "/api/v1/notifications/"+l.Items[0].ID.String()+"/read", nil); status != http.StatusOK {
+		t.Fatalf("mark own read: %d", status)
+	}
+	var count notifications.CountResponse
+	if call(http.MethodGet, "/api/v1/notifications/unread-count", &count); count.Count != 0 {
+		t.Fatalf("unread after marking: %d", count.Count)
+	}
+	if l := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}); l.Unread != 1 {
+		t.Fatalf("the klusser's attempt changed the admin's notification: %+v", l)
+	}
+	actor = tenants.AnonymousActor()
+	if status := call(http.MethodGet, "/api/v1/notifications", nil); status != http.StatusUnauthorized {
+		t.Fatalf("anonymous inbox: %d", status)
+	}
+}
