@@ -94,6 +94,7 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 				[]any{id("n_admin"), adminID, id("dh_kdh"), id("n_kdh"), kdhID, id("dh_pool")}},
 			{`INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES ($1, 'admin', 'status', 'klus', 'x')`,
 				[]any{adminID}},
+			{`INSERT INTO exports (id, requested_by, soort) VALUES ($1, $2, 'uren')`, []any{id("e_admin"), adminID}},
 		}
 		for _, s := range stmts {
 			if _, err := tx.Exec(ctx, s.sql, s.args...); err != nil {
@@ -101,5 +102,10 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 			}
 		}
 		return nil
+	})
+	// An export can only be made in one's own name, so the franchise owner makes its own.
+	d.As(t, actors["fdh"], func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `INSERT INTO exports (id, requested_by, soort) VALUES ($1, $2, 'uren')`, id("e_fdh"), fdhID)
+		return err
 	})
 }

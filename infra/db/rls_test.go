@@ -47,6 +47,10 @@ var tables = []table{
 	{"app_settings", "setting_key", "setting_value = setting_value", map[string]string{"s_phone": "support_phone_default"}},
 	{"franchise_settings", "regio", "support_phone = support_phone", map[string]string{"fs_dh": "den-haag", "fs_ut": "utrecht"}},
 	{"audit_log", "entity_id", "action = action", map[string]string{"al1": "x"}},
+	// Job events are keyed by job: each fixture job has exactly one (its INSERT).
+	{"klus_events", "klus_id", "op = op", map[string]string{"ev_dh_pool": id("dh_pool").String(), "ev_dh_new": id("dh_new").String(),
+		"ev_dh_kdh": id("dh_kdh").String(), "ev_dh_kdh2": id("dh_kdh2").String(), "ev_ut_pool": id("ut_pool").String(), "ev_ut_kut": id("ut_kut").String()}},
+	{"exports", "id", "voortgang = voortgang", byID("e_admin", "e_fdh")},
 	{"regions", "slug", "naam = naam", map[string]string{"reg_dh": "den-haag", "reg_ze": "zeeland"}},
 	{"region_towns", "woonplaats", "naam = naam", map[string]string{"town_voorburg": "voorburg"}},
 	{"categories", "key", "label = label", map[string]string{"cat_montage": "montage"}},
@@ -120,6 +124,20 @@ var expected = map[string]map[string]access{
 		"admin": {"fs_dh fs_ut", "fs_dh fs_ut", "fs_dh fs_ut"},
 	},
 	"audit_log": {"admin": {"al1", "", ""}},
+	// Events follow the jobs: the same rows each actor may read in klussen (no one updates them;
+	// admins may prune them).
+	"klus_events": {
+		"kdh":   {"ev_dh_pool ev_dh_kdh ev_dh_kdh2", "", ""},
+		"kut":   {"ev_ut_pool ev_ut_kut", "", ""},
+		"fdh":   {"ev_dh_pool ev_dh_new ev_dh_kdh ev_dh_kdh2", "", ""},
+		"fut":   {"ev_ut_pool ev_ut_kut", "", ""},
+		"admin": {"ev_dh_pool ev_dh_new ev_dh_kdh ev_dh_kdh2 ev_ut_pool ev_ut_kut", "", "ev_dh_pool ev_dh_new ev_dh_kdh ev_dh_kdh2 ev_ut_pool ev_ut_kut"},
+	},
+	// An export is its requester's alone, admins included.
+	"exports": {
+		"fdh":   {"e_fdh", "e_fdh", ""},
+		"admin": {"e_admin", "e_admin", ""},
+	},
 	"regions": {
 		"anon": {"reg_dh reg_ze", "", ""}, "kdh": {"reg_dh reg_ze", "", ""}, "kut": {"reg_dh reg_ze", "", ""},
 		"fdh": {"reg_dh reg_ze", "", ""}, "fut": {"reg_dh reg_ze", "", ""},
@@ -166,6 +184,7 @@ var insertCases = []insertCase{
 	{"notification", `INSERT INTO notifications (user_id, message, type) VALUES ($1, 'm', 'nieuwe_klus')`, func() []any { return []any{kdhID} }, "admin"},
 	{"setting", `INSERT INTO app_settings (setting_key) VALUES ('iets_nieuws')`, nil, "admin"},
 	{"franchise settings of a region", `INSERT INTO franchise_settings (regio) VALUES ('zeeland')`, nil, "admin"},
+	{"export in own name", `INSERT INTO exports (requested_by, soort) VALUES ($1, 'uren')`, func() []any { return []any{kdhID} }, "kdh"},
 	{"region", `INSERT INTO regions (slug, naam) VALUES ('limburg', 'Limburg')`, nil, "admin"},
 	{"audit entry in own name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES (nullif(current_setting('klusmaat.user_id'), '')::uuid, current_setting('klusmaat.role'), 'a', 'e', 'y')`, nil, "anon kdh kut fdh fut admin"},
 	{"audit entry in an admin's name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES ($1, 'admin', 'a', 'e', 'y')`, func() []any { return []any{adminID} }, "admin"},
