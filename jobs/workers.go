@@ -4,7 +4,9 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/exports"
 	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -13,6 +15,7 @@ type WorkerDeps struct {
 	DB     *tenants.DB
 	Mailer *email.Mailer
 	Site   email.Site
+	Files  files.Storage
 }
 
 // NewWorkers registers every worker of the platform. A new kind of job adds its line here.
@@ -21,5 +24,6 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site})
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
+	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files})
 	return w
 }

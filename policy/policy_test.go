@@ -131,6 +131,10 @@ var expected = map[[2]string]grants{
 	// Doc 001 §7 realtime: admin and franchise dashboards follow job changes (franchise: its
 	// regions); the klusser side follows the pool of its regions.
 	{"events", "read"}: franchiseOwn.plus(tenants.Klusser, ownRegion),
+	// D6: job photos and klusser documents are served only after authorization; row-level
+	// security keeps a klusser to its own work orders and its own profile's documents.
+	{"werkbon_fotos", "read"}:      adminOnly.plus(tenants.Klusser, anyRegion),
+	{"klusser_documenten", "read"}: adminOnly.plus(tenants.Klusser, anyRegion),
 }
 
 // domains are the three request domains, each reached through a region seen from an actor that

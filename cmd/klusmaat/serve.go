@@ -13,6 +13,7 @@ import (
 	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/events"
+	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
@@ -53,7 +54,12 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	sessions := identity.NewSessions(kratos, database, identity.DefaultCookie, identity.DefaultCacheTTL)
-	queue, err := newQueue(cfg, database, logger, cfg.RunWorkers == "true")
+	storage, err := files.OpenStorage(ctx, cfg.BlobURL)
+	if err != nil {
+		return err
+	}
+	defer storage.Close()
+	queue, err := newQueue(cfg, database, storage, logger, cfg.RunWorkers == "true")
 	if err != nil {
 		return err
 	}
@@ -65,7 +71,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	go hub.Run(ctx)
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
-		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub,
+		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
 		Ready: func(ctx context.Context) error { return ready(ctx, database, latest) },
 	})
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -20,7 +21,12 @@ func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if err := database.CheckRole(ctx); err != nil {
 		return err
 	}
-	queue, err := newQueue(cfg, database, logger, true)
+	storage, err := files.OpenStorage(ctx, cfg.BlobURL)
+	if err != nil {
+		return err
+	}
+	defer storage.Close()
+	queue, err := newQueue(cfg, database, storage, logger, true)
 	if err != nil {
 		return err
 	}
@@ -34,13 +40,13 @@ func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 }
 
 // newQueue builds the job queue with every worker; work=false makes it insert-only.
-func newQueue(cfg Config, database *tenants.DB, logger *slog.Logger, work bool) (*jobs.Queue, error) {
+func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *slog.Logger, work bool) (*jobs.Queue, error) {
 	mailer, err := email.NewMailer(cfg.SMTPURL, cfg.MailFrom, cfg.Brand)
 	if err != nil {
 		return nil, err
 	}
 	workers := jobs.NewWorkers(jobs.WorkerDeps{
-		DB: database, Mailer: mailer,
+		DB: database, Mailer: mailer, Files: storage,
 		Site: email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
 	})
 	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger})

@@ -48,7 +48,7 @@ func operation(rt Route) map[string]any {
 		"tags":        []string{rt.Tag},
 		"x-policy":    map[string]any{"resource": rt.Resource, "action": rt.Action},
 		"responses": map[string]any{
-			"200": map[string]any{"description": "OK", "content": map[string]any{"application/json": map[string]any{"schema": Schema(reflect.TypeOf(rt.Response))}}},
+			"200": okResponse(rt),
 			"400": errResp("Ongeldige invoer"),
 			"401": errResp("Niet ingelogd"),
 			"403": errResp("Geen toegang"),
@@ -66,9 +66,20 @@ func operation(rt Route) map[string]any {
 		op["parameters"] = params
 	}
 	if rt.Request != nil {
-		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": Schema(reflect.TypeOf(rt.Request))}}}
+		mediaType := "application/json"
+		if rt.RequestType != "" {
+			mediaType = rt.RequestType
+		}
+		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{mediaType: map[string]any{"schema": Schema(reflect.TypeOf(rt.Request))}}}
 	}
 	return op
+}
+
+func okResponse(rt Route) map[string]any {
+	if rt.ResponseType != "" {
+		return map[string]any{"description": "OK", "content": map[string]any{rt.ResponseType: map[string]any{"schema": map[string]any{"type": "string"}}}}
+	}
+	return map[string]any{"description": "OK", "content": map[string]any{"application/json": map[string]any{"schema": Schema(reflect.TypeOf(rt.Response))}}}
 }
 
 func operationID(rt Route) string {

@@ -18,9 +18,15 @@ type Route struct {
 	// policy then checks the actor belongs to it.
 	RegionParam string
 
-	Query    []Param // accepted query parameters
-	Request  any     // zero value of the JSON body type, nil without a body
-	Response any     // zero value of the JSON answer type
+	Query   []Param // accepted query parameters
+	Request any     // zero value of the JSON body type, nil without a body
+	// RequestType is the media type of a body that is not JSON (multipart/form-data for uploads);
+	// Request then describes its form fields.
+	RequestType string
+	Response    any // zero value of the JSON answer type
+	// ResponseType is the media type of a 200 answer that is not JSON (a CSV download); its
+	// schema is then a string.
+	ResponseType string
 
 	Handler http.Handler
 }

@@ -9,10 +9,15 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/klusmaat/klusmaat/jobs"
+	exportjobs "github.com/klusmaat/klusmaat/jobs/exports"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/events"
+	"github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/notifications"
@@ -40,6 +45,8 @@ type Deps struct {
 	Queue *jobs.Queue
 	// Events streams job changes; nil in tests without the stream.
 	Events *events.Hub
+	// Files stores uploads and exports; nil in tests without files.
+	Files files.Storage
 	// Ready reports whether the server may take traffic (database reachable, schema current).
 	Ready func(ctx context.Context) error
 }
@@ -79,6 +86,9 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		}
 		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ready"})
 	})
+	if d.Files != nil {
+		mux.Handle(files.PublicPattern, files.PublicHandler(d.Files))
+	}
 	if d.Web != nil {
 		mux.Handle("/", d.Web)
 	}
@@ -109,6 +119,18 @@ func Routes(d Deps) []httpapi.Route {
 	inbox := notifications.NewService(notifications.NewStore(d.DB))
 	routes = append(routes, notifications.Routes(notifications.MakeEndpoints(inbox))...)
 
+	if d.Files != nil {
+		filesSvc := files.NewLoggingService(d.Logger, files.NewService(files.NewStore(d.DB), d.Files))
+		routes = append(routes, files.Routes(files.MakeEndpoints(filesSvc))...)
+	}
+	if d.Queue != nil && d.Files != nil {
+		enqueue := func(ctx context.Context, tx pgx.Tx, e exports.Export) error {
+			return d.Queue.Enqueue(ctx, tx, exportjobs.ArgsFor(tenants.ActorFrom(ctx), e))
+		}
+		exportSvc := exports.NewService(exports.NewStore(d.DB), exports.StorageFiles(d.Files), enqueue)
+		routes = append(routes, exports.Routes(exports.MakeEndpoints(exportSvc))...)
+	}
+
 	emailJobs := emailjobs.NewService(emailjobs.NewStore(d.DB))
 	routes = append(routes, emailjobs.Routes(emailjobs.MakeEndpoints(emailJobs))...)
 
@@ -119,7 +141,7 @@ func Routes(d Deps) []httpapi.Route {
 }
 
 // PublicFileURL is where a browser fetches a public stored file (showcase photos, D6).
-func PublicFileURL(key string) string { return "/files/public/" + key }
+func PublicFileURL(key string) string { return files.PublicPrefix + key }
 
 // withActor puts the request's actor in its context, anonymous unless the resolver knows better.
 func withActor(resolve ActorResolver, next http.Handler) http.Handler {

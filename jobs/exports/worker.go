@@ -1,0 +1,124 @@
+// Package exports makes the back office's CSV exports as River jobs. A job acts as the person who
+// asked for the export, so the rows it reads are exactly the rows that person may read.
+package exports
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// Args names the export and who asked for it.
+type Args struct {
+	ExportID uuid.UUID `json:"export_id"`
+	UserID   uuid.UUID `json:"user_id"`
+	Role     string    `json:"role"`
+	Regions  []string  `json:"regions"`
+}
+
+// Kind names the job.
+func (Args) Kind() string { return "export" }
+
+// InsertOpts: an export is worth a few tries, not a day of them.
+func (Args) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 5} }
+
+// ArgsFor builds the job of export e for the actor who asked for it.
+func ArgsFor(a tenants.Actor, e svc.Export) Args {
+	return Args{ExportID: e.ID, UserID: a.UserID, Role: string(a.Role), Regions: a.Regions}
+}
+
+// Worker makes exports.
+type Worker struct {
+	river.WorkerDefaults[Args]
+	DB    *tenants.DB
+	Files files.Storage
+}
+
+// errEmpty: the period has nothing to export (document 001: exports refuse empty data).
+var errEmpty = errors.New("exports: nothing to export")
+
+// Work builds the CSV, stores it and marks the export done; an empty period fails with the
+// spec's Dutch message; after the last attempt an error marks the export failed.
+func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
+	a := job.Args
+	actor := tenants.Actor{UserID: a.UserID, Role: tenants.Role(a.Role), Regions: a.Regions}
+	var req svc.Request
+	if err := w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT params->>'soort', params->>'van', params->>'tot', coalesce(params->>'regio', '') FROM exports WHERE id = $1`,
+			a.ExportID).Scan(&req.Soort, &req.Van, &req.Tot, &req.Regio); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE exports SET status = 'bezig', voortgang = 10 WHERE id = $1`, a.ExportID)
+		return err
+	}); err != nil {
+		return w.failed(ctx, job, actor, err)
+	}
+
+	var csv bytes.Buffer
+	var rows int
+	err := w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
+		var err error
+		rows, err = writeUren(ctx, tx, req, &csv)
+		return err
+	})
+	if errors.Is(err, errEmpty) {
+		return w.finish(ctx, actor, a.ExportID, "mislukt", "Geen gewerkte uren gevonden voor deze periode", 0, "")
+	}
+	if err != nil {
+		return w.failed(ctx, job, actor, err)
+	}
+	if err := w.progress(ctx, actor, a.ExportID, 80); err != nil {
+		return w.failed(ctx, job, actor, err)
+	}
+	key := a.ExportID.String() + ".csv"
+	if err := w.Files.Put(ctx, files.Exports, key, "text/csv; charset=utf-8", csv.Bytes()); err != nil {
+		return w.failed(ctx, job, actor, err)
+	}
+	name := fmt.Sprintf("uren-export-%s-tot-%s.csv", dutchDate(req.Van), dutchDate(req.Tot))
+	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
+}
+
+func (w *Worker) progress(ctx context.Context, actor tenants.Actor, id uuid.UUID, pct int) error {
+	return w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE exports SET voortgang = $2 WHERE id = $1`, id, pct)
+		return err
+	})
+}
+
+func (w *Worker) finish(ctx context.Context, actor tenants.Actor, id uuid.UUID, status, fout string, rows int, name string) error {
+	return w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `
+			UPDATE exports SET status = $2, fout = nullif($3, ''), rijen = $4, bestandsnaam = nullif($5, ''),
+			       file_key = CASE WHEN $2 = 'klaar' THEN id::text || '.csv' END, voortgang = 100, finished_at = now()
+			WHERE id = $1`, id, status, fout, rows, name)
+		return err
+	})
+}
+
+// failed records a failure on the export once River will not try again; before that River retries.
+func (w *Worker) failed(ctx context.Context, job *river.Job[Args], actor tenants.Actor, err error) error {
+	if job.Attempt >= job.MaxAttempts {
+		if ferr := w.finish(ctx, actor, job.Args.ExportID, "mislukt", "Fout bij exporteren uren", 0, ""); ferr != nil {
+			return errors.Join(err, ferr)
+		}
+	}
+	return err
+}
+
+func dutchDate(iso string) string {
+	t, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		return iso
+	}
+	return t.Format("02-01-2006")
+}

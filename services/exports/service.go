@@ -1,0 +1,164 @@
+// Package exports produces the CSV exports of the back office as background jobs (D16): asking for
+// one returns at once with an id, the client polls its progress, and the finished file is
+// downloaded by the requester only. The first export is the hours export of the reports page
+// (Rapportages, 'Uren Export'); the others follow with their screens.
+package exports
+
+import (
+	"context"
+	"errors"
+	"io"
+	"regexp"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/files"
+)
+
+// Service requests, follows and downloads exports.
+type Service interface {
+	// Request validates the parameters and queues the export; it returns its first state.
+	Request(ctx context.Context, r Request) (Export, error)
+	// Get returns an export of the requester.
+	Get(ctx context.Context, id uuid.UUID) (Export, error)
+	// Download returns the CSV of a finished export of the requester.
+	Download(ctx context.Context, id uuid.UUID) (File, error)
+}
+
+// Enqueue adds the job that makes export e, in tx: the export's row and its job commit together.
+type Enqueue func(ctx context.Context, tx pgx.Tx, e Export) error
+
+// Store is the SQL side.
+type Store interface {
+	Create(ctx context.Context, r Request, enqueue Enqueue) (Export, error)
+	Get(ctx context.Context, id uuid.UUID) (Export, error)
+}
+
+// Files reads finished exports from storage.
+type Files interface {
+	Read(ctx context.Context, key string) ([]byte, error)
+}
+
+// Errors users see.
+var (
+	ErrNotFound    = errors.New("exports: not found")
+	ErrNotFinished = errors.New("exports: not finished")
+)
+
+// Request is what the reports page asks for.
+type Request struct {
+	Soort string `json:"soort" doc:"uren"`
+	Van   string `json:"van" doc:"begindatum, jjjj-mm-dd"`
+	Tot   string `json:"tot" doc:"einddatum, jjjj-mm-dd (inclusief)"`
+	Regio string `json:"regio" doc:"leeg voor alle regio's, anders amsterdam, rotterdam, den-haag of utrecht"`
+}
+
+// Export is the state of an export.
+type Export struct {
+	ID           uuid.UUID  `json:"id"`
+	Soort        string     `json:"soort"`
+	Status       string     `json:"status" doc:"wachtrij, bezig, klaar of mislukt"`
+	Voortgang    int        `json:"voortgang" doc:"0 tot 100"`
+	Rijen        *int       `json:"rijen"`
+	Bestandsnaam *string    `json:"bestandsnaam"`
+	Fout         *string    `json:"fout" doc:"waarom het mislukte, in het Nederlands"`
+	CreatedAt    time.Time  `json:"created_at"`
+	FinishedAt   *time.Time `json:"finished_at"`
+}
+
+// File is a finished export.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// NewService returns the service.
+func NewService(store Store, files Files, enqueue Enqueue) Service {
+	return &service{store: store, files: files, enqueue: enqueue}
+}
+
+type service struct {
+	store   Store
+	files   Files
+	enqueue Enqueue
+}
+
+var regionSlug = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// MaxDays bounds one export's period, so a mistyped year does not export a decade.
+const MaxDays = 366
+
+func (s *service) Request(ctx context.Context, r Request) (Export, error) {
+	if err := Validate(r); err != nil {
+		return Export{}, err
+	}
+	return s.store.Create(ctx, r, s.enqueue)
+}
+
+func (s *service) Get(ctx context.Context, id uuid.UUID) (Export, error) { return s.store.Get(ctx, id) }
+
+func (s *service) Download(ctx context.Context, id uuid.UUID) (File, error) {
+	e, err := s.store.Get(ctx, id)
+	if err != nil {
+		return File{}, err
+	}
+	if e.Status != "klaar" || e.Bestandsnaam == nil {
+		return File{}, ErrNotFinished
+	}
+	data, err := s.files.Read(ctx, e.ID.String()+".csv")
+	if err != nil {
+		return File{}, err
+	}
+	return File{Name: *e.Bestandsnaam, Data: data}, nil
+}
+
+// FieldErrors are Dutch messages per field of an invalid request.
+type FieldErrors map[string]string
+
+func (f FieldErrors) Error() string { return "exports: invalid request" }
+
+// Validate checks a request; the server repeats every check the reports page makes.
+func Validate(r Request) error {
+	f := FieldErrors{}
+	if r.Soort != "uren" {
+		f["soort"] = "Kies een export."
+	}
+	van, errVan := time.Parse(time.DateOnly, r.Van)
+	tot, errTot := time.Parse(time.DateOnly, r.Tot)
+	if errVan != nil {
+		f["van"] = "Kies een geldige begindatum."
+	}
+	if errTot != nil {
+		f["tot"] = "Kies een geldige einddatum."
+	}
+	if errVan == nil && errTot == nil {
+		if tot.Before(van) {
+			f["tot"] = "De einddatum ligt voor de begindatum."
+		} else if tot.Sub(van) > MaxDays*24*time.Hour {
+			f["tot"] = "Kies een periode van hoogstens een jaar."
+		}
+	}
+	if r.Regio != "" && !regionSlug.MatchString(r.Regio) {
+		f["regio"] = "Kies een regio."
+	}
+	if len(f) > 0 {
+		return f
+	}
+	return nil
+}
+
+// StorageFiles reads finished exports from the private exports bucket.
+func StorageFiles(s files.Storage) Files { return storageFiles{s} }
+
+type storageFiles struct{ s files.Storage }
+
+func (f storageFiles) Read(ctx context.Context, key string) ([]byte, error) {
+	obj, err := f.s.Open(ctx, files.Exports, key)
+	if err != nil {
+		return nil, err
+	}
+	defer obj.Body.Close()
+	return io.ReadAll(obj.Body)
+}

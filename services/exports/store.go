@@ -1,0 +1,63 @@
+package exports
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// NewStore returns the PostgreSQL store.
+func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
+
+type pgStore struct{ db *tenants.DB }
+
+const columns = `id, soort, status, voortgang, rijen, bestandsnaam, fout, created_at, finished_at`
+
+func scan(row pgx.Row) (Export, error) {
+	var e Export
+	err := row.Scan(&e.ID, &e.Soort, &e.Status, &e.Voortgang, &e.Rijen, &e.Bestandsnaam, &e.Fout, &e.CreatedAt, &e.FinishedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return e, ErrNotFound
+	}
+	return e, err
+}
+
+func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Export, error) {
+	var e Export
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		// A region must exist; checked here, where the list of regions is.
+		if r.Regio != "" {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM regions WHERE slug = $1)`, r.Regio).Scan(&ok); err != nil {
+				return err
+			}
+			if !ok {
+				return FieldErrors{"regio": "Kies een regio."}
+			}
+		}
+		params, _ := json.Marshal(r)
+		var err error
+		e, err = scan(tx.QueryRow(ctx, `INSERT INTO exports (requested_by, soort, params) VALUES (actor_id(), $1, $2)
+			RETURNING `+columns, r.Soort, params))
+		if err != nil {
+			return err
+		}
+		return enqueue(ctx, tx, e)
+	})
+	return e, err
+}
+
+func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Export, error) {
+	var e Export
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		var err error
+		e, err = scan(tx.QueryRow(ctx, `SELECT `+columns+` FROM exports WHERE id = $1`, id))
+		return err
+	})
+	return e, err
+}

@@ -1,0 +1,262 @@
+package files
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// NewStore returns the PostgreSQL store. Every query runs as the request's actor, so row-level
+// security decides which work orders, photos and documents exist for it (migrations 004, 005);
+// the audit rows are written in the actor's own name (migration 006, D22).
+func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
+
+type pgStore struct{ db *tenants.DB }
+
+// Audit entities and actions of this service.
+const (
+	EntityWorkOrderPhoto  = "work_order_photo"
+	EntityKlusserDocument = "klusser_document"
+	ActionDownload        = "download"
+	ActionUpload          = "upload"
+	ActionDelete          = "delete"
+)
+
+func photoURL(id uuid.UUID) string    { return "/api/v1/werkbon-fotos/" + id.String() }
+func documentURL(id uuid.UUID) string { return "/api/v1/documenten/" + id.String() }
+
+func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, write func() error) (Photo, error) {
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		var status string
+		err := tx.QueryRow(ctx, `SELECT status FROM werkbonnen WHERE id = $1`, p.WorkOrderID).Scan(&status)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrWorkOrderNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("files: find work order: %w", err)
+		}
+		if status == "completed" {
+			return ErrWorkOrderClosed
+		}
+		if err := write(); err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `
+			INSERT INTO work_order_photos (work_order_id, type, url, content_type, file_size)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
+			p.WorkOrderID, p.Type, key, p.ContentType, p.FileSize).Scan(&p.ID, &p.CreatedAt)
+		switch pgCode(err) {
+		case "":
+		case "23514": // check_violation: the lock trigger, the work order was completed meanwhile
+			return ErrWorkOrderClosed
+		case "42501": // a row-level security refusal: not the actor's work order
+			return ErrWorkOrderNotFound
+		default:
+			return fmt.Errorf("files: insert photo: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Photo{}, err
+	}
+	p.URL = photoURL(p.ID)
+	return p, nil
+}
+
+func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open func(key string) error) (Photo, error) {
+	var p Photo
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		var key string
+		var regio *string
+		err := tx.QueryRow(ctx, `
+			SELECT p.id, p.work_order_id, p.type, p.url, p.content_type, p.file_size, p.created_at, k.regio
+			FROM work_order_photos p
+			LEFT JOIN werkbonnen w ON w.id = p.work_order_id
+			LEFT JOIN klussen k ON k.id = w.klus_id
+			WHERE p.id = $1`, id).Scan(&p.ID, &p.WorkOrderID, &p.Type, &key, &p.ContentType, &p.FileSize, &p.CreatedAt, &regio)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrPhotoNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("files: find photo: %w", err)
+		}
+		if err := open(key); err != nil {
+			return err
+		}
+		return audit(ctx, tx, ActionDownload, EntityWorkOrderPhoto, p.ID, regio, nil, nil)
+	})
+	if err != nil {
+		return Photo{}, err
+	}
+	p.URL = photoURL(p.ID)
+	return p, nil
+}
+
+func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write func() error) (Document, error) {
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		var profileID *uuid.UUID
+		var woonplaats, postcode string
+		err := tx.QueryRow(ctx, `SELECT profile_id, woonplaats, postcode FROM klusser_aanmeldingen WHERE id = $1`,
+			*d.AanmeldingID).Scan(&profileID, &woonplaats, &postcode)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrAanmeldingNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("files: find application: %w", err)
+		}
+		// Once the application has an account, the document is on the klusser's profile too, so
+		// that the klusser may read it (policy klusser_read_own).
+		d.KlusserID = profileID
+		regio, err := documentRegion(ctx, tx, profileID, &woonplaats, &postcode)
+		if err != nil {
+			return err
+		}
+		if err := write(); err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `
+			INSERT INTO klusser_documents (aanmelding_id, klusser_id, document_type, file_name, file_url, content_type,
+			                               file_size, notes, uploaded_by)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, actor_id()) RETURNING id, created_at`,
+			d.AanmeldingID, d.KlusserID, d.DocumentType, d.FileName, key, d.ContentType, d.FileSize, d.Notes).
+			Scan(&d.ID, &d.CreatedAt)
+		if err != nil {
+			return fmt.Errorf("files: insert document: %w", err)
+		}
+		return audit(ctx, tx, ActionUpload, EntityKlusserDocument, d.ID, regio, nil, documentSummary(d))
+	})
+	if err != nil {
+		return Document{}, err
+	}
+	d.URL = documentURL(d.ID)
+	return d, nil
+}
+
+func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key string) error) (Document, error) {
+	var d Document
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		var key string
+		var woonplaats, postcode *string
+		err := tx.QueryRow(ctx, `
+			SELECT d.id, d.aanmelding_id, d.klusser_id, d.document_type, d.file_name, d.file_url, d.content_type,
+			       d.file_size, d.notes, d.created_at, a.woonplaats, a.postcode
+			FROM klusser_documents d
+			LEFT JOIN klusser_aanmeldingen a ON a.id = d.aanmelding_id
+			WHERE d.id = $1`, id).Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key,
+			&d.ContentType, &d.FileSize, &d.Notes, &d.CreatedAt, &woonplaats, &postcode)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrDocumentNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("files: find document: %w", err)
+		}
+		regio, err := documentRegion(ctx, tx, d.KlusserID, woonplaats, postcode)
+		if err != nil {
+			return err
+		}
+		if err := open(key); err != nil {
+			return err
+		}
+		return audit(ctx, tx, ActionDownload, EntityKlusserDocument, d.ID, regio, nil, nil)
+	})
+	if err != nil {
+		return Document{}, err
+	}
+	d.URL = documentURL(d.ID)
+	return d, nil
+}
+
+func (s *pgStore) DeleteDocument(ctx context.Context, id uuid.UUID, remove func(key string) error) error {
+	return s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		var d Document
+		var key string
+		err := tx.QueryRow(ctx, `
+			DELETE FROM klusser_documents WHERE id = $1
+			RETURNING id, aanmelding_id, klusser_id, document_type, file_name, file_url, content_type, file_size`, id).
+			Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key, &d.ContentType, &d.FileSize)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrDocumentNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("files: delete document: %w", err)
+		}
+		regio, err := documentRegion(ctx, tx, d.KlusserID, nil, nil)
+		if err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, ActionDelete, EntityKlusserDocument, d.ID, regio, documentSummary(d), nil); err != nil {
+			return err
+		}
+		// The file goes before the commit: if removing it fails, the row stays and the admin can
+		// try again; a deleted VOG must not linger in storage without a row pointing at it.
+		return remove(key)
+	})
+}
+
+// documentRegion is the region for the audit row of a document: the klusser's, when the profile
+// has exactly one, else the application's town or postcode (D2), else none.
+func documentRegion(ctx context.Context, tx pgx.Tx, profileID *uuid.UUID, woonplaats, postcode *string) (*string, error) {
+	if profileID != nil {
+		var regio *string
+		err := tx.QueryRow(ctx, `SELECT CASE WHEN cardinality(regio) = 1 THEN regio[1] END FROM profiles WHERE id = $1`,
+			*profileID).Scan(&regio)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return nil, fmt.Errorf("files: profile region: %w", err)
+		}
+		if regio != nil {
+			return regio, nil
+		}
+	}
+	if woonplaats == nil || postcode == nil {
+		return nil, nil
+	}
+	slug, err := tenants.ResolveRegion(ctx, tx, *woonplaats, *postcode)
+	if errors.Is(err, tenants.ErrNoRegion) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &slug, nil
+}
+
+// documentSummary is what the audit log keeps of a document: what it is, not what it says.
+func documentSummary(d Document) map[string]any {
+	return map[string]any{"document_type": d.DocumentType, "content_type": d.ContentType, "file_size": d.FileSize,
+		"aanmelding_id": d.AanmeldingID, "klusser_id": d.KlusserID}
+}
+
+// audit appends a row in the actor's own name (the table's policy demands exactly that).
+func audit(ctx context.Context, tx pgx.Tx, action, entity string, id uuid.UUID, regio *string, before, after map[string]any) error {
+	var b, a any
+	if before != nil {
+		b = before
+	}
+	if after != nil {
+		a = after
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, regio, before, after)
+		VALUES (actor_id(), actor_role(), $1, $2, $3, $4, $5, $6)`, action, entity, id.String(), regio, b, a)
+	if err != nil {
+		return fmt.Errorf("files: audit %s %s: %w", action, entity, err)
+	}
+	return nil
+}
+
+func pgCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	return "?"
+}

@@ -1,0 +1,168 @@
+package files
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strconv"
+
+	kithttp "github.com/go-kit/kit/transport/http"
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+)
+
+// Routes returns the service's API routes; the server mounts them behind the policy middleware.
+// Uploads are multipart/form-data (fields in the summaries), downloads answer with the file itself.
+func Routes(e Endpoints) []httpapi.Route {
+	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(httpapi.EncodeError)}
+	return []httpapi.Route{
+		{
+			Method:      http.MethodPost,
+			Path:        "/api/v1/werkbonnen/{id}/fotos",
+			Summary:     "Foto voor of na de klus toevoegen aan de eigen werkbon (multipart: type = before|after, file; JPG, PNG of WebP, max 5MB)",
+			Tag:         "files",
+			Resource:    "eigen_werkbonnen",
+			Action:      "update",
+			Response:    Photo{},
+			RequestType: "multipart/form-data",
+			Request:     PhotoForm{},
+			Handler: LimitUpload(PhotoUpload,
+				kithttp.NewServer(e.UploadWorkOrderPhoto, decodeUploadPhoto, httpapi.EncodeJSON, opts...)),
+		},
+		{
+			Method:       http.MethodGet,
+			Path:         "/api/v1/werkbon-fotos/{id}",
+			Summary:      "Werkbonfoto downloaden (eigen werkbon; beheerders alle); wordt vastgelegd in het auditlog",
+			Tag:          "files",
+			Resource:     "werkbon_fotos",
+			Action:       "read",
+			ResponseType: "application/octet-stream",
+			Handler:      kithttp.NewServer(e.DownloadWorkOrderPhoto, decodeID(ErrPhotoNotFound), encodeDownload, opts...),
+		},
+		{
+			Method:      http.MethodPost,
+			Path:        "/api/v1/aanmeldingen/{id}/documenten",
+			Summary:     "Document uploaden bij een aanmelding (multipart: document_type, notes, file; PDF, JPG, PNG, DOC of DOCX, max 10MB)",
+			Tag:         "files",
+			Resource:    "aanmelding_documenten",
+			Action:      "create",
+			Response:    Document{},
+			RequestType: "multipart/form-data",
+			Request:     DocumentForm{},
+			Handler: LimitUpload(DocumentUpload,
+				kithttp.NewServer(e.UploadDocument, decodeUploadDocument, httpapi.EncodeJSON, opts...)),
+		},
+		{
+			Method:       http.MethodGet,
+			Path:         "/api/v1/documenten/{id}",
+			Summary:      "Document downloaden (beheerders; of de klusser van wie het document is); wordt vastgelegd in het auditlog",
+			Tag:          "files",
+			Resource:     "klusser_documenten",
+			Action:       "read",
+			ResponseType: "application/octet-stream",
+			Handler:      kithttp.NewServer(e.DownloadDocument, decodeID(ErrDocumentNotFound), encodeDownload, opts...),
+		},
+		{
+			Method:   http.MethodDelete,
+			Path:     "/api/v1/documenten/{id}",
+			Summary:  "Document en bestand verwijderen",
+			Tag:      "files",
+			Resource: "aanmelding_documenten",
+			Action:   "delete",
+			Response: DeleteResponse{},
+			Handler:  kithttp.NewServer(e.DeleteDocument, decodeID(ErrDocumentNotFound), httpapi.EncodeJSON, opts...),
+		},
+	}
+}
+
+// pathID reads the {id} wildcard. A malformed id is "not found", like an id that is not there.
+func pathID(r *http.Request, notFound error) (uuid.UUID, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return uuid.Nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil || id == uuid.Nil {
+		return uuid.Nil, notFound
+	}
+	return id, nil
+}
+
+func decodeID(notFound error) kithttp.DecodeRequestFunc {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		id, err := pathID(r, notFound)
+		if err != nil {
+			return nil, err
+		}
+		return idRequest{ID: id}, nil
+	}
+}
+
+func decodeUploadPhoto(_ context.Context, r *http.Request) (any, error) {
+	id, err := pathID(r, ErrWorkOrderNotFound)
+	if err != nil {
+		return nil, err
+	}
+	form, err := ReadForm(r, PhotoUpload, "type")
+	if err != nil {
+		return nil, err
+	}
+	return uploadPhotoRequest{WorkOrderID: id, Type: form.Values["type"], File: form.File}, nil
+}
+
+func decodeUploadDocument(_ context.Context, r *http.Request) (any, error) {
+	id, err := pathID(r, ErrAanmeldingNotFound)
+	if err != nil {
+		return nil, err
+	}
+	form, err := ReadForm(r, DocumentUpload, "document_type", "notes")
+	if err != nil {
+		return nil, err
+	}
+	return uploadDocumentRequest{AanmeldingID: id, NewDocument: NewDocument{
+		DocumentType: form.Values["document_type"], Notes: form.Values["notes"], File: form.File}}, nil
+}
+
+// encodeDownload streams a private file: never cached, never sniffed, documents as attachments.
+func encodeDownload(ctx context.Context, w http.ResponseWriter, response any) error {
+	d := response.(*Download)
+	defer d.Body.Close()
+	h := w.Header()
+	h.Set("Content-Type", d.ContentType)
+	if d.Size >= 0 {
+		h.Set("Content-Length", strconv.FormatInt(d.Size, 10))
+	}
+	h.Set("Cache-Control", PrivateCacheControl)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	disposition := "inline"
+	if d.Attachment {
+		disposition = "attachment"
+	}
+	if v := mime.FormatMediaType(disposition, map[string]string{"filename": d.FileName}); v != "" {
+		h.Set("Content-Disposition", v)
+	} else {
+		h.Set("Content-Disposition", disposition)
+	}
+	w.WriteHeader(http.StatusOK)
+	if _, err := io.Copy(w, d.Body); err != nil {
+		// The status is sent; all that is left is to say so in the log.
+		slog.WarnContext(ctx, "files: download interrupted", "err", err)
+	}
+	return nil
+}
+
+// PhotoForm describes the multipart form of a job-photo upload (for the API document).
+type PhotoForm struct {
+	Type string `json:"type" doc:"before of after"`
+	File string `json:"file" doc:"de foto: JPG, PNG of WebP, hoogstens 5MB"`
+}
+
+// DocumentForm describes the multipart form of a document upload (for the API document).
+type DocumentForm struct {
+	DocumentType string `json:"document_type" doc:"vog, id_bewijs, contract, certificaat of overig"`
+	Notes        string `json:"notes,omitempty"`
+	File         string `json:"file" doc:"PDF, JPG, PNG, DOC of DOCX, hoogstens 10MB"`
+}
