@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/pquerna/otp/totp"
 
+	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/accounts"
 	"github.com/klusmaat/klusmaat/services/httpapi"
@@ -333,5 +335,54 @@ func TestCSRFDefenceOnWrites(t *testing.T) {
 	// With the header from the site itself the request reaches routing (and is refused there: GET only).
 	if status, _ := b.Do(http.MethodPost, "/api/v1/me", map[string]any{}, httpapi.CSRFHeader, "1"); status != http.StatusMethodNotAllowed {
 		t.Fatalf("write with header: %d", status)
+	}
+}
+
+// Password recovery by e-mailed code (issue: 'Wachtwoord vergeten?'): Kratos's courier mails a
+// Dutch code to the catcher; the code signs the user in to set a new password, which then works.
+func TestPasswordRecoveryByEmailedCode(t *testing.T) {
+	_, api := jobstest.MailDev(t)
+	s := newAuthServer(t, nil)
+	email, _ := s.account(t, tenants.Klusser, "den-haag")
+	b := kratostest.NewBrowser(t, s.URL)
+
+	flow := b.StartFlow("recovery", "")
+	status, body := b.Submit("recovery", flow, map[string]any{"method": "code", "email": email})
+	if status != http.StatusOK || body["state"] != "sent_email" {
+		t.Fatalf("ask for a code: %d %v", status, body)
+	}
+	mails := jobstest.WaitForMails(t, api, email, 1, 20*time.Second)
+	if len(mails) != 1 || mails[0].Subject != "Uw code om uw wachtwoord opnieuw in te stellen" {
+		t.Fatalf("recovery e-mail: %+v", mails)
+	}
+	code := regexp.MustCompile(`\b\d{6}\b`).FindString(mails[0].Text)
+	if code == "" {
+		t.Fatalf("no code in the e-mail:\n%s", mails[0].Text)
+	}
+
+	// A wrong code is refused; the right one leads on to setting a new password.
+	if status, _ := b.Submit("recovery", kratostest.Flow(body), map[string]any{"method": "code", "code": "000000"}); status != http.StatusOK {
+		t.Fatalf("wrong code: %d", status)
+	}
+	status, body = b.Submit("recovery", kratostest.Flow(body), map[string]any{"method": "code", "code": code})
+	redirect, _ := body["redirect_browser_to"].(string)
+	if status != http.StatusUnprocessableEntity || !strings.Contains(redirect, "flow=") {
+		t.Fatalf("right code: %d %v", status, body)
+	}
+	settingsID := redirect[strings.Index(redirect, "flow=")+5:]
+	status, settings := b.Do(http.MethodGet, "/.ory/self-service/settings/flows?id="+settingsID, nil)
+	if status != http.StatusOK {
+		t.Fatalf("settings flow: %d %v", status, settings)
+	}
+	const newPassword = "Nieuw-Wachtwoord-2026"
+	if status, body := b.Submit("settings", kratostest.Flow(settings), map[string]any{"method": "password", "password": newPassword}); status != http.StatusOK {
+		t.Fatalf("set new password: %d %v", status, body)
+	}
+	fresh := kratostest.NewBrowser(t, s.URL)
+	if status, _ := fresh.Login(email, password); status == http.StatusOK {
+		t.Fatal("the old password still works")
+	}
+	if status, _ := fresh.Login(email, newPassword); status != http.StatusOK {
+		t.Fatalf("new password: %d", status)
 	}
 }
