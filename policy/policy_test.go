@@ -56,9 +56,11 @@ var (
 var expected = map[[2]string]grants{
 	// Doc 000 §6: "Public visitors can create jobs and applications without logging in. The list
 	// of handymen is public." D1: the public town choice lists the towns of active regions.
-	{"public_klussers", "read"}:  everyone,
-	{"public_towns", "read"}:     everyone,
-	{"klus_aanvragen", "create"}: everyone,
+	{"public_klussers", "read"}: everyone,
+	{"public_towns", "read"}:    everyone,
+	// D9: the public form offers the public categories, shown by label.
+	{"public_categorieen", "read"}: everyone,
+	{"klus_aanvragen", "create"}:   everyone,
 	// Doc 000 §6 (public application) and doc 001 §6 admin "manages applications".
 	{"aanmeldingen", "create"}: everyone,
 

@@ -66,3 +66,16 @@ func ClientIP(r *http.Request) string {
 func TooManyRequests(message string) *Error {
 	return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", Message: message}
 }
+
+// LimitByIP refuses a client address's requests beyond the limiter's allowance with a Dutch
+// message, before the handler reads anything.
+func LimitByIP(l *Limiter, message string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !l.Allow(ClientIP(r)) {
+			w.Header().Set("Retry-After", "600")
+			WriteError(w, r, TooManyRequests(message))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

@@ -8,12 +8,15 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs"
 	exportjobs "github.com/klusmaat/klusmaat/jobs/exports"
 	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/aanmeldingen"
+	"github.com/klusmaat/klusmaat/services/aanvragen"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/exports"
@@ -47,6 +50,8 @@ type Deps struct {
 	Events *events.Hub
 	// Files stores uploads and exports; nil in tests without files.
 	Files files.Storage
+	// FormLimit bounds submissions of each public form per client address; zero: 5 per 10 minutes.
+	FormLimit FormLimit
 	// Ready reports whether the server may take traffic (database reachable, schema current).
 	Ready func(ctx context.Context) error
 }
@@ -105,9 +110,31 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 	return h, routes
 }
 
+// FormLimit is a number of submissions per window.
+type FormLimit struct {
+	Max    int
+	Window time.Duration
+}
+
+func (f FormLimit) limiter() *httpapi.Limiter {
+	if f.Max == 0 {
+		f = FormLimit{Max: 5, Window: 10 * time.Minute}
+	}
+	return httpapi.NewLimiter(f.Max, f.Window)
+}
+
 // Routes lists every API route of every service. A new service adds its line here.
 func Routes(d Deps) []httpapi.Route {
 	var routes []httpapi.Route
+
+	var enqueue aanvragen.Enqueue
+	if d.Queue != nil {
+		enqueue = d.Queue.Enqueue
+	}
+	requests := aanvragen.NewService(aanvragen.NewStore(d.DB, enqueue), time.Now)
+	routes = append(routes, aanvragen.Routes(aanvragen.MakeEndpoints(requests), d.FormLimit.limiter())...)
+	applications := aanmeldingen.NewService(aanmeldingen.NewStore(d.DB))
+	routes = append(routes, aanmeldingen.Routes(aanmeldingen.MakeEndpoints(applications), d.FormLimit.limiter())...)
 
 	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
 	routes = append(routes, showcase.Routes(showcase.MakeEndpoints(showcaseSvc))...)

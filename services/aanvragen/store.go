@@ -1,0 +1,105 @@
+package aanvragen
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// Enqueue adds a job in the caller's transaction (jobs.Queue.Enqueue).
+type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
+
+// NewStore returns the PostgreSQL store; enqueue may be nil only where no e-mail is ever sent.
+func NewStore(db *tenants.DB, enqueue Enqueue) Store { return &pgStore{db: db, enqueue: enqueue} }
+
+type pgStore struct {
+	db      *tenants.DB
+	enqueue Enqueue
+}
+
+// Create stores the job as the visitor (or signed-in customer) who sent it: row-level security
+// allows exactly an open, unassigned job (policy public_request). The id is made here, because
+// a visitor may not read the row back.
+func (s *pgStore) Create(ctx context.Context, j Job) error {
+	actor := tenants.ActorFrom(ctx)
+	return s.db.InTx(ctx, actor, func(tx pgx.Tx) error {
+		var label string
+		err := tx.QueryRow(ctx, `SELECT label FROM categories WHERE key = $1 AND publiek`, j.Categorie).Scan(&label)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return validate.Errors{"categorie": MsgCategorie}
+		}
+		if err != nil {
+			return err
+		}
+		regio, err := tenants.ResolveRegion(ctx, tx, j.Woonplaats, j.Postcode)
+		if errors.Is(err, tenants.ErrNoRegion) {
+			return validate.Errors{"woonplaats": "Wij komen (nog) niet in deze woonplaats. Kies een woonplaats uit de lijst of bel ons."}
+		}
+		if err != nil {
+			return err
+		}
+		var klant any
+		if actor.Role != tenants.Anonymous {
+			klant = actor.UserID
+		}
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO klussen (id, status, regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats,
+			                     telefoon, email, naam, contact_voorkeur, klant_id)
+			VALUES ($1, 'open', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			j.ID, regio, j.Categorie, j.Beschrijving, j.Datum, j.Tijd, j.Adres, j.Postcode, j.Woonplaats,
+			j.Telefoon, j.Email, j.Naam, j.ContactVoorkeur, klant); err != nil {
+			return err
+		}
+		if j.Email == "" {
+			return nil
+		}
+		if s.enqueue == nil {
+			return errors.New("aanvragen: no job queue for the confirmation e-mail")
+		}
+		// The confirmation (document 000 section 7), committed with the job or not at all.
+		return s.enqueue(ctx, tx, email.Args{Template: "bevestiging", To: j.Email, Data: map[string]string{
+			"naam": j.Naam, "categorie": label, "beschrijving": j.Beschrijving,
+			"datum": email.Date(j.Datum), "tijd": Slots[j.Tijd],
+		}})
+	})
+}
+
+func (s *pgStore) Towns(ctx context.Context) ([]Town, error) {
+	out := []Town{}
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT t.woonplaats, t.naam, t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio
+			WHERE r.actief ORDER BY t.naam`)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Town, error) {
+			var t Town
+			return t, r.Scan(&t.Woonplaats, &t.Naam, &t.Regio)
+		})
+		return err
+	})
+	return out, err
+}
+
+func (s *pgStore) Categories(ctx context.Context) ([]Category, error) {
+	out := []Category{}
+	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT key, label FROM categories WHERE publiek ORDER BY volgorde, key`)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Category, error) {
+			var c Category
+			return c, r.Scan(&c.Key, &c.Label)
+		})
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,334 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/jobstest"
+	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
+)
+
+type formServer struct {
+	*httptest.Server
+	d     *dbtest.Database
+	actor tenants.Actor
+}
+
+func newFormServer(t *testing.T, limit server.FormLimit) *formServer {
+	t.Helper()
+	smtpURL, _ := jobstest.MailDev(t)
+	d := dbtest.New(t)
+	mailer, err := email.NewMailer(smtpURL, "no-reply@klusmaat.nl", "Klusmaat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Mailer: mailer,
+		Site: email.Site{Brand: "Klusmaat", Phone: "070 123 45 67", Email: "info@klusmaat.nl"}}),
+		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = q.Stop(context.Background()) })
+	fs := &formServer{d: d, actor: tenants.AnonymousActor()}
+	enf, _ := policy.New()
+	if limit.Max == 0 {
+		limit = server.FormLimit{Max: 1000, Window: time.Minute}
+	}
+	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"}, Queue: q,
+		FormLimit: limit, Resolver: func(*http.Request) (tenants.Actor, error) { return fs.actor, nil }})
+	fs.Server = httptest.NewServer(h)
+	t.Cleanup(fs.Server.Close)
+	return fs
+}
+
+func (s *formServer) post(t *testing.T, path string, body []byte) (int, httpapi.ErrorBody, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, s.URL+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(httpapi.CSRFHeader, "1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var e httpapi.ErrorBody
+	var ok map[string]any
+	_ = json.Unmarshal(raw, &e)
+	_ = json.Unmarshal(raw, &ok)
+	return resp.StatusCode, e, ok
+}
+
+func (s *formServer) count(t *testing.T, table string) int {
+	t.Helper()
+	var n int
+	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), "SELECT count(*) FROM "+table).Scan(&n)
+	})
+	return n
+}
+
+func validRequest() map[string]any {
+	return map[string]any{
+		"categorie": "veiligheid", "beschrijving": "Twee handgrepen in de badkamer plaatsen.",
+		"datum": time.Now().AddDate(0, 0, 3).Format(time.DateOnly), "tijd": "middag",
+		"naam": "Mevrouw Van Dijk", "telefoon": "070 386 12 01", "email": "", "adres": "Herenstraat 21",
+		"postcode": "2271cb", "woonplaats": "Voorburg", "contact_voorkeur": "whatsapp",
+	}
+}
+
+func with(base map[string]any, changes map[string]any) []byte {
+	m := map[string]any{}
+	for k, v := range base {
+		m[k] = v
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(m, k)
+		} else {
+			m[k] = v
+		}
+	}
+	b, _ := json.Marshal(m)
+	return b
+}
+
+// Every rule of the wizard's four steps holds on the server, with Dutch messages per field, and a
+// refused request writes nothing.
+func TestJobRequestRules(t *testing.T) {
+	s := newFormServer(t, server.FormLimit{})
+	yesterday := time.Now().AddDate(0, 0, -1).Format(time.DateOnly)
+	cases := []struct {
+		name       string
+		change     map[string]any
+		field, msg string
+	}{
+		{"no category", map[string]any{"categorie": ""}, "categorie", "Kies een categorie"},
+		{"admin-only category", map[string]any{"categorie": "schilderwerk"}, "categorie", "Kies een categorie"},
+		{"no description", map[string]any{"beschrijving": "  "}, "beschrijving", "Beschrijf uw klus"},
+		{"201 characters", map[string]any{"beschrijving": strings.Repeat("é", 201)}, "beschrijving", "Gebruik hoogstens 200 tekens."},
+		{"no date", map[string]any{"datum": ""}, "datum", "Kies een datum en tijd"},
+		{"no time", map[string]any{"tijd": ""}, "datum", "Kies een datum en tijd"},
+		{"date in the past", map[string]any{"datum": yesterday}, "datum", "Kies een datum vanaf vandaag."},
+		{"unknown slot", map[string]any{"tijd": "nacht"}, "tijd", "Kies ochtend, middag of avond."},
+		{"no name", map[string]any{"naam": ""}, "naam", "Vul alle verplichte velden in"},
+		{"no phone", map[string]any{"telefoon": nil}, "telefoon", "Vul alle verplichte velden in"},
+		{"no address", map[string]any{"adres": ""}, "adres", "Vul alle verplichte velden in"},
+		{"no town", map[string]any{"woonplaats": ""}, "woonplaats", "Vul alle verplichte velden in"},
+		{"bad postcode", map[string]any{"postcode": "22710"}, "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB."},
+		{"bad phone", map[string]any{"telefoon": "bel me"}, "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67."},
+		{"bad e-mail", map[string]any{"email": "piet@"}, "email", "Vul een geldig e-mailadres in."},
+		{"town outside the regions", map[string]any{"woonplaats": "Groningen", "postcode": "9711 AA"}, "woonplaats", "Wij komen (nog) niet in deze woonplaats. Kies een woonplaats uit de lijst of bel ons."},
+		{"unknown contact preference", map[string]any{"contact_voorkeur": "fax"}, "contact_voorkeur", "Kies bellen of WhatsApp."},
+	}
+	for _, c := range cases {
+		status, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), c.change))
+		if status != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
+			t.Errorf("%s: %d %+v", c.name, status, e.Error)
+		}
+	}
+	// The step's message is on top when several fields fail.
+	if _, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"categorie": "", "naam": ""})); e.Error.Message != "Kies een categorie" {
+		t.Errorf("top message %q", e.Error.Message)
+	}
+	for name, body := range map[string][]byte{
+		"honeypot":      with(validRequest(), map[string]any{"website": "http://spam.example"}),
+		"unknown field": with(validRequest(), map[string]any{"regio": "utrecht"}),
+		"not JSON":      []byte("categorie=montage"),
+	} {
+		if status, e, _ := s.post(t, "/api/v1/public/aanvragen", body); status != http.StatusBadRequest || e.Error.Message == "" {
+			t.Errorf("%s: %d %+v", name, status, e)
+		}
+	}
+	if status, _, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"beschrijving": strings.Repeat("x", 20000)})); status != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body: %d", status)
+	}
+	if n := s.count(t, "klussen"); n != 0 {
+		t.Fatalf("refused requests wrote %d jobs", n)
+	}
+}
+
+// A complete request lands as an open job in the right region, keeps name and contact preference
+// (D10), and the confirmation e-mail arrives.
+func TestJobRequestIsStoredAndConfirmed(t *testing.T) {
+	_, api := jobstest.MailDev(t)
+	s := newFormServer(t, server.FormLimit{})
+	to := "aanvraag-" + uuid.NewString()[:8] + "@example.nl"
+	status, e, ok := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"email": strings.ToUpper(to)}))
+	if status != http.StatusCreated || ok["email_verstuurd"] != true {
+		t.Fatalf("submit: %d %+v %v", status, e, ok)
+	}
+	var regio, st, cat, naam, voorkeur, pc, mail string
+	var klant *uuid.UUID
+	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT regio, status, categorie, naam, contact_voorkeur, postcode, email, klant_id FROM klussen WHERE id = $1`,
+			ok["id"]).Scan(&regio, &st, &cat, &naam, &voorkeur, &pc, &mail, &klant)
+	})
+	if regio != "den-haag" || st != "open" || cat != "veiligheid" || naam != "Mevrouw Van Dijk" || voorkeur != "whatsapp" || pc != "2271 CB" || mail != to || klant != nil {
+		t.Fatalf("stored job: %s %s %s %s %s %s %s %v", regio, st, cat, naam, voorkeur, pc, mail, klant)
+	}
+	mails := jobstest.WaitForMails(t, api, to, 1, 15*time.Second)
+	if len(mails) != 1 || !strings.Contains(mails[0].Text, "Veilig & Comfortabel Wonen") || !strings.Contains(mails[0].Text, time.Now().AddDate(0, 0, 3).Format("02-01-2006")) ||
+		!strings.Contains(mails[0].Text, "middag (12:00-17:00)") {
+		t.Fatalf("confirmation: %+v", mails)
+	}
+
+	// Without an e-mail address: stored, nothing sent.
+	if status, _, ok := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil)); status != http.StatusCreated || ok["email_verstuurd"] != false {
+		t.Fatalf("without e-mail: %d %v", status, ok)
+	}
+	// A signed-in customer becomes the job's klant.
+	customer := uuid.New()
+	s.actor = tenants.Actor{UserID: customer, Role: tenants.Authenticated}
+	_, _, ok = s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil))
+	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT klant_id FROM klussen WHERE id = $1`, ok["id"]).Scan(&klant)
+	})
+	if klant == nil || *klant != customer {
+		t.Fatalf("klant_id %v, want %s", klant, customer)
+	}
+}
+
+func TestPublicFormsAreRateLimited(t *testing.T) {
+	s := newFormServer(t, server.FormLimit{Max: 2, Window: time.Minute})
+	for i := range 2 {
+		if status, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil)); status != http.StatusCreated {
+			t.Fatalf("request %d: %d %+v", i+1, status, e)
+		}
+	}
+	status, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil))
+	if status != http.StatusTooManyRequests || !strings.Contains(e.Error.Message, "zojuist al een aanvraag") {
+		t.Fatalf("third request: %d %+v", status, e)
+	}
+	// Each form has its own allowance.
+	if status, e, _ := s.post(t, "/api/v1/public/aanmeldingen", validApplication(nil)); status != http.StatusCreated {
+		t.Fatalf("application after requests: %d %+v", status, e)
+	}
+	if n := s.count(t, "klussen"); n != 2 {
+		t.Fatalf("%d jobs stored, want the 2 accepted", n)
+	}
+}
+
+func TestTownsAndCategories(t *testing.T) {
+	s := newFormServer(t, server.FormLimit{})
+	get := func(path string, out any) {
+		resp, err := http.Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		_ = json.NewDecoder(resp.Body).Decode(out)
+	}
+	var towns struct {
+		Items []struct{ Woonplaats, Naam, Regio string }
+	}
+	get("/api/v1/public/woonplaatsen", &towns)
+	names := map[string]string{}
+	for _, t := range towns.Items {
+		names[t.Naam] = t.Regio
+	}
+	if names["Voorburg"] != "den-haag" || names["Leidschendam"] != "den-haag" || names["Wassenaar"] != "den-haag" || names["Zeist"] != "utrecht" {
+		t.Fatalf("towns: %v", names)
+	}
+	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `UPDATE regions SET actief = false WHERE slug = 'utrecht'`)
+		return err
+	})
+	towns.Items = nil
+	get("/api/v1/public/woonplaatsen", &towns)
+	for _, t2 := range towns.Items {
+		if t2.Regio == "utrecht" {
+			t.Fatalf("town of an inactive region listed: %+v", t2)
+		}
+	}
+	var cats struct{ Items []struct{ Key, Label string } }
+	get("/api/v1/public/categorieen", &cats)
+	var keys []string
+	for _, c := range cats.Items {
+		keys = append(keys, c.Key)
+	}
+	if strings.Join(keys, ",") != "montage,veiligheid,onderhoud,schilderen,digitaal" || cats.Items[0].Label != "Montage & Ophangwerk" {
+		t.Fatalf("categories: %+v", cats.Items)
+	}
+}
+
+func validApplication(changes map[string]any) []byte {
+	base := map[string]any{
+		"naam": "Kees de Vries", "leeftijd": 67, "adres": "", "postcode": "", "woonplaats": "Voorburg",
+		"telefoon": "06 12345678", "email": "", "motivatie": "Ik help graag mensen in de buurt.", "ervaring": "",
+		"beschikbaarheid": []string{"Woensdag", "Maandag"}, "heeft_vog": true, "heeft_vervoer": false,
+	}
+	return with(base, changes)
+}
+
+func TestApplicationRules(t *testing.T) {
+	s := newFormServer(t, server.FormLimit{})
+	const verplicht = "Vul alle verplichte velden in en selecteer minimaal 1 dag beschikbaarheid"
+	for name, c := range map[string]struct {
+		change     map[string]any
+		field, msg string
+	}{
+		"no name":       {map[string]any{"naam": ""}, "naam", verplicht},
+		"no phone":      {map[string]any{"telefoon": ""}, "telefoon", verplicht},
+		"no motivation": {map[string]any{"motivatie": " "}, "motivatie", verplicht},
+		"no day":        {map[string]any{"beschikbaarheid": []string{}}, "beschikbaarheid", verplicht},
+		"sunday":        {map[string]any{"beschikbaarheid": []string{"Zondag"}}, "beschikbaarheid", "Kies dagen van maandag tot en met zaterdag."},
+		"too young":     {map[string]any{"leeftijd": 64}, "leeftijd", "Klussers zijn 65 jaar of ouder."},
+		"bad e-mail":    {map[string]any{"email": "kees@"}, "email", "Vul een geldig e-mailadres in."},
+		"bad postcode":  {map[string]any{"postcode": "1234"}, "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB."},
+	} {
+		status, e, _ := s.post(t, "/api/v1/public/aanmeldingen", validApplication(c.change))
+		if status != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
+			t.Errorf("%s: %d %+v", name, status, e.Error)
+		}
+	}
+	if _, e, _ := s.post(t, "/api/v1/public/aanmeldingen", validApplication(map[string]any{"naam": ""})); e.Error.Message != verplicht {
+		t.Errorf("top message %q", e.Error.Message)
+	}
+	if n := s.count(t, "klusser_aanmeldingen"); n != 0 {
+		t.Fatalf("refused applications wrote %d rows", n)
+	}
+
+	// A missing or invalid age is stored as 65 (document 000 section 5); days come out in week order.
+	for age, want := range map[any]int{nil: 65, "abc": 65, "": 65, 71: 71, "68": 68} {
+		change := map[string]any{"leeftijd": age}
+		if age == nil {
+			change = map[string]any{"leeftijd": nil}
+		}
+		status, e, ok := s.post(t, "/api/v1/public/aanmeldingen", validApplication(change))
+		if status != http.StatusCreated {
+			t.Fatalf("age %v: %d %+v", age, status, e)
+		}
+		var got int
+		var status2 string
+		var days []string
+		var mail string
+		s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT leeftijd, status, beschikbaarheid, email FROM klusser_aanmeldingen WHERE id = $1`, ok["id"]).Scan(&got, &status2, &days, &mail)
+		})
+		if got != want || status2 != "nieuw" || strings.Join(days, ",") != "Maandag,Woensdag" || mail != "" {
+			t.Errorf("age %v: stored %d %s %v %q", age, got, status2, days, mail)
+		}
+	}
+}
