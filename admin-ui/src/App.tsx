@@ -1,13 +1,21 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { Typography } from '@mui/material';
+import SecurityIcon from '@mui/icons-material/Security';
+import { createTheme, ThemeProvider, Typography } from '@mui/material';
 import { Admin, AppBar, CustomRoutes, Layout, Menu, TitlePortal, useBasename, type LayoutProps } from 'react-admin';
 // react-router-dom, not react-router: react-admin imports react-router-dom, and one
 // module instance means one router context.
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AccessGuard, type ConsoleArea } from './auth/AccessGuard';
+import { ConsoleLogin } from './auth/ConsoleLogin';
+import { LogoutButton } from './auth/LogoutButton';
+import { NoAccess } from './auth/NoAccess';
+import { Toaster } from './auth/Toaster';
+import { authProvider } from './authProvider';
 import { readConfig } from './config';
-import { Dashboard, type ConsoleArea } from './dashboard/Dashboard';
+import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
+import { SecurityPage } from './security/SecurityPage';
 import { theme } from './theme';
 
 /**
@@ -15,9 +23,14 @@ import { theme } from './theme';
  * under /franchise (spec document 2). Both are the same react-admin app with a
  * different basename; the Go server serves index.html for the paths in
  * src/routes.json and answers 404 for the rest (D21).
+ *
+ * Sign-in (/admin/auth) and the no-access page (/admin/no-access) stand outside
+ * react-admin. Every other page of an area is behind its AccessGuard: /admin/*
+ * for admin and franchise, /franchise/* for franchise only (spec section 6).
  */
 
 const config = readConfig();
+const muiTheme = createTheme(theme);
 
 /** "/admin" and "/franchise" themselves go to the dashboard. */
 function ToDashboard() {
@@ -30,6 +43,7 @@ function ConsoleMenu() {
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
     </Menu>
   );
 }
@@ -39,14 +53,15 @@ const TITLES: Record<ConsoleArea, string> = {
   franchise: `${config.brand} Franchise`,
 };
 
-/** The app bar shows the console's name ("Klusmaat Beheer") before the page title. */
+/** The app bar shows the console's name ("Klusmaat Beheer") before the page title, and a logout button. */
 function makeLayout(area: ConsoleArea) {
   const ConsoleAppBar = () => (
-    <AppBar>
+    <AppBar userMenu={false}>
       <Typography component="span" variant="h6" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
         {TITLES[area]}
       </Typography>
       <TitlePortal />
+      <LogoutButton />
     </AppBar>
   );
   return function ConsoleLayout(props: LayoutProps) {
@@ -64,15 +79,18 @@ function Console({ area }: { area: ConsoleArea }) {
     <Admin
       basename={`/${area}`}
       title={TITLES[area]}
+      authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       theme={theme}
       layout={LAYOUTS[area]}
       dashboard={ToDashboard}
+      loginPage={false}
       disableTelemetry
     >
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
+        <Route path="/beveiliging" element={<SecurityPage />} />
       </CustomRoutes>
     </Admin>
   );
@@ -80,12 +98,31 @@ function Console({ area }: { area: ConsoleArea }) {
 
 export function App() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/admin/*" element={<Console area="admin" />} />
-        <Route path="/franchise/*" element={<Console area="franchise" />} />
-        <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Routes>
-    </BrowserRouter>
+    <ThemeProvider theme={muiTheme}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/admin/auth" element={<ConsoleLogin />} />
+          <Route path="/admin/no-access" element={<NoAccess />} />
+          <Route
+            path="/admin/*"
+            element={
+              <AccessGuard area="admin">
+                <Console area="admin" />
+              </AccessGuard>
+            }
+          />
+          <Route
+            path="/franchise/*"
+            element={
+              <AccessGuard area="franchise">
+                <Console area="franchise" />
+              </AccessGuard>
+            }
+          />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+        <Toaster />
+      </BrowserRouter>
+    </ThemeProvider>
   );
 }

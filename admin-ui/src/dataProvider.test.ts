@@ -23,6 +23,20 @@ describe('dataProvider', () => {
       '/api/v1/klussen?page=2&perPage=10&sort=datum&order=DESC&filter=%7B%22status%22%3A%22open%22%7D',
     );
     expect(calls[0]?.init?.credentials).toBe('same-origin');
+    expect(new Headers(calls[0]?.init?.headers).get('X-Klusmaat-CSRF')).toBeNull();
+  });
+
+  it('sends the CSRF header on every request that is not a GET', async () => {
+    const { calls, fetchFn } = recorder(200, { data: { id: 1 } });
+    const provider = createDataProvider('/api/v1', fetchFn);
+    await provider.create('klussen', { data: { beschrijving: 'Lamp ophangen' } });
+    await provider.update('klussen', { id: 1, data: { id: 1 }, previousData: { id: 1 } });
+    await provider.delete('klussen', { id: 1 });
+    expect(calls.map((c) => [c.init?.method, new Headers(c.init?.headers).get('X-Klusmaat-CSRF')])).toEqual([
+      ['POST', '1'],
+      ['PUT', '1'],
+      ['DELETE', '1'],
+    ]);
   });
 
   it('turns an error response into an HttpError with the server message', async () => {

@@ -1,4 +1,5 @@
 import { HttpError, type DataProvider, type DeleteParams, type Identifier, type RaRecord } from 'react-admin';
+import { CSRF_HEADER } from './auth/api';
 
 /**
  * A small fetch-based dataProvider for the Go API under /api/v1.
@@ -15,6 +16,7 @@ import { HttpError, type DataProvider, type DeleteParams, type Identifier, type 
  * Errors: any non-2xx status; the message is taken from {"error": {"message": "..."}} or
  * {"message": "..."} in the body, so Dutch server messages reach the user unchanged.
  * Requests carry the session cookie (credentials: 'same-origin', D13); no tokens are stored.
+ * Every request that is not a GET carries the header X-Klusmaat-CSRF: 1, which the API requires.
  */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -36,6 +38,7 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = (i, 
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
     if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    if ((init.method ?? 'GET').toUpperCase() !== 'GET') headers.set(CSRF_HEADER, '1');
     const response = await fetchFn(`${apiUrl}${path}`, { ...init, headers, credentials: 'same-origin' });
     const text = await response.text();
     let body: unknown = undefined;

@@ -112,12 +112,68 @@ test('GET an unknown path answers 404 with the not-found page', async () => {
   }
 });
 
-test('GET /admin/dashboard renders the admin console', async () => {
+test('GET /admin/dashboard without a session ends on the console login', async () => {
   const { page, response, errors } = await open('/admin/dashboard');
   try {
     assert.equal(response.status(), 200);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ state: 'visible' });
+    // The guard rechecks a missing session 8 times 200 ms apart, then sends the visitor to sign in.
+    await page.getByRole('heading', { level: 1, name: 'Admin & Franchise' }).waitFor({ state: 'visible', timeout: 15000 });
+    assert.equal(new URL(page.url()).pathname, '/admin/auth');
+    assert.equal(new URL(page.url()).searchParams.get('return_to'), '/admin/dashboard');
     assert.equal(await page.getByText('Welcome to react-admin').count(), 0);
+    await assertNoAxeViolations(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+for (const [path, heading] of [
+  ['/auth', 'Klusser Login'],
+  ['/login', 'Medewerkers Login'],
+  ['/admin/auth', 'Admin & Franchise'],
+]) {
+  test(`GET ${path} shows a sign-in form that asks for both fields`, async () => {
+    const { page, response, errors } = await open(path);
+    try {
+      assert.equal(response.status(), 200);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible' });
+      await page.getByLabel('E-mailadres', { exact: true }).waitFor({ state: 'visible' });
+      await page.getByLabel('Wachtwoord', { exact: true }).waitFor({ state: 'visible' });
+      assert.equal(await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).getAttribute('href'), '/wachtwoord-vergeten');
+      await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+      await page.getByText('Vul email en wachtwoord in').waitFor({ state: 'visible' });
+      await assertNoAxeViolations(page);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+for (const [path, heading] of [
+  ['/portals', 'Welkom'],
+  ['/wachtwoord-vergeten', 'Wachtwoord vergeten'],
+]) {
+  test(`GET ${path} renders without WCAG violations`, async () => {
+    const { page, response, errors } = await open(path);
+    try {
+      assert.equal(response.status(), 200);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible' });
+      await assertNoAxeViolations(page);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('GET /klusser/dashboard without a session ends on the klusser login', async () => {
+  const { page, response, errors } = await open('/klusser/dashboard');
+  try {
+    assert.equal(response.status(), 200);
+    await page.getByRole('heading', { level: 1, name: 'Klusser Login' }).waitFor({ state: 'visible', timeout: 15000 });
+    assert.equal(new URL(page.url()).pathname, '/auth');
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

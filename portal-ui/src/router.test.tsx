@@ -15,6 +15,23 @@ describe('router', () => {
     expect(routes).toContain('/');
   });
 
+  it('serves the sign-in pages and the klusser dashboard', () => {
+    for (const path of ['/auth', '/login', '/portals', '/wachtwoord-vergeten', '/klusser/dashboard']) {
+      expect(routes).toContain(path);
+    }
+  });
+
+  it.each([
+    ['/auth', 'Klusser Login'],
+    ['/login', 'Medewerkers Login'],
+    ['/portals', 'Welkom'],
+    ['/wachtwoord-vergeten', 'Wachtwoord vergeten'],
+  ])('renders %s with its heading and the public header', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
   it('refuses a route pattern without a page', () => {
     expect(() => buildRoutes(['/', '/bestaat-niet'])).toThrow(/no page/);
   });
@@ -37,7 +54,7 @@ describe('router', () => {
   });
 
   it('hides the header under /klusser', async () => {
-    renderAt('/klusser/dashboard');
+    renderAt('/klusser/bestaat-niet');
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
   });

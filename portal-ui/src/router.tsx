@@ -12,6 +12,11 @@ import NotFound from './pages/NotFound';
  */
 export const pages: Readonly<Record<string, ComponentType>> = {
   '/': lazy(() => import('./pages/Home')),
+  '/auth': lazy(() => import('./pages/KlusserLogin')),
+  '/login': lazy(() => import('./pages/StaffLogin')),
+  '/portals': lazy(() => import('./pages/Portals')),
+  '/wachtwoord-vergeten': lazy(() => import('./pages/PasswordRecovery')),
+  '/klusser/dashboard': lazy(() => import('./pages/klusser/KlusserDashboard')),
 };
 
 export const routes: readonly string[] = routePatterns;

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from '../auth/Toaster';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { showsFooter, showsHeader } from './visibility';
@@ -45,6 +46,7 @@ export function Layout() {
         </Suspense>
       </main>
       {showsFooter(pathname) && <Footer />}
+      <Toaster />
       <ScrollRestoration />
     </>
   );

@@ -1,0 +1,76 @@
+import type { AuthProvider } from 'react-admin';
+import { fetchMe, type FetchLike } from './auth/api';
+import { logoutWithToast } from './auth/logout';
+import { PATHS, rolesOf } from './auth/roles';
+
+/**
+ * react-admin's view of the Kratos session (D12, D13). Signing in happens on /admin/auth with
+ * Kratos's own flows, and the guard (auth/AccessGuard) decides who enters an area; this provider
+ * lets react-admin's pages, app bar and logout work with the same session:
+ *
+ *   checkAuth      GET /api/v1/me; no session -> /admin/auth, second factor missing -> its step
+ *   checkError     401 -> /admin/auth; 403 mfa_required -> the second-factor step; other errors stay
+ *   getIdentity    id and name from /api/v1/me
+ *   getPermissions the user's roles
+ *   logout         only when the user asks (USER_LOGOUT): the Kratos logout with its toast, then
+ *                  /admin/auth; when react-admin logs out by itself the session is gone already
+ */
+
+/** The params the app bar's logout button passes, to tell it apart from react-admin's own calls. */
+export const USER_LOGOUT = { source: 'user' } as const;
+
+const SECOND_FACTOR = `${PATHS.consoleLogin}?aal=aal2`;
+
+function isUserLogout(params: unknown): boolean {
+  return typeof params === 'object' && params !== null && (params as { source?: unknown }).source === USER_LOGOUT.source;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const body = (error as { body?: { error?: { code?: unknown } } } | null)?.body;
+  const code = body?.error?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function createAuthProvider(fetchFn?: FetchLike): AuthProvider {
+  return {
+    async login() {
+      // Not used: /admin/auth signs in through Kratos's login flow (auth/ConsoleLogin.tsx).
+    },
+
+    async logout(params: unknown) {
+      if (!isUserLogout(params)) return PATHS.consoleLogin;
+      const ok = await logoutWithToast(fetchFn);
+      // After a failure the user stays where they are, still signed in.
+      return ok ? PATHS.consoleLogin : false;
+    },
+
+    async checkAuth() {
+      const result = await fetchMe(fetchFn);
+      if (result.kind === 'unauthenticated') throw { redirectTo: PATHS.consoleLogin, message: false };
+      if (result.kind === 'mfa_required') throw { redirectTo: SECOND_FACTOR, message: false };
+      // A user, or a server that did not answer: a hiccup must not sign anybody out.
+    },
+
+    async checkError(error: unknown) {
+      const status = (error as { status?: unknown } | null)?.status;
+      if (status === 401) throw { redirectTo: PATHS.consoleLogin, message: false };
+      if (status === 403 && errorCode(error) === 'mfa_required') {
+        throw { redirectTo: SECOND_FACTOR, message: false, logoutUser: false };
+      }
+      // Other errors (403 of another region, 404, 500) are shown by the page that got them.
+    },
+
+    async getIdentity() {
+      const result = await fetchMe(fetchFn);
+      if (result.kind !== 'ok') throw new Error('Niet ingelogd');
+      return { id: result.me.id, fullName: result.me.naam !== '' ? result.me.naam : result.me.email };
+    },
+
+    async getPermissions() {
+      const result = await fetchMe(fetchFn);
+      return result.kind === 'ok' ? rolesOf(result.me) : [];
+    },
+  };
+}
+
+export const authProvider = createAuthProvider();

@@ -1,0 +1,15 @@
+/**
+ * Full page loads, in one object so that tests can replace them (jsdom cannot navigate).
+ * Used to move between the two apps: the portal (/, /auth, /klusser/...) and the console
+ * (/admin/..., /franchise/...) are separate builds.
+ *
+ * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ */
+export const browser = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  reload(): void {
+    window.location.reload();
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * Password recovery without UI: Kratos's recovery flow with the "code" method (an e-mail with a
+ * code), followed by the settings flow in which the user chooses a new password.
+ *
+ *   e-mail ──POST {method: code, email}──► code ──POST {method: code, code}──► new password
+ *          (flow state sent_email)              (422 redirect or continue_with: settings flow)
+ *   new password ──POST settings {method: password, password}──► done (the user is signed in)
+ */
+import { fetchMe, type FetchLike } from './api';
+import {
+  allMessages,
+  continueWithSettingsFlowId,
+  createRecoveryFlow,
+  csrfToken,
+  flowOf,
+  getRecoveryFlow,
+  getSettingsFlow,
+  logout,
+  submitRecoveryFlow,
+  submitSettingsFlow,
+  type KratosFlow,
+  type KratosOutcome,
+} from './kratos';
+import { errorTexts, flowErrorMessage } from './kratosMessages';
+import { PATHS, staffDestination } from './roles';
+import { TEXTS } from './texts';
+
+export const RECOVERY_TEXTS = {
+  startFailed: 'Het lukte niet om het herstellen te starten. Probeer het opnieuw.',
+  sendFailed: 'Het versturen van de e-mail is niet gelukt. Probeer het opnieuw.',
+  missingEmail: 'Vul uw e-mailadres in.',
+  missingCode: 'Vul de code uit de e-mail in.',
+  codeFailed: 'De code uit de e-mail is onjuist of verlopen. Vraag een nieuwe code aan.',
+  missingPassword: 'Vul een nieuw wachtwoord in.',
+  passwordFailed: 'Het opslaan van uw nieuwe wachtwoord is niet gelukt. Probeer het opnieuw.',
+  restart: 'Deze herstelpoging is verlopen. Begin opnieuw.',
+} as const;
+
+export type StepResult<T> = ({ kind: 'ok' } & T) | { kind: 'error'; message: string; flow?: KratosFlow };
+
+function failure(outcome: KratosOutcome, fallback: string): string {
+  if (outcome.kind === 'network') return TEXTS.networkError;
+  if (outcome.kind === 'rate_limited') return outcome.message;
+  if (outcome.kind === 'invalid') return flowErrorMessage(outcome.flow, fallback);
+  if (outcome.kind === 'failed') return outcome.message ?? fallback;
+  return fallback;
+}
+
+/** A new recovery flow. A session that exists is ended first: Kratos refuses recovery with one. */
+export async function startRecovery(fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
+  let created = await createRecoveryFlow(fetchFn);
+  if (created.kind === 'session_already_available') {
+    await logout(fetchFn);
+    created = await createRecoveryFlow(fetchFn);
+  }
+  const flow = created.kind === 'ok' ? flowOf(created) : undefined;
+  return flow === undefined ? { kind: 'error', message: failure(created, RECOVERY_TEXTS.startFailed) } : { kind: 'ok', flow };
+}
+
+/** Asks Kratos to e-mail a code. Kratos answers the same for unknown addresses (no account enumeration). */
+export async function sendRecoveryCode(
+  flow: KratosFlow,
+  email: string,
+  fetchFn?: FetchLike,
+): Promise<StepResult<{ flow: KratosFlow }>> {
+  const outcome = await submitRecoveryFlow(flow.id, { method: 'code', email: email.trim(), csrf_token: csrfToken(flow) }, fetchFn);
+  const next = flowOf(outcome);
+  if (outcome.kind === 'ok' && next !== undefined && errorTexts(allMessages(next)).length === 0) {
+    return { kind: 'ok', flow: next };
+  }
+  if (outcome.kind === 'expired') {
+    const fresh = await startRecovery(fetchFn);
+    return fresh.kind === 'ok'
+      ? { kind: 'error', message: TEXTS.flowExpired, flow: fresh.flow }
+      : { kind: 'error', message: fresh.message };
+  }
+  const message = next === undefined ? failure(outcome, RECOVERY_TEXTS.sendFailed) : flowErrorMessage(next, RECOVERY_TEXTS.sendFailed);
+  return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
+}
+
+/** Sends the code from the e-mail. On success Kratos hands over a settings flow for the new password. */
+export async function verifyRecoveryCode(
+  flow: KratosFlow,
+  code: string,
+  fetchFn?: FetchLike,
+): Promise<StepResult<{ settingsFlowId: string }>> {
+  const outcome = await submitRecoveryFlow(
+    flow.id,
+    { method: 'code', code: code.replace(/\s+/g, ''), csrf_token: csrfToken(flow) },
+    fetchFn,
+  );
+  if (outcome.kind === 'redirect' && outcome.flowId !== undefined) return { kind: 'ok', settingsFlowId: outcome.flowId };
+  if (outcome.kind === 'ok') {
+    const settingsFlowId = continueWithSettingsFlowId(outcome.data);
+    if (settingsFlowId !== undefined) return { kind: 'ok', settingsFlowId };
+  }
+  if (outcome.kind === 'expired') return { kind: 'error', message: RECOVERY_TEXTS.restart };
+  const next = flowOf(outcome);
+  const message = next === undefined ? failure(outcome, RECOVERY_TEXTS.codeFailed) : flowErrorMessage(next, RECOVERY_TEXTS.codeFailed);
+  return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
+}
+
+export async function loadSettingsFlow(id: string, fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
+  const outcome = await getSettingsFlow(id, fetchFn);
+  const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
+  return flow === undefined ? { kind: 'error', message: failure(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
+}
+
+/** A recovery flow named in the URL (?flow=...), e.g. from the link in the e-mail. */
+export async function loadRecoveryFlow(id: string, fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
+  const outcome = await getRecoveryFlow(id, fetchFn);
+  const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
+  return flow === undefined ? { kind: 'error', message: failure(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
+}
+
+/** Saves the new password in the settings flow. */
+export async function saveNewPassword(
+  flow: KratosFlow,
+  password: string,
+  fetchFn?: FetchLike,
+): Promise<StepResult<object>> {
+  const outcome = await submitSettingsFlow(flow.id, { method: 'password', password, csrf_token: csrfToken(flow) }, fetchFn);
+  const next = flowOf(outcome);
+  if (outcome.kind === 'ok' && (next === undefined || errorTexts(allMessages(next)).length === 0)) return { kind: 'ok' };
+  // Kratos asks the browser to move on only after the change was saved.
+  if (outcome.kind === 'redirect') return { kind: 'ok' };
+  if (outcome.kind === 'expired' || outcome.kind === 'refresh_required' || outcome.kind === 'unauthorized') {
+    return { kind: 'error', message: RECOVERY_TEXTS.restart };
+  }
+  const message = next === undefined ? failure(outcome, RECOVERY_TEXTS.passwordFailed) : flowErrorMessage(next, RECOVERY_TEXTS.passwordFailed);
+  return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
+}
+
+/** Where "Verder" leads after the new password: the user's own area, or the portal chooser. */
+export async function destinationAfterRecovery(fetchFn?: FetchLike): Promise<string> {
+  const result = await fetchMe(fetchFn);
+  return (result.kind === 'ok' ? staffDestination(result.me) : null) ?? PATHS.portals;
+}
