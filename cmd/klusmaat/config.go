@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 )
@@ -23,6 +24,7 @@ type Config struct {
 	SMTPURL      string
 	MailFrom     string
 	RunWorkers   string // "true" or "false"
+	FormLimit    string // submissions per public form per client address per 10 minutes
 	BlobURL      string
 	PortalDist   string
 	AdminDist    string
@@ -47,6 +49,7 @@ var settings = []setting{
 	{"SMTP_URL", "smtp://127.0.0.1:1025", "outgoing mail server", func(c *Config) *string { return &c.SMTPURL }},
 	{"MAIL_FROM", "no-reply@klusmaat.nl", "sender address of the platform's e-mails", func(c *Config) *string { return &c.MailFrom }},
 	{"KLUSMAAT_RUN_WORKERS", "true", "run the background workers inside serve (false: only `klusmaat worker` runs them)", func(c *Config) *string { return &c.RunWorkers }},
+	{"KLUSMAAT_FORM_LIMIT", "5", "submissions of each public form per client address per 10 minutes", func(c *Config) *string { return &c.FormLimit }},
 	{"BLOB_URL", "file://.data/blobs", "file storage: file://DIR locally, s3://BUCKET in production", func(c *Config) *string { return &c.BlobURL }},
 	{"KLUSMAAT_PORTAL_DIST", "portal-ui/dist", "built public site and klusser portal", func(c *Config) *string { return &c.PortalDist }},
 	{"KLUSMAAT_ADMIN_DIST", "admin-ui/dist", "built admin and franchise console", func(c *Config) *string { return &c.AdminDist }},
@@ -71,6 +74,8 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("LOG_FORMAT must be json or text, not %q", c.LogFormat)
 	case c.RunWorkers != "true" && c.RunWorkers != "false":
 		return c, fmt.Errorf("KLUSMAAT_RUN_WORKERS must be true or false, not %q", c.RunWorkers)
+	case !positiveInt(c.FormLimit):
+		return c, fmt.Errorf("KLUSMAAT_FORM_LIMIT must be a positive number, not %q", c.FormLimit)
 	case !validLevel(c.LogLevel):
 		return c, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error, not %q", c.LogLevel)
 	case c.Brand == "":
@@ -93,4 +98,9 @@ func printSettings(w io.Writer) {
 func validLevel(v string) bool {
 	var l slog.Level
 	return l.UnmarshalText([]byte(strings.ToUpper(v))) == nil
+}
+
+func positiveInt(v string) bool {
+	n, err := strconv.Atoi(v)
+	return err == nil && n > 0
 }

@@ -37,6 +37,7 @@ func TestConfigDefaults(t *testing.T) {
 		SMTPURL:      "smtp://127.0.0.1:1025",
 		MailFrom:     "no-reply@klusmaat.nl",
 		RunWorkers:   "true",
+		FormLimit:    "5",
 		BlobURL:      "file://.data/blobs",
 		PortalDist:   "portal-ui/dist",
 		AdminDist:    "admin-ui/dist",
@@ -61,6 +62,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		"SMTP_URL":               "smtp://mail:25",
 		"MAIL_FROM":              "post@example.nl",
 		"KLUSMAAT_RUN_WORKERS":   "false",
+		"KLUSMAAT_FORM_LIMIT":    "50",
 		"BLOB_URL":               "s3://klusmaat-files",
 		"KLUSMAAT_PORTAL_DIST":   "/srv/portal",
 		"KLUSMAAT_ADMIN_DIST":    "/srv/admin",
@@ -74,7 +76,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 	want := Config{
 		Listen: "127.0.0.1:9000", DatabaseURL: "postgres://app@db/prod", OwnerURL: "postgres://owner@db/prod",
 		Brand: "Senior Klus", SupportPhone: "010 999 99 99", SupportEmail: "hulp@example.nl",
-		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false",
+		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50",
 		BlobURL: "s3://klusmaat-files", PortalDist: "/srv/portal", AdminDist: "/srv/admin",
 		LogFormat: "text", LogLevel: "debug",
 	}
@@ -133,7 +135,7 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 	out := buf.String()
 	names := []string{
 		"KLUSMAAT_LISTEN", "DATABASE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
-		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "BLOB_URL",
+		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "BLOB_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}
 	if len(names) != len(settings) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,7 +73,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
 		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
-		Ready: func(ctx context.Context) error { return ready(ctx, database, latest) },
+		FormLimit: server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
+		Ready:     func(ctx context.Context) error { return ready(ctx, database, latest) },
 	})
 
 	srv := &http.Server{
@@ -139,4 +141,9 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 		h = slog.NewJSONHandler(w, opts)
 	}
 	return slog.New(httpapi.LogHandler{Handler: h})
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

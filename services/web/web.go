@@ -6,6 +6,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"net/http"
@@ -55,19 +56,22 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(p, h.portal.assets):
 		h.portal.serveAsset(w, r, p)
 	case h.admin.routes.match(p):
-		h.admin.serveIndex(w, http.StatusOK)
+		h.admin.serveIndex(w, p, http.StatusOK)
 	case h.portal.routes.match(p):
-		h.portal.serveIndex(w, http.StatusOK)
+		h.portal.serveIndex(w, p, http.StatusOK)
 	case h.portal.serveRootFile(w, r, p):
 	default:
-		h.portal.serveIndex(w, http.StatusNotFound)
+		h.portal.serveIndex(w, "", http.StatusNotFound)
 	}
 }
 
 type app struct {
 	dir    string
 	assets string // URL prefix of hashed assets
-	index  []byte
+	// shell is the unrendered page every route can start from; pages holds the prerendered HTML
+	// of routes that have it (dist/<route>/index.html), keyed by path.
+	shell  []byte
+	pages  map[string][]byte
 	routes routeSet
 }
 
@@ -79,13 +83,41 @@ func loadApp(dir, assets string, site Site) (*app, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: %w (build the front ends first: make build)", err)
 	}
-	cfg, _ := json.Marshal(site)
-	filled := `<meta name="klusmaat-config" content="` + html.EscapeString(string(cfg)) + `">`
-	loc := configMeta.FindIndex(index)
-	if loc == nil {
-		return nil, fmt.Errorf(`web: %s/index.html lacks <meta name="klusmaat-config" content="">`, dir)
+	a := &app{dir: dir, assets: assets, pages: map[string][]byte{}}
+	// A build that prerenders "/" into index.html keeps the unrendered page as shell.html.
+	shell := index
+	if raw, err := os.ReadFile(filepath.Join(dir, "shell.html")); err == nil {
+		shell = raw
+		if a.pages["/"], err = fill(index, site); err != nil {
+			return nil, fmt.Errorf("web: %s/index.html: %w", dir, err)
+		}
 	}
-	index = append(append(append([]byte{}, index[:loc[0]]...), filled...), index[loc[1]:]...)
+	if a.shell, err = fill(shell, site); err != nil {
+		return nil, fmt.Errorf("web: %s/index.html (or shell.html): %w", dir, err)
+	}
+	// Prerendered routes: dist/<route>/index.html.
+	err = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() != "index.html" || filepath.Dir(path) == filepath.Clean(dir) {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, filepath.Dir(path))
+		if strings.HasPrefix(rel, "assets") {
+			return nil
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		page, err := fill(raw, site)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		a.pages["/"+filepath.ToSlash(rel)] = page
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("web: %w", err)
+	}
 
 	raw, err := os.ReadFile(filepath.Join(dir, "routes.json"))
 	if err != nil {
@@ -95,14 +127,45 @@ func loadApp(dir, assets string, site Site) (*app, error) {
 	if err := json.Unmarshal(raw, &patterns); err != nil {
 		return nil, fmt.Errorf("web: %s/routes.json: %w", dir, err)
 	}
-	return &app{dir: dir, assets: assets, index: index, routes: newRouteSet(patterns)}, nil
+	a.routes = newRouteSet(patterns)
+	return a, nil
 }
 
-func (a *app) serveIndex(w http.ResponseWriter, status int) {
+// fill puts the site's configuration into a page: the JSON of the config meta tag, and the
+// brand and contact tokens that prerendered pages carry in their text (D19). Every value is
+// HTML-escaped.
+func fill(page []byte, site Site) ([]byte, error) {
+	loc := configMeta.FindIndex(page)
+	if loc == nil {
+		return nil, errors.New(`lacks <meta name="klusmaat-config" content="">`)
+	}
+	cfg, _ := json.Marshal(site)
+	filled := `<meta name="klusmaat-config" content="` + html.EscapeString(string(cfg)) + `">`
+	out := append(append(append([]byte{}, page[:loc[0]]...), filled...), page[loc[1]:]...)
+	tel := strings.Map(func(r rune) rune {
+		if r == '+' || (r >= '0' && r <= '9') {
+			return r
+		}
+		return -1
+	}, site.Phone)
+	return []byte(strings.NewReplacer(
+		"%%KLUSMAAT_BRAND%%", html.EscapeString(site.Brand),
+		"%%KLUSMAAT_PHONE_TEL%%", html.EscapeString(tel),
+		"%%KLUSMAAT_PHONE%%", html.EscapeString(site.Phone),
+		"%%KLUSMAAT_EMAIL%%", html.EscapeString(site.Email),
+	).Replace(string(out))), nil
+}
+
+// serveIndex answers with the prerendered page of path if there is one, else the shell.
+func (a *app) serveIndex(w http.ResponseWriter, path string, status int) {
+	page, ok := a.pages[path]
+	if !ok {
+		page = a.shell
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
-	_, _ = w.Write(a.index)
+	_, _ = w.Write(page)
 }
 
 // serveAsset serves a file under dist/assets. Vite puts a content hash in every asset name, so a

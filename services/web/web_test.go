@@ -280,3 +280,55 @@ func TestNewRefusesBrokenBuilds(t *testing.T) {
 		})
 	}
 }
+
+// Prerendered pages: served for their own path, with the brand and contact tokens replaced and
+// escaped; other routes and unknown paths get the unrendered shell.
+func TestPrerenderedPagesAndTokens(t *testing.T) {
+	portal := t.TempDir()
+	admin := t.TempDir()
+	shell := `<html><head><meta name="klusmaat-config" content=""></head><body><div id="root"></div></body></html>`
+	page := func(h1 string) string {
+		return `<html><head><meta name="klusmaat-config" content=""><title>%%KLUSMAAT_BRAND%%</title></head><body><div id="root"><h1>` + h1 +
+			`</h1><a href="tel:%%KLUSMAAT_PHONE_TEL%%">%%KLUSMAAT_PHONE%%</a> <a href="mailto:%%KLUSMAAT_EMAIL%%">%%KLUSMAAT_EMAIL%%</a></div></body></html>`
+	}
+	write := func(dir, name, body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(portal, "index.html", page("Uw betrouwbare klusmaat dichtbij"))
+	write(portal, "shell.html", shell)
+	write(portal, "diensten/index.html", page("Onze diensten"))
+	write(portal, "routes.json", `["/", "/diensten", "/aanvraag"]`)
+	write(admin, "index.html", shell)
+	write(admin, "routes.json", `["/admin/dashboard"]`)
+	h, err := web.New(portal, admin, web.Site{Brand: `Klus & Co`, Phone: "070 123 45 67", Email: "info@klusmaat.nl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) (int, string) {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+		return w.Code, w.Body.String()
+	}
+	for path, want := range map[string]string{"/": "Uw betrouwbare klusmaat dichtbij", "/diensten": "Onze diensten"} {
+		code, body := get(path)
+		if code != 200 || !strings.Contains(body, "<h1>"+want+"</h1>") {
+			t.Errorf("%s: %d %s", path, code, body)
+		}
+		if strings.Contains(body, "%%KLUSMAAT") || !strings.Contains(body, "<title>Klus &amp; Co</title>") ||
+			!strings.Contains(body, `href="tel:0701234567"`) || !strings.Contains(body, ">070 123 45 67<") || !strings.Contains(body, "mailto:info@klusmaat.nl") {
+			t.Errorf("%s: tokens not filled: %s", path, body)
+		}
+	}
+	if code, body := get("/aanvraag"); code != 200 || strings.Contains(body, "<h1>") {
+		t.Errorf("a route without prerendered HTML must get the shell: %d %s", code, body)
+	}
+	if code, body := get("/bestaat-niet"); code != 404 || strings.Contains(body, "<h1>") {
+		t.Errorf("unknown path must get the shell with 404, not the home page: %d %s", code, body)
+	}
+}
