@@ -1,0 +1,115 @@
+// Shared helpers of the browser tests: Debian's Chromium through playwright-core (never a
+// downloaded browser), a fresh profile per browser, axe-core WCAG 2.2 AA checks, and small tools
+// for the flows (TOTP codes, the mail catcher).
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+export const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+export const MAILDEV_URL = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1081').replace(/\/+$/, '');
+export const DEMO_PASSWORD = 'Klusmaat-demo-2026';
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A browser with an empty profile; close() removes it. Each signed-in user gets its own. */
+export async function newBrowser({ viewport } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'klusmaat-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'nl-NL',
+    viewport: viewport ?? { width: 1280, height: 900 },
+    // The server's Content-Security-Policy forbids inline scripts, which is how axe-core is
+    // injected; assertSecurityHeaders checks the header is there, then the test bypasses it.
+    bypassCSP: true,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens path in a new page and checks the security headers of the answer. */
+export async function open(context, path, { waitUntil = 'networkidle' } = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  const response = await page.goto(`${BASE_URL}${path}`, { waitUntil });
+  assert.ok(response, `no response for ${path}`);
+  assertSecurityHeaders(response.headers(), path);
+  return { page, response, errors };
+}
+
+export function assertSecurityHeaders(headers, path) {
+  if (process.env.SKIP_HEADER_CHECK === '1') return; // a bare static server used while developing
+  assert.match(headers['content-security-policy'] ?? '', /script-src 'self'/, `CSP missing on ${path}`);
+  assert.equal(headers['x-content-type-options'], 'nosniff', `nosniff missing on ${path}`);
+}
+
+/** Runs axe-core on the page and fails on any WCAG 2.2 A/AA violation, printing them. */
+export async function assertNoAxeViolations(page) {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (tags) => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })),
+    }));
+  }, AXE_TAGS);
+  if (violations.length > 0) console.error(JSON.stringify(violations, null, 2));
+  assert.equal(violations.length, 0, `axe found ${violations.length} WCAG violation(s): ${violations.map((v) => v.id).join(', ')}`);
+}
+
+/** RFC 6238 TOTP code (SHA-1, 6 digits, 30 s) for a base32 secret, as an authenticator app shows. */
+export function totp(secret, now = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, '0');
+}
+
+/** The e-mails the mail catcher holds for a recipient. */
+export async function mailsTo(recipient) {
+  const res = await fetch(`${MAILDEV_URL}/email`);
+  const all = await res.json();
+  return all.filter((m) => m.to?.some((t) => t.address.toLowerCase() === recipient.toLowerCase()));
+}
+
+/** Waits until the mail catcher holds at least n e-mails for recipient. */
+export async function waitForMails(recipient, n = 1, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(recipient);
+    if (mails.length >= n || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
