@@ -131,9 +131,9 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
 	}
-	requests := aanvragen.NewService(aanvragen.NewStore(d.DB, enqueue), time.Now)
+	requests := aanvragen.NewLoggingService(d.Logger, aanvragen.NewService(aanvragen.NewStore(d.DB, enqueue), time.Now))
 	routes = append(routes, aanvragen.Routes(aanvragen.MakeEndpoints(requests), d.FormLimit.limiter())...)
-	applications := aanmeldingen.NewService(aanmeldingen.NewStore(d.DB))
+	applications := aanmeldingen.NewLoggingService(d.Logger, aanmeldingen.NewService(aanmeldingen.NewStore(d.DB)))
 	routes = append(routes, aanmeldingen.Routes(aanmeldingen.MakeEndpoints(applications), d.FormLimit.limiter())...)
 
 	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
