@@ -24,13 +24,14 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:4444 \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:1026 KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:1081
 
-.PHONY: help run stop test deps build ui binary vet typecheck go-test ui-test e2e clean
+.PHONY: help run stop test bench deps build ui binary vet typecheck go-test ui-test e2e go-bench clean
 
 help:
 	@echo "make run    install what is missing, start PostgreSQL and the server with demo data"
 	@echo "make stop   stop what make run started"
 	@echo "make test   run every test (vet, type checks, Go unit and integration, Vitest, browser)"
 	@echo "make build  build both front ends and bin/klusmaat"
+	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
 
 deps:
 	@scripts/deps.sh
@@ -82,6 +83,18 @@ test:
 	  $(MAKE) --no-print-directory vet typecheck go-test ui-test build e2e || status=$$?; \
 	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; \
 	  scripts/pg.sh destroy test; exit $$status
+
+# make bench: the same throw-away stack as make test, then the benchmarks (figures are printed).
+bench:
+	@scripts/deps.sh chromium
+	@scripts/pg.sh destroy test
+	@scripts/pg.sh start test $(TEST_PORT)
+	@status=0; KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
+	  $(MAKE) --no-print-directory go-bench || status=$$?; \
+	  scripts/kratos.sh stop test >/dev/null; scripts/pg.sh destroy test; exit $$status
+
+go-bench:
+	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s ./...
 
 vet:
 	go vet ./...

@@ -57,11 +57,17 @@ func newAuthServer(t *testing.T, limits *identity.LoginLimits) *authServer {
 	return &authServer{Server: ts, kratos: k, accounts: accounts.NewService(k, d.DB), adminCtx: tenants.WithActor(context.Background(), admin)}
 }
 
+// newAuthServerFor gives the account helpers for an existing database and Kratos (benchmarks).
+func newAuthServerFor(t testing.TB, d *dbtest.Database, k *identity.Kratos) *authServer {
+	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
+	return &authServer{kratos: k, accounts: accounts.NewService(k, d.DB), adminCtx: tenants.WithActor(context.Background(), admin)}
+}
+
 func uniqueEmail(prefix string) string {
 	return prefix + "-" + strings.ReplaceAll(uuid.NewString()[:13], "-", "") + "@example.nl"
 }
 
-func (s *authServer) account(t *testing.T, role tenants.Role, regions ...string) (string, uuid.UUID) {
+func (s *authServer) account(t testing.TB, role tenants.Role, regions ...string) (string, uuid.UUID) {
 	t.Helper()
 	email := uniqueEmail(string(role))
 	id, err := s.accounts.Create(s.adminCtx, accounts.NewAccount{Email: email, Naam: "Test " + string(role), Password: password, Role: role, Regions: regions})
