@@ -7,6 +7,14 @@ import react from '@vitejs/plugin-react';
 const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 
 /**
+ * The sign-in logic (Kratos flows, the access guard's state machine, /api/v1/me, toasts) is the
+ * same for the console and the portal. It lives once, in portal-ui/src/auth; the console imports
+ * it as @shared-auth. React is deduplicated so that those files use the console's React.
+ */
+const sharedAuth = fileURLToPath(new URL('../portal-ui/src/auth', import.meta.url));
+const sharedAuthFixtures = fileURLToPath(new URL('../portal-ui/src/test/authFixtures.ts', import.meta.url));
+
+/**
  * Emits src/routes.json into dist/routes.json. The Go server reads that file
  * to decide whether a path is a page of this app (200) or unknown (404), see D21.
  * Only literal segments and ":param" segments are allowed, so that the server
@@ -41,6 +49,14 @@ export default defineConfig({
   // Assets are served from /admin/assets/ for both /admin/* and /franchise/* pages.
   base: '/admin/',
   plugins: [react(), emitRoutes()],
+  resolve: {
+    alias: [
+      { find: /^@shared-auth-test$/, replacement: sharedAuthFixtures },
+      { find: /^@shared-auth\/(.*)$/, replacement: `${sharedAuth}/$1` },
+    ],
+    dedupe: ['react', 'react-dom'],
+  },
+  server: { fs: { allow: ['..'] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from './App';
-import { clearToasts } from './auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from './test/authFixtures';
+import { clearToasts } from '@shared-auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
 
 function start(path: string, meAnswer: Responder, extra: Record<string, Responder> = {}) {
   const mock = createFetchMock({ [`GET ${KRATOS.me}`]: meAnswer, ...LOGOUT_OK, ...extra });

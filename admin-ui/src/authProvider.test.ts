@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { createAuthProvider, USER_LOGOUT } from './authProvider';
-import { clearToasts, getToasts } from './auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me } from './test/authFixtures';
+import { clearToasts, getToasts } from '@shared-auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me } from '@shared-auth-test';
 
 afterEach(() => {
   clearToasts();

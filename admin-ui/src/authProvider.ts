@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { fetchMe, type FetchLike } from './auth/api';
-import { logoutWithToast } from './auth/logout';
-import { PATHS, rolesOf } from './auth/roles';
+import { fetchMe, type FetchLike } from '@shared-auth/api';
+import { logoutWithToast } from '@shared-auth/logout';
+import { PATHS, rolesOf } from '@shared-auth/roles';
 
 /**
  * react-admin's view of the Kratos session (D12, D13). Signing in happens on /admin/auth with

@@ -1,5 +1,5 @@
 import { HttpError, type DataProvider, type DeleteParams, type Identifier, type RaRecord } from 'react-admin';
-import { CSRF_HEADER } from './auth/api';
+import { CSRF_HEADER } from '@shared-auth/api';
 
 /**
  * A small fetch-based dataProvider for the Go API under /api/v1.

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { MeResult } from './api';
-import { me } from '../test/authFixtures';
+import type { MeResult } from '@shared-auth/api';
+import { me } from '@shared-auth-test';
 import { renderConsolePage } from '../test/renderConsolePage';
 import { AccessGuard, redirectPath } from './AccessGuard';
-import { browser } from './browser';
+import { browser } from '@shared-auth/browser';
 
 const content = <p>Beschermde inhoud</p>;
 

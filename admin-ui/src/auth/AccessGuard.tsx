@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, CssBaseline, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { browser } from './browser';
-import type { GuardState, RedirectTarget } from './guard';
-import { AREAS, PATHS } from './roles';
+import { browser } from '@shared-auth/browser';
+import type { GuardState, RedirectTarget } from '@shared-auth/guard';
+import { AREAS, PATHS } from '@shared-auth/roles';
 import { StandalonePage } from './StandalonePage';
-import { TEXTS } from './texts';
-import { useAccessGuard, type AccessGuardDeps } from './useAccessGuard';
+import { TEXTS } from '@shared-auth/texts';
+import { useAccessGuard, type AccessGuardDeps } from '@shared-auth/useAccessGuard';
 
 export type ConsoleArea = keyof Pick<typeof AREAS, 'admin' | 'franchise'>;
 

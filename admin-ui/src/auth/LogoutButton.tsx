@@ -3,7 +3,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
 import { useLogout } from 'react-admin';
 import { USER_LOGOUT } from '../authProvider';
-import { TEXTS } from './texts';
+import { TEXTS } from '@shared-auth/texts';
 
 /**
  * A visible "Uitloggen" button for the app bar (a menu hidden behind an icon is easy to miss).

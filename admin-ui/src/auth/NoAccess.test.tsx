@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '../test/authFixtures';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
 import { renderConsolePage } from '../test/renderConsolePage';
-import { browser } from './browser';
+import { browser } from '@shared-auth/browser';
 import { NoAccess } from './NoAccess';
-import { clearToasts } from './toastStore';
+import { clearToasts } from '@shared-auth/toastStore';
 
 function setup(meAnswer: Responder, path = '/admin/no-access', extra: Record<string, Responder> = {}) {
   const mock = createFetchMock({ [`GET ${KRATOS.me}`]: meAnswer, ...LOGOUT_OK, ...extra });

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { readConfig } from '../config';
-import { fetchMe, type Role } from './api';
-import { browser } from './browser';
-import { logoutWithToast } from './logout';
-import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo } from './roles';
+import { fetchMe, type Role } from '@shared-auth/api';
+import { browser } from '@shared-auth/browser';
+import { logoutWithToast } from '@shared-auth/logout';
+import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo } from '@shared-auth/roles';
 import { StandalonePage } from './StandalonePage';
-import { TEXTS } from './texts';
+import { TEXTS } from '@shared-auth/texts';
 
 const { brand } = readConfig();
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { FieldLabel } from './FieldLabel';
-import { PATHS } from './roles';
-import { TEXTS } from './texts';
-import type { SignInController } from './useSignIn';
+import { PATHS } from '@shared-auth/roles';
+import { TEXTS } from '@shared-auth/texts';
+import type { SignInController } from '@shared-auth/useSignIn';
 
 interface SignInFormProps {
   controller: SignInController;

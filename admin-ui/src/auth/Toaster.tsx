@@ -1,5 +1,5 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { dismissToast, useToasts, type Toast } from './toastStore';
+import { dismissToast, useToasts, type Toast } from '@shared-auth/toastStore';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const error = toast.kind === 'error';

@@ -14,10 +14,10 @@ import {
 import { Title } from 'react-admin';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { readConfig } from '../config';
-import type { KratosFlow } from '../auth/kratos';
-import { PATHS } from '../auth/roles';
+import type { KratosFlow } from '@shared-auth/kratos';
+import { PATHS } from '@shared-auth/roles';
 import { FieldLabel } from '../auth/FieldLabel';
-import { TEXTS } from '../auth/texts';
+import { TEXTS } from '@shared-auth/texts';
 import {
   loadSecurityFlow,
   readSecurityView,

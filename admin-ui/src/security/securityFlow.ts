@@ -12,7 +12,7 @@
  * Each request goes to the flow that was shown: Kratos keeps the new TOTP secret and the new
  * codes in that flow until they are confirmed.
  */
-import type { FetchLike } from '../auth/api';
+import type { FetchLike } from '@shared-auth/api';
 import {
   allMessages,
   createSettingsFlow,
@@ -26,9 +26,9 @@ import {
   type KratosOutcome,
   type SettingsBody,
   type UiNode,
-} from '../auth/kratos';
-import { errorTexts, flowErrorMessage } from '../auth/kratosMessages';
-import { TEXTS } from '../auth/texts';
+} from '@shared-auth/kratos';
+import { errorTexts, flowErrorMessage } from '@shared-auth/kratosMessages';
+import { TEXTS } from '@shared-auth/texts';
 
 export interface RecoveryCode {
   code: string;

@@ -1,5 +1,5 @@
-import type { KratosFlow, UiNode } from '../auth/kratos';
-import { flow, inputNode, uiText } from './authFixtures';
+import type { KratosFlow, UiNode } from '@shared-auth/kratos';
+import { flow, inputNode, uiText } from '@shared-auth-test';
 
 export const QR = 'data:image/png;base64,iVBORw0KGgo=';
 

@@ -2,7 +2,7 @@
  * Client for the project's own API under /api/v1: same origin, the Kratos session cookie
  * (D13: no tokens in local storage), and the CSRF header on every request that is not a GET.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

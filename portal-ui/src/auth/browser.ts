@@ -3,7 +3,7 @@
  * Used to move between the two apps: the portal (/, /auth, /klusser/...) and the console
  * (/admin/..., /franchise/...) are separate builds.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 export const browser = {
   assign(url: string): void {

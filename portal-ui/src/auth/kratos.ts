@@ -3,7 +3,7 @@
  * /.ory/ so that the session cookie is first-party (D12, D13). Every call asks for JSON and sends
  * the cookies; nothing is stored in the browser by this code.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import { apiError, defaultFetch, readJson, type FetchLike } from './api';
 import { TEXTS } from './texts';

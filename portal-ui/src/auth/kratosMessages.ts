@@ -6,7 +6,7 @@
  * (document 1, section 8): the server's message is shown as our Dutch text for the ids below,
  * and every other login problem reads 'Inloggen mislukt'.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import { allMessages, type KratosFlow, type UiText } from './kratos';
 import { TEXTS } from './texts';

@@ -3,7 +3,7 @@
  * D15), and waiting for the session to show up in our API. The login screens of both apps use
  * these through useSignIn.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import { fetchMe, type FetchLike, type MeResult } from './api';
 import {

@@ -2,7 +2,7 @@
  * Who goes where (spec document 1, sections 2 and 6). Roles live in the project's database
  * (D12) and reach the front ends through GET /api/v1/me.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import type { Me, Role } from './api';
 

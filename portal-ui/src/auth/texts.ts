@@ -5,7 +5,7 @@
  * are the product's real texts: keep them to the letter, including their informal "je". The
  * others are ours and address the user with the formal "u".
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 export const TEXTS = {
   // spec

@@ -3,7 +3,7 @@
  * signing in, "Succesvol uitgelogd" after logging out (spec section 8). A Toaster component
  * renders them in live regions.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import { useSyncExternalStore } from 'react';
 

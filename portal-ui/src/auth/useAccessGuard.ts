@@ -1,7 +1,7 @@
 /**
  * React face of the access check (guard.ts): runs it once per mount and returns its state.
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import { useEffect, useState } from 'react';
 import { fetchMe, type MeResult, type Role } from './api';

@@ -3,7 +3,7 @@
  * recovery code, D15), validation and messages. The login screens only render it and decide where
  * a signed-in user goes (onSignedIn).
  *
- * Kept identical in portal-ui/src/auth and admin-ui/src/auth (see shared.test.ts).
+ * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FetchLike, Me } from './api';

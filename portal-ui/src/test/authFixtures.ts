@@ -2,7 +2,7 @@
  * Test helpers for the sign-in code: a recording fetch with canned answers, and Kratos flows and
  * /api/v1/me users in the shapes the backend sends.
  *
- * Kept identical in portal-ui/src/test and admin-ui/src/test (see src/auth/shared.test.ts).
+ * Shared with the console: admin-ui imports this file as @shared-auth-test.
  */
 import { vi } from 'vitest';
 import type { Me } from '../auth/api';
