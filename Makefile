@@ -24,7 +24,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:4444 \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:1026 KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:1081
 
-.PHONY: help run stop test bench deps build ui binary vet typecheck go-test ui-test e2e go-bench clean
+.PHONY: help run stop test bench bench-web deps build ui binary vet typecheck go-test ui-test e2e go-bench clean
 
 help:
 	@echo "make run    install what is missing, start PostgreSQL and the server with demo data"
@@ -32,6 +32,8 @@ help:
 	@echo "make test   run every test (vet, type checks, Go unit and integration, Vitest, browser)"
 	@echo "make build  build both front ends and bin/klusmaat"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
+	@echo "make bench-web  first-load JS/CSS per public route and Lighthouse scores"
+	@echo "                (BASE_URL=http://localhost:8080 make bench-web measures the running server)"
 
 deps:
 	@scripts/deps.sh
@@ -93,6 +95,12 @@ bench:
 	  $(MAKE) --no-print-directory go-bench || status=$$?; \
 	  scripts/kratos.sh stop test >/dev/null; scripts/pg.sh destroy test; exit $$status
 
+# First-load JavaScript and CSS (gzip) of each public route, and Lighthouse on / and /aanvraag:
+# against BASE_URL when set (e.g. the server of make run), else against the build itself.
+bench-web: deps ui
+	@scripts/deps.sh chromium
+	@cd portal-ui && CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} npm run --silent bench-web
+
 go-bench:
 	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s ./...
 
@@ -115,7 +123,8 @@ e2e:
 	$(TEST_DB_ENV) bin/klusmaat migrate
 	$(TEST_DB_ENV) bin/klusmaat seed
 	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 scripts/server.sh start e2e
-	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) npm run --silent e2e
+	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:1081 \
+	  E2E_DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat npm run --silent e2e
 
 clean: stop
-	rm -rf bin .data portal-ui/dist admin-ui/dist
+	rm -rf bin .data portal-ui/dist portal-ui/dist-ssr admin-ui/dist

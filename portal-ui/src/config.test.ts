@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, parseConfig, readConfig, telHref } from './config';
+import { defaultConfig, parseConfig, PHONE_TOKEN, prerenderConfig, readConfig, telHref } from './config';
 
 describe('parseConfig', () => {
   it('reads brand, phone and email from valid JSON', () => {
@@ -38,5 +38,12 @@ describe('telHref', () => {
   it('keeps only digits and a leading plus', () => {
     expect(telHref('070 123 45 67')).toBe('tel:0701234567');
     expect(telHref('+31 70-123 45 67')).toBe('tel:+31701234567');
+  });
+});
+
+describe('prerender placeholders', () => {
+  it('renders with the tokens the Go server replaces, and a tel: token for the phone', () => {
+    expect(prerenderConfig).toEqual({ brand: '%%KLUSMAAT_BRAND%%', phone: '%%KLUSMAAT_PHONE%%', email: '%%KLUSMAAT_EMAIL%%' });
+    expect(telHref(PHONE_TOKEN)).toBe('tel:%%KLUSMAAT_PHONE_TEL%%');
   });
 });

@@ -52,8 +52,28 @@ export function readConfig(doc: Document | undefined = globalThis.document): Sit
   return parseConfig(meta?.getAttribute('content'));
 }
 
+/**
+ * Placeholders of the prerendered HTML (see scripts/prerender.mjs). The marketing pages are
+ * rendered at build time with these as brand, phone and e-mail; the Go server replaces them in
+ * every HTML file with the configured values, HTML-escaped. PHONE_TEL_TOKEN becomes the phone
+ * number with only digits and "+", exactly what telHref() makes of the real number, so that the
+ * page hydrates to identical markup.
+ */
+export const BRAND_TOKEN = '%%KLUSMAAT_BRAND%%';
+export const PHONE_TOKEN = '%%KLUSMAAT_PHONE%%';
+export const PHONE_TEL_TOKEN = '%%KLUSMAAT_PHONE_TEL%%';
+export const EMAIL_TOKEN = '%%KLUSMAAT_EMAIL%%';
+
+/** The configuration the prerendered pages are rendered with. */
+export const prerenderConfig: Readonly<SiteConfig> = Object.freeze({
+  brand: BRAND_TOKEN,
+  phone: PHONE_TOKEN,
+  email: EMAIL_TOKEN,
+});
+
 /** Turns a displayed phone number into a tel: URL ("070 123 45 67" -> "tel:0701234567"). */
 export function telHref(phone: string): string {
+  if (phone === PHONE_TOKEN) return `tel:${PHONE_TEL_TOKEN}`;
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 

@@ -1,6 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import pageModules from './pageModules.json';
 import { buildRoutes, pages, routes } from './router';
 
 function renderAt(path: string) {
@@ -30,6 +33,30 @@ describe('router', () => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('lists every route in pageModules.json with the module the router loads', () => {
+    expect(Object.keys(pageModules).sort()).toEqual([...routes].sort());
+    const source = readFileSync(resolve(process.cwd(), 'src/router.tsx'), 'utf8');
+    for (const [pattern, { module }] of Object.entries(pageModules)) {
+      expect(existsSync(resolve(process.cwd(), module)), module).toBe(true);
+      const lazyImport = `'${pattern}': lazy(() => import('./${module.replace(/^src\//, '').replace(/\.tsx$/, '')}'))`;
+      expect(source, pattern).toContain(lazyImport);
+    }
+  });
+
+  it.each([
+    ['/diensten', 'Onze diensten', true],
+    ['/onze-werkwijze', 'Onze werkwijze', true],
+    ['/waarom-kiezen', 'Een klus in huis? Een ervaren klusser helpt u graag', false],
+    ['/word-klusser', 'Word klusser bij Klusmaat', true],
+    ['/aanvraag', 'Vraag een klusser aan', false],
+    ['/klussers', 'Onze klussers', true],
+  ])('renders %s with its heading, the header, and the footer only where the spec wants it', async (path, heading, footer) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.queryByRole('contentinfo') !== null).toBe(footer);
   });
 
   it('refuses a route pattern without a page', () => {

@@ -8,10 +8,18 @@ import NotFound from './pages/NotFound';
  * The page component of every route pattern in src/routes.json. routes.json is
  * the contract with the Go server (D21): a path that matches none of its
  * patterns answers HTTP 404 and renders NotFound here.
- * To add a page: add its pattern to routes.json and its component here.
+ * To add a page: add its pattern to routes.json, its component here and its source module to
+ * pageModules.json (the prerender and bench-web scripts read that; "prerender": true makes the
+ * build write static HTML for it).
  */
 export const pages: Readonly<Record<string, ComponentType>> = {
   '/': lazy(() => import('./pages/Home')),
+  '/waarom-kiezen': lazy(() => import('./pages/Landing')),
+  '/diensten': lazy(() => import('./pages/Diensten')),
+  '/onze-werkwijze': lazy(() => import('./pages/Werkwijze')),
+  '/aanvraag': lazy(() => import('./pages/aanvraag/Aanvraag')),
+  '/klussers': lazy(() => import('./pages/klussers/Klussers')),
+  '/word-klusser': lazy(() => import('./pages/WordKlusser')),
   '/auth': lazy(() => import('./pages/KlusserLogin')),
   '/login': lazy(() => import('./pages/StaffLogin')),
   '/portals': lazy(() => import('./pages/Portals')),

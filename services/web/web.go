@@ -5,15 +5,19 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -56,12 +60,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(p, h.portal.assets):
 		h.portal.serveAsset(w, r, p)
 	case h.admin.routes.match(p):
-		h.admin.serveIndex(w, p, http.StatusOK)
+		h.admin.serveIndex(w, r, p, http.StatusOK)
 	case h.portal.routes.match(p):
-		h.portal.serveIndex(w, p, http.StatusOK)
+		h.portal.serveIndex(w, r, p, http.StatusOK)
 	case h.portal.serveRootFile(w, r, p):
 	default:
-		h.portal.serveIndex(w, "", http.StatusNotFound)
+		h.portal.serveIndex(w, r, "", http.StatusNotFound)
 	}
 }
 
@@ -70,9 +74,22 @@ type app struct {
 	assets string // URL prefix of hashed assets
 	// shell is the unrendered page every route can start from; pages holds the prerendered HTML
 	// of routes that have it (dist/<route>/index.html), keyed by path.
-	shell  []byte
-	pages  map[string][]byte
+	shell  page
+	pages  map[string]page
 	routes routeSet
+}
+
+// page is a filled HTML page, kept plain and gzipped (once, at start-up).
+type page struct {
+	plain, gz []byte
+}
+
+func newPage(plain []byte) page {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(plain)
+	_ = zw.Close()
+	return page{plain: plain, gz: buf.Bytes()}
 }
 
 // configMeta finds the empty config tag of a build, however the HTML writer closed it.
@@ -83,18 +100,22 @@ func loadApp(dir, assets string, site Site) (*app, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: %w (build the front ends first: make build)", err)
 	}
-	a := &app{dir: dir, assets: assets, pages: map[string][]byte{}}
+	a := &app{dir: dir, assets: assets, pages: map[string]page{}}
 	// A build that prerenders "/" into index.html keeps the unrendered page as shell.html.
 	shell := index
 	if raw, err := os.ReadFile(filepath.Join(dir, "shell.html")); err == nil {
 		shell = raw
-		if a.pages["/"], err = fill(index, site); err != nil {
+		home, err := fill(index, site)
+		if err != nil {
 			return nil, fmt.Errorf("web: %s/index.html: %w", dir, err)
 		}
+		a.pages["/"] = newPage(home)
 	}
-	if a.shell, err = fill(shell, site); err != nil {
+	filledShell, err := fill(shell, site)
+	if err != nil {
 		return nil, fmt.Errorf("web: %s/index.html (or shell.html): %w", dir, err)
 	}
+	a.shell = newPage(filledShell)
 	// Prerendered routes: dist/<route>/index.html.
 	err = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || d.Name() != "index.html" || filepath.Dir(path) == filepath.Clean(dir) {
@@ -108,11 +129,11 @@ func loadApp(dir, assets string, site Site) (*app, error) {
 		if err != nil {
 			return err
 		}
-		page, err := fill(raw, site)
+		filled, err := fill(raw, site)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		a.pages["/"+filepath.ToSlash(rel)] = page
+		a.pages["/"+filepath.ToSlash(rel)] = newPage(filled)
 		return nil
 	})
 	if err != nil {
@@ -157,15 +178,42 @@ func fill(page []byte, site Site) ([]byte, error) {
 }
 
 // serveIndex answers with the prerendered page of path if there is one, else the shell.
-func (a *app) serveIndex(w http.ResponseWriter, path string, status int) {
-	page, ok := a.pages[path]
+func (a *app) serveIndex(w http.ResponseWriter, r *http.Request, path string, status int) {
+	p, ok := a.pages[path]
 	if !ok {
-		page = a.shell
+		p = a.shell
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Add("Vary", "Accept-Encoding")
+	body := p.plain
+	if accepts(r, "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = p.gz
+	}
 	w.WriteHeader(status)
-	_, _ = w.Write(page)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// accepts reports whether the request's Accept-Encoding allows coding (q=0 refuses it).
+func accepts(r *http.Request, coding string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), coding) {
+			continue
+		}
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		return q > 0
+	}
+	return false
 }
 
 // serveAsset serves a file under dist/assets. Vite puts a content hash in every asset name, so a
@@ -176,7 +224,24 @@ func (a *app) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	h := w.Header()
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Add("Vary", "Accept-Encoding")
+	// The build writes .br and .gz siblings of scripts and styles; send the smallest the browser
+	// accepts, with the original's type.
+	for _, enc := range []struct{ coding, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !accepts(r, enc.coding) {
+			continue
+		}
+		if st, err := os.Stat(file + enc.ext); err == nil && !st.IsDir() {
+			if ct := mime.TypeByExtension(filepath.Ext(file)); ct != "" {
+				h.Set("Content-Type", ct)
+			}
+			h.Set("Content-Encoding", enc.coding)
+			http.ServeFile(w, r, file+enc.ext)
+			return
+		}
+	}
 	http.ServeFile(w, r, file)
 }
 

@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"html"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -330,5 +332,70 @@ func TestPrerenderedPagesAndTokens(t *testing.T) {
 	}
 	if code, body := get("/bestaat-niet"); code != 404 || strings.Contains(body, "<h1>") {
 		t.Errorf("unknown path must get the shell with 404, not the home page: %d %s", code, body)
+	}
+}
+
+// Scripts and styles go out precompressed when the browser accepts it; HTML is gzipped.
+func TestCompressedAssetsAndPages(t *testing.T) {
+	portal, admin := t.TempDir(), t.TempDir()
+	shell := `<html><head><meta name="klusmaat-config" content=""></head><body><div id="root"></div></body></html>`
+	for dir, files := range map[string]map[string]string{
+		portal: {"index.html": shell, "routes.json": `["/"]`, "assets/app-1.js": "console.log('plain')",
+			"assets/app-1.js.br": "BROTLI", "assets/app-1.js.gz": "GZIP", "assets/style-2.css": "body{}"},
+		admin: {"index.html": shell, "routes.json": `["/admin/dashboard"]`},
+	} {
+		for name, body := range files {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	h, err := web.New(portal, admin, web.Site{Brand: "Klusmaat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path, ae string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodGet, path, nil)
+		if ae != "" {
+			r.Header.Set("Accept-Encoding", ae)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	cases := []struct{ ae, encoding, body string }{
+		{"gzip, deflate, br", "br", "BROTLI"},
+		{"gzip", "gzip", "GZIP"},
+		{"br;q=0, gzip;q=0.5", "gzip", "GZIP"},
+		{"", "", "console.log('plain')"},
+	}
+	for _, c := range cases {
+		w := get("/assets/app-1.js", c.ae)
+		if w.Code != 200 || w.Header().Get("Content-Encoding") != c.encoding || w.Body.String() != c.body ||
+			!strings.Contains(w.Header().Get("Content-Type"), "javascript") || w.Header().Get("Vary") != "Accept-Encoding" {
+			t.Errorf("Accept-Encoding %q: %d %q %q %q", c.ae, w.Code, w.Header().Get("Content-Encoding"), w.Header().Get("Content-Type"), w.Body.String())
+		}
+	}
+	// No sibling: the plain file, whatever the browser accepts.
+	if w := get("/assets/style-2.css", "br"); w.Header().Get("Content-Encoding") != "" || w.Body.String() != "body{}" {
+		t.Errorf("css without siblings: %q %q", w.Header().Get("Content-Encoding"), w.Body.String())
+	}
+	w := get("/", "gzip")
+	if w.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("html not gzipped: %v", w.Header())
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if !strings.Contains(string(plain), `<div id="root">`) {
+		t.Fatalf("gzipped html: %s", plain)
+	}
+	if w := get("/", ""); w.Header().Get("Content-Encoding") != "" || !strings.Contains(w.Body.String(), `<div id="root">`) {
+		t.Fatalf("plain html: %v", w.Header())
 	}
 }

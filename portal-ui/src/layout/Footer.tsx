@@ -1,11 +1,24 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { telHref, useConfig } from '../config';
 import { footerLinks } from './navLinks';
 
+const noSubscription = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => __BUILD_YEAR__;
+
+/**
+ * The current year. A prerendered page was rendered with the build's year; hydration starts from
+ * that one (no mismatch) and then shows the current year if it differs.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(noSubscription, currentYear, buildYear);
+}
+
 /** Site footer; shown only on the five public information pages (see visibility.ts). */
 export function Footer() {
   const { brand, phone, email } = useConfig();
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
 
   return (
     <footer className="site-footer">

@@ -59,6 +59,11 @@ export default function Home() {
               </li>
             ))}
           </ul>
+          <p className="benefits-more">
+            <Link to="/waarom-kiezen" className="text-link">
+              Lees waarom u voor {brand} kiest
+            </Link>
+          </p>
         </div>
       </section>
 

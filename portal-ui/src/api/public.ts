@@ -1,0 +1,214 @@
+/**
+ * The public API of the site (no sign-in needed): categories, towns, the klusser showcase, and
+ * the two public forms. Uses the shared apiFetch, so every POST carries the CSRF header and JSON.
+ */
+import { apiError, apiFetch, defaultFetch, readJson, type FetchLike } from '../auth/api';
+
+export interface Category {
+  key: string;
+  label: string;
+}
+
+export interface Town {
+  /** Lower-case key, e.g. "voorburg". */
+  woonplaats: string;
+  /** Display name, e.g. "Voorburg"; this is what the forms send as woonplaats. */
+  naam: string;
+  regio: string;
+}
+
+/** One card of the showcase (D5: showcase fields only). */
+export interface KlusserProfile {
+  id: string;
+  naam: string;
+  woonplaats: string;
+  specialisaties: string[];
+  gemiddelde_beoordeling: number | null;
+  totaal_uren: number;
+  gepensioneerd_sinds: number | null;
+  intro_tekst: string;
+  profiel_foto_url: string | null;
+  carousel_fotos: string[];
+}
+
+export type ContactVoorkeur = 'bellen' | 'whatsapp';
+export type Tijdvak = 'ochtend' | 'middag' | 'avond';
+
+/** The body of POST /api/v1/public/aanvragen. */
+export interface AanvraagPayload {
+  categorie: string;
+  beschrijving: string;
+  datum: string;
+  tijd: Tijdvak | '';
+  naam: string;
+  telefoon: string;
+  email: string;
+  adres: string;
+  postcode: string;
+  woonplaats: string;
+  contact_voorkeur: ContactVoorkeur;
+  website: string;
+}
+
+/** The body of POST /api/v1/public/aanmeldingen. */
+export interface AanmeldingPayload {
+  naam: string;
+  leeftijd: number | '';
+  adres: string;
+  postcode: string;
+  woonplaats: string;
+  telefoon: string;
+  email: string;
+  motivatie: string;
+  ervaring: string;
+  beschikbaarheid: string[];
+  heeft_vog: boolean;
+  heeft_vervoer: boolean;
+  website: string;
+}
+
+/** What became of a form submission. */
+export type SubmitResult<T> =
+  | { kind: 'ok'; body: T }
+  /** 400 with field messages (Dutch, one per field). */
+  | { kind: 'invalid'; message?: string; fields: Record<string, string> }
+  /** 429: the server's message says when to try again. */
+  | { kind: 'rate_limited'; message?: string }
+  /** Any other status, or no answer at all. */
+  | { kind: 'error'; status?: number; message?: string };
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** The field messages of a 400 answer: {"error": {"fields": {field: message}}}. */
+export function fieldErrors(body: unknown): Record<string, string> {
+  const fields = record(record(record(body)?.['error'])?.['fields']);
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields ?? {})) {
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** POSTs JSON and classifies the answer. Never throws. */
+export async function postJson<T>(
+  path: string,
+  payload: unknown,
+  parse: (body: unknown) => T | null,
+  fetchFn: FetchLike = defaultFetch,
+): Promise<SubmitResult<T>> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, { method: 'POST', body: JSON.stringify(payload) }, fetchFn);
+  } catch {
+    return { kind: 'error' };
+  }
+  const body = await readJson(response);
+  const { message } = apiError(body);
+  const withMessage = message === undefined ? {} : { message };
+  if (response.ok) {
+    const parsed = parse(body);
+    return parsed === null ? { kind: 'error', status: response.status } : { kind: 'ok', body: parsed };
+  }
+  if (response.status === 400) {
+    const fields = fieldErrors(body);
+    if (Object.keys(fields).length > 0) return { kind: 'invalid', fields, ...withMessage };
+  }
+  if (response.status === 429) return { kind: 'rate_limited', ...withMessage };
+  return { kind: 'error', status: response.status, ...withMessage };
+}
+
+/** GETs a JSON list answer {"items": [...]}; throws on any failure (the caller shows an error). */
+export async function getItems<T>(
+  path: string,
+  parseItem: (item: unknown) => T | null,
+  fetchFn: FetchLike = defaultFetch,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const response = await apiFetch(path, signal === undefined ? {} : { signal }, fetchFn);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const items = record(await readJson(response))?.['items'];
+  if (!Array.isArray(items)) throw new Error(`${path}: no items`);
+  return items.map(parseItem).filter((item): item is T => item !== null);
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function parseCategory(value: unknown): Category | null {
+  const r = record(value);
+  const key = str(r?.['key']);
+  const label = str(r?.['label']);
+  return key && label ? { key, label } : null;
+}
+
+export function parseTown(value: unknown): Town | null {
+  const r = record(value);
+  const naam = str(r?.['naam']);
+  if (!naam) return null;
+  return { naam, woonplaats: str(r?.['woonplaats']) ?? naam.toLowerCase(), regio: str(r?.['regio']) ?? '' };
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function parseKlusser(value: unknown): KlusserProfile | null {
+  const r = record(value);
+  const id = str(r?.['id']);
+  const naam = str(r?.['naam']);
+  if (r === undefined || !id || !naam) return null;
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
+  return {
+    id,
+    naam,
+    woonplaats: str(r['woonplaats']) ?? '',
+    specialisaties: strings(r['specialisaties']),
+    gemiddelde_beoordeling: finiteOrNull(r['gemiddelde_beoordeling']),
+    totaal_uren: finiteOrNull(r['totaal_uren']) ?? 0,
+    gepensioneerd_sinds: finiteOrNull(r['gepensioneerd_sinds']),
+    intro_tekst: str(r['intro_tekst']) ?? '',
+    profiel_foto_url: str(r['profiel_foto_url']) || null,
+    carousel_fotos: strings(r['carousel_fotos']),
+  };
+}
+
+export const PUBLIC_API = {
+  categories: '/api/v1/public/categorieen',
+  towns: '/api/v1/public/woonplaatsen',
+  klussers: '/api/v1/public/klussers',
+  aanvragen: '/api/v1/public/aanvragen',
+  aanmeldingen: '/api/v1/public/aanmeldingen',
+} as const;
+
+export const fetchCategories = (fetchFn?: FetchLike, signal?: AbortSignal) =>
+  getItems(PUBLIC_API.categories, parseCategory, fetchFn, signal);
+export const fetchTowns = (fetchFn?: FetchLike, signal?: AbortSignal) =>
+  getItems(PUBLIC_API.towns, parseTown, fetchFn, signal);
+export const fetchKlussers = (fetchFn?: FetchLike, signal?: AbortSignal) =>
+  getItems(PUBLIC_API.klussers, parseKlusser, fetchFn, signal);
+
+export interface AanvraagCreated {
+  id: string;
+  email_verstuurd: boolean;
+}
+
+export function submitAanvraag(payload: AanvraagPayload, fetchFn?: FetchLike): Promise<SubmitResult<AanvraagCreated>> {
+  return postJson(
+    PUBLIC_API.aanvragen,
+    payload,
+    (body) => {
+      const r = record(body);
+      return { id: str(r?.['id']) ?? '', email_verstuurd: r?.['email_verstuurd'] === true };
+    },
+    fetchFn,
+  );
+}
+
+export function submitAanmelding(payload: AanmeldingPayload, fetchFn?: FetchLike): Promise<SubmitResult<{ id: string }>> {
+  return postJson(PUBLIC_API.aanmeldingen, payload, (body) => ({ id: str(record(body)?.['id']) ?? '' }), fetchFn);
+}

@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  addDays,
+  addMonths,
+  clampDay,
+  endOfWeek,
+  formatLongDate,
+  formatMonthYear,
+  isSelectable,
+  latestDay,
+  monthWeeks,
+  parseIsoDate,
+  sameDay,
+  startOfDay,
+  startOfWeek,
+  toIsoDate,
+  WEEKDAYS,
+} from '../../lib/dates';
+
+interface CalendarProps {
+  /** The chosen day as "yyyy-MM-dd", or "". */
+  value: string;
+  onChange: (iso: string) => void;
+  today: Date;
+  /** Id of the element that names the calendar ("Datum"). */
+  labelledBy: string;
+  /** Ids that describe the days (the error message). */
+  describedBy?: string;
+}
+
+/**
+ * A Dutch month calendar, weeks from Monday (spec section 9), as an accessible date grid
+ * (WAI-ARIA date picker grid): one day is in the Tab order; the arrow keys move by day and week,
+ * Home/End to the start/end of the week, PageUp/PageDown by month (with Shift by year), Enter or
+ * Space picks the day. Days before today and more than a year ahead cannot be picked.
+ */
+export function Calendar({ value, onChange, today, labelledBy, describedBy }: CalendarProps) {
+  const min = startOfDay(today);
+  const max = latestDay(today);
+  const selected = parseIsoDate(value);
+  const [focused, setFocused] = useState<Date>(() => clampDay(selected ?? min, min, max));
+  const moveFocus = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+  }, [focused]);
+
+  const go = (next: Date, focus = true) => {
+    moveFocus.current = focus;
+    setFocused(clampDay(startOfDay(next), min, max));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: Date) => {
+    let next: Date | null = null;
+    switch (event.key) {
+      case 'ArrowLeft':
+        next = addDays(day, -1);
+        break;
+      case 'ArrowRight':
+        next = addDays(day, 1);
+        break;
+      case 'ArrowUp':
+        next = addDays(day, -7);
+        break;
+      case 'ArrowDown':
+        next = addDays(day, 7);
+        break;
+      case 'Home':
+        next = startOfWeek(day);
+        break;
+      case 'End':
+        next = endOfWeek(day);
+        break;
+      case 'PageUp':
+        next = addMonths(day, event.shiftKey ? -12 : -1);
+        break;
+      case 'PageDown':
+        next = addMonths(day, event.shiftKey ? 12 : 1);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    go(next);
+  };
+
+  const pick = (day: Date) => {
+    if (!isSelectable(day, today)) return;
+    setFocused(day);
+    onChange(toIsoDate(day));
+  };
+
+  const month = new Date(focused.getFullYear(), focused.getMonth(), 1);
+  const canGoBack = month > min;
+  const canGoForward = addMonths(month, 1) <= max;
+
+  return (
+    <div className="calendar">
+      <div className="calendar-head">
+        <button
+          type="button"
+          className="calendar-nav"
+          onClick={() => canGoBack && go(addMonths(focused, -1), false)}
+          aria-disabled={canGoBack ? undefined : true}
+        >
+          <span aria-hidden="true">‹</span> Vorige maand
+        </button>
+        <h3 id={headingId} className="calendar-month" aria-live="polite">
+          {formatMonthYear(month)}
+        </h3>
+        <button
+          type="button"
+          className="calendar-nav"
+          onClick={() => canGoForward && go(addMonths(focused, 1), false)}
+          aria-disabled={canGoForward ? undefined : true}
+        >
+          Volgende maand <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <table ref={grid} role="grid" className="calendar-grid" aria-labelledby={`${labelledBy} ${headingId}`}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, full]) => (
+              <th key={short} scope="col" abbr={full}>
+                <span aria-hidden="true">{short}</span>
+                <span className="visually-hidden">{full}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month.getFullYear(), month.getMonth()).map((week, w) => (
+            <tr key={w}>
+              {week.map((day, d) => {
+                if (day === null) return <td key={d} className="calendar-empty" />;
+                const isSelected = selected !== null && sameDay(day, selected);
+                const selectable = isSelectable(day, today);
+                const isToday = sameDay(day, min);
+                return (
+                  <td key={d} aria-selected={isSelected}>
+                    <button
+                      type="button"
+                      className="calendar-day"
+                      tabIndex={sameDay(day, focused) ? 0 : -1}
+                      aria-label={`${formatLongDate(day)}${isToday ? ', vandaag' : ''}`}
+                      aria-disabled={selectable ? undefined : true}
+                      aria-current={isToday ? 'date' : undefined}
+                      aria-describedby={describedBy}
+                      data-date={toIsoDate(day)}
+                      onClick={() => pick(day)}
+                      onKeyDown={(e) => onKeyDown(e, day)}
+                      onFocus={() => {
+                        if (selectable && !sameDay(day, focused)) setFocused(day);
+                      }}
+                    >
+                      {day.getDate()}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
