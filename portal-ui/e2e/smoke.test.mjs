@@ -1,85 +1,25 @@
-// Browser smoke test against a running server (the Go server, or any server
-// that serves portal-ui/dist and admin-ui/dist the same way).
-//   BASE_URL=http://localhost:8080 npm run e2e
-// Uses the system Chromium at /usr/bin/chromium through playwright-core; it
-// never downloads a browser.
+// Browser smoke test against a running server (the Go server, or any server that serves
+// portal-ui/dist and admin-ui/dist the same way):  BASE_URL=http://localhost:8080 npm run e2e
+// Chromium, axe-core and the header checks come from support.mjs.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { assertNoAxeViolations, newBrowser, open as openIn } from './support.mjs';
 
-const require = createRequire(import.meta.url);
-const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-let userDataDir;
-let context;
-
+let browser;
 before(async () => {
-  userDataDir = await mkdtemp(join(tmpdir(), 'klusmaat-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    locale: 'nl-NL',
-    // The server's Content-Security-Policy forbids inline scripts, which is how axe-core is
-    // injected; the test checks the header is there (assertSecurityHeaders) and then bypasses it.
-    bypassCSP: true,
-  });
+  browser = await newBrowser();
 });
-
 after(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
+/** Opens path in the shared browser; HTML is never cached (the server sends no-cache). */
 async function open(path) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  const response = await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
-  assert.ok(response, `no response for ${path}`);
-  assertSecurityHeaders(response.headers(), path);
-  return { page, response, errors };
-}
-
-function assertSecurityHeaders(headers, path) {
-  // Only the real Go server sets these; a bare static server used while developing does not.
-  if (process.env.SKIP_HEADER_CHECK === '1') return;
-  assert.match(headers['content-security-policy'] ?? '', /script-src 'self'/, `CSP missing on ${path}`);
-  assert.equal(headers['x-content-type-options'], 'nosniff', `nosniff missing on ${path}`);
-  assert.equal(headers['cache-control'], 'no-cache', `HTML of ${path} must not be cached`);
-}
-
-async function assertNoAxeViolations(page) {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async (tags) => {
-    // eslint-disable-next-line no-undef
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })),
-    }));
-  }, AXE_TAGS);
-  if (violations.length > 0) {
-    console.error(JSON.stringify(violations, null, 2));
+  const opened = await openIn(browser.context, path);
+  if (process.env.SKIP_HEADER_CHECK !== '1') {
+    assert.equal(opened.response.headers()['cache-control'], 'no-cache', `HTML of ${path} must not be cached`);
   }
-  assert.equal(violations.length, 0, `axe found ${violations.length} WCAG violation(s): ${violations.map((v) => v.id).join(', ')}`);
+  return opened;
 }
 
 test('GET / renders the Dutch home page without WCAG violations', async () => {
