@@ -48,12 +48,10 @@ type Actor struct {
 // AnonymousActor is the actor of a visitor without a session.
 func AnonymousActor() Actor { return Actor{Role: Anonymous} }
 
-// InRegion reports whether the actor belongs to the region; admins belong to every region.
-func (a Actor) InRegion(slug string) bool {
-	return a.Role == Admin || slices.Contains(a.Regions, slug)
-}
-
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// ValidSlug reports whether s has the form of a region slug (lower case, digits, single hyphens).
+func ValidSlug(s string) bool { return slugPattern.MatchString(s) }
 
 // Validate refuses actors that would confuse the database policies: an unknown role, a signed-in
 // role without a user, a user on the anonymous role, or a malformed region slug.

@@ -75,29 +75,6 @@ func TestRolesAreKnown(t *testing.T) {
 	}
 }
 
-func TestActorInRegion(t *testing.T) {
-	user := uuid.New()
-	tests := []struct {
-		actor  tenants.Actor
-		region string
-		want   bool
-	}{
-		{tenants.Actor{Role: tenants.Admin, UserID: user}, "utrecht", true},
-		{tenants.Actor{Role: tenants.Admin, UserID: user}, "nieuwe-regio", true},
-		{tenants.Actor{Role: tenants.Franchise, UserID: user, Regions: []string{"den-haag"}}, "den-haag", true},
-		{tenants.Actor{Role: tenants.Franchise, UserID: user, Regions: []string{"den-haag"}}, "utrecht", false},
-		{tenants.Actor{Role: tenants.Franchise, UserID: user, Regions: []string{"den-haag"}}, "Den-Haag", false},
-		{tenants.Actor{Role: tenants.Klusser, UserID: user, Regions: []string{"amsterdam", "utrecht"}}, "utrecht", true},
-		{tenants.Actor{Role: tenants.Klusser, UserID: user}, "utrecht", false},
-		{tenants.AnonymousActor(), "den-haag", false},
-	}
-	for _, tt := range tests {
-		if got := tt.actor.InRegion(tt.region); got != tt.want {
-			t.Errorf("%s %v InRegion(%q) = %v, want %v", tt.actor.Role, tt.actor.Regions, tt.region, got, tt.want)
-		}
-	}
-}
-
 func TestActorContext(t *testing.T) {
 	got := tenants.ActorFrom(context.Background())
 	if got.Role != tenants.Anonymous || got.UserID != uuid.Nil || len(got.Regions) != 0 {

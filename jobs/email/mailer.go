@@ -1,7 +1,6 @@
 package email
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/url"
@@ -10,13 +9,6 @@ import (
 
 	mail "github.com/wneessen/go-mail"
 )
-
-// Attachment is a file sent with an e-mail (the invoice PDF).
-type Attachment struct {
-	Name        string
-	ContentType string
-	Data        []byte
-}
 
 // Mailer sends e-mails over SMTP.
 type Mailer struct {
@@ -58,7 +50,7 @@ func NewMailer(smtpURL, from, fromName string) (*Mailer, error) {
 }
 
 // Send delivers one e-mail. messageID makes a retried job's e-mail recognisable as the same one.
-func (m *Mailer) Send(ctx context.Context, to, messageID string, r Rendered, attachments ...Attachment) error {
+func (m *Mailer) Send(ctx context.Context, to, messageID string, r Rendered) error {
 	msg := mail.NewMsg()
 	if err := msg.FromFormat(m.fromName, m.from); err != nil {
 		return fmt.Errorf("email: from: %w", err)
@@ -70,11 +62,6 @@ func (m *Mailer) Send(ctx context.Context, to, messageID string, r Rendered, att
 	msg.SetMessageIDWithValue(messageID)
 	msg.SetBodyString(mail.TypeTextPlain, r.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, r.HTML)
-	for _, a := range attachments {
-		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), mail.WithFileContentType(mail.ContentType(a.ContentType))); err != nil {
-			return fmt.Errorf("email: attach %s: %w", a.Name, err)
-		}
-	}
 	opts := []mail.Option{mail.WithPort(m.port), mail.WithTLSPolicy(m.tls), mail.WithTimeout(20 * time.Second)}
 	if m.ssl {
 		opts = append(opts, mail.WithSSL())

@@ -28,7 +28,7 @@ var Templates = map[string][]string{
 	"ingepland":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // first planning
 	"gewijzigd":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // planning changed
 	"aanmelder":   {"onderwerp", "inhoud"},                                                // back office to an applicant
-	"factuur":     {"naam", "factuurnummer", "totaal"},                                    // invoice, PDF attached
+	"factuur":     {"naam", "factuurnummer", "totaal"},                                    // invoice; the PDF attachment comes with invoicing
 }
 
 // Rendered is an e-mail ready to send.

@@ -23,7 +23,7 @@ func Routes(e Endpoints, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{{
 		Method: http.MethodPost, Path: "/api/v1/public/aanmeldingen", Summary: "Aanmelden als klusser",
 		Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create", Request: Aanmelding{}, Response: Result{},
-		Handler: httpapi.LimitByIP(limiter, TooMany, kithttp.NewServer(e.Submit, decode, encodeCreated, opts...)),
+		Handler: httpapi.LimitByIP(limiter, TooMany, kithttp.NewServer(e.Submit, decode, httpapi.EncodeWithStatus(http.StatusCreated), opts...)),
 	}}
 }
 
@@ -33,11 +33,6 @@ func decode(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	return a, nil
-}
-
-func encodeCreated(ctx context.Context, w http.ResponseWriter, resp any) error {
-	w.WriteHeader(http.StatusCreated)
-	return httpapi.EncodeJSON(ctx, w, resp)
 }
 
 func encodeError(ctx context.Context, err error, w http.ResponseWriter) {

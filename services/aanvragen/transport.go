@@ -24,13 +24,13 @@ func Routes(e Endpoints, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/public/aanvragen", Summary: "Een klus aanvragen (de aanvraagwizard)",
 			Tag: "aanvragen", Resource: "klus_aanvragen", Action: "create", Request: Aanvraag{}, Response: Result{},
-			Handler: httpapi.LimitByIP(limiter, TooMany, kithttp.NewServer(e.Submit, decodeAanvraag, encodeCreated, opts...))},
+			Handler: httpapi.LimitByIP(limiter, TooMany, kithttp.NewServer(e.Submit, decodeAanvraag, httpapi.EncodeWithStatus(http.StatusCreated), opts...))},
 		{Method: http.MethodGet, Path: "/api/v1/public/woonplaatsen", Summary: "Woonplaatsen van de actieve regio's",
 			Tag: "aanvragen", Resource: "public_towns", Action: "read", Response: TownsResponse{},
-			Handler: kithttp.NewServer(e.Towns, decodeNone, httpapi.EncodeJSON, opts...)},
+			Handler: kithttp.NewServer(e.Towns, httpapi.DecodeNoInput, httpapi.EncodeJSON, opts...)},
 		{Method: http.MethodGet, Path: "/api/v1/public/categorieen", Summary: "Soorten klussen op het aanvraagformulier",
 			Tag: "aanvragen", Resource: "public_categorieen", Action: "read", Response: CategoriesResponse{},
-			Handler: kithttp.NewServer(e.Categories, decodeNone, httpapi.EncodeJSON, opts...)},
+			Handler: kithttp.NewServer(e.Categories, httpapi.DecodeNoInput, httpapi.EncodeJSON, opts...)},
 	}
 }
 
@@ -40,13 +40,6 @@ func decodeAanvraag(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	return a, nil
-}
-
-func decodeNone(_ context.Context, r *http.Request) (any, error) { return nil, httpapi.AllowQuery(r) }
-
-func encodeCreated(ctx context.Context, w http.ResponseWriter, resp any) error {
-	w.WriteHeader(http.StatusCreated)
-	return httpapi.EncodeJSON(ctx, w, resp)
 }
 
 // encodeError turns field messages into a 400 with the step's message on top.

@@ -8,13 +8,14 @@ import (
 	"context"
 	"errors"
 	"io"
-	"regexp"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/tenants"
 )
 
 // Service requests, follows and downloads exports.
@@ -85,8 +86,6 @@ type service struct {
 	enqueue Enqueue
 }
 
-var regionSlug = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
 // MaxDays bounds one export's period, so a mistyped year does not export a decade.
 const MaxDays = 366
 
@@ -114,14 +113,9 @@ func (s *service) Download(ctx context.Context, id uuid.UUID) (File, error) {
 	return File{Name: *e.Bestandsnaam, Data: data}, nil
 }
 
-// FieldErrors are Dutch messages per field of an invalid request.
-type FieldErrors map[string]string
-
-func (f FieldErrors) Error() string { return "exports: invalid request" }
-
 // Validate checks a request; the server repeats every check the reports page makes.
 func Validate(r Request) error {
-	f := FieldErrors{}
+	f := validate.Errors{}
 	if r.Soort != "uren" {
 		f["soort"] = "Kies een export."
 	}
@@ -140,7 +134,7 @@ func Validate(r Request) error {
 			f["tot"] = "Kies een periode van hoogstens een jaar."
 		}
 	}
-	if r.Regio != "" && !regionSlug.MatchString(r.Regio) {
+	if r.Regio != "" && !tenants.ValidSlug(r.Regio) {
 		f["regio"] = "Kies een regio."
 	}
 	if len(f) > 0 {

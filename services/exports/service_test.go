@@ -3,6 +3,8 @@ package exports
 import (
 	"errors"
 	"testing"
+
+	"github.com/klusmaat/klusmaat/services/validate"
 )
 
 func TestValidate(t *testing.T) {
@@ -21,7 +23,7 @@ func TestValidate(t *testing.T) {
 		"bad region":       {Request{Soort: "uren", Van: "2026-01-01", Tot: "2026-01-31", Regio: "Den Haag"}, "regio"},
 	}
 	for name, c := range cases {
-		var f FieldErrors
+		var f validate.Errors
 		if err := Validate(c.r); !errors.As(err, &f) || f[c.field] == "" {
 			t.Errorf("%s: %v, want a message for %s", name, err, c.field)
 		}

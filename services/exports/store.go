@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/validate"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -37,7 +38,7 @@ func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Expor
 				return err
 			}
 			if !ok {
-				return FieldErrors{"regio": "Kies een regio."}
+				return validate.Errors{"regio": "Kies een regio."}
 			}
 		}
 		params, _ := json.Marshal(r)

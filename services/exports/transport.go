@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/validate"
 )
 
 // Routes returns the service's HTTP routes. Exports belong to the reports page (admins, D6: the
@@ -19,7 +20,7 @@ func Routes(e Endpoints) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/exports", Summary: "Vraag een export aan; het antwoord komt direct, het bestand volgt",
 			Tag: "exports", Resource: "rapportages", Action: "export", Request: Request{}, Response: Export{},
-			Handler: kithttp.NewServer(e.Request, decodeRequest, encodeAccepted, opts...)},
+			Handler: kithttp.NewServer(e.Request, decodeRequest, httpapi.EncodeWithStatus(http.StatusAccepted), opts...)},
 		{Method: http.MethodGet, Path: "/api/v1/exports/{id}", Summary: "Voortgang van een export",
 			Tag: "exports", Resource: "rapportages", Action: "export", Response: Export{},
 			Handler: kithttp.NewServer(e.Get, decodeID, httpapi.EncodeJSON, opts...)},
@@ -48,11 +49,6 @@ func decodeID(_ context.Context, r *http.Request) (any, error) {
 	return idRequest{ID: id}, nil
 }
 
-func encodeAccepted(ctx context.Context, w http.ResponseWriter, resp any) error {
-	w.WriteHeader(http.StatusAccepted)
-	return httpapi.EncodeJSON(ctx, w, resp)
-}
-
 func encodeFile(_ context.Context, w http.ResponseWriter, resp any) error {
 	f := resp.(File)
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
@@ -63,7 +59,7 @@ func encodeFile(_ context.Context, w http.ResponseWriter, resp any) error {
 }
 
 func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var fields FieldErrors
+	var fields validate.Errors
 	switch {
 	case errors.As(err, &fields):
 		err = httpapi.BadRequest("invalid_export", "Controleer de gekozen periode en regio.", fields)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -93,4 +94,10 @@ func AllowQuery(r *http.Request, allowed ...string) error {
 		}
 	}
 	return nil
+}
+
+// DecodeNoInput is the request decoder of endpoints that take no input: it only refuses query
+// parameters, as every endpoint does.
+func DecodeNoInput(_ context.Context, r *http.Request) (any, error) {
+	return nil, AllowQuery(r)
 }

@@ -11,8 +11,10 @@ func TestLimiterWindows(t *testing.T) {
 	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
 	l := NewLimiter(2, time.Minute)
 	l.now = func() time.Time { return now }
-	if !l.Allow("a") || !l.Allow("a") || l.Allow("a") {
-		t.Fatal("third event in the window allowed")
+	for i, want := range []bool{true, true, false} {
+		if got := l.Allow("a"); got != want {
+			t.Fatalf("event %d in the window: allowed=%t, want %t", i+1, got, want)
+		}
 	}
 	if !l.Allow("b") {
 		t.Fatal("another key is limited by the first")

@@ -1,7 +1,6 @@
 package identity
 
 import (
-	"context"
 	"net/http"
 
 	kithttp "github.com/go-kit/kit/transport/http"
@@ -20,10 +19,6 @@ func Routes(e Endpoints) []httpapi.Route {
 		Resource: "account",
 		Action:   "read",
 		Response: Me{},
-		Handler:  kithttp.NewServer(e.Me, decodeNoInput, httpapi.EncodeJSON, opts...),
+		Handler:  kithttp.NewServer(e.Me, httpapi.DecodeNoInput, httpapi.EncodeJSON, opts...),
 	}}
-}
-
-func decodeNoInput(_ context.Context, r *http.Request) (any, error) {
-	return nil, httpapi.AllowQuery(r)
 }

@@ -19,18 +19,14 @@ func Routes(e Endpoints) []httpapi.Route {
 	}
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/notifications", Summary: "Mijn meldingen, nieuwste eerst, met het aantal ongelezen",
-			Tag: "notifications", Resource: "notifications", Action: "read", Response: List{}, Handler: server(e.List, decodeNone)},
+			Tag: "notifications", Resource: "notifications", Action: "read", Response: List{}, Handler: server(e.List, httpapi.DecodeNoInput)},
 		{Method: http.MethodGet, Path: "/api/v1/notifications/unread-count", Summary: "Aantal ongelezen meldingen",
-			Tag: "notifications", Resource: "notifications", Action: "read", Response: CountResponse{}, Handler: server(e.UnreadCount, decodeNone)},
+			Tag: "notifications", Resource: "notifications", Action: "read", Response: CountResponse{}, Handler: server(e.UnreadCount, httpapi.DecodeNoInput)},
 		{Method: http.MethodPost, Path: "/api/v1/notifications/{id}/read", Summary: "Markeer een melding als gelezen",
 			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{}, Handler: server(e.MarkRead, decodeMarkRead)},
 		{Method: http.MethodPost, Path: "/api/v1/notifications/read-all", Summary: "Markeer alle meldingen als gelezen",
-			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{}, Handler: server(e.MarkAllRead, decodeNone)},
+			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{}, Handler: server(e.MarkAllRead, httpapi.DecodeNoInput)},
 	}
-}
-
-func decodeNone(_ context.Context, r *http.Request) (any, error) {
-	return nil, httpapi.AllowQuery(r)
 }
 
 func decodeMarkRead(_ context.Context, r *http.Request) (any, error) {
