@@ -9,7 +9,9 @@ const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 /**
  * The sign-in logic (Kratos flows, the access guard's state machine, /api/v1/me, toasts) is the
  * same for the console and the portal. It lives once, in portal-ui/src/auth; the console imports
- * it as @shared-auth. React is deduplicated so that those files use the console's React.
+ * it as @shared-auth. React and React Router are deduplicated so that those files use the
+ * console's React and router (one router context). The dev server may read only the shared
+ * sources, not the rest of the repository.
  */
 const sharedAuth = fileURLToPath(new URL('../portal-ui/src/auth', import.meta.url));
 const sharedAuthFixtures = fileURLToPath(new URL('../portal-ui/src/test/authFixtures.ts', import.meta.url));
@@ -25,9 +27,9 @@ export default defineConfig({
       { find: /^@shared-config$/, replacement: sharedConfig },
       { find: /^@shared-auth\/(.*)$/, replacement: `${sharedAuth}/$1` },
     ],
-    dedupe: ['react', 'react-dom'],
+    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom'],
   },
-  server: { fs: { allow: ['..'] } },
+  server: { fs: { allow: ['.', '../portal-ui/src'] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

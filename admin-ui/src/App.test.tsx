@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from './App';
-import { clearToasts } from '@shared-auth/toastStore';
+import { clearToasts, NEXT_PAGE_TOAST_KEY, showToastOnNextPage } from '@shared-auth/toastStore';
+import { TEXTS } from '@shared-auth/texts';
 import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
+import { App } from './App';
 
 function start(path: string, meAnswer: Responder, extra: Record<string, Responder> = {}) {
   const mock = createFetchMock({ [`GET ${KRATOS.me}`]: meAnswer, ...LOGOUT_OK, ...extra });
@@ -23,13 +24,20 @@ describe('App', () => {
     ['/franchise', 'franchise', '/franchise/dashboard', /Welkom in het franchiseportaal/],
   ])('sends %s to the Dutch dashboard of a signed-in %s, not the react-admin welcome screen', async (startPath, role, end, welcome) => {
     start(startPath, { body: me(role) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText(welcome)).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe(end));
     expect(screen.queryByText(/Welcome to react-admin/i)).toBeNull();
     expect(screen.queryByText(/Ready/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Beveiliging' }).getAttribute('href')).toBe(`${startPath}/beveiliging`);
+  });
+
+  it("shows 'Welkom terug!' left by the portal's /login (sessionStorage) once, on the console's first page", async () => {
+    showToastOnNextPage(TEXTS.welcomeBack);
+    start('/admin/dashboard', { body: me('admin') });
+    expect(await screen.findByText('Welkom terug!')).toBeTruthy();
+    expect(sessionStorage.getItem(NEXT_PAGE_TOAST_KEY)).toBeNull();
   });
 
   it('lets a franchise owner into the admin area too', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { createAuthProvider, USER_LOGOUT } from './authProvider';
 import { clearToasts, getToasts } from '@shared-auth/toastStore';
 import { createFetchMock, KRATOS, LOGOUT_OK, me } from '@shared-auth-test';
+import { createAuthProvider, USER_LOGOUT } from './authProvider';
 
 afterEach(() => {
   clearToasts();
@@ -25,6 +25,22 @@ describe('authProvider', () => {
     await expect(down.checkAuth({})).resolves.toBeUndefined();
   });
 
+  it('keeps the current page as return_to when it sends the user to sign in', async () => {
+    window.history.pushState({}, '', '/admin/users?page=2');
+    try {
+      const none = createAuthProvider(createFetchMock({ [`GET ${KRATOS.me}`]: { status: 401 } }).fetchFn);
+      await expect(none.checkAuth({})).rejects.toEqual({
+        redirectTo: '/admin/auth?return_to=%2Fadmin%2Fusers%3Fpage%3D2',
+        message: false,
+      });
+      await expect(none.checkError(new HttpError('x', 403, { error: { code: 'mfa_required' } }))).rejects.toMatchObject({
+        redirectTo: '/admin/auth?aal=aal2&return_to=%2Fadmin%2Fusers%3Fpage%3D2',
+      });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('reacts to 401 and mfa_required from the API, and leaves other errors to the page', async () => {
     const provider = createAuthProvider(createFetchMock({}).fetchFn);
     await expect(provider.checkError(new HttpError('x', 401))).rejects.toEqual({ redirectTo: '/admin/auth', message: false });
@@ -36,13 +52,12 @@ describe('authProvider', () => {
     await expect(provider.checkError(new HttpError('x', 500))).resolves.toBeUndefined();
   });
 
-  it('gives react-admin the identity and the roles', async () => {
+  it('gives react-admin the roles', async () => {
     const provider = createAuthProvider(
       createFetchMock({
         [`GET ${KRATOS.me}`]: { body: me('franchise', { naam: 'Fenna de Vries', roles: ['franchise', 'klusser'] }) },
       }).fetchFn,
     );
-    await expect(provider.getIdentity?.()).resolves.toEqual({ id: me('franchise').id, fullName: 'Fenna de Vries' });
     await expect(provider.getPermissions?.({})).resolves.toEqual(['franchise', 'klusser']);
   });
 

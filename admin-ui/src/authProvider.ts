@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { fetchMe, type FetchLike } from '@shared-auth/api';
+import { apiError, fetchMe, type FetchLike } from '@shared-auth/api';
 import { logoutWithToast } from '@shared-auth/logout';
-import { PATHS, rolesOf } from '@shared-auth/roles';
+import { AREAS, rolesOf, safeReturnTo, signInPath } from '@shared-auth/roles';
 
 /**
  * react-admin's view of the Kratos session (D12, D13). Signing in happens on /admin/auth with
@@ -9,8 +9,8 @@ import { PATHS, rolesOf } from '@shared-auth/roles';
  * lets react-admin's pages, app bar and logout work with the same session:
  *
  *   checkAuth      GET /api/v1/me; no session -> /admin/auth, second factor missing -> its step
+ *                  (both with return_to = the current page)
  *   checkError     401 -> /admin/auth; 403 mfa_required -> the second-factor step; other errors stay
- *   getIdentity    id and name from /api/v1/me
  *   getPermissions the user's roles
  *   logout         only when the user asks (USER_LOGOUT): the Kratos logout with its toast, then
  *                  /admin/auth; when react-admin logs out by itself the session is gone already
@@ -19,16 +19,22 @@ import { PATHS, rolesOf } from '@shared-auth/roles';
 /** The params the app bar's logout button passes, to tell it apart from react-admin's own calls. */
 export const USER_LOGOUT = { source: 'user' } as const;
 
-const SECOND_FACTOR = `${PATHS.consoleLogin}?aal=aal2`;
+/** The console page the user is on, to come back to after signing in; null outside the console. */
+function currentPage(): string | null {
+  return safeReturnTo(`${window.location.pathname}${window.location.search}`, null, [AREAS.admin, AREAS.franchise]);
+}
+
+/** To the sign-in page, and back to this page afterwards. */
+function toSignIn(secondFactor = false): string {
+  return signInPath({ secondFactor, returnTo: currentPage() });
+}
 
 function isUserLogout(params: unknown): boolean {
   return typeof params === 'object' && params !== null && (params as { source?: unknown }).source === USER_LOGOUT.source;
 }
 
 function errorCode(error: unknown): string | undefined {
-  const body = (error as { body?: { error?: { code?: unknown } } } | null)?.body;
-  const code = body?.error?.code;
-  return typeof code === 'string' ? code : undefined;
+  return apiError((error as { body?: unknown } | null)?.body).code;
 }
 
 export function createAuthProvider(fetchFn?: FetchLike): AuthProvider {
@@ -38,32 +44,26 @@ export function createAuthProvider(fetchFn?: FetchLike): AuthProvider {
     },
 
     async logout(params: unknown) {
-      if (!isUserLogout(params)) return PATHS.consoleLogin;
+      if (!isUserLogout(params)) return signInPath();
       const ok = await logoutWithToast(fetchFn);
       // After a failure the user stays where they are, still signed in.
-      return ok ? PATHS.consoleLogin : false;
+      return ok ? signInPath() : false;
     },
 
     async checkAuth() {
       const result = await fetchMe(fetchFn);
-      if (result.kind === 'unauthenticated') throw { redirectTo: PATHS.consoleLogin, message: false };
-      if (result.kind === 'mfa_required') throw { redirectTo: SECOND_FACTOR, message: false };
+      if (result.kind === 'unauthenticated') throw { redirectTo: toSignIn(), message: false };
+      if (result.kind === 'mfa_required') throw { redirectTo: toSignIn(true), message: false };
       // A user, or a server that did not answer: a hiccup must not sign anybody out.
     },
 
     async checkError(error: unknown) {
       const status = (error as { status?: unknown } | null)?.status;
-      if (status === 401) throw { redirectTo: PATHS.consoleLogin, message: false };
+      if (status === 401) throw { redirectTo: toSignIn(), message: false };
       if (status === 403 && errorCode(error) === 'mfa_required') {
-        throw { redirectTo: SECOND_FACTOR, message: false, logoutUser: false };
+        throw { redirectTo: toSignIn(true), message: false, logoutUser: false };
       }
       // Other errors (403 of another region, 404, 500) are shown by the page that got them.
-    },
-
-    async getIdentity() {
-      const result = await fetchMe(fetchFn);
-      if (result.kind !== 'ok') throw new Error('Niet ingelogd');
-      return { id: result.me.id, fullName: result.me.naam !== '' ? result.me.naam : result.me.email };
     },
 
     async getPermissions() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDataProvider, type FetchLike } from './dataProvider';
+import type { FetchLike } from '@shared-auth/api';
+import { createDataProvider } from './dataProvider';
 
 function recorder(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -45,5 +46,18 @@ describe('dataProvider', () => {
       status: 403,
       message: 'Geen toegang tot deze regio',
     });
+  });
+
+  it('sends JSON with the session cookie through apiFetch, and reads a top-level message too', async () => {
+    const { calls, fetchFn } = recorder(422, { message: 'Ongeldige invoer' });
+    await expect(
+      createDataProvider('/api/v1', fetchFn).create('klussen', { data: { beschrijving: '' } }),
+    ).rejects.toMatchObject({ status: 422, message: 'Ongeldige invoer' });
+    const headers = new Headers(calls[0]?.init?.headers);
+    expect([headers.get('Accept'), headers.get('Content-Type'), calls[0]?.init?.credentials]).toEqual([
+      'application/json',
+      'application/json',
+      'same-origin',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { HttpError, type DataProvider, type DeleteParams, type Identifier, type RaRecord } from 'react-admin';
-import { CSRF_HEADER } from '@shared-auth/api';
+import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@shared-auth/api';
 
 /**
  * A small fetch-based dataProvider for the Go API under /api/v1.
@@ -15,40 +15,20 @@ import { CSRF_HEADER } from '@shared-auth/api';
  *   updateMany / deleteMany     one request per id
  * Errors: any non-2xx status; the message is taken from {"error": {"message": "..."}} or
  * {"message": "..."} in the body, so Dutch server messages reach the user unchanged.
- * Requests carry the session cookie (credentials: 'same-origin', D13); no tokens are stored.
- * Every request that is not a GET carries the header X-Klusmaat-CSRF: 1, which the API requires.
+ * Requests go through @shared-auth/api's apiFetch: the session cookie (credentials: 'same-origin',
+ * D13, no tokens stored) and the header X-Klusmaat-CSRF: 1 on every request that is not a GET.
  */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** The server's message: {"error": {"message"}} (our API), else a top-level {"message"}. */
 function errorMessage(body: unknown, fallback: string): string {
-  if (typeof body === 'object' && body !== null) {
-    const b = body as { error?: unknown; message?: unknown };
-    if (typeof b.error === 'object' && b.error !== null) {
-      const m = (b.error as { message?: unknown }).message;
-      if (typeof m === 'string' && m !== '') return m;
-    }
-    if (typeof b.error === 'string' && b.error !== '') return b.error;
-    if (typeof b.message === 'string' && b.message !== '') return b.message;
-  }
-  return fallback;
+  const message = apiError(body).message ?? record(body)?.['message'];
+  return typeof message === 'string' && message !== '' ? message : fallback;
 }
 
-export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = (i, init) => fetch(i, init)): DataProvider {
+export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defaultFetch): DataProvider {
   const request = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> => {
-    const headers = new Headers(init.headers);
-    headers.set('Accept', 'application/json');
-    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
-    if ((init.method ?? 'GET').toUpperCase() !== 'GET') headers.set(CSRF_HEADER, '1');
-    const response = await fetchFn(`${apiUrl}${path}`, { ...init, headers, credentials: 'same-origin' });
-    const text = await response.text();
-    let body: unknown = undefined;
-    if (text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
+    const response = await apiFetch(`${apiUrl}${path}`, init, fetchFn);
+    const body = await readJson(response);
     if (!response.ok) {
       throw new HttpError(errorMessage(body, response.statusText || `HTTP ${response.status}`), response.status, body);
     }

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoAxeViolations, newBrowser, open, waitForMails } from './support.mjs';
-import { expectStep, fillContact, fillSteps1to3, formAlertText, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+import { expectStep, fillContact, fillSteps1to3, formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 let browser;
 before(async () => {
@@ -15,7 +15,7 @@ after(async () => {
   await browser?.close();
 });
 
-test('every step shows its message when incomplete; a complete request lands, mails and goes home after 5 s', async () => {
+test('every step shows its message when incomplete; a complete request lands, mails and goes home after 5 s', async (t) => {
   const { page, errors } = await open(browser.context, '/aanvraag');
   try {
     const email = uniqueEmail('aanvraag');
@@ -88,10 +88,10 @@ test('every step shows its message when incomplete; a complete request lands, ma
     assert.equal(await page.locator(`.calendar-grid button[data-date="${picked}"]`).evaluate((el) => el.closest('td').getAttribute('aria-selected')), 'true');
     await page.getByRole('button', { name: 'Volgende', exact: true }).click();
     assert.equal(await formAlertText(page), 'Kies een datum en tijd', 'a date without a time is not enough');
-    const morning = page.getByLabel('Ochtend (8:00-12:00)');
+    const morning = page.getByLabel('ochtend (8:00-12:00)');
     assert.equal(await morning.evaluate((el) => el === document.activeElement), true, 'focus on the first time slot');
-    for (const slot of ['Middag (12:00-17:00)', 'Avond (17:00-20:00)']) assert.equal(await page.getByLabel(slot).count(), 1);
-    await page.getByLabel('Avond (17:00-20:00)').check();
+    for (const slot of ['middag (12:00-17:00)', 'avond (17:00-20:00)']) assert.equal(await page.getByLabel(slot).count(), 1);
+    await page.getByLabel('avond (17:00-20:00)').check();
     await page.getByRole('button', { name: 'Volgende', exact: true }).click();
 
     // Step 4: required contact details; contact preference defaults to bellen.
@@ -119,18 +119,21 @@ test('every step shows its message when incomplete; a complete request lands, ma
     assert.match(await dialog.textContent(), /U ontvangt een bevestiging per e-mail\./);
     await assertNoAxeViolations(page);
 
+    // The dialog is still open just before 5 s, and closes itself (the home page shows) by 6 s.
+    await page.waitForTimeout(Math.max(0, 4500 - (Date.now() - shownAt)));
+    assert.equal(new URL(page.url()).pathname, '/aanvraag', 'still on /aanvraag at 4.5 s');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: Math.max(1, 6000 - (Date.now() - shownAt)) });
+
     // The job is in the database with its region (D2), name and contact preference (D10).
-    const row = queryAsAdmin(`SELECT regio, naam, contact_voorkeur, status FROM klussen WHERE email = '${email}'`);
-    if (row !== null) assert.deepEqual(row, ['den-haag', 'Mevrouw E2E Jansen', 'whatsapp', 'open']);
+    await t.test('the job is stored', { skip: DB_CHECK_SKIP }, () => {
+      const row = expectRow(`SELECT regio, naam, contact_voorkeur, status FROM klussen WHERE email = '${email}'`);
+      assert.deepEqual(row, ['den-haag', 'Mevrouw E2E Jansen', 'whatsapp', 'open']);
+    });
 
     // The confirmation e-mail reaches the catcher.
     const mails = await waitForMails(email, 1, 30000);
     assert.equal(mails.length, 1, 'one confirmation e-mail');
 
-    // The dialog closes itself after 5 s and the home page shows.
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 10000 });
-    const closedAfter = Date.now() - shownAt;
-    assert.ok(closedAfter >= 4000, `closed after ${closedAfter} ms, not 5 s`);
     await page.getByRole('heading', { level: 1, name: 'Uw betrouwbare klusmaat dichtbij' }).waitFor();
     assert.equal(await page.getByRole('dialog').count(), 0);
     assert.deepEqual(errors, []);
@@ -274,7 +277,7 @@ test('the whole wizard works with the keyboard alone', async () => {
     assert.match(await page.locator('.chosen-date').textContent(), /^Gekozen datum:/);
     await tabTo((a) => a.name === 'tijd');
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.getByLabel('Middag (12:00-17:00)').isChecked(), true);
+    assert.equal(await page.getByLabel('middag (12:00-17:00)').isChecked(), true);
     await tabTo((a) => a.tag === 'BUTTON' && a.text?.startsWith('Volgende'));
     await page.keyboard.press('Enter');
 

@@ -2,7 +2,7 @@
 // state and the error state.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { assertNoAxeViolations, BASE_URL, newBrowser, open } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -108,7 +108,7 @@ test('three carousel photos loop with the buttons and the arrow keys', async () 
         }),
       }),
     );
-    await page.goto(`${process.env.BASE_URL ?? 'http://localhost:8080'}/klussers`, { waitUntil: 'networkidle' });
+    await page.goto(`${BASE_URL}/klussers`, { waitUntil: 'networkidle' });
     const cardEl = page.locator('.klusser-card');
     assert.equal(await cardEl.getByRole('img', { name: 'Foto van Kees Foto' }).count(), 1);
     assert.equal(await cardEl.getByText('Geen foto beschikbaar').count(), 0);
@@ -135,7 +135,7 @@ test('an empty list shows the message; a failing list shows an error with a retr
   const page = await browser.context.newPage();
   try {
     await page.route('**/api/v1/public/klussers', (route) => route.fulfill({ contentType: 'application/json', body: '{"items":[]}' }));
-    await page.goto(`${process.env.BASE_URL ?? 'http://localhost:8080'}/klussers`, { waitUntil: 'networkidle' });
+    await page.goto(`${BASE_URL}/klussers`, { waitUntil: 'networkidle' });
     await page.getByText('Momenteel zijn er geen klussers beschikbaar. Check later nog eens!').waitFor();
     assert.equal(await page.locator('.klusser-card').count(), 0);
     await assertNoAxeViolations(page);

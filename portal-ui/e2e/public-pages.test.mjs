@@ -77,8 +77,8 @@ test('the home page links to the second landing page, which offers a call and an
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.match(await page.getByRole('link', { name: /^Bel nu/ }).getAttribute('href'), /^tel:\+?\d+$/);
     assert.equal(await page.getByRole('link', { name: 'Of vraag online aan' }).getAttribute('href'), '/aanvraag');
-    assert.match(await page.getByRole('heading', { level: 2, name: /^Waarom kiezen voor / }).textContent(), /Waarom kiezen/);
-    const reasons = await page.locator('.benefit-card h3').allTextContents();
+    // The three reasons are the cards of the section under the "Waarom kiezen voor ...?" heading.
+    const reasons = await page.getByRole('region', { name: /^Waarom kiezen voor .+\?$/ }).locator('.benefit-card h3').allTextContents();
     assert.deepEqual(reasons, ['Vakkundig', 'VOG-gescreend', 'Lokaal']);
     assert.equal(await page.locator('.process-step').count(), 4);
     assert.equal(await page.locator('.card-grid .info-card').count(), 6);

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { MeResult } from '@shared-auth/api';
 import { me } from '@shared-auth-test';
+import { browser } from '@shared-auth/browser';
 import { renderConsolePage } from '../test/renderConsolePage';
 import { AccessGuard, redirectPath } from './AccessGuard';
-import { browser } from '@shared-auth/browser';
 
 const content = <p>Beschermde inhoud</p>;
 
@@ -78,8 +78,8 @@ describe('AccessGuard', () => {
   });
 
   it('maps every redirect state to its path', () => {
-    expect(redirectPath('login', '%2Fadmin')).toBe('/admin/auth?return_to=%2Fadmin');
-    expect(redirectPath('second-factor', '%2Fadmin')).toBe('/admin/auth?aal=aal2&return_to=%2Fadmin');
-    expect(redirectPath('no-access', '%2Fadmin')).toBe('/admin/no-access?return_to=%2Fadmin');
+    expect(redirectPath('login', '/admin')).toBe('/admin/auth?return_to=%2Fadmin');
+    expect(redirectPath('second-factor', '/admin')).toBe('/admin/auth?aal=aal2&return_to=%2Fadmin');
+    expect(redirectPath('no-access', '/admin')).toBe('/admin/no-access?return_to=%2Fadmin');
   });
 });

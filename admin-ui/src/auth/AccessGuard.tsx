@@ -3,22 +3,22 @@ import { Box, Button, CircularProgress, CssBaseline, Stack, Typography } from '@
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { browser } from '@shared-auth/browser';
 import type { GuardState, RedirectTarget } from '@shared-auth/guard';
-import { AREAS, PATHS } from '@shared-auth/roles';
-import { StandalonePage } from './StandalonePage';
+import { AREAS, PATHS, signInPath } from '@shared-auth/roles';
 import { TEXTS } from '@shared-auth/texts';
 import { useAccessGuard, type AccessGuardDeps } from '@shared-auth/useAccessGuard';
+import { StandalonePage } from './StandalonePage';
 
 export type ConsoleArea = keyof Pick<typeof AREAS, 'admin' | 'franchise'>;
 
-/** Where each redirect state leads; back = the refused path, URL-encoded. */
-export function redirectPath(target: RedirectTarget, back: string): string {
+/** Where each redirect state leads; returnTo = the refused path (not yet encoded). */
+export function redirectPath(target: RedirectTarget, returnTo: string): string {
   switch (target) {
     case 'login':
-      return `${PATHS.consoleLogin}?return_to=${back}`;
+      return signInPath({ returnTo });
     case 'second-factor':
-      return `${PATHS.consoleLogin}?aal=aal2&return_to=${back}`;
+      return signInPath({ secondFactor: true, returnTo });
     case 'no-access':
-      return `${PATHS.noAccess}?return_to=${back}`;
+      return `${PATHS.noAccess}?return_to=${encodeURIComponent(returnTo)}`;
   }
 }
 
@@ -61,7 +61,7 @@ function Checking() {
 }
 
 /** What the guard shows in each state (without the redirects themselves). */
-export function AccessCheckView({ state, children }: { state: GuardState; children: ReactNode }) {
+function ConsoleAccessView({ state, children }: { state: GuardState; children: ReactNode }) {
   if (state.status === 'allowed') return <>{children}</>;
   if (state.status === 'error') return <AccessError message={state.message} />;
   return <Checking />;
@@ -76,8 +76,8 @@ interface AccessGuardProps {
 
 /**
  * Guards a console area (spec sections 4 and 6): /admin/* allows admin and franchise,
- * /franchise/* only franchise. The check itself is guard.ts; this component shows its states
- * and performs its redirects.
+ * /franchise/* only franchise. The check itself is @shared-auth/guard (through useAccessGuard);
+ * this component shows its states and performs its redirects.
  */
 export function AccessGuard({ area, children, deps }: AccessGuardProps) {
   const state = useAccessGuard(AREAS[area].roles, deps);
@@ -86,9 +86,9 @@ export function AccessGuard({ area, children, deps }: AccessGuardProps) {
 
   useEffect(() => {
     if (state.status !== 'redirect') return;
-    navigate(redirectPath(state.to, encodeURIComponent(`${pathname}${search}`)), { replace: true });
+    navigate(redirectPath(state.to, `${pathname}${search}`), { replace: true });
     // Only a new state leads somewhere else.
   }, [state]);
 
-  return <AccessCheckView state={state}>{children}</AccessCheckView>;
+  return <ConsoleAccessView state={state}>{children}</ConsoleAccessView>;
 }

@@ -3,10 +3,10 @@ import { Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchMe, type Me } from '@shared-auth/api';
 import { AREAS, consoleDestination, PATHS, safeReturnTo } from '@shared-auth/roles';
-import { SignInForm } from './SignInForm';
-import { StandalonePage } from './StandalonePage';
 import { TEXTS } from '@shared-auth/texts';
 import { useSignIn } from '@shared-auth/useSignIn';
+import { SignInForm } from './SignInForm';
+import { StandalonePage } from './StandalonePage';
 
 /**
  * Admin and franchise login (/admin/auth). After signing in it waits up to 4000 ms for the

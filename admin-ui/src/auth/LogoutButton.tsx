@@ -2,8 +2,8 @@ import { useState } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
 import { useLogout } from 'react-admin';
-import { USER_LOGOUT } from '../authProvider';
 import { TEXTS } from '@shared-auth/texts';
+import { USER_LOGOUT } from '../authProvider';
 
 /**
  * A visible "Uitloggen" button for the app bar (a menu hidden behind an icon is easy to miss).

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
-import { renderConsolePage } from '../test/renderConsolePage';
 import { browser } from '@shared-auth/browser';
-import { NoAccess } from './NoAccess';
 import { clearToasts } from '@shared-auth/toastStore';
+import { findAlertText, renderConsolePage } from '../test/renderConsolePage';
+import { NoAccess } from './NoAccess';
 
 function setup(meAnswer: Responder, path = '/admin/no-access', extra: Record<string, Responder> = {}) {
   const mock = createFetchMock({ [`GET ${KRATOS.me}`]: meAnswer, ...LOGOUT_OK, ...extra });
@@ -76,5 +76,24 @@ describe('/admin/no-access', () => {
   it('sends a visitor without a session to /admin/auth', async () => {
     setup({ status: 401 });
     expect(await screen.findByRole('heading', { name: 'Pagina /admin/auth' })).toBeTruthy();
+  });
+
+  it('sends a session without the second factor to its step, with return_to', async () => {
+    setup({ status: 403, body: { error: { code: 'mfa_required' } } }, '/admin/no-access?return_to=%2Fadmin%2Fusers');
+    expect(
+      await screen.findByRole('heading', { name: 'Pagina /admin/auth?aal=aal2&return_to=%2Fadmin%2Fusers' }),
+    ).toBeTruthy();
+  });
+
+  it("says 'Netwerkfout' when /me cannot be reached, not 'geen rol'", async () => {
+    setup(new TypeError('offline'));
+    expect(await screen.findByText('Netwerkfout - controleer je internetverbinding')).toBeTruthy();
+    expect(screen.queryByText('geen rol gevonden')).toBeNull();
+  });
+
+  it("says 'Fout bij controleren van toegangsrechten' when /me fails", async () => {
+    setup({ status: 500, body: { error: { message: 'kapot' } } });
+    expect(await findAlertText()).toBe('Fout bij controleren van toegangsrechten');
+    expect(screen.queryByText('geen rol gevonden')).toBeNull();
   });
 });

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { readConfig } from '../config';
 import { fetchMe, type Role } from '@shared-auth/api';
 import { browser } from '@shared-auth/browser';
 import { logoutWithToast } from '@shared-auth/logout';
-import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo } from '@shared-auth/roles';
-import { StandalonePage } from './StandalonePage';
+import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo, signInPath } from '@shared-auth/roles';
 import { TEXTS } from '@shared-auth/texts';
+import { readConfig } from '../config';
+import { StandalonePage } from './StandalonePage';
 
 const { brand } = readConfig();
 
-type View = { kind: 'loading' } | { kind: 'ready'; role: Role | null };
+type View = { kind: 'loading' } | { kind: 'ready'; role: Role | null } | { kind: 'error'; message: string };
 
 /**
  * No-access page (/admin/no-access): the first role found, what to do about it, and three ways
@@ -27,12 +27,28 @@ export function NoAccess() {
     let cancelled = false;
     void fetchMe().then((result) => {
       if (cancelled) return;
-      if (result.kind === 'unauthenticated') navigate(PATHS.consoleLogin, { replace: true });
-      else setView({ kind: 'ready', role: result.kind === 'ok' ? firstRole(result.me) : null });
+      switch (result.kind) {
+        case 'ok':
+          setView({ kind: 'ready', role: firstRole(result.me) });
+          break;
+        case 'unauthenticated':
+          navigate(signInPath(), { replace: true });
+          break;
+        case 'mfa_required':
+          // The session lacks the second factor: its step, and back to the refused page afterwards.
+          navigate(signInPath({ secondFactor: true, returnTo: params.get('return_to') }), { replace: true });
+          break;
+        case 'network':
+          setView({ kind: 'error', message: TEXTS.networkError });
+          break;
+        default:
+          setView({ kind: 'error', message: TEXTS.roleCheckFailed });
+      }
     });
     return () => {
       cancelled = true;
     };
+    // Check once per visit.
   }, [navigate]);
 
   const retry = () => {
@@ -47,7 +63,7 @@ export function NoAccess() {
     setBusy(true);
     const ok = await logoutWithToast();
     setBusy(false);
-    if (ok) navigate(PATHS.consoleLogin, { replace: true });
+    if (ok) navigate(signInPath(), { replace: true });
   };
 
   return (
@@ -60,6 +76,8 @@ export function NoAccess() {
           <CircularProgress size={28} aria-hidden="true" />
           <Typography>Even geduld…</Typography>
         </Box>
+      ) : view.kind === 'error' ? (
+        <Typography role="alert">{view.message}</Typography>
       ) : (
         <>
           <Typography>

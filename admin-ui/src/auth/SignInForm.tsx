@@ -1,14 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { FieldLabel } from './FieldLabel';
 import { PATHS } from '@shared-auth/roles';
 import { TEXTS } from '@shared-auth/texts';
 import type { SignInController } from '@shared-auth/useSignIn';
+import { useSignInForm } from '@shared-auth/useSignInForm';
+import { FieldLabel } from './FieldLabel';
 
 interface SignInFormProps {
   controller: SignInController;
-  /** A message of the page itself, shown as an alert. */
-  notice?: string | null;
+  /** A known e-mail address (signing in again); may arrive after the first render. */
   initialEmail?: string;
 }
 
@@ -17,57 +16,18 @@ interface SignInFormProps {
  * app or a recovery code (D15). Errors are alerts tied to the fields with aria-describedby;
  * focus moves to the field that needs attention.
  */
-export function SignInForm({ controller, notice, initialEmail = '' }: SignInFormProps) {
-  const { step, busy, error, codeMethod } = controller;
-  const id = useId();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [code, setCode] = useState('');
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+export function SignInForm({ controller, initialEmail = '' }: SignInFormProps) {
+  const form = useSignInForm(controller, { initialEmail });
+  const { ids, busy, error, invalid, describedBy, refs } = form;
 
-  useEffect(() => {
-    if (initialEmail !== '') setEmail(initialEmail);
-  }, [initialEmail]);
-
-  useEffect(() => {
-    if (error === null) return;
-    if (error.fields.includes('email')) emailRef.current?.focus();
-    else if (error.fields.includes('password')) passwordRef.current?.focus();
-    else if (error.fields.includes('code')) codeRef.current?.focus();
-  }, [error]);
-
-  useEffect(() => {
-    if (step === 'second_factor') {
-      setCode('');
-      codeRef.current?.focus();
-    }
-  }, [step, codeMethod]);
-
-  const errorId = `${id}-fout`;
-  const describedBy = (...ids: (string | undefined)[]) =>
-    [...ids, error === null ? undefined : errorId].filter(Boolean).join(' ') || undefined;
-  const invalid = (field: 'email' | 'password' | 'code') => error?.fields.includes(field) ?? false;
-
-  const alerts = (
-    <>
-      {notice != null && notice !== '' && (
-        <Alert severity="error" variant="outlined" role="alert" sx={{ fontWeight: 700 }}>
-          {notice}
-        </Alert>
-      )}
-      {error !== null && (
-        <Alert id={errorId} severity="error" variant="outlined" role="alert" sx={{ fontWeight: 700 }}>
-          {error.message}
-        </Alert>
-      )}
-    </>
+  const alerts = error !== null && (
+    <Alert id={ids.error} severity="error" variant="outlined" role="alert" sx={{ fontWeight: 700 }}>
+      {error.message}
+    </Alert>
   );
 
   const status = (
-    <Typography role="status" sx={{ minHeight: '1.6em', color: 'text.secondary' }}>
+    <Typography id={ids.status} role="status" sx={{ minHeight: '1.6em', color: 'text.secondary' }}>
       {busy ? TEXTS.signingIn : ''}
     </Typography>
   );
@@ -84,30 +44,25 @@ export function SignInForm({ controller, notice, initialEmail = '' }: SignInForm
     </Button>
   );
 
-  if (step === 'second_factor') {
-    const totp = codeMethod === 'totp';
-    const hintId = `${id}-code-uitleg`;
-    const onCode = (event: FormEvent) => {
-      event.preventDefault();
-      if (!busy) void controller.submitCode(code);
-    };
+  if (form.step === 'second_factor') {
+    const { totp } = form;
     return (
-      <Box component="form" noValidate onSubmit={onCode} aria-labelledby={`${id}-stap2`}>
+      <Box component="form" noValidate onSubmit={form.onCode} aria-labelledby={ids.secondStep}>
         <Stack spacing={2.5}>
-          <Typography id={`${id}-stap2`} component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+          <Typography id={ids.secondStep} component="h2" variant="h5" sx={{ fontWeight: 700 }}>
             {TEXTS.secondFactorTitle}
           </Typography>
-          <Typography id={hintId}>{totp ? TEXTS.secondFactorIntro : TEXTS.lookupIntro}</Typography>
+          <Typography id={ids.codeHint}>{totp ? TEXTS.secondFactorIntro : TEXTS.lookupIntro}</Typography>
           {alerts}
           <Box>
-            <FieldLabel htmlFor={`${id}-code`}>{totp ? TEXTS.totpLabel : TEXTS.lookupLabel}</FieldLabel>
+            <FieldLabel htmlFor={ids.code}>{totp ? TEXTS.totpLabel : TEXTS.lookupLabel}</FieldLabel>
             <TextField
               variant="outlined"
-              id={`${id}-code`}
+              id={ids.code}
               name={totp ? 'totp_code' : 'lookup_secret'}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              inputRef={codeRef}
+              value={form.code}
+              onChange={(e) => form.setCode(e.target.value)}
+              inputRef={refs.code}
               error={invalid('code')}
               autoComplete="one-time-code"
               slotProps={{
@@ -115,7 +70,7 @@ export function SignInForm({ controller, notice, initialEmail = '' }: SignInForm
                   inputMode: totp ? 'numeric' : 'text',
                   autoCapitalize: 'off',
                   spellCheck: false,
-                  'aria-describedby': describedBy(hintId),
+                  'aria-describedby': describedBy(ids.codeHint),
                   'aria-invalid': invalid('code') || undefined,
                   style: { fontSize: '1.4rem', letterSpacing: '0.15em' },
                 },
@@ -126,10 +81,10 @@ export function SignInForm({ controller, notice, initialEmail = '' }: SignInForm
           {submitButton(TEXTS.confirmCodeButton)}
           {status}
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button variant="text" onClick={controller.toggleCodeMethod} sx={{ textDecoration: 'underline' }}>
+            <Button variant="text" onClick={form.toggleCodeMethod} sx={{ textDecoration: 'underline' }}>
               {totp ? TEXTS.useLookupToggle : TEXTS.useTotpToggle}
             </Button>
-            <Button variant="text" onClick={controller.restart} sx={{ textDecoration: 'underline' }}>
+            <Button variant="text" onClick={form.restart} sx={{ textDecoration: 'underline' }}>
               {TEXTS.otherAccount}
             </Button>
           </Stack>
@@ -138,26 +93,21 @@ export function SignInForm({ controller, notice, initialEmail = '' }: SignInForm
     );
   }
 
-  const onCredentials = (event: FormEvent) => {
-    event.preventDefault();
-    if (!busy) void controller.submitCredentials(email, password);
-  };
-
   return (
-    <Box component="form" noValidate onSubmit={onCredentials}>
+    <Box component="form" noValidate onSubmit={form.onCredentials}>
       <Stack spacing={2.5}>
         {alerts}
         <Box>
-          <FieldLabel htmlFor={`${id}-email`}>{TEXTS.emailLabel}</FieldLabel>
+          <FieldLabel htmlFor={ids.email}>{TEXTS.emailLabel}</FieldLabel>
           <TextField
             variant="outlined"
-            id={`${id}-email`}
+            id={ids.email}
             name="email"
             type="email"
             autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            inputRef={emailRef}
+            value={form.email}
+            onChange={(e) => form.setEmail(e.target.value)}
+            inputRef={refs.email}
             error={invalid('email')}
             fullWidth
             slotProps={{
@@ -172,16 +122,16 @@ export function SignInForm({ controller, notice, initialEmail = '' }: SignInForm
           />
         </Box>
         <Box>
-          <FieldLabel htmlFor={`${id}-password`}>{TEXTS.passwordLabel}</FieldLabel>
+          <FieldLabel htmlFor={ids.password}>{TEXTS.passwordLabel}</FieldLabel>
           <TextField
             variant="outlined"
-            id={`${id}-password`}
+            id={ids.password}
             name="password"
-            type={showPassword ? 'text' : 'password'}
+            type={form.showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            inputRef={passwordRef}
+            value={form.password}
+            onChange={(e) => form.setPassword(e.target.value)}
+            inputRef={refs.password}
             error={invalid('password')}
             fullWidth
             slotProps={{
@@ -192,8 +142,8 @@ export function SignInForm({ controller, notice, initialEmail = '' }: SignInForm
             }}
           />
           {/* A button, not a checkbox: its text must not be a second label containing "Wachtwoord". */}
-          <Button variant="text" onClick={() => setShowPassword((shown) => !shown)} sx={{ mt: 0.5, textDecoration: 'underline' }}>
-            {showPassword ? 'Wachtwoord verbergen' : 'Wachtwoord tonen'}
+          <Button variant="text" onClick={form.toggleShowPassword} sx={{ mt: 0.5, textDecoration: 'underline' }}>
+            {form.showPassword ? 'Wachtwoord verbergen' : 'Wachtwoord tonen'}
           </Button>
         </Box>
         {submitButton(TEXTS.signInButton)}

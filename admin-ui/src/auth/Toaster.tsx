@@ -1,5 +1,5 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { dismissToast, useToasts, type Toast } from '@shared-auth/toastStore';
+import { dismissToast, useToastRegions, type Toast } from '@shared-auth/toastStore';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const error = toast.kind === 'error';
@@ -52,11 +52,11 @@ const region = { display: 'flex', flexDirection: 'column', alignItems: 'flex-end
 
 /**
  * Renders the toasts of toastStore, above every screen of the console (also the login and
- * no-access pages outside react-admin). Both live regions are always present: errors in
- * role="alert", everything else in role="status".
+ * no-access pages outside react-admin). The regions come from @shared-auth's useToastRegions
+ * (also the toast that the portal's /login leaves for the console's first page).
  */
 export function Toaster() {
-  const toasts = useToasts();
+  const { polite, urgent } = useToastRegions();
   return (
     <Box
       data-toaster=""
@@ -74,18 +74,14 @@ export function Toaster() {
       }}
     >
       <Box role="status" aria-live="polite" sx={region}>
-        {toasts
-          .filter((t) => t.kind !== 'error')
-          .map((t) => (
-            <ToastItem key={t.id} toast={t} />
-          ))}
+        {polite.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
       </Box>
       <Box role="alert" sx={region}>
-        {toasts
-          .filter((t) => t.kind === 'error')
-          .map((t) => (
-            <ToastItem key={t.id} toast={t} />
-          ))}
+        {urgent.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
       </Box>
     </Box>
   );

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-
-export type ConsoleArea = 'admin' | 'franchise';
+import type { ConsoleArea } from '../auth/AccessGuard';
 
 interface DashboardProps {
   area: ConsoleArea;

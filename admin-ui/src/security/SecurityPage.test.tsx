@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { i18nProvider } from '../i18nProvider';
 import { createFetchMock, KRATOS, uiText, type Responder } from '@shared-auth-test';
+import { i18nProvider } from '../i18nProvider';
 import { lookupNew, lookupNone, lookupSaved, QR, settingsFlow, totpEnabledNodes, totpSetupNodes } from '../test/securityFixtures';
 import { groupSecret, SecurityPage } from './SecurityPage';
 

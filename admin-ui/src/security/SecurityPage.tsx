@@ -13,11 +13,11 @@ import {
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { readConfig } from '../config';
 import type { KratosFlow } from '@shared-auth/kratos';
-import { PATHS } from '@shared-auth/roles';
-import { FieldLabel } from '../auth/FieldLabel';
+import { signInPath } from '@shared-auth/roles';
 import { TEXTS } from '@shared-auth/texts';
+import { readConfig } from '../config';
+import { FieldLabel } from '../auth/FieldLabel';
 import {
   loadSecurityFlow,
   readSecurityView,
@@ -76,10 +76,9 @@ export function SecurityPage() {
 
   /** Session problems lead to /admin/auth, and back here afterwards. */
   const handleSession = (result: Exclude<SecurityResult, { kind: 'ok' } | { kind: 'error' }>) => {
-    const back = encodeURIComponent(pathname);
-    if (result.kind === 'refresh') navigate(`${PATHS.consoleLogin}?refresh=true&return_to=${back}`);
-    else if (result.kind === 'second_factor') navigate(`${PATHS.consoleLogin}?aal=aal2&return_to=${back}`);
-    else navigate(`${PATHS.consoleLogin}?return_to=${back}`);
+    navigate(
+      signInPath({ returnTo: pathname, refresh: result.kind === 'refresh', secondFactor: result.kind === 'second_factor' }),
+    );
   };
 
   const load = async (flowId: string | null = null) => {

@@ -27,7 +27,7 @@ import {
   type SettingsBody,
   type UiNode,
 } from '@shared-auth/kratos';
-import { errorTexts, flowErrorMessage } from '@shared-auth/kratosMessages';
+import { errorTexts, flowErrorMessage, outcomeMessage } from '@shared-auth/kratosMessages';
 import { TEXTS } from '@shared-auth/texts';
 
 export interface RecoveryCode {
@@ -139,7 +139,7 @@ export const SECURITY_TEXTS = {
   loadFailed: 'Uw beveiligingsinstellingen konden niet worden geladen. Probeer het opnieuw.',
   saveFailed: 'Het opslaan is niet gelukt. Probeer het opnieuw.',
   expired: 'Deze pagina was te lang open en is vernieuwd. Probeer het opnieuw.',
-  missingCode: 'Vul de code uit uw app in.',
+  missingCode: TEXTS.missingTotp,
   done: {
     totp_enable: 'Tweestapsverificatie staat aan. Maak nu ook herstelcodes aan, voor als u uw telefoon kwijt bent.',
     totp_disable: 'Tweestapsverificatie staat uit.',
@@ -165,18 +165,7 @@ function sessionProblem(outcome: KratosOutcome): SecurityResult | null {
   if (outcome.kind === 'refresh_required') return { kind: 'refresh' };
   if (outcome.kind === 'aal2_required') return { kind: 'second_factor' };
   if (outcome.kind === 'unauthorized') return { kind: 'login' };
-  if (outcome.kind === 'redirect') {
-    if (/[?&]refresh=true\b/.test(outcome.to)) return { kind: 'refresh' };
-    if (/[?&]aal=aal2\b/.test(outcome.to)) return { kind: 'second_factor' };
-  }
   return null;
-}
-
-function plainFailure(outcome: KratosOutcome, fallback: string): string {
-  if (outcome.kind === 'network') return TEXTS.networkError;
-  if (outcome.kind === 'rate_limited') return outcome.message;
-  if (outcome.kind === 'failed') return outcome.message ?? fallback;
-  return fallback;
 }
 
 export type LoadResult = { kind: 'ok'; flow: KratosFlow } | Exclude<SecurityResult, { kind: 'ok' }>;
@@ -197,7 +186,7 @@ export async function loadSecurityFlow(fetchFn?: FetchLike, flowId?: string | nu
   const outcome = await createSettingsFlow(fetchFn);
   const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
   if (flow !== undefined) return { kind: 'ok', flow };
-  return sessionProblem(outcome) ?? { kind: 'error', message: plainFailure(outcome, SECURITY_TEXTS.loadFailed) };
+  return sessionProblem(outcome) ?? { kind: 'error', message: outcomeMessage(outcome, SECURITY_TEXTS.loadFailed) };
 }
 
 export async function runSecurityAction(
@@ -213,7 +202,7 @@ export async function runSecurityAction(
     return fresh.kind === 'ok' ? { kind: 'error', message: SECURITY_TEXTS.expired, flow: fresh.flow } : fresh;
   }
   const next = flowOf(outcome);
-  if (next === undefined) return { kind: 'error', message: plainFailure(outcome, SECURITY_TEXTS.saveFailed) };
+  if (next === undefined) return { kind: 'error', message: outcomeMessage(outcome, SECURITY_TEXTS.saveFailed) };
   const errors = errorTexts(allMessages(next));
   // Kratos answers "show these codes" and "saved" with the flow; only its error messages mean failure.
   if (errors.length === 0) return { kind: 'ok', flow: next, message: SECURITY_TEXTS.done[action.kind] };

@@ -71,11 +71,11 @@ export interface AanmeldingPayload {
 export type SubmitResult<T> =
   | { kind: 'ok'; body: T }
   /** 400 with field messages (Dutch, one per field). */
-  | { kind: 'invalid'; message?: string; fields: Record<string, string> }
+  | { kind: 'invalid'; fields: Record<string, string> }
   /** 429: the server's message says when to try again. */
   | { kind: 'rate_limited'; message?: string }
   /** Any other status, or no answer at all. */
-  | { kind: 'error'; status?: number; message?: string };
+  | { kind: 'error' };
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -107,18 +107,19 @@ export async function postJson<T>(
     return { kind: 'error' };
   }
   const body = await readJson(response);
-  const { message } = apiError(body);
-  const withMessage = message === undefined ? {} : { message };
   if (response.ok) {
     const parsed = parse(body);
-    return parsed === null ? { kind: 'error', status: response.status } : { kind: 'ok', body: parsed };
+    return parsed === null ? { kind: 'error' } : { kind: 'ok', body: parsed };
   }
   if (response.status === 400) {
     const fields = fieldErrors(body);
-    if (Object.keys(fields).length > 0) return { kind: 'invalid', fields, ...withMessage };
+    if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
   }
-  if (response.status === 429) return { kind: 'rate_limited', ...withMessage };
-  return { kind: 'error', status: response.status, ...withMessage };
+  if (response.status === 429) {
+    const { message } = apiError(body);
+    return message === undefined ? { kind: 'rate_limited' } : { kind: 'rate_limited', message };
+  }
+  return { kind: 'error' };
 }
 
 /** GETs a JSON list answer {"items": [...]}; throws on any failure (the caller shows an error). */
@@ -193,22 +194,15 @@ export const fetchKlussers = (fetchFn?: FetchLike, signal?: AbortSignal) =>
   getItems(PUBLIC_API.klussers, parseKlusser, fetchFn, signal);
 
 export interface AanvraagCreated {
-  id: string;
+  /** Whether the server sent the confirmation e-mail. */
   email_verstuurd: boolean;
 }
 
 export function submitAanvraag(payload: AanvraagPayload, fetchFn?: FetchLike): Promise<SubmitResult<AanvraagCreated>> {
-  return postJson(
-    PUBLIC_API.aanvragen,
-    payload,
-    (body) => {
-      const r = record(body);
-      return { id: str(r?.['id']) ?? '', email_verstuurd: r?.['email_verstuurd'] === true };
-    },
-    fetchFn,
-  );
+  return postJson(PUBLIC_API.aanvragen, payload, (body) => ({ email_verstuurd: record(body)?.['email_verstuurd'] === true }), fetchFn);
 }
 
-export function submitAanmelding(payload: AanmeldingPayload, fetchFn?: FetchLike): Promise<SubmitResult<{ id: string }>> {
-  return postJson(PUBLIC_API.aanmeldingen, payload, (body) => ({ id: str(record(body)?.['id']) ?? '' }), fetchFn);
+/** The answer's body is not needed: a 2xx means the application is stored. */
+export function submitAanmelding(payload: AanmeldingPayload, fetchFn?: FetchLike): Promise<SubmitResult<true>> {
+  return postJson(PUBLIC_API.aanmeldingen, payload, () => true, fetchFn);
 }

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Me, Role } from './api';
 import { AccessCheckView } from './AccessCheckView';
 import { browser } from './browser';
-import { AREAS, PATHS } from './roles';
+import { AREAS, PATHS, signInPath } from './roles';
 import { useAccessGuard, type AccessGuardDeps } from './useAccessGuard';
 
 const KLUSSER_ROLES: readonly Role[] = AREAS.klusser.roles;
@@ -26,9 +26,11 @@ export function KlusserGuard({ children, deps }: KlusserGuardProps) {
 
   useEffect(() => {
     if (state.status !== 'redirect') return;
-    const back = encodeURIComponent(`${pathname}${search}`);
-    if (state.to === 'login') navigate(`${PATHS.klusserLogin}?return_to=${back}`, { replace: true });
-    else if (state.to === 'second-factor') navigate(`${PATHS.klusserLogin}?aal=aal2&return_to=${back}`, { replace: true });
+    const returnTo = `${pathname}${search}`;
+    if (state.to === 'login') navigate(signInPath({ base: PATHS.klusserLogin, returnTo }), { replace: true });
+    else if (state.to === 'second-factor') {
+      navigate(signInPath({ base: PATHS.klusserLogin, secondFactor: true, returnTo }), { replace: true });
+    }
     else browser.assign(PATHS.noAccess);
     // Only a new state leads somewhere else.
   }, [state]);

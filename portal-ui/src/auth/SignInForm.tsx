@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from './roles';
 import { TEXTS } from './texts';
 import type { SignInController } from './useSignIn';
+import { useSignInForm } from './useSignInForm';
 
 interface SignInFormProps {
   controller: SignInController;
@@ -10,7 +10,6 @@ interface SignInFormProps {
   notice?: string | null;
   /** Called before each submission, so that the page can clear its notice. */
   onSubmitStart?: () => void;
-  initialEmail?: string;
 }
 
 /**
@@ -18,54 +17,9 @@ interface SignInFormProps {
  * it) the code from the authenticator app or a recovery code. Labels, errors tied to the fields
  * with aria-describedby, and focus moved to where the user has to act.
  */
-export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '' }: SignInFormProps) {
-  const { step, busy, error, codeMethod } = controller;
-  const id = useId();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [code, setCode] = useState('');
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (initialEmail !== '') setEmail(initialEmail);
-  }, [initialEmail]);
-
-  // Validation errors: focus the first field that needs the user's attention.
-  useEffect(() => {
-    if (error === null) return;
-    if (error.fields.includes('email')) emailRef.current?.focus();
-    else if (error.fields.includes('password')) passwordRef.current?.focus();
-    else if (error.fields.includes('code')) codeRef.current?.focus();
-  }, [error]);
-
-  // The second step appears in place of the first: continue in its code field.
-  useEffect(() => {
-    if (step === 'second_factor') {
-      setCode('');
-      codeRef.current?.focus();
-    }
-  }, [step, codeMethod]);
-
-  const errorId = `${id}-fout`;
-  const statusId = `${id}-status`;
-  const describedBy = error === null ? undefined : errorId;
-  const invalid = (field: 'email' | 'password' | 'code') => (error?.fields.includes(field) ? true : undefined);
-
-  const onCredentials = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    onSubmitStart?.();
-    void controller.submitCredentials(email, password);
-  };
-  const onCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    onSubmitStart?.();
-    void controller.submitCode(code);
-  };
+export function SignInForm({ controller, notice, onSubmitStart }: SignInFormProps) {
+  const form = useSignInForm(controller, { onSubmitStart });
+  const { ids, busy, error, invalid, describedBy, refs } = form;
 
   const alerts = (
     <>
@@ -75,7 +29,7 @@ export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '
         </p>
       )}
       {error !== null && (
-        <p id={errorId} className="form-alert" role="alert">
+        <p id={ids.error} className="form-alert" role="alert">
           {error.message}
         </p>
       )}
@@ -83,26 +37,25 @@ export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '
   );
 
   const status = (
-    <p id={statusId} className="form-status" role="status">
+    <p id={ids.status} className="form-status" role="status">
       {busy ? TEXTS.signingIn : ''}
     </p>
   );
 
-  if (step === 'second_factor') {
-    const totp = codeMethod === 'totp';
-    const hintId = `${id}-code-uitleg`;
+  if (form.step === 'second_factor') {
+    const { totp } = form;
     return (
-      <form className="auth-form" noValidate onSubmit={onCode} aria-labelledby={`${id}-stap2`}>
-        <h2 id={`${id}-stap2`}>{TEXTS.secondFactorTitle}</h2>
-        <p id={hintId}>{totp ? TEXTS.secondFactorIntro : TEXTS.lookupIntro}</p>
+      <form className="auth-form" noValidate onSubmit={form.onCode} aria-labelledby={ids.secondStep}>
+        <h2 id={ids.secondStep}>{TEXTS.secondFactorTitle}</h2>
+        <p id={ids.codeHint}>{totp ? TEXTS.secondFactorIntro : TEXTS.lookupIntro}</p>
         {alerts}
         <div className="form-field">
-          <label className="form-label" htmlFor={`${id}-code`}>
+          <label className="form-label" htmlFor={ids.code}>
             {totp ? TEXTS.totpLabel : TEXTS.lookupLabel}
           </label>
           <input
-            ref={codeRef}
-            id={`${id}-code`}
+            ref={refs.code}
+            id={ids.code}
             className="form-input form-input-code"
             name={totp ? 'totp_code' : 'lookup_secret'}
             type="text"
@@ -110,10 +63,10 @@ export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '
             autoComplete="one-time-code"
             autoCapitalize="off"
             spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={invalid('code')}
-            aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+            value={form.code}
+            onChange={(e) => form.setCode(e.target.value)}
+            aria-invalid={invalid('code') || undefined}
+            aria-describedby={describedBy(ids.codeHint)}
           />
         </div>
         <div className="form-actions">
@@ -123,10 +76,10 @@ export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '
         </div>
         {status}
         <p className="form-links">
-          <button type="button" className="link-button" onClick={controller.toggleCodeMethod}>
+          <button type="button" className="link-button" onClick={form.toggleCodeMethod}>
             {totp ? TEXTS.useLookupToggle : TEXTS.useTotpToggle}
           </button>
-          <button type="button" className="link-button" onClick={controller.restart}>
+          <button type="button" className="link-button" onClick={form.restart}>
             {TEXTS.otherAccount}
           </button>
         </p>
@@ -135,15 +88,15 @@ export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={onCredentials}>
+    <form className="auth-form" noValidate onSubmit={form.onCredentials}>
       {alerts}
       <div className="form-field">
-        <label className="form-label" htmlFor={`${id}-email`}>
+        <label className="form-label" htmlFor={ids.email}>
           {TEXTS.emailLabel}
         </label>
         <input
-          ref={emailRef}
-          id={`${id}-email`}
+          ref={refs.email}
+          id={ids.email}
           className="form-input"
           name="email"
           type="email"
@@ -152,32 +105,32 @@ export function SignInForm({ controller, notice, onSubmitStart, initialEmail = '
           autoCapitalize="off"
           spellCheck={false}
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={invalid('email')}
-          aria-describedby={describedBy}
+          value={form.email}
+          onChange={(e) => form.setEmail(e.target.value)}
+          aria-invalid={invalid('email') || undefined}
+          aria-describedby={describedBy()}
         />
       </div>
       <div className="form-field">
-        <label className="form-label" htmlFor={`${id}-password`}>
+        <label className="form-label" htmlFor={ids.password}>
           {TEXTS.passwordLabel}
         </label>
         <input
-          ref={passwordRef}
-          id={`${id}-password`}
+          ref={refs.password}
+          id={ids.password}
           className="form-input"
           name="password"
-          type={showPassword ? 'text' : 'password'}
+          type={form.showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={invalid('password')}
-          aria-describedby={describedBy}
+          value={form.password}
+          onChange={(e) => form.setPassword(e.target.value)}
+          aria-invalid={invalid('password') || undefined}
+          aria-describedby={describedBy()}
         />
         {/* A button, not a checkbox: its text must not be a second label containing "Wachtwoord". */}
-        <button type="button" className="link-button" onClick={() => setShowPassword((shown) => !shown)}>
-          {showPassword ? 'Wachtwoord verbergen' : 'Wachtwoord tonen'}
+        <button type="button" className="link-button" onClick={form.toggleShowPassword}>
+          {form.showPassword ? 'Wachtwoord verbergen' : 'Wachtwoord tonen'}
         </button>
       </div>
       <div className="form-actions">

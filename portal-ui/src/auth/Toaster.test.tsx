@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { Toaster } from './Toaster';
-import { clearToasts, showToast, TOAST_DURATION_MS } from './toastStore';
+import { clearToasts, showToast, showToastOnNextPage, TOAST_DURATION_MS } from './toastStore';
 
 afterEach(() => {
   vi.useRealTimers();
   act(() => clearToasts());
+  sessionStorage.clear();
 });
 
 describe('Toaster', () => {
@@ -30,6 +31,17 @@ describe('Toaster', () => {
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
     expect(screen.getByText('Welkom terug!')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Welkom terug!')).toBeNull();
+  });
+
+  it('shows the toast left by the previous page once, on load', () => {
+    showToastOnNextPage('Welkom terug!');
+    const { unmount } = render(<Toaster />);
+    expect(within(screen.getByRole('status')).getByText('Welkom terug!')).toBeTruthy();
+    expect(sessionStorage.getItem('klusmaat:toast')).toBeNull();
+    unmount();
+    act(() => clearToasts());
+    render(<Toaster />);
     expect(screen.queryByText('Welkom terug!')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import './toast.css';
-import { dismissToast, useToasts, type Toast } from './toastStore';
+import { dismissToast, useToastRegions, type Toast } from './toastStore';
 
 function ToastItem({ toast }: { toast: Toast }) {
   return (
@@ -17,22 +17,18 @@ function ToastItem({ toast }: { toast: Toast }) {
  * readers pick up what is added: errors in role="alert", everything else in role="status".
  */
 export function Toaster() {
-  const toasts = useToasts();
+  const { polite, urgent } = useToastRegions();
   return (
     <div className="toaster">
       <div role="status" aria-live="polite" className="toast-region">
-        {toasts
-          .filter((t) => t.kind !== 'error')
-          .map((t) => (
-            <ToastItem key={t.id} toast={t} />
-          ))}
+        {polite.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
       </div>
       <div role="alert" className="toast-region">
-        {toasts
-          .filter((t) => t.kind === 'error')
-          .map((t) => (
-            <ToastItem key={t.id} toast={t} />
-          ))}
+        {urgent.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
       </div>
     </div>
   );

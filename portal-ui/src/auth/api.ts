@@ -64,7 +64,8 @@ export async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
+/** value as a JSON object, or undefined when it is not one (null and arrays are not). */
+export function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
@@ -81,7 +82,8 @@ export function apiError(body: unknown): { code?: string; message?: string } {
   };
 }
 
-function strings(value: unknown): string[] {
+/** The strings of a JSON array; anything else gives []. */
+export function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 

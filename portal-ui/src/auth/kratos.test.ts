@@ -115,3 +115,22 @@ describe('helpers', () => {
     expect(continueWithSettingsFlowId({})).toBeUndefined();
   });
 });
+
+describe('classifyKratosResponse: 422 redirects that ask something of the session', () => {
+  const redirect = (to: string) =>
+    classifyKratosResponse(422, { error: { id: 'browser_location_change_required' }, redirect_browser_to: to });
+
+  it('reads aal=aal2 and refresh=true from the target once, here', () => {
+    expect(redirect('http://localhost/.ory/self-service/login/browser?aal=aal2')).toEqual({ kind: 'aal2_required' });
+    expect(redirect('http://localhost/.ory/self-service/login/browser?refresh=true&return_to=x')).toEqual({
+      kind: 'refresh_required',
+    });
+  });
+
+  it('does not mistake a return_to that mentions aal2 for the aal2 login', () => {
+    expect(redirect('http://localhost/admin?return_to=%2Fx%3Faal%3Daal2')).toEqual({
+      kind: 'redirect',
+      to: 'http://localhost/admin?return_to=%2Fx%3Faal%3Daal2',
+    });
+  });
+});

@@ -5,7 +5,7 @@
  *
  * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
-import { apiError, defaultFetch, readJson, type FetchLike } from './api';
+import { apiError, defaultFetch, readJson, record, type FetchLike } from './api';
 import { TEXTS } from './texts';
 
 export const KRATOS_BASE = '/.ory';
@@ -53,9 +53,9 @@ export type KratosOutcome =
   | { kind: 'invalid'; status: number; flow: KratosFlow }
   /** 410: the flow expired; start a new one. */
   | { kind: 'expired'; newFlowId?: string }
-  /** The session needs its second factor first. */
+  /** The session needs its second factor first (also: a 422 redirect to the aal2 login). */
   | { kind: 'aal2_required' }
-  /** The session is too old for this change; sign in again (privileged session). */
+  /** The session is too old for this change; sign in again (also: a 422 redirect to a refresh login). */
   | { kind: 'refresh_required' }
   /** A login or recovery flow was asked for while a session exists. */
   | { kind: 'session_already_available' }
@@ -68,12 +68,6 @@ export type KratosOutcome =
   /** Anything else; message: the Go server's own Dutch message, when the answer came from it. */
   | { kind: 'failed'; status: number; errorId?: string; message?: string }
   | { kind: 'network' };
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 export function isFlow(value: unknown): value is KratosFlow {
   const v = record(value);
@@ -89,6 +83,20 @@ export function flowIdFromUrl(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a redirect target asks of the session: its second factor (aal=aal2) or a new sign-in (refresh=true). */
+function sessionDemand(url: string): 'aal2_required' | 'refresh_required' | undefined {
+  if (url === '') return undefined;
+  let query: URLSearchParams;
+  try {
+    query = new URL(url, 'http://localhost').searchParams;
+  } catch {
+    return undefined;
+  }
+  if (query.get('refresh') === 'true') return 'refresh_required';
+  if (query.get('aal') === 'aal2') return 'aal2_required';
+  return undefined;
 }
 
 /** Sorts a Kratos answer into a KratosOutcome. */
@@ -108,6 +116,9 @@ export function classifyKratosResponse(status: number, data: unknown): KratosOut
   if (status === 422 || id === 'browser_location_change_required') {
     const to = body?.['redirect_browser_to'];
     const target = typeof to === 'string' ? to : '';
+    // Kratos sends the browser to the aal2 login or a refresh login: say so once, here.
+    const demand = sessionDemand(target);
+    if (demand !== undefined) return { kind: demand };
     const flowId = flowIdFromUrl(target);
     return flowId === undefined ? { kind: 'redirect', to: target } : { kind: 'redirect', to: target, flowId };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flow, inputNode, loginFlow, uiText } from '../test/authFixtures';
-import { flowErrorMessage, loginErrorMessage } from './kratosMessages';
+import { flowErrorMessage, loginErrorMessage, outcomeMessage } from './kratosMessages';
 
 describe('loginErrorMessage', () => {
   it.each([
@@ -45,5 +45,21 @@ describe('flowErrorMessage', () => {
     const tooShort = { ...uiText(4000032), context: { min_length: 10, actual_length: 6 } };
     expect(flowErrorMessage(flow('f', [], [tooShort]), 'x')).toBe('Het wachtwoord is te kort. Gebruik minstens 10 tekens.');
     expect(flowErrorMessage(flow('f', [], [uiText(4000032)]), 'x')).toBe('Het wachtwoord is te kort.');
+  });
+});
+
+describe('outcomeMessage', () => {
+  it('turns a failed Kratos call into one Dutch message', () => {
+    expect(outcomeMessage({ kind: 'network' }, 'x')).toBe('Netwerkfout - controleer je internetverbinding');
+    expect(outcomeMessage({ kind: 'rate_limited', message: 'Te veel pogingen.' }, 'x')).toBe('Te veel pogingen.');
+    expect(outcomeMessage({ kind: 'failed', status: 502, message: 'Kratos is onbereikbaar.' }, 'x')).toBe(
+      'Kratos is onbereikbaar.',
+    );
+    expect(outcomeMessage({ kind: 'failed', status: 500 }, 'Mislukt.')).toBe('Mislukt.');
+    expect(outcomeMessage({ kind: 'unauthorized' }, 'Mislukt.')).toBe('Mislukt.');
+    const invalid = loginFlow('f1', [uiText(4000006)]);
+    expect(outcomeMessage({ kind: 'invalid', status: 400, flow: invalid }, 'Mislukt.')).toBe(
+      'Onjuist e-mailadres of wachtwoord.',
+    );
   });
 });

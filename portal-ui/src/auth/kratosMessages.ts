@@ -8,7 +8,7 @@
  *
  * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
-import { allMessages, type KratosFlow, type UiText } from './kratos';
+import { allMessages, type KratosFlow, type KratosOutcome, type UiText } from './kratos';
 import { TEXTS } from './texts';
 
 /** Login problems with their own Dutch text; every other login problem is 'Inloggen mislukt'. */
@@ -19,6 +19,12 @@ export const LOGIN_MESSAGES: Readonly<Record<number, string>> = {
   4000012: 'Deze herstelcode is onjuist of al gebruikt.',
   4000016: 'Deze herstelcode is onjuist of al gebruikt.',
 };
+
+/** Texts that the screens also use on their own (outside a Kratos message). */
+export const FLOW_TEXTS = {
+  recoveryCodeFailed: 'De code uit de e-mail is onjuist of verlopen. Vraag een nieuwe code aan.',
+  recoveryExpired: 'Deze herstelpoging is verlopen. Begin opnieuw.',
+} as const;
 
 /** Messages of the recovery and settings flows (password recovery, new password, TOTP, recovery codes). */
 export const FLOW_MESSAGES: Readonly<Record<number, string>> = {
@@ -35,9 +41,9 @@ export const FLOW_MESSAGES: Readonly<Record<number, string>> = {
   4000034: 'Dit wachtwoord komt voor in bekende datalekken. Kies een ander wachtwoord.',
   4050001: 'Deze pagina was te lang open. Probeer het opnieuw.',
   4060002: 'Het herstellen van uw wachtwoord is al afgerond. Begin opnieuw als dat nodig is.',
-  4060004: 'De code uit de e-mail is onjuist of verlopen. Vraag een nieuwe code aan.',
-  4060005: 'Deze herstelpoging is verlopen. Begin opnieuw.',
-  4060006: 'De code uit de e-mail is onjuist of verlopen. Vraag een nieuwe code aan.',
+  4060004: FLOW_TEXTS.recoveryCodeFailed,
+  4060005: FLOW_TEXTS.recoveryExpired,
+  4060006: FLOW_TEXTS.recoveryCodeFailed,
 };
 
 /** Texts that say more with the message's context (Kratos's own configuration, e.g. the minimum length). */
@@ -77,4 +83,27 @@ export function loginErrorMessage(flow: KratosFlow | null | undefined): string {
 export function flowErrorMessage(flow: KratosFlow | null | undefined, fallback: string): string {
   if (flow == null) return fallback;
   return dutchMessage(errorTexts(allMessages(flow)), fallback, FLOW_MESSAGES);
+}
+
+/**
+ * What a failed Kratos call says: the network error, the Go server's rate-limit or own Dutch
+ * message, our Dutch text for a known message of the flow (from table), else the fallback.
+ */
+export function outcomeMessage(
+  outcome: KratosOutcome,
+  fallback: string,
+  table: Readonly<Record<number, string>> = FLOW_MESSAGES,
+): string {
+  switch (outcome.kind) {
+    case 'network':
+      return TEXTS.networkError;
+    case 'rate_limited':
+      return outcome.message;
+    case 'failed':
+      return outcome.message ?? fallback;
+    case 'invalid':
+      return dutchMessage(errorTexts(allMessages(outcome.flow)), fallback, table);
+    default:
+      return fallback;
+  }
 }

@@ -15,7 +15,7 @@ import {
   type KratosFlow,
   type KratosOutcome,
 } from './kratos';
-import { loginErrorMessage } from './kratosMessages';
+import { LOGIN_MESSAGES, loginErrorMessage, outcomeMessage } from './kratosMessages';
 import { TEXTS } from './texts';
 
 export type SignInResult =
@@ -30,20 +30,7 @@ export const SESSION_WAIT = { timeoutMs: 4000, intervalMs: 150 } as const;
 
 /** What a failed Kratos call says to the user. */
 function failureMessage(outcome: KratosOutcome): string {
-  switch (outcome.kind) {
-    case 'invalid':
-      return loginErrorMessage(outcome.flow);
-    case 'rate_limited':
-      return outcome.message;
-    case 'network':
-      return TEXTS.networkError;
-    case 'expired':
-      return TEXTS.flowExpired;
-    case 'failed':
-      return outcome.message ?? TEXTS.loginFailed;
-    default:
-      return TEXTS.loginFailed;
-  }
+  return outcome.kind === 'expired' ? TEXTS.flowExpired : outcomeMessage(outcome, TEXTS.loginFailed, LOGIN_MESSAGES);
 }
 
 /** After a submitted step: did it end in a session, does it want the second factor, or did it fail? */
@@ -55,9 +42,9 @@ export function interpretLoginSubmit(outcome: KratosOutcome): SignInResult {
     case 'aal2_required':
       return { kind: 'second_factor' };
     case 'redirect':
-      // Kratos sends the browser to the aal2 login when the second factor is missing; any other
-      // redirect comes after a finished login, and GET /api/v1/me tells what the session is.
-      return /[?&]aal=aal2\b/.test(outcome.to) ? { kind: 'second_factor' } : { kind: 'session' };
+      // A redirect to the aal2 login arrives as aal2_required; any other redirect comes after a
+      // finished login, and GET /api/v1/me tells what the session is.
+      return { kind: 'session' };
     default:
       return { kind: 'error', message: failureMessage(outcome) };
   }

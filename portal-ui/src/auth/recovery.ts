@@ -19,9 +19,8 @@ import {
   submitRecoveryFlow,
   submitSettingsFlow,
   type KratosFlow,
-  type KratosOutcome,
 } from './kratos';
-import { errorTexts, flowErrorMessage } from './kratosMessages';
+import { errorTexts, FLOW_TEXTS, flowErrorMessage, outcomeMessage } from './kratosMessages';
 import { PATHS, staffDestination } from './roles';
 import { TEXTS } from './texts';
 
@@ -30,21 +29,13 @@ export const RECOVERY_TEXTS = {
   sendFailed: 'Het versturen van de e-mail is niet gelukt. Probeer het opnieuw.',
   missingEmail: 'Vul uw e-mailadres in.',
   missingCode: 'Vul de code uit de e-mail in.',
-  codeFailed: 'De code uit de e-mail is onjuist of verlopen. Vraag een nieuwe code aan.',
+  codeFailed: FLOW_TEXTS.recoveryCodeFailed,
   missingPassword: 'Vul een nieuw wachtwoord in.',
   passwordFailed: 'Het opslaan van uw nieuwe wachtwoord is niet gelukt. Probeer het opnieuw.',
-  restart: 'Deze herstelpoging is verlopen. Begin opnieuw.',
+  restart: FLOW_TEXTS.recoveryExpired,
 } as const;
 
 export type StepResult<T> = ({ kind: 'ok' } & T) | { kind: 'error'; message: string; flow?: KratosFlow };
-
-function failure(outcome: KratosOutcome, fallback: string): string {
-  if (outcome.kind === 'network') return TEXTS.networkError;
-  if (outcome.kind === 'rate_limited') return outcome.message;
-  if (outcome.kind === 'invalid') return flowErrorMessage(outcome.flow, fallback);
-  if (outcome.kind === 'failed') return outcome.message ?? fallback;
-  return fallback;
-}
 
 /** A new recovery flow. A session that exists is ended first: Kratos refuses recovery with one. */
 export async function startRecovery(fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
@@ -54,7 +45,7 @@ export async function startRecovery(fetchFn?: FetchLike): Promise<StepResult<{ f
     created = await createRecoveryFlow(fetchFn);
   }
   const flow = created.kind === 'ok' ? flowOf(created) : undefined;
-  return flow === undefined ? { kind: 'error', message: failure(created, RECOVERY_TEXTS.startFailed) } : { kind: 'ok', flow };
+  return flow === undefined ? { kind: 'error', message: outcomeMessage(created, RECOVERY_TEXTS.startFailed) } : { kind: 'ok', flow };
 }
 
 /** Asks Kratos to e-mail a code. Kratos answers the same for unknown addresses (no account enumeration). */
@@ -74,7 +65,7 @@ export async function sendRecoveryCode(
       ? { kind: 'error', message: TEXTS.flowExpired, flow: fresh.flow }
       : { kind: 'error', message: fresh.message };
   }
-  const message = next === undefined ? failure(outcome, RECOVERY_TEXTS.sendFailed) : flowErrorMessage(next, RECOVERY_TEXTS.sendFailed);
+  const message = next === undefined ? outcomeMessage(outcome, RECOVERY_TEXTS.sendFailed) : flowErrorMessage(next, RECOVERY_TEXTS.sendFailed);
   return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
 }
 
@@ -96,21 +87,21 @@ export async function verifyRecoveryCode(
   }
   if (outcome.kind === 'expired') return { kind: 'error', message: RECOVERY_TEXTS.restart };
   const next = flowOf(outcome);
-  const message = next === undefined ? failure(outcome, RECOVERY_TEXTS.codeFailed) : flowErrorMessage(next, RECOVERY_TEXTS.codeFailed);
+  const message = next === undefined ? outcomeMessage(outcome, RECOVERY_TEXTS.codeFailed) : flowErrorMessage(next, RECOVERY_TEXTS.codeFailed);
   return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
 }
 
 export async function loadSettingsFlow(id: string, fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
   const outcome = await getSettingsFlow(id, fetchFn);
   const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
-  return flow === undefined ? { kind: 'error', message: failure(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
+  return flow === undefined ? { kind: 'error', message: outcomeMessage(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
 }
 
 /** A recovery flow named in the URL (?flow=...), e.g. from the link in the e-mail. */
 export async function loadRecoveryFlow(id: string, fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
   const outcome = await getRecoveryFlow(id, fetchFn);
   const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
-  return flow === undefined ? { kind: 'error', message: failure(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
+  return flow === undefined ? { kind: 'error', message: outcomeMessage(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
 }
 
 /** Saves the new password in the settings flow. */
@@ -127,7 +118,7 @@ export async function saveNewPassword(
   if (outcome.kind === 'expired' || outcome.kind === 'refresh_required' || outcome.kind === 'unauthorized') {
     return { kind: 'error', message: RECOVERY_TEXTS.restart };
   }
-  const message = next === undefined ? failure(outcome, RECOVERY_TEXTS.passwordFailed) : flowErrorMessage(next, RECOVERY_TEXTS.passwordFailed);
+  const message = next === undefined ? outcomeMessage(outcome, RECOVERY_TEXTS.passwordFailed) : flowErrorMessage(next, RECOVERY_TEXTS.passwordFailed);
   return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { me } from '../test/authFixtures';
-import { AREAS, consoleDestination, firstRole, ROLE_LABELS, safeReturnTo, staffDestination } from './roles';
+import { AREAS, consoleDestination, firstRole, ROLE_LABELS, safeReturnTo, signInPath, staffDestination } from './roles';
 
 describe('staffDestination (/login)', () => {
   it.each([
@@ -51,5 +51,17 @@ describe('safeReturnTo', () => {
   });
   it('ignores an area the role may not enter', () => {
     expect(safeReturnTo('/franchise/dashboard', me('admin'), areas)).toBeNull();
+  });
+});
+
+describe('signInPath', () => {
+  it('builds the console sign-in path with its query', () => {
+    expect(signInPath()).toBe('/admin/auth');
+    expect(signInPath({ returnTo: '/admin/x?a=1' })).toBe('/admin/auth?return_to=%2Fadmin%2Fx%3Fa%3D1');
+    expect(signInPath({ secondFactor: true, returnTo: '/admin' })).toBe('/admin/auth?aal=aal2&return_to=%2Fadmin');
+    expect(signInPath({ refresh: true, returnTo: '/admin/security' })).toBe(
+      '/admin/auth?refresh=true&return_to=%2Fadmin%2Fsecurity',
+    );
+    expect(signInPath({ base: '/auth', secondFactor: true })).toBe('/auth?aal=aal2');
   });
 });

@@ -18,7 +18,6 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 
 export const PATHS = {
   klusserLogin: '/auth',
-  staffLogin: '/login',
   portals: '/portals',
   recovery: '/wachtwoord-vergeten',
   applyAsKlusser: '/word-klusser',
@@ -28,6 +27,27 @@ export const PATHS = {
   franchiseDashboard: '/franchise/dashboard',
   klusserDashboard: '/klusser/dashboard',
 } as const;
+
+export interface SignInPathOptions {
+  /** The page to come back to afterwards (a path of this site, not yet encoded). */
+  returnTo?: string | null;
+  /** Start at the second factor (?aal=aal2). */
+  secondFactor?: boolean;
+  /** Ask for the password again (?refresh=true). */
+  refresh?: boolean;
+  /** The sign-in page; the console's /admin/auth unless told otherwise. */
+  base?: string;
+}
+
+/** The sign-in page's URL: /admin/auth[?refresh=true][&aal=aal2][&return_to=...]. */
+export function signInPath(options: SignInPathOptions = {}): string {
+  const { returnTo, secondFactor = false, refresh = false, base = PATHS.consoleLogin } = options;
+  const query: string[] = [];
+  if (refresh) query.push('refresh=true');
+  if (secondFactor) query.push('aal=aal2');
+  if (returnTo != null && returnTo !== '') query.push(`return_to=${encodeURIComponent(returnTo)}`);
+  return query.length === 0 ? base : `${base}?${query.join('&')}`;
+}
 
 function isRole(value: string): value is Role {
   return (ROLE_PRIORITY as readonly string[]).includes(value);

@@ -5,7 +5,7 @@
  *
  * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -55,4 +55,49 @@ export function subscribeToasts(listener: () => void): () => void {
 
 export function useToasts(): readonly Toast[] {
   return useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+}
+
+/**
+ * A toast for the next page of the other app (a full page load loses this in-memory store):
+ * kept in sessionStorage under this key, only the message and its kind (never a token), and
+ * shown once by that app's toaster when it loads.
+ */
+export const NEXT_PAGE_TOAST_KEY = 'klusmaat:toast';
+
+export function showToastOnNextPage(message: string, kind: ToastKind = 'success'): void {
+  try {
+    window.sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify({ message, kind }));
+  } catch {
+    // Storage refused (private mode, quota): the toast is a courtesy, so do without it.
+  }
+}
+
+/** Shows the toast left by the previous page, once; removes it from sessionStorage. */
+export function showPendingToast(): void {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    window.sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (raw === null) return;
+  try {
+    const { message, kind } = JSON.parse(raw) as { message?: unknown; kind?: unknown };
+    if (typeof message !== 'string' || message === '') return;
+    showToast(message, kind === 'error' || kind === 'info' ? kind : 'success');
+  } catch {
+    // Not ours: ignore it.
+  }
+}
+
+/**
+ * What a toaster renders, in both apps: the toasts split into the two live regions that are
+ * always in the page (errors in role="alert", everything else in role="status"). On its first
+ * render it also shows the toast left for this page by the other app.
+ */
+export function useToastRegions(): { polite: Toast[]; urgent: Toast[] } {
+  useEffect(() => showPendingToast(), []);
+  const all = useToasts();
+  return { polite: all.filter((t) => t.kind !== 'error'), urgent: all.filter((t) => t.kind === 'error') };
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { telHref, useConfig } from '../config';
+import './CallOrRequest.css';
 
 /** Closing block of the information pages: call us, or request online. */
 export function CallOrRequest({ title = 'Klaar om uw klus te laten doen?' }: { title?: string }) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import './Dialog.css';
 
 const FOCUSABLE =
@@ -12,13 +12,17 @@ interface DialogProps {
   className?: string;
   /** Where focus starts: the title (default, so the whole dialog is read) or the first control. */
   initialFocus?: 'title' | 'first';
+  /** The id of the panel (for aria-controls on the opener). */
+  id?: string;
+  /** Gets the focus back on close; by default the element that had focus when the dialog opened. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal dialog following the WAI-ARIA dialog pattern: focus moves in, Tab stays inside,
  * Escape and the close button close it, focus returns to where it was, the page behind is inert.
  */
-export function Dialog({ title, onClose, children, className, initialFocus = 'title' }: DialogProps) {
+export function Dialog({ title, onClose, children, className, initialFocus = 'title', id, returnFocusTo }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -26,7 +30,7 @@ export function Dialog({ title, onClose, children, className, initialFocus = 'ti
   closeRef.current = onClose;
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = returnFocusTo?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     // Everything outside the dialog becomes inert while it is open.
@@ -50,7 +54,7 @@ export function Dialog({ title, onClose, children, className, initialFocus = 'ti
       document.body.style.overflow = previousOverflow;
       if (opener?.isConnected) opener.focus();
     };
-  }, [initialFocus]);
+  }, [initialFocus, returnFocusTo]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -81,6 +85,7 @@ export function Dialog({ title, onClose, children, className, initialFocus = 'ti
       <div className="dialog-backdrop" aria-hidden="true" onClick={() => closeRef.current()} />
       <div
         ref={panel}
+        id={id}
         className={className === undefined ? 'dialog-panel' : `dialog-panel ${className}`}
         role="dialog"
         aria-modal="true"

@@ -1,8 +1,8 @@
 import { PROCESS_STEPS } from '../content/site';
+import './ProcessSteps.css';
 
-/** The 4-step process as a numbered list; the heading level follows the page's outline. */
-export function ProcessSteps({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+/** The 4-step process as a numbered list (under the page's h2, so each step is an h3). */
+export function ProcessSteps() {
   return (
     <ol className="process-steps">
       {PROCESS_STEPS.map((step, i) => (
@@ -11,10 +11,10 @@ export function ProcessSteps({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
             {i + 1}
           </span>
           <div>
-            <Heading className="process-title">
+            <h3 className="process-title">
               <span className="visually-hidden">Stap {i + 1}: </span>
               {step.title}
-            </Heading>
+            </h3>
             <p>{step.text}</p>
           </div>
         </li>

@@ -57,10 +57,14 @@ describe('Header', () => {
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(within(dialog).getByRole('link', { name: 'Onze Klussers' }).getAttribute('aria-current')).toBe('page');
+    // The page behind the sheet is inert and does not scroll.
+    expect(menuButton.closest<HTMLElement>('.header-inner')?.inert).toBe(true);
+    expect(document.body.style.overflow).toBe('hidden');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menuButton);
+    expect(menuButton.closest<HTMLElement>('.header-inner')?.inert).toBe(false);
   });
 
   it('keeps Tab inside the open sheet', async () => {

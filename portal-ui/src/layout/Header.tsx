@@ -43,7 +43,7 @@ export function Header() {
         <button
           ref={menuButton}
           type="button"
-          className="menu-button"
+          className="button button-secondary menu-button"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? 'zijmenu' : undefined}

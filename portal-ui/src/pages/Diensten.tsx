@@ -3,7 +3,6 @@ import { CallOrRequest } from '../components/CallOrRequest';
 import { useConfig } from '../config';
 import { SERVICE_CATEGORIES } from '../content/site';
 import { usePageTitle } from '../usePageTitle';
-import './Home.css';
 import './public.css';
 
 /** Services page (/diensten): the five public categories, each with a request link (spec section 2). */

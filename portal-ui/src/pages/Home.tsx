@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { telHref, useConfig } from '../config';
 import { usePageTitle } from '../usePageTitle';
+import '../components/CallOrRequest.css';
 import './Home.css';
 
 const BENEFITS = [

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../auth/browser';
-import { clearToasts, getToasts } from '../auth/toastStore';
+import { clearToasts, getToasts, NEXT_PAGE_TOAST_KEY } from '../auth/toastStore';
 import { createFetchMock, KRATOS, LOGOUT_OK, loginFlow, me, type Responder } from '../test/authFixtures';
 import { findAlertText, renderAuthPage } from '../test/renderAuthPage';
 import StaffLogin from './StaffLogin';
@@ -34,6 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearToasts();
+  sessionStorage.clear();
 });
 
 describe("/login ('Medewerkers Login')", () => {
@@ -50,6 +51,17 @@ describe("/login ('Medewerkers Login')", () => {
     setup({ body: me('authenticated', { role: roles[0] as string, roles }) });
     await signIn();
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(destination));
+  });
+
+  it("leaves 'Welkom terug!' in sessionStorage for the console's first page (no tokens)", async () => {
+    setup({ body: me('admin') });
+    await signIn();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/dashboard'));
+    expect(JSON.parse(sessionStorage.getItem(NEXT_PAGE_TOAST_KEY) ?? 'null')).toEqual({
+      message: 'Welkom terug!',
+      kind: 'success',
+    });
+    expect(localStorage.length).toBe(0);
   });
 
   it('sends a klusser to the klusser dashboard inside the portal', async () => {

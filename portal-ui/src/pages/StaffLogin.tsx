@@ -8,7 +8,7 @@ import { logout } from '../auth/kratos';
 import { PATHS, staffDestination } from '../auth/roles';
 import { SignInForm } from '../auth/SignInForm';
 import { TEXTS } from '../auth/texts';
-import { showToast } from '../auth/toastStore';
+import { showToast, showToastOnNextPage } from '../auth/toastStore';
 import { useSignIn } from '../auth/useSignIn';
 import '../auth/auth.css';
 
@@ -30,7 +30,9 @@ export default function StaffLogin() {
       showToast(TEXTS.welcomeBack, 'success');
       navigate(destination, { replace: true });
     } else if (destination !== null) {
-      // The console is the other app: a full page load.
+      // The console is the other app: a full page load, which loses the in-memory toast; the
+      // console's toaster shows it from sessionStorage.
+      showToastOnNextPage(TEXTS.welcomeBack, 'success');
       browser.assign(destination);
     } else {
       setNotice(TEXTS.noAccessFound);

@@ -3,7 +3,6 @@ import { ProcessSteps } from '../components/ProcessSteps';
 import { useConfig } from '../config';
 import { PROMISES } from '../content/site';
 import { usePageTitle } from '../usePageTitle';
-import './Home.css';
 import './public.css';
 
 /** Working method (/onze-werkwijze): the 4-step process and the promises to visitors (D20). */

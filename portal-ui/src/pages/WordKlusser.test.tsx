@@ -127,6 +127,26 @@ describe('apply as klusser', () => {
     expect(screen.getByText(/Uw aanmelding is ontvangen!/)).toBeTruthy();
   });
 
+  it('shows the age rule as the field message under leeftijd, not as the alert, and sends nothing', async () => {
+    calls = mockFetch();
+    renderPage();
+    await flush();
+    fillRequired();
+    set(/^Leeftijd/, '60');
+    fireEvent.click(screen.getByLabelText('Dinsdag'));
+    send();
+    await flush();
+    const age = screen.getByLabelText(/^Leeftijd/);
+    expect(screen.getByText('Klussers zijn 65 jaar of ouder.').id).toBe('aanmelding-leeftijd-fout');
+    expect(age.getAttribute('aria-invalid')).toBe('true');
+    expect(age.getAttribute('aria-describedby')).toContain('aanmelding-leeftijd-fout');
+    expect(document.activeElement).toBe(age);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    set(/^Leeftijd/, '66');
+    expect(screen.queryByText('Klussers zijn 65 jaar of ouder.')).toBeNull();
+  });
+
   it("shows the server's field message under its field", async () => {
     mockFetch({
       '/api/v1/public/aanmeldingen': () =>

@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { submitAanmelding } from '../api/public';
 import { Honeypot } from '../components/Honeypot';
+import { TextField, type TextFieldProps } from '../components/TextField';
+import { failureLines, useFieldErrors, useFocusAfterRender } from '../components/useFieldErrors';
 import { useConfig } from '../config';
 import { useHydrated } from '../useHydrated';
 import { usePageTitle } from '../usePageTitle';
 import {
+  ageError,
+  BESCHIKBAARHEID_DAGEN,
   checkAanmelding,
   emptyAanmelding,
   FIELD_ORDER,
@@ -14,13 +18,11 @@ import {
   REDIRECT_MS,
   REQUIRED,
   toAanmeldingPayload,
-  WEEKDAYS,
   type AanmeldingForm,
   type FormField,
   type FormProblem,
 } from './aanmelding/logic';
 import '../styles/forms.css';
-import './Home.css';
 import './public.css';
 
 const ID = 'aanmelding';
@@ -54,13 +56,19 @@ export default function WordKlusser() {
   const hydrated = useHydrated();
   const [form, setForm] = useState<AanmeldingForm>(emptyAanmelding);
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FormField, string>>>({});
   const [failure, setFailure] = useState<string[] | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const errors = useFieldErrors<FormField>(ID, ALERT_ID, problem?.fields);
   const formRef = useRef<HTMLFormElement>(null);
-  const pendingFocus = useRef<FormField | 'submit' | 'ontvangen' | null>(null);
   const mounted = useRef(true);
+
+  const focusAfterRender = useFocusAfterRender<FormField | 'submit' | 'ontvangen'>((target) => {
+    if (target === 'submit') return formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (target === 'ontvangen') return document.getElementById(`${ID}-ontvangen`);
+    if (target === 'beschikbaarheid') return formRef.current?.querySelector<HTMLElement>('input[name="beschikbaarheid"]');
+    return document.getElementById(`${ID}-${target}`);
+  });
 
   useEffect(() => {
     mounted.current = true;
@@ -76,31 +84,9 @@ export default function WordKlusser() {
     return () => clearTimeout(timer);
   }, [sent, navigate]);
 
-  useEffect(() => {
-    const target = pendingFocus.current;
-    if (target === null) return;
-    pendingFocus.current = null;
-    if (target === 'submit') {
-      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-      return;
-    }
-    if (target === 'ontvangen') {
-      document.getElementById(`${ID}-ontvangen`)?.focus();
-      return;
-    }
-    const el =
-      target === 'beschikbaarheid'
-        ? formRef.current?.querySelector<HTMLElement>('input[name="beschikbaarheid"]')
-        : document.getElementById(`${ID}-${target}`);
-    el?.focus();
-  });
-
   const update = (next: AanmeldingForm, field: FormField) => {
     setForm(next);
-    if (serverErrors[field] !== undefined) {
-      const { [field]: _removed, ...rest } = serverErrors;
-      setServerErrors(rest);
-    }
+    errors.clearServerError(field);
     if (problem !== null) setProblem(checkAanmelding(next));
   };
   const setText = (field: TextFieldName, value: string) => update({ ...form, [field]: value }, field);
@@ -120,44 +106,38 @@ export default function WordKlusser() {
     setProblem(found);
     setFailure(null);
     if (found !== null) {
-      pendingFocus.current = found.fields[0] ?? null;
+      const first = found.fields[0];
+      if (first !== undefined) focusAfterRender(first);
       return;
     }
-    setServerErrors({});
+    // Under 65: the same field message under leeftijd as the server gives.
+    const tooYoung = ageError(form);
+    if (tooYoung !== null) {
+      errors.showServerErrors({ leeftijd: tooYoung }, FIELD_ORDER);
+      focusAfterRender('leeftijd');
+      return;
+    }
+    errors.clearServerErrors();
     setSending(true);
     const result = await submitAanmelding(toAanmeldingPayload(form));
     if (!mounted.current) return;
     setSending(false);
     if (result.kind === 'ok') {
       setSent(true);
-      pendingFocus.current = 'ontvangen';
+      focusAfterRender('ontvangen');
       return;
     }
     if (result.kind === 'invalid') {
-      const fields = FIELD_ORDER.filter((f) => result.fields[f] !== undefined);
-      const messages: Partial<Record<FormField, string>> = {};
-      for (const f of fields) messages[f] = result.fields[f];
-      setServerErrors(messages);
+      const fields = errors.showServerErrors(result.fields, FIELD_ORDER);
       setFailure([MSG.failed]);
-      pendingFocus.current = fields[0] ?? 'submit';
+      focusAfterRender(fields[0] ?? 'submit');
       return;
     }
-    setFailure(result.kind === 'rate_limited' && result.message !== undefined ? [MSG.failed, result.message] : [MSG.failed]);
-    pendingFocus.current = 'submit';
+    setFailure(failureLines(result, MSG.failed));
+    focusAfterRender('submit');
   };
 
-  const stepInvalid = (f: FormField) => problem !== null && problem.fields.includes(f);
-  const invalid = (f: FormField) => (stepInvalid(f) || serverErrors[f] !== undefined ? true : undefined);
-  const describedBy = (f: FormField, ...extra: (string | undefined)[]) =>
-    [...extra, stepInvalid(f) ? ALERT_ID : undefined, serverErrors[f] !== undefined ? `${ID}-${f}-fout` : undefined]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const fieldError = (f: FormField): ReactNode =>
-    serverErrors[f] === undefined ? null : (
-      <p id={`${ID}-${f}-fout`} className="field-error">
-        {serverErrors[f]}
-      </p>
-    );
+  const { invalid, describedBy, fieldError, wiring } = errors;
   const label = (text: string, f: FormField) => (
     <>
       {text}
@@ -168,51 +148,18 @@ export default function WordKlusser() {
   const textField = (
     f: TextFieldName,
     text: string,
-    props: { type?: string; autoComplete?: string; hint?: string; multiline?: boolean; className?: string; min?: number } = {},
-  ) => {
-    const inputId = `${ID}-${f}`;
-    const hintId = props.hint === undefined ? undefined : `${inputId}-hint`;
-    const common = {
-      id: inputId,
-      name: f,
-      value: form[f],
-      required: REQUIRED.includes(f) || undefined,
-      'aria-invalid': invalid(f),
-      'aria-describedby': describedBy(f, hintId),
-    };
-    return (
-      <div className="form-field">
-        <label className="form-label" htmlFor={inputId}>
-          {label(text, f)}
-        </label>
-        {hintId !== undefined && (
-          <p id={hintId} className="form-hint">
-            {props.hint}
-          </p>
-        )}
-        {props.multiline ? (
-          <textarea
-            {...common}
-            className="form-input form-textarea"
-            rows={4}
-            maxLength={2000}
-            onChange={(e) => setText(f, e.target.value)}
-          />
-        ) : (
-          <input
-            {...common}
-            type={props.type ?? 'text'}
-            min={props.min}
-            inputMode={props.type === 'number' ? 'numeric' : undefined}
-            autoComplete={props.autoComplete}
-            className={props.className ?? 'form-input'}
-            onChange={(e) => setText(f, e.target.value)}
-          />
-        )}
-        {fieldError(f)}
-      </div>
-    );
-  };
+    props: Pick<TextFieldProps, 'type' | 'autoComplete' | 'hint' | 'multiline' | 'className' | 'min'> = {},
+  ) => (
+    <TextField
+      {...wiring(f)}
+      {...props}
+      label={label(text, f)}
+      value={form[f]}
+      onChange={(value) => setText(f, value)}
+      required={REQUIRED.includes(f)}
+      maxLength={props.multiline ? 2000 : undefined}
+    />
+  );
 
   return (
     <>
@@ -307,7 +254,7 @@ export default function WordKlusser() {
                 <span className="required-marker"> (verplicht, minimaal 1 dag)</span>
               </legend>
               <div className="day-grid">
-                {WEEKDAYS.map((day) => (
+                {BESCHIKBAARHEID_DAGEN.map((day) => (
                   <label key={day} className="check-card">
                     <input
                       type="checkbox"
@@ -351,7 +298,7 @@ export default function WordKlusser() {
               </div>
             </fieldset>
 
-            <Honeypot value={form.website} onChange={(v) => update({ ...form, website: v }, 'naam')} />
+            <Honeypot value={form.website} onChange={(website) => setForm({ ...form, website })} />
 
             {failure !== null && (
               <div className="form-alert" role="alert">

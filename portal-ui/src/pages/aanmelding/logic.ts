@@ -7,7 +7,7 @@ import type { AanmeldingPayload } from '../../api/public';
 export const MIN_AGE = 65;
 /** After a successful application the visitor goes home after this long (section 9). */
 export const REDIRECT_MS = 2000;
-export const WEEKDAYS = ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag'] as const;
+export const BESCHIKBAARHEID_DAGEN = ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag'] as const;
 
 /** Texts to the letter (sections 5 and 8). */
 export const MSG = {
@@ -18,21 +18,7 @@ export const MSG = {
 } as const;
 
 /** The form's state: the age as typed. */
-export interface AanmeldingForm {
-  naam: string;
-  leeftijd: string;
-  adres: string;
-  postcode: string;
-  woonplaats: string;
-  telefoon: string;
-  email: string;
-  motivatie: string;
-  ervaring: string;
-  beschikbaarheid: string[];
-  heeft_vog: boolean;
-  heeft_vervoer: boolean;
-  website: string;
-}
+export type AanmeldingForm = Omit<AanmeldingPayload, 'leeftijd'> & { leeftijd: string };
 
 export type FormField = Exclude<keyof AanmeldingForm, 'website'>;
 
@@ -83,7 +69,7 @@ export interface FormProblem {
 
 function missing(form: AanmeldingForm, field: FormField): boolean {
   const value = form[field];
-  if (Array.isArray(value)) return !value.some((d) => (WEEKDAYS as readonly string[]).includes(d));
+  if (Array.isArray(value)) return !value.some((d) => (BESCHIKBAARHEID_DAGEN as readonly string[]).includes(d));
   return typeof value === 'string' && value.trim() === '';
 }
 
@@ -97,9 +83,17 @@ export function parseAge(raw: string): number | null {
 export function checkAanmelding(form: AanmeldingForm): FormProblem | null {
   const fields = REQUIRED.filter((f) => missing(form, f));
   if (fields.length > 0) return { message: MSG.verplicht, fields: FIELD_ORDER.filter((f) => fields.includes(f)) };
-  const age = parseAge(form.leeftijd);
-  if (age === null || age < MIN_AGE) return { message: MSG.tooYoung, fields: ['leeftijd'] };
   return null;
+}
+
+/**
+ * The age rule: a whole number under 65 is refused with the field message under leeftijd (the
+ * server answers with the same field message). Anything else passes: the server stores a missing
+ * or invalid age as 65.
+ */
+export function ageError(form: AanmeldingForm): string | null {
+  const age = parseAge(form.leeftijd);
+  return age !== null && age < MIN_AGE ? MSG.tooYoung : null;
 }
 
 /** What is sent: trimmed texts, the age as a number, the days in week order. */
@@ -116,7 +110,7 @@ export function toAanmeldingPayload(form: AanmeldingForm): AanmeldingPayload {
     email: t(form.email),
     motivatie: t(form.motivatie),
     ervaring: t(form.ervaring),
-    beschikbaarheid: WEEKDAYS.filter((d) => form.beschikbaarheid.includes(d)),
+    beschikbaarheid: BESCHIKBAARHEID_DAGEN.filter((d) => form.beschikbaarheid.includes(d)),
     heeft_vog: form.heeft_vog,
     heeft_vervoer: form.heeft_vervoer,
     website: form.website,

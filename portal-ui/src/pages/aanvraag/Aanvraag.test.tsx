@@ -36,7 +36,7 @@ async function toStep4() {
   fireEvent.change(screen.getByLabelText('Wat moet er gebeuren?'), { target: { value: 'Lamp ophangen' } });
   next();
   fireEvent.click(screen.getByRole('button', { name: /donderdag 20 november 2025/ }));
-  fireEvent.click(screen.getByLabelText('Middag (12:00-17:00)'));
+  fireEvent.click(screen.getByLabelText('middag (12:00-17:00)'));
   next();
   await flush();
   expect(stepHeading().textContent).toBe('Stap 4 van 4: Uw gegevens');
@@ -110,8 +110,8 @@ describe('request wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: /vrijdag 21 november 2025/ }));
     next();
     expect(alertText()).toBe('Kies een datum en tijd');
-    expect(document.activeElement).toBe(screen.getByLabelText('Ochtend (8:00-12:00)'));
-    fireEvent.click(screen.getByLabelText('Avond (17:00-20:00)'));
+    expect(document.activeElement).toBe(screen.getByLabelText('ochtend (8:00-12:00)'));
+    fireEvent.click(screen.getByLabelText('avond (17:00-20:00)'));
     next();
 
     expect(stepHeading().textContent).toBe('Stap 4 van 4: Uw gegevens');

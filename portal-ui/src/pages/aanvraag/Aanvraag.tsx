@@ -6,10 +6,14 @@ import {
   submitAanvraag,
   type AanvraagPayload,
   type Category,
+  type ContactVoorkeur,
   type Town,
 } from '../../api/public';
 import { Dialog } from '../../components/Dialog';
 import { Honeypot } from '../../components/Honeypot';
+import { RadioCards, type RadioCardOption } from '../../components/RadioCards';
+import { TextField } from '../../components/TextField';
+import { failureLines, useFieldErrors, useFocusAfterRender } from '../../components/useFieldErrors';
 import { telHref, useConfig } from '../../config';
 import { SERVICE_CATEGORIES } from '../../content/site';
 import { formatLongDate, parseIsoDate, startOfDay } from '../../lib/dates';
@@ -42,6 +46,10 @@ const ID = 'aanvraag';
 const ALERT_ID = `${ID}-fout`;
 const DRAFT_KEY = 'klusmaat-aanvraag-concept';
 const STEPS: readonly Step[] = [1, 2, 3, 4];
+const CONTACT_OPTIONS: readonly RadioCardOption<ContactVoorkeur>[] = [
+  { value: 'bellen', title: 'Bellen' },
+  { value: 'whatsapp', title: 'WhatsApp' },
+];
 
 interface Draft {
   data: AanvraagPayload;
@@ -80,11 +88,6 @@ function writeDraft(draft: Draft | null): void {
   }
 }
 
-interface SubmitError {
-  message: string;
-  detail?: string;
-}
-
 /** Request wizard (/aanvraag): four steps, then the success dialog (spec sections 2, 5, 7-9). */
 export default function Aanvraag() {
   const { brand, phone } = useConfig();
@@ -103,28 +106,50 @@ export default function Aanvraag() {
   const [data, setData] = useState<AanvraagPayload>(initial.data);
   const [step, setStep] = useState<Step>(initial.step);
   const [problem, setProblem] = useState<StepProblem | null>(null);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitError, setSubmitError] = useState<SubmitError | null>(null);
+  const [submitError, setSubmitError] = useState<string[] | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ emailGiven: boolean } | null>(null);
   const [categories, setCategories] = useState<Category[]>(() =>
     SERVICE_CATEGORIES.map(({ key, label }) => ({ key, label })),
   );
   const [towns, setTowns] = useState<Town[] | 'loading' | 'error'>('loading');
+  const errors = useFieldErrors<Field>(ID, ALERT_ID, problem?.fields);
 
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const pendingFocus = useRef<Field | 'heading' | 'submit' | null>(null);
   const mounted = useRef(true);
 
   usePageTitle(`Klus aanvragen (stap ${step} van ${STEP_COUNT}) – ${brand}`);
+
+  // Focus: the step heading after a step change, the first invalid field after an error.
+  const focusAfterRender = useFocusAfterRender<Field | 'heading' | 'submit'>((target) => {
+    const form = formRef.current;
+    if (target === 'heading') return headingRef.current;
+    if (target === 'submit') return form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (target === 'datum') return form?.querySelector<HTMLElement>('.calendar-grid button[tabindex="0"]');
+    if (target === 'categorie' || target === 'tijd' || target === 'contact_voorkeur')
+      return (
+        form?.querySelector<HTMLElement>(`input[name="${target}"]:checked`) ??
+        form?.querySelector<HTMLElement>(`input[name="${target}"]`)
+      );
+    return document.getElementById(`${ID}-${target}`);
+  });
 
   useEffect(() => {
     mounted.current = true;
     const controller = new AbortController();
     fetchCategories(undefined, controller.signal)
       .then((items) => {
-        if (items.length > 0) setCategories(items);
+        if (items.length === 0) return;
+        setCategories(items);
+        // D9: the categories are data, so ?categorie= is checked against the loaded list.
+        const requested = params.get('categorie');
+        if (requested === null) return;
+        const known = preselectedCategory(params, items.map((c) => c.key));
+        setData((current) => {
+          if (known !== '') return current.categorie === known ? current : { ...current, categorie: known };
+          return current.categorie === requested ? { ...current, categorie: '' } : current;
+        });
       })
       .catch(() => {
         // The built-in list of the five public categories stays.
@@ -138,6 +163,7 @@ export default function Aanvraag() {
       mounted.current = false;
       controller.abort();
     };
+    // The query is read once, like the initial state.
   }, []);
 
   useEffect(() => {
@@ -152,37 +178,10 @@ export default function Aanvraag() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  // Focus: the step heading after a step change, the first invalid field after an error.
-  useEffect(() => {
-    const target = pendingFocus.current;
-    if (target === null) return;
-    pendingFocus.current = null;
-    const form = formRef.current;
-    if (target === 'heading') {
-      headingRef.current?.focus();
-      return;
-    }
-    if (target === 'submit') {
-      form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-      return;
-    }
-    let el: HTMLElement | null | undefined;
-    if (target === 'datum') el = form?.querySelector<HTMLElement>('.calendar-grid button[tabindex="0"]');
-    else if (target === 'categorie' || target === 'tijd' || target === 'contact_voorkeur')
-      el =
-        form?.querySelector<HTMLElement>(`input[name="${target}"]:checked`) ??
-        form?.querySelector<HTMLElement>(`input[name="${target}"]`);
-    else el = document.getElementById(`${ID}-${target}`);
-    el?.focus();
-  });
-
   const update = <K extends keyof AanvraagPayload>(field: K, value: AanvraagPayload[K]) => {
     const next = { ...data, [field]: value };
     setData(next);
-    if (serverErrors[field] !== undefined) {
-      const { [field]: _removed, ...rest } = serverErrors;
-      setServerErrors(rest);
-    }
+    errors.clearServerError(field);
     // Once a step showed its message, it follows the visitor's corrections.
     if (problem !== null) setProblem(checkStep(step, next, today));
   };
@@ -191,14 +190,14 @@ export default function Aanvraag() {
     setStep(target);
     setProblem(null);
     setSubmitError(null);
-    pendingFocus.current = 'heading';
+    focusAfterRender('heading');
   };
 
   const next = () => {
     const found = checkStep(step, data, today);
     setProblem(found);
     if (found !== null) {
-      pendingFocus.current = found.fields[0] ?? 'heading';
+      focusAfterRender(found.fields[0] ?? 'heading');
       return;
     }
     goTo(Math.min(step + 1, STEP_COUNT) as Step);
@@ -217,12 +216,12 @@ export default function Aanvraag() {
       const stepProblem = checkStep(failing, data, today);
       if (failing !== step) setStep(failing);
       setProblem(stepProblem);
-      pendingFocus.current = stepProblem?.fields[0] ?? 'heading';
+      focusAfterRender(stepProblem?.fields[0] ?? 'heading');
       return;
     }
     setProblem(null);
     setSubmitError(null);
-    setServerErrors({});
+    errors.clearServerErrors();
     setSending(true);
     const payload = toPayload(data);
     const result = await submitAanvraag(payload);
@@ -233,27 +232,19 @@ export default function Aanvraag() {
       return;
     }
     if (result.kind === 'invalid') {
-      const order = STEPS.flatMap((s) => STEP_FIELDS[s]);
-      const fields = order.filter((f) => result.fields[f] !== undefined);
-      const messages: Partial<Record<Field, string>> = {};
-      for (const f of fields) messages[f] = result.fields[f];
-      setServerErrors(messages);
-      setSubmitError({ message: MSG.failed });
+      const fields = errors.showServerErrors(result.fields, STEPS.flatMap((s) => STEP_FIELDS[s]));
+      setSubmitError([MSG.failed]);
       const first = fields[0];
       if (first !== undefined) {
         setStep(stepOf(first));
-        pendingFocus.current = first;
+        focusAfterRender(first);
       } else {
-        pendingFocus.current = 'submit';
+        focusAfterRender('submit');
       }
       return;
     }
-    setSubmitError(
-      result.kind === 'rate_limited' && result.message !== undefined
-        ? { message: MSG.failed, detail: result.message }
-        : { message: MSG.failed },
-    );
-    pendingFocus.current = 'submit';
+    setSubmitError(failureLines(result, MSG.failed));
+    focusAfterRender('submit');
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -262,19 +253,7 @@ export default function Aanvraag() {
     else void submit();
   };
 
-  // Error wiring: a field is invalid when the step check or the server says so.
-  const stepFieldInvalid = (f: Field) => problem !== null && problem.fields.includes(f);
-  const invalid = (f: Field) => (stepFieldInvalid(f) || serverErrors[f] !== undefined ? true : undefined);
-  const errorId = (f: Field) => `${ID}-${f}-fout`;
-  const describedBy = (f: Field, ...extra: (string | false | undefined)[]) =>
-    [...extra, stepFieldInvalid(f) && ALERT_ID, serverErrors[f] !== undefined && errorId(f)].filter(Boolean).join(' ') ||
-    undefined;
-  const fieldError = (f: Field) =>
-    serverErrors[f] === undefined ? null : (
-      <p id={errorId(f)} className="field-error">
-        {serverErrors[f]}
-      </p>
-    );
+  const { invalid, describedBy, fieldError, wiring } = errors;
 
   const alertMessage = problem?.message ?? null;
   const chosenDate = parseIsoDate(data.datum);
@@ -285,38 +264,17 @@ export default function Aanvraag() {
   switch (step) {
     case 1:
       body = (
-        <fieldset className="choice-group">
-          <legend className="form-label">Welke klus wilt u laten doen?</legend>
-          <div className="choice-list">
-            {categories.map((category) => {
-              const info = SERVICE_CATEGORIES.find((c) => c.key === category.key);
-              const inputId = `${ID}-categorie-${category.key}`;
-              return (
-                <div key={category.key} className="choice-card">
-                  <input
-                    type="radio"
-                    id={inputId}
-                    name="categorie"
-                    value={category.key}
-                    checked={data.categorie === category.key}
-                    onChange={() => update('categorie', category.key)}
-                    aria-invalid={invalid('categorie')}
-                    aria-describedby={describedBy('categorie', info !== undefined && `${inputId}-uitleg`)}
-                  />
-                  <label htmlFor={inputId}>
-                    <span className="choice-title">{category.label}</span>
-                    {info !== undefined && (
-                      <span id={`${inputId}-uitleg`} className="choice-text">
-                        {info.short}
-                      </span>
-                    )}
-                  </label>
-                </div>
-              );
-            })}
-          </div>
-          {fieldError('categorie')}
-        </fieldset>
+        <RadioCards
+          {...wiring('categorie')}
+          legend="Welke klus wilt u laten doen?"
+          options={categories.map((category) => ({
+            value: category.key,
+            title: category.label,
+            text: SERVICE_CATEGORIES.find((c) => c.key === category.key)?.short,
+          }))}
+          value={data.categorie}
+          onChange={(key) => update('categorie', key)}
+        />
       );
       break;
     case 2:
@@ -373,34 +331,14 @@ export default function Aanvraag() {
             </p>
             {fieldError('datum')}
           </div>
-          <fieldset className="choice-group">
-            <legend className="form-label">Tijdstip</legend>
-            <div className="choice-list choice-list-row">
-              {TIME_SLOTS.map((s) => {
-                const inputId = `${ID}-tijd-${s.value}`;
-                return (
-                  <div key={s.value} className="choice-card">
-                    <input
-                      type="radio"
-                      id={inputId}
-                      name="tijd"
-                      value={s.value}
-                      checked={data.tijd === s.value}
-                      onChange={() => update('tijd', s.value)}
-                      aria-invalid={invalid('tijd')}
-                      aria-describedby={describedBy('tijd')}
-                    />
-                    <label htmlFor={inputId}>
-                      <span className="choice-title">
-                        {s.label} ({s.hours})
-                      </span>
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
-            {fieldError('tijd')}
-          </fieldset>
+          <RadioCards
+            {...wiring('tijd')}
+            legend="Tijdstip"
+            row
+            options={TIME_SLOTS.map((s) => ({ value: s.value, title: `${s.label} (${s.hours})` }))}
+            value={data.tijd}
+            onChange={(tijd) => update('tijd', tijd)}
+          />
         </>
       );
       break;
@@ -422,25 +360,23 @@ export default function Aanvraag() {
                 <dt>Wanneer</dt>
                 <dd>
                   {chosenDate === null ? '' : formatLongDate(chosenDate)}
-                  {slot === undefined ? '' : `, ${slot.label.toLowerCase()} (${slot.hours})`}
+                  {slot === undefined ? '' : `, ${slot.label} (${slot.hours})`}
                 </dd>
               </div>
             </dl>
           </section>
           <p className="form-hint">Alle velden zijn verplicht, behalve uw e-mailadres.</p>
-          <TextField id="naam" label="Naam" autoComplete="name" required {...fieldProps('naam')} />
-          <TextField id="telefoon" label="Telefoonnummer" type="tel" autoComplete="tel" required {...fieldProps('telefoon')} />
+          <TextField label="Naam" autoComplete="name" required {...fieldProps('naam')} />
+          <TextField label="Telefoonnummer" type="tel" autoComplete="tel" required {...fieldProps('telefoon')} />
           <TextField
-            id="email"
             label="E-mailadres (niet verplicht)"
             type="email"
             autoComplete="email"
             hint="Vult u uw e-mailadres in, dan ontvangt u een bevestiging per e-mail."
             {...fieldProps('email')}
           />
-          <TextField id="adres" label="Adres (straat en huisnummer)" autoComplete="street-address" required {...fieldProps('adres')} />
+          <TextField label="Adres (straat en huisnummer)" autoComplete="street-address" required {...fieldProps('adres')} />
           <TextField
-            id="postcode"
             label="Postcode"
             autoComplete="postal-code"
             required
@@ -490,47 +426,22 @@ export default function Aanvraag() {
             )}
             {fieldError('woonplaats')}
           </div>
-          <fieldset className="choice-group">
-            <legend className="form-label">Hoe wilt u dat wij contact opnemen?</legend>
-            <div className="choice-list choice-list-row">
-              {(
-                [
-                  ['bellen', 'Bellen'],
-                  ['whatsapp', 'WhatsApp'],
-                ] as const
-              ).map(([value, label]) => (
-                <div key={value} className="choice-card">
-                  <input
-                    type="radio"
-                    id={`${ID}-contact-${value}`}
-                    name="contact_voorkeur"
-                    value={value}
-                    checked={data.contact_voorkeur === value}
-                    onChange={() => update('contact_voorkeur', value)}
-                    aria-invalid={invalid('contact_voorkeur')}
-                    aria-describedby={describedBy('contact_voorkeur')}
-                  />
-                  <label htmlFor={`${ID}-contact-${value}`}>
-                    <span className="choice-title">{label}</span>
-                  </label>
-                </div>
-              ))}
-            </div>
-            {fieldError('contact_voorkeur')}
-          </fieldset>
+          <RadioCards
+            {...wiring('contact_voorkeur')}
+            id={`${ID}-contact`}
+            legend="Hoe wilt u dat wij contact opnemen?"
+            row
+            options={CONTACT_OPTIONS}
+            value={data.contact_voorkeur}
+            onChange={(value) => update('contact_voorkeur', value)}
+          />
         </>
       );
       break;
   }
 
   function fieldProps(f: (typeof REQUIRED_CONTACT)[number] | 'email') {
-    return {
-      value: data[f],
-      onChange: (value: string) => update(f, value),
-      invalid: invalid(f),
-      describedBy: (extra?: string) => describedBy(f, extra),
-      error: fieldError(f),
-    };
+    return { ...wiring(f), value: data[f], onChange: (value: string) => update(f, value) };
   }
 
   return (
@@ -566,8 +477,9 @@ export default function Aanvraag() {
 
         {(alertMessage !== null || submitError !== null) && (
           <div id={ALERT_ID} className="form-alert" role="alert">
-            <p>{alertMessage ?? submitError?.message}</p>
-            {alertMessage === null && submitError?.detail !== undefined && <p>{submitError.detail}</p>}
+            {(alertMessage !== null ? [alertMessage] : (submitError ?? [])).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
           </div>
         )}
 
@@ -604,51 +516,6 @@ export default function Aanvraag() {
           </div>
         </Dialog>
       )}
-    </div>
-  );
-}
-
-interface TextFieldProps {
-  id: Field;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean | undefined;
-  describedBy: (extra?: string) => string | undefined;
-  error: ReactNode;
-  type?: 'text' | 'tel' | 'email';
-  autoComplete?: string;
-  required?: boolean;
-  hint?: string;
-  className?: string;
-}
-
-function TextField({ id, label, value, onChange, invalid, describedBy, error, type = 'text', autoComplete, required, hint, className }: TextFieldProps) {
-  const inputId = `${ID}-${id}`;
-  const hintId = hint === undefined ? undefined : `${inputId}-hint`;
-  return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint !== undefined && (
-        <p id={hintId} className="form-hint">
-          {hint}
-        </p>
-      )}
-      <input
-        id={inputId}
-        name={id}
-        type={type}
-        className={className ?? 'form-input'}
-        autoComplete={autoComplete}
-        required={required}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid}
-        aria-describedby={describedBy(hintId)}
-      />
-      {error}
     </div>
   );
 }

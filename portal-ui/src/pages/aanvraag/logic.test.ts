@@ -89,6 +89,9 @@ describe('counter, preselection and payload', () => {
     expect(preselectedCategory('?categorie=elektra')).toBe('');
     expect(preselectedCategory('')).toBe('');
     expect(preselectedCategory(new URLSearchParams('categorie=veiligheid'))).toBe('veiligheid');
+    // Against the list loaded from the API (D9: categories are data).
+    expect(preselectedCategory('?categorie=elektra', ['elektra', 'montage'])).toBe('elektra');
+    expect(preselectedCategory('?categorie=veiligheid', ['elektra', 'montage'])).toBe('');
   });
 
   it('trims what is sent and keeps the honeypot', () => {

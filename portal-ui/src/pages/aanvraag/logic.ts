@@ -3,7 +3,7 @@
  * be tested one by one. The server repeats every check.
  */
 import type { AanvraagPayload, ContactVoorkeur, Tijdvak } from '../../api/public';
-import { isCategoryKey } from '../../content/site';
+import { SERVICE_CATEGORIES } from '../../content/site';
 import { isSelectable, parseIsoDate } from '../../lib/dates';
 
 export const STEP_COUNT = 4;
@@ -34,9 +34,9 @@ export const STEP_NAMES: Readonly<Record<Step, string>> = {
 };
 
 export const TIME_SLOTS: readonly { value: Tijdvak; label: string; hours: string }[] = [
-  { value: 'ochtend', label: 'Ochtend', hours: '8:00-12:00' },
-  { value: 'middag', label: 'Middag', hours: '12:00-17:00' },
-  { value: 'avond', label: 'Avond', hours: '17:00-20:00' },
+  { value: 'ochtend', label: 'ochtend', hours: '8:00-12:00' },
+  { value: 'middag', label: 'middag', hours: '12:00-17:00' },
+  { value: 'avond', label: 'avond', hours: '17:00-20:00' },
 ];
 
 export type Field = keyof AanvraagPayload;
@@ -116,11 +116,18 @@ export function counterText(text: string): string {
   return `${text.length}/${MAX_BESCHRIJVING} tekens`;
 }
 
-/** The category preselected by ?categorie=..., or '' when it is missing or unknown. */
-export function preselectedCategory(search: string | URLSearchParams): string {
+/**
+ * The category preselected by ?categorie=..., or '' when it is missing or not one of `keys`
+ * (the categories loaded from the API; the five built-in ones until they are loaded, or when
+ * loading them failed).
+ */
+export function preselectedCategory(
+  search: string | URLSearchParams,
+  keys: readonly string[] = SERVICE_CATEGORIES.map((c) => c.key),
+): string {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const value = params.get('categorie');
-  return isCategoryKey(value) ? value : '';
+  return value !== null && keys.includes(value) ? value : '';
 }
 
 /** What is sent: trimmed texts, the honeypot as typed. */

@@ -108,7 +108,7 @@ describe('klusser showcase', () => {
     fireEvent.keyDown(carousel, { key: 'ArrowRight' });
     expect(img().getAttribute('src')).toBe('/c/1.jpg');
     expect(img().getAttribute('alt')).toBe('Foto 1 van 3: werk van Gerrit Visser');
-    // All specialisations in the dialog, and the booking link.
+    // The retirement year and the booking link.
     expect(dialog.textContent).toContain('Met pensioen sinds 2018.');
     const book = within(dialog).getByRole('link', { name: 'Boek deze klusser' });
     expect(book.getAttribute('href')).toBe('/aanvraag');
@@ -119,6 +119,16 @@ describe('klusser showcase', () => {
     fireEvent.click(open);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Boek deze klusser' }));
     expect(router.state.location.pathname).toBe('/aanvraag');
+  });
+
+  it("shows all specialisations in the dialog, also the ones the card leaves out", async () => {
+    mockFetch({ '/api/v1/public/klussers': () => json(200, { items: DEMO }) });
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Piet Bakker' });
+    expect(within(card('Piet Bakker')).queryByText(/Monteren/)).toBeNull();
+    fireEvent.click(within(card('Piet Bakker')).getByRole('button', { name: /Bekijk profiel/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Piet Bakker' });
+    for (const name of ['Houtwerk', 'Reparaties', 'Monteren']) expect(within(dialog).getByText(new RegExp(name))).toBeTruthy();
   });
 
   it('shows the empty message', async () => {

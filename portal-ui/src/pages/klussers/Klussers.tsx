@@ -6,6 +6,7 @@ import { useConfig } from '../../config';
 import { usePageTitle } from '../../usePageTitle';
 import { Carousel } from './Carousel';
 import { carouselPhotos, formatHours, formatRating, MSG, shownSpecialisaties } from './logic';
+import '../../styles/forms.css';
 import './Klussers.css';
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'ok'; items: KlusserProfile[] };
@@ -89,7 +90,7 @@ export default function Klussers() {
     content = <p className="klussers-status">{MSG.loading}</p>;
   } else if (state.kind === 'error') {
     content = (
-      <div className="form-alert-box" role="alert">
+      <div className="form-alert" role="alert">
         <p>{MSG.loadFailed}</p>
         <button type="button" className="button button-primary" onClick={() => setAttempt((n) => n + 1)}>
           Opnieuw proberen
