@@ -4,25 +4,33 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 DEV_PORT  := 54320
-TEST_PORT := 54321
-E2E_HTTP  := 8099
-# Kratos: public and admin ports of the dev and the test instance.
+# Kratos: public and admin ports of the dev instance; MailDev: SMTP and web ports.
 DEV_KRATOS  := 4433 4434
-TEST_KRATOS := 4443 4444
-# MailDev: SMTP and web ports of the dev and the test mail catcher.
 DEV_MAIL  := 1025 1080
-TEST_MAIL := 1026 1081
+
+# The throw-away test stack. TEST_OFFSET shifts every test port, so that two working copies on one
+# machine can each run `make test` at once (e.g. `make test TEST_OFFSET=100`).
+TEST_OFFSET ?= 0
+port = $(shell echo $$(( $(1) + $(TEST_OFFSET) )))
+TEST_PORT          := $(call port,54321)
+E2E_HTTP           := $(call port,8099)
+TEST_KRATOS_PUBLIC := $(call port,4443)
+TEST_KRATOS_ADMIN  := $(call port,4444)
+TEST_SMTP          := $(call port,1026)
+TEST_MAILWEB       := $(call port,1081)
+TEST_KRATOS := $(TEST_KRATOS_PUBLIC) $(TEST_KRATOS_ADMIN)
+TEST_MAIL   := $(TEST_SMTP) $(TEST_MAILWEB)
 
 DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
               DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(DEV_PORT)/klusmaat
 TEST_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
                DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
-               KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KRATOS_ADMIN_URL=http://127.0.0.1:4444 \
-               SMTP_URL=smtp://127.0.0.1:1026
+               KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
+               SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP)
 GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/postgres \
                KLUSMAAT_TEST_APP_PASSWORD=klusmaat_app_dev KLUSMAAT_REQUIRE_DB=1 \
-               KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:4443 KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:4444 \
-               KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:1026 KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:1081
+               KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
+               KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB)
 
 .PHONY: help run stop test bench bench-web deps build ui binary vet typecheck go-test ui-test e2e go-bench clean
 
@@ -81,7 +89,7 @@ test:
 	@scripts/pg.sh destroy test
 	@scripts/pg.sh start test $(TEST_PORT)
 	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
-	  KRATOS_SMTP_URI='smtp://127.0.0.1:1026/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
+	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
 	  $(MAKE) --no-print-directory vet typecheck go-test ui-test build e2e || status=$$?; \
 	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; \
 	  scripts/pg.sh destroy test; exit $$status
@@ -123,7 +131,7 @@ e2e:
 	$(TEST_DB_ENV) bin/klusmaat migrate
 	$(TEST_DB_ENV) bin/klusmaat seed
 	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 scripts/server.sh start e2e
-	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:1081 \
+	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
 	  E2E_DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat npm run --silent e2e
 
 clean: stop
