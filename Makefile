@@ -119,8 +119,10 @@ typecheck:
 	cd portal-ui && npm run --silent typecheck
 	cd admin-ui && npm run --silent typecheck
 
+# GO_TEST_ARGS narrows the run while iterating, e.g. make go-test GO_TEST_ARGS='./tenants/ -run Actor'.
+GO_TEST_ARGS ?= ./...
 go-test:
-	$(GO_TEST_ENV) go test -count=1 ./...
+	$(GO_TEST_ENV) go test -count=1 $(GO_TEST_ARGS)
 
 ui-test:
 	cd portal-ui && npm test --silent
