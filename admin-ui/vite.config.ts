@@ -16,6 +16,8 @@ const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 const sharedAuth = fileURLToPath(new URL('../portal-ui/src/auth', import.meta.url));
 const sharedAuthFixtures = fileURLToPath(new URL('../portal-ui/src/test/authFixtures.ts', import.meta.url));
 const sharedConfig = fileURLToPath(new URL('../portal-ui/src/config.ts', import.meta.url));
+// The product calendar (Europe/Amsterdam business dates) is one module for both apps.
+const sharedCalendar = fileURLToPath(new URL('../portal-ui/src/lib/calendar.ts', import.meta.url));
 
 export default defineConfig({
   // Assets are served from /admin/assets/ for both /admin/* and /franchise/* pages.
@@ -25,11 +27,12 @@ export default defineConfig({
     alias: [
       { find: /^@shared-auth-test$/, replacement: sharedAuthFixtures },
       { find: /^@shared-config$/, replacement: sharedConfig },
+      { find: /^@shared-calendar$/, replacement: sharedCalendar },
       { find: /^@shared-auth\/(.*)$/, replacement: `${sharedAuth}/$1` },
     ],
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom'],
   },
-  server: { fs: { allow: ['.', '../portal-ui/src'] } },
+  server: { fs: { allow: ['.', '../portal-ui/src', '../portal-ui/node_modules'] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

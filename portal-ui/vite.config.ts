@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { emitRoutes } from './vite-emit-routes';
+import { currentYearNL } from './src/lib/calendar';
 
 const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 
@@ -10,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), isSsrBuild ? null : emitRoutes(routesFile)],
   define: {
     // The year the prerendered HTML was made with; the footer hydrates with it (Footer.tsx).
-    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __BUILD_YEAR__: JSON.stringify(currentYearNL()),
   },
   build: isSsrBuild
     ? {

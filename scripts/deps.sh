@@ -17,6 +17,9 @@ apt_install() {
 command -v go >/dev/null || { echo "deps.sh: Go is missing (expected at /usr/local/go)" >&2; exit 1; }
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 command -v runuser >/dev/null || apt_install util-linux
+# The zone database: make test runs in a foreign zone (TEST_TZ); without it the C library would
+# silently fall back to UTC and the test would prove nothing.
+[ -f /usr/share/zoneinfo/Pacific/Kiritimati ] || apt_install tzdata
 
 if [ "${1:-}" = chromium ] && [ ! -x /usr/bin/chromium ]; then
   echo "deps.sh: installing Debian's chromium for the browser tests" >&2

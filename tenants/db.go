@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // DB is the server's database: a pool of connections as the server's role (klusmaat_app), which
@@ -23,6 +25,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tenants: parse database url: %w", err)
 	}
+	// SQL sees the product's calendar: current_date, now()::date and timestamptz-to-date casts
+	// give Dutch dates whatever the server's or the cluster's own zone.
+	cfg.ConnConfig.RuntimeParams["timezone"] = calendar.ZoneName
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: open pool: %w", err)

@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"log/slog"
-	"time"
 
 	"github.com/klusmaat/klusmaat/infra/db/seed"
 	"github.com/klusmaat/klusmaat/services/accounts"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // seedCmd makes the demo accounts real Kratos identities (reusing them when they exist), then
@@ -32,7 +32,7 @@ func seedCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		}
 		ids[u.Email] = id
 	}
-	if err := seed.Run(ctx, database, time.Now(), ids); err != nil {
+	if err := seed.Run(ctx, database, calendar.System.Today(), ids); err != nil {
 		return err
 	}
 	logger.Info("demo data loaded", "accounts", len(ids))

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // UurTariefCents is the rate of the hours export: the report shows hours x 65 (document 001
@@ -24,6 +25,16 @@ var urenHeader = []string{"Datum", "Klusser", "Regio", "Woonplaats", "Omschrijvi
 // were made, Dutch time), with the job's date and town and the klusser's name; semicolon-separated,
 // dates dd-MM-yyyy (document 001 section 9). It returns the number of rows, or errEmpty.
 func writeUren(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error) {
+	// The period's days are Dutch days: from 00:00 Amsterdam time on the first to 00:00 after the
+	// last (a range on created_at, so the index serves it).
+	van, err := calendar.ParseDate(req.Van)
+	if err != nil {
+		return 0, fmt.Errorf("uren: van: %w", err)
+	}
+	tot, err := calendar.ParseDate(req.Tot)
+	if err != nil {
+		return 0, fmt.Errorf("uren: tot: %w", err)
+	}
 	rows, err := tx.Query(ctx, `
 		SELECT k.datum, p.naam, r.naam, k.woonplaats, k.beschrijving, w.uren
 		FROM werkbonnen w
@@ -31,9 +42,9 @@ func writeUren(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (
 		JOIN profiles p ON p.id = w.klusser_id
 		JOIN regions r ON r.slug = k.regio
 		WHERE w.status = 'completed'
-		  AND (w.created_at AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN $1::date AND $2::date
+		  AND w.created_at >= $1 AND w.created_at < $2
 		  AND ($3 = '' OR k.regio = $3)
-		ORDER BY k.datum, p.naam, k.id`, req.Van, req.Tot, req.Regio)
+		ORDER BY k.datum, p.naam, k.id`, van.Start(), tot.AddDays(1).Start(), req.Regio)
 	if err != nil {
 		return 0, err
 	}

@@ -9,11 +9,11 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // Service is the public request.
@@ -62,7 +62,7 @@ type Result struct {
 type Job struct {
 	ID                                                 uuid.UUID
 	Categorie, Beschrijving, Tijd                      string
-	Datum                                              time.Time
+	Datum                                              calendar.Date
 	Naam, Telefoon, Email, Adres, Postcode, Woonplaats string
 	ContactVoorkeur                                    string
 }
@@ -97,23 +97,14 @@ const (
 // ErrRejected: the honeypot was filled in.
 var ErrRejected = errors.New("aanvragen: rejected as automated")
 
-// Clock gives today's date in the Netherlands; tests fix it.
-type Clock func() time.Time
-
-// NewService returns the service.
-func NewService(s Store, now Clock) Service { return &service{store: s, now: now} }
+// NewService returns the service. now tells today's Dutch date (the wizard accepts today or
+// later); tests fix it.
+func NewService(s Store, now calendar.Clock) Service { return &service{store: s, now: now} }
 
 type service struct {
 	store Store
-	now   Clock
+	now   calendar.Clock
 }
-
-var amsterdam = func() *time.Location {
-	if loc, err := time.LoadLocation("Europe/Amsterdam"); err == nil {
-		return loc
-	}
-	return time.UTC
-}()
 
 func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
 	if strings.TrimSpace(a.Website) != "" {
@@ -143,15 +134,14 @@ func (s *service) check(a Aanvraag) (Job, validate.Errors) {
 		e.MaxChars("beschrijving", j.Beschrijving, MaxBeschrijving, "Gebruik hoogstens 200 tekens.")
 	}
 	// Step 3: both required; no date before today (Dutch time); one of the three blocks.
-	today := s.now().In(amsterdam)
-	todayDate := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
+	today := s.now.Today()
 	if strings.TrimSpace(a.Datum) == "" || strings.TrimSpace(a.Tijd) == "" {
 		e.Set("datum", MsgDatumTijd)
-	} else if d, err := time.Parse(time.DateOnly, a.Datum); err != nil {
+	} else if d, err := calendar.ParseDate(a.Datum); err != nil {
 		e.Set("datum", MsgDatumTijd)
-	} else if d.Before(todayDate) {
+	} else if d.Before(today) {
 		e.Set("datum", "Kies een datum vanaf vandaag.")
-	} else if d.After(todayDate.AddDate(1, 0, 0)) {
+	} else if d.After(today.AddYears(1)) {
 		e.Set("datum", "Kies een datum binnen een jaar.")
 	} else {
 		j.Datum = d

@@ -65,7 +65,7 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 		// The confirmation (document 000 section 7), committed with the job or not at all.
 		return s.enqueue(ctx, tx, email.Args{Template: "bevestiging", To: j.Email, Data: map[string]string{
 			"naam": j.Naam, "categorie": label, "beschrijving": j.Beschrijving,
-			"datum": email.Date(j.Datum), "tijd": Slots[j.Tijd],
+			"datum": j.Datum.Dutch(), "tijd": Slots[j.Tijd],
 		}})
 	})
 }

@@ -22,13 +22,14 @@ import (
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
 func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	ctx := context.Background()
 	d := dbtest.New(t)
-	if err := seed.Run(ctx, d.DB, time.Now(), seed.FixedIDs()); err != nil {
+	if err := seed.Run(ctx, d.DB, calendar.System.Today(), seed.FixedIDs()); err != nil {
 		t.Fatal(err)
 	}
 	storage, err := files.OpenStorage(ctx, "file://"+t.TempDir())
@@ -96,7 +97,8 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	today := time.Now().Format(time.DateOnly)
+	// The hours export selects work orders by their Dutch date (the product calendar).
+	today := calendar.System.Today().String()
 
 	all := wait(request(`{"soort":"uren","van":"` + today + `","tot":"` + today + `","regio":""}`).ID)
 	if all.Status != "klaar" || *all.Rijen != 8 || all.Voortgang != 100 {

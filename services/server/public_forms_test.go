@@ -23,6 +23,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
@@ -92,7 +93,7 @@ func (s *formServer) count(t *testing.T, table string) int {
 func validRequest() map[string]any {
 	return map[string]any{
 		"categorie": "veiligheid", "beschrijving": "Twee handgrepen in de badkamer plaatsen.",
-		"datum": time.Now().AddDate(0, 0, 3).Format(time.DateOnly), "tijd": "middag",
+		"datum": calendar.System.Today().AddDays(3).String(), "tijd": "middag",
 		"naam": "Mevrouw Van Dijk", "telefoon": "070 386 12 01", "email": "", "adres": "Herenstraat 21",
 		"postcode": "2271cb", "woonplaats": "Voorburg", "contact_voorkeur": "whatsapp",
 	}
@@ -118,7 +119,7 @@ func with(base map[string]any, changes map[string]any) []byte {
 // refused request writes nothing.
 func TestJobRequestRules(t *testing.T) {
 	s := newFormServer(t, server.FormLimit{})
-	yesterday := time.Now().AddDate(0, 0, -1).Format(time.DateOnly)
+	yesterday := calendar.System.Today().AddDays(-1).String()
 	cases := []struct {
 		name       string
 		change     map[string]any
@@ -189,7 +190,7 @@ func TestJobRequestIsStoredAndConfirmed(t *testing.T) {
 		t.Fatalf("stored job: %s %s %s %s %s %s %s %v", regio, st, cat, naam, voorkeur, pc, mail, klant)
 	}
 	mails := jobstest.WaitForMails(t, api, to, 1, 15*time.Second)
-	if len(mails) != 1 || !strings.Contains(mails[0].Text, "Veilig & Comfortabel Wonen") || !strings.Contains(mails[0].Text, time.Now().AddDate(0, 0, 3).Format("02-01-2006")) ||
+	if len(mails) != 1 || !strings.Contains(mails[0].Text, "Veilig & Comfortabel Wonen") || !strings.Contains(mails[0].Text, calendar.System.Today().AddDays(3).Dutch()) ||
 		!strings.Contains(mails[0].Text, "middag (12:00-17:00)") {
 		t.Fatalf("confirmation: %+v", mails)
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // Version is the API version in the OpenAPI document.
@@ -54,6 +55,16 @@ type Deps struct {
 	FormLimit FormLimit
 	// Ready reports whether the server may take traffic (database reachable, schema current).
 	Ready func(ctx context.Context) error
+	// Clock tells the time for business dates (calendar: Europe/Amsterdam); nil: the real clock.
+	Clock calendar.Clock
+}
+
+// clock is the server's clock: the injected one, else the real one.
+func (d Deps) clock() calendar.Clock {
+	if d.Clock != nil {
+		return d.Clock
+	}
+	return calendar.System
 }
 
 // ActorResolver finds who is making a request (the session middleware of the identity service).
@@ -131,7 +142,7 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
 	}
-	requests := aanvragen.NewLoggingService(d.Logger, aanvragen.NewService(aanvragen.NewStore(d.DB, enqueue), time.Now))
+	requests := aanvragen.NewLoggingService(d.Logger, aanvragen.NewService(aanvragen.NewStore(d.DB, enqueue), d.clock()))
 	routes = append(routes, aanvragen.Routes(aanvragen.MakeEndpoints(requests), d.FormLimit.limiter())...)
 	applications := aanmeldingen.NewLoggingService(d.Logger, aanmeldingen.NewService(aanmeldingen.NewStore(d.DB)))
 	routes = append(routes, aanmeldingen.Routes(aanmeldingen.MakeEndpoints(applications), d.FormLimit.limiter())...)

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -24,6 +23,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
@@ -38,7 +38,7 @@ type testServer struct {
 func newServer(t *testing.T) *testServer {
 	t.Helper()
 	d := dbtest.New(t)
-	if err := seed.Run(context.Background(), d.DB, time.Now(), seed.FixedIDs()); err != nil {
+	if err := seed.Run(context.Background(), d.DB, calendar.System.Today(), seed.FixedIDs()); err != nil {
 		t.Fatal(err)
 	}
 	enf, err := policy.New()

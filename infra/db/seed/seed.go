@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // namespace makes the demo ids stable across machines.
@@ -138,7 +139,7 @@ var jobs = []job{
 }
 
 // Run loads the demo data as an admin, through the same tenants door as the server.
-func Run(ctx context.Context, db *tenants.DB, today time.Time, ids IDs) error {
+func Run(ctx context.Context, db *tenants.DB, today calendar.Date, ids IDs) error {
 	for _, u := range Users {
 		if ids[u.Email] == uuid.Nil {
 			return fmt.Errorf("seed: no id for %s", u.Email)
@@ -201,7 +202,7 @@ func seedUsers(ctx context.Context, tx pgx.Tx, ids IDs) error {
 	return nil
 }
 
-func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time, ids IDs) error {
+func seedJobs(ctx context.Context, tx pgx.Tx, today calendar.Date, ids IDs) error {
 	for i, j := range jobs {
 		c := customers[j.customer]
 		id := ID(fmt.Sprintf("klus:%d", i))
@@ -209,7 +210,7 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time, ids IDs) error {
 		if err != nil {
 			return fmt.Errorf("seed job %d: region of %s: %w", i, c.woonplaats, err)
 		}
-		datum := today.AddDate(0, 0, j.days)
+		datum := today.AddDays(j.days)
 		var klusserID *uuid.UUID
 		var assignment *string
 		var claimed, planned *time.Time
@@ -221,9 +222,9 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time, ids IDs) error {
 			if !j.pool {
 				assignment = ptr("direct")
 			}
-			claimed = ptr(datum.AddDate(0, 0, -7))
-			if start, err := time.ParseInLocation("2006-01-02 15:04", datum.Format("2006-01-02")+" "+j.tijd, amsterdam); err == nil {
-				planned = &start
+			claimed = ptr(datum.AddDays(-7).At(9, 0))
+			if clock, err := time.Parse("15:04", j.tijd); err == nil {
+				planned = ptr(datum.At(clock.Hour(), clock.Minute()))
 			}
 		}
 		tag, err := tx.Exec(ctx, `
@@ -234,7 +235,7 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time, ids IDs) error {
 			ON CONFLICT (id) DO NOTHING`,
 			id, j.status, assignment, regio, klusserID, claimed, j.categorie, j.beschr, datum, j.tijd,
 			c.adres, c.postcode, c.woonplaats, c.telefoon, c.email, c.naam, planned, 1+float64(i%3)*0.5,
-			today.AddDate(0, 0, min(j.days, 0)-10+i%7))
+			today.AddDays(min(j.days, 0)-10+i%7).At(10, 0))
 		if err != nil {
 			return fmt.Errorf("seed job %d: %w", i, err)
 		}
@@ -247,14 +248,6 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today time.Time, ids IDs) error {
 	}
 	return nil
 }
-
-var amsterdam = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Amsterdam")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}()
 
 // seedWorkOrder gives a job in progress a running work order, and a finished one a completed work
 // order, a material and an invoice with the next number of its year (D7, D8).
@@ -292,7 +285,9 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 	// D7: hours x rate + materials, 21% VAT rounded to the cent.
 	subtotaal := uren*6500 + materiaal
 	btw := (subtotaal*21 + 50) / 100
-	jaar := start.Year()
+	// D8: the invoice is dated on the Dutch day the work ended and numbered in that day's year.
+	dag := calendar.DateOf(end)
+	jaar := dag.Year
 	var nummer int
 	if err := tx.QueryRow(ctx, `
 		INSERT INTO invoice_number_counters (jaar, laatste) VALUES ($1, 1)
@@ -310,7 +305,7 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 		    klant_adres, klant_postcode, klant_woonplaats, omschrijving, uren, uurtarief_cents,
 		    materiaal_cents, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode, betaal_notitie)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 6500, $13, $14, $15, $16, $17, $18)`,
-		klusID, klusserID, regio, fmt.Sprintf("%d-%04d", jaar, nummer), end, c.naam, c.email, c.adres, c.postcode,
+		klusID, klusserID, regio, fmt.Sprintf("%d-%04d", jaar, nummer), dag, c.naam, c.email, c.adres, c.postcode,
 		c.woonplaats, j.beschr, uren, materiaal, subtotaal, btw, subtotaal+btw, methode, notitie); err != nil {
 		return fmt.Errorf("seed invoice %d: %w", i, err)
 	}

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { telHref, useConfig } from '../config';
+import { currentYearNL } from '../lib/calendar';
 import { footerLinks } from './navLinks';
 
 const noSubscription = () => () => {};
-const currentYear = () => new Date().getFullYear();
+const currentYear = () => currentYearNL();
 const buildYear = () => __BUILD_YEAR__;
 
 /**

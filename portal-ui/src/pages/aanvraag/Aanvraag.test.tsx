@@ -4,7 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { json, mockFetch, type Call } from '../../test/fetchMock';
 import Aanvraag from './Aanvraag';
 
-const NOW = new Date(2025, 10, 19, 10, 0); // Wednesday 19 November 2025
+// Wednesday 19 November 2025, 12:00 in the Netherlands: an instant, and already Thursday in
+// Kiritimati (UTC+14), the zone make test runs in, so a wizard that used the machine's zone fails.
+const NOW = new Date('2025-11-19T11:00:00Z');
 
 /** Lets pending promises (fetch, response bodies) settle without moving the fake clock. */
 async function flush() {

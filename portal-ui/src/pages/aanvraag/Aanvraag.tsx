@@ -16,7 +16,8 @@ import { TextField } from '../../components/TextField';
 import { failureLines, useFieldErrors, useFocusAfterRender } from '../../components/useFieldErrors';
 import { telHref, useConfig } from '../../config';
 import { SERVICE_CATEGORIES } from '../../content/site';
-import { formatLongDate, parseIsoDate, startOfDay } from '../../lib/dates';
+import { todayNL } from '../../lib/calendar';
+import { formatLongDate, parseIsoDate } from '../../lib/dates';
 import { usePageTitle } from '../../usePageTitle';
 import { Calendar } from './Calendar';
 import {
@@ -93,7 +94,8 @@ export default function Aanvraag() {
   const { brand, phone } = useConfig();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const today = useMemo(() => startOfDay(new Date()), []);
+  // Today is the Dutch date (lib/calendar), the one the server checks the wished date against.
+  const today = useMemo(() => todayNL(), []);
 
   const [initial] = useState<Draft>(() => {
     const fromQuery = preselectedCategory(params);

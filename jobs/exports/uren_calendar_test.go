@@ -1,0 +1,69 @@
+package exports
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/infra/db/seed"
+	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
+)
+
+// The hours export counts a work order on the Dutch day it was made: one made at 23:30 UTC on
+// 31 December belongs to 1 January (00:30 in the Netherlands), one made at 22:30 UTC to
+// 31 December, whatever the zone of the machine or of the database cluster.
+func TestHoursExportUsesDutchDays(t *testing.T) {
+	ctx := context.Background()
+	d := dbtest.New(t)
+	ids := seed.FixedIDs()
+	if err := seed.Run(ctx, d.DB, calendar.NewDate(2026, time.December, 20), ids); err != nil {
+		t.Fatal(err)
+	}
+	admin := tenants.Actor{UserID: ids["admin@klusmaat.nl"], Role: tenants.Admin}
+	// Move every completed work order far away, then two of them to either side of midnight.
+	d.As(t, admin, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `
+			WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM werkbonnen WHERE status = 'completed')
+			UPDATE werkbonnen w SET created_at = CASE c.n
+			        WHEN 1 THEN timestamptz '2026-12-31T22:30:00Z'
+			        WHEN 2 THEN timestamptz '2026-12-31T23:30:00Z'
+			        ELSE timestamptz '2026-06-01T12:00:00Z' END
+			FROM c WHERE c.id = w.id`)
+		return err
+	})
+
+	rowsOn := func(day string) int {
+		t.Helper()
+		var n int
+		var out bytes.Buffer
+		d.As(t, admin, func(tx pgx.Tx) error {
+			var err error
+			n, err = writeUren(ctx, tx, svc.Request{Soort: "uren", Van: day, Tot: day}, &out)
+			if errors.Is(err, errEmpty) {
+				return nil
+			}
+			return err
+		})
+		if n > 0 && !strings.HasPrefix(out.String(), "Datum;Klusser;") {
+			t.Fatalf("export of %s starts with %q", day, out.String())
+		}
+		return n
+	}
+	if n := rowsOn("2026-12-31"); n != 1 {
+		t.Fatalf("31 December: %d rows, want 1 (the work order of 23:30 Dutch time)", n)
+	}
+	if n := rowsOn("2027-01-01"); n != 1 {
+		t.Fatalf("1 January: %d rows, want 1 (the work order of 00:30 Dutch time)", n)
+	}
+	if n := rowsOn("2026-12-30"); n != 0 {
+		t.Fatalf("30 December: %d rows, want none", n)
+	}
+}
