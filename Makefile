@@ -116,9 +116,9 @@ go-bench:
 vet:
 	go vet ./...
 
-# The front ends' API types (one file; the console imports it as @shared-api), generated from the
-# checked-in OpenAPI document that services/server/openapi_golden_test.go keeps equal to the route
-# table. openapi-typescript is pinned in portal-ui (its TypeScript peer is overridden to ours).
+# The front ends' API types: one file in portal-ui (the console reaches it through @shared-auth),
+# generated from the checked-in OpenAPI document that services/server/openapi_golden_test.go keeps
+# equal to the route table. openapi-typescript is pinned in portal-ui (TypeScript peer overridden).
 API_DOC   := services/server/openapi.json
 API_TYPES := portal-ui/src/api/schema.d.ts
 OPENAPI_TS = portal-ui/node_modules/.bin/openapi-typescript $(API_DOC) -o
@@ -128,8 +128,8 @@ api-types:
 
 # The type check starts with the drift check: stale types fail make test.
 api-types-check:
-	@tmp=$$(mktemp -d) && $(OPENAPI_TS) $$tmp/schema.d.ts >/dev/null && diff -u $(API_TYPES) $$tmp/schema.d.ts; \
-	  status=$$?; rm -rf $$tmp; [ $$status -eq 0 ] || { echo "$(API_TYPES) is stale: run make api-types and commit it" >&2; exit 1; }
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; $(OPENAPI_TS) $$tmp/schema.d.ts >/dev/null && \
+	  { diff -u $(API_TYPES) $$tmp/schema.d.ts || { echo "$(API_TYPES) is stale: run make api-types and commit it" >&2; exit 1; }; }
 
 typecheck: api-types-check
 	cd portal-ui && npm run --silent typecheck
