@@ -82,12 +82,16 @@ describe('console resources', () => {
     expect(await screen.findByText('Nog geen werkbonnen', {}, { timeout: 3000 })).toBeTruthy();
   });
 
-  it("shows the server's message when a list's API does not exist yet, and keeps the console usable", async () => {
+  it("shows the server's message in place of the rows when a list cannot be loaded, and keeps the console usable", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin logs the failed query
     start('/admin/klanten', 'admin', {
       'GET /api/v1/klanten': { status: 404, body: { error: { code: 'not_found', message: 'Dit adres bestaat niet.' } } },
     });
-    expect(await screen.findByText('Dit adres bestaat niet.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('De lijst kon niet worden geladen. Dit adres bestaat niet.', {}, { timeout: 3000 })).toBeTruthy();
+    // No empty table, no paging that counts rows that are not there, and no second copy in a toast.
+    expect(screen.queryByText(/Geen klanten/i)).toBeNull();
+    expect(screen.queryByText(/van \d+/)).toBeNull();
+    expect(screen.getAllByText(/Dit adres bestaat niet/)).toHaveLength(1);
     expect(screen.getByRole('menuitem', { name: 'Klussen' })).toBeTruthy();
     expect(window.location.pathname).toBe('/admin/klanten');
   });

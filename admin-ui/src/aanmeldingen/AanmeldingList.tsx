@@ -1,10 +1,11 @@
-import { Datagrid, List, NumberField, TextField } from 'react-admin';
+import { Datagrid, NumberField, TextField } from 'react-admin';
 import { DayField } from '../fields/DayField';
+import { ResourceList } from '../lists/ResourceList';
 
 /** The applications, newest first. */
 export default function AanmeldingList() {
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }} exporter={false}>
+    <ResourceList sort={{ field: 'created_at', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false}>
         <TextField source="naam" />
         <NumberField source="leeftijd" />
@@ -13,6 +14,6 @@ export default function AanmeldingList() {
         <TextField source="status" />
         <DayField source="created_at" />
       </Datagrid>
-    </List>
+    </ResourceList>
   );
 }

@@ -1,11 +1,12 @@
-import { Datagrid, List, TextField } from 'react-admin';
+import { Datagrid, TextField } from 'react-admin';
 import { DayField } from '../fields/DayField';
 import { EuroField } from '../fields/EuroField';
+import { ResourceList } from '../lists/ResourceList';
 
 /** The invoices, newest first. */
 export default function FactuurList() {
   return (
-    <List sort={{ field: 'datum', order: 'DESC' }} exporter={false}>
+    <ResourceList sort={{ field: 'datum', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false}>
         <TextField source="factuurnummer" />
         <DayField source="datum" />
@@ -13,6 +14,6 @@ export default function FactuurList() {
         <EuroField source="totaal_bedrag_cents" />
         <TextField source="betaal_methode" />
       </Datagrid>
-    </List>
+    </ResourceList>
   );
 }

@@ -1,10 +1,11 @@
-import { Datagrid, List, NumberField, TextField } from 'react-admin';
+import { Datagrid, NumberField, TextField } from 'react-admin';
 import { DayField } from '../fields/DayField';
+import { ResourceList } from '../lists/ResourceList';
 
 /** The customers, the one with the latest job first. */
 export default function KlantList() {
   return (
-    <List sort={{ field: 'laatste_klus', order: 'DESC' }} exporter={false}>
+    <ResourceList sort={{ field: 'laatste_klus', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false}>
         <TextField source="email" />
         <TextField source="telefoon" />
@@ -12,6 +13,6 @@ export default function KlantList() {
         <NumberField source="aantal_klussen" />
         <DayField source="laatste_klus" />
       </Datagrid>
-    </List>
+    </ResourceList>
   );
 }

@@ -1,10 +1,11 @@
-import { Datagrid, List, TextField } from 'react-admin';
+import { Datagrid, TextField } from 'react-admin';
 import { DayField } from '../fields/DayField';
+import { ResourceList } from '../lists/ResourceList';
 
 /** The jobs, newest date first. */
 export default function KlusList() {
   return (
-    <List sort={{ field: 'datum', order: 'DESC' }} exporter={false}>
+    <ResourceList sort={{ field: 'datum', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false}>
         <DayField source="datum" />
         <TextField source="tijd" />
@@ -13,6 +14,6 @@ export default function KlusList() {
         <TextField source="woonplaats" />
         <TextField source="status" />
       </Datagrid>
-    </List>
+    </ResourceList>
   );
 }

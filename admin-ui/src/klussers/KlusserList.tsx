@@ -1,9 +1,10 @@
-import { BooleanField, Datagrid, List, NumberField, TextField } from 'react-admin';
+import { BooleanField, Datagrid, NumberField, TextField } from 'react-admin';
+import { ResourceList } from '../lists/ResourceList';
 
 /** The handymen by name. */
 export default function KlusserList() {
   return (
-    <List sort={{ field: 'naam', order: 'ASC' }} exporter={false}>
+    <ResourceList sort={{ field: 'naam', order: 'ASC' }}>
       <Datagrid bulkActionButtons={false}>
         <TextField source="naam" />
         <TextField source="email" />
@@ -12,6 +13,6 @@ export default function KlusserList() {
         <NumberField source="totaal_uren" />
         <BooleanField source="actief" />
       </Datagrid>
-    </List>
+    </ResourceList>
   );
 }
