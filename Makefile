@@ -32,13 +32,14 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB)
 
-.PHONY: help run stop test bench bench-web deps build ui binary vet typecheck go-test ui-test e2e go-bench clean
+.PHONY: help run stop test bench bench-web deps build ui binary vet typecheck api-types api-types-check go-test ui-test e2e go-bench clean
 
 help:
 	@echo "make run    install what is missing, start PostgreSQL and the server with demo data"
 	@echo "make stop   stop what make run started"
 	@echo "make test   run every test (vet, type checks, Go unit and integration, Vitest, browser)"
 	@echo "make build  build both front ends and bin/klusmaat"
+	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
 	@echo "make bench-web  first-load JS/CSS per public route and Lighthouse scores"
 	@echo "                (BASE_URL=http://localhost:8080 make bench-web measures the running server)"
@@ -122,7 +123,22 @@ go-bench:
 vet:
 	go vet ./...
 
-typecheck:
+# The front ends' API types: one file in portal-ui (the console reaches it through @shared-auth),
+# generated from the checked-in OpenAPI document that services/server/openapi_golden_test.go keeps
+# equal to the route table. openapi-typescript is pinned in portal-ui (TypeScript peer overridden).
+API_DOC   := services/server/openapi.json
+API_TYPES := portal-ui/src/api/schema.d.ts
+OPENAPI_TS = portal-ui/node_modules/.bin/openapi-typescript $(API_DOC) -o
+
+api-types:
+	@$(OPENAPI_TS) $(API_TYPES) >/dev/null
+
+# The type check starts with the drift check: stale types fail make test.
+api-types-check:
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; $(OPENAPI_TS) $$tmp/schema.d.ts >/dev/null && \
+	  { diff -u $(API_TYPES) $$tmp/schema.d.ts || { echo "$(API_TYPES) is stale: run make api-types and commit it" >&2; exit 1; }; }
+
+typecheck: api-types-check
 	cd portal-ui && npm run --silent typecheck
 	cd admin-ui && npm run --silent typecheck
 
