@@ -1,4 +1,5 @@
 import { DateField, type DateFieldProps } from 'react-admin';
+import { ZONE } from '@shared-calendar';
 
 /**
  * A business date in Dutch (19-11-2025). Shown in Amsterdam, never in the browser's zone: a
@@ -6,5 +7,5 @@ import { DateField, type DateFieldProps } from 'react-admin';
  * ("2025-11-19", read as midnight UTC) stays the same day.
  */
 export function DayField(props: DateFieldProps) {
-  return <DateField locales="nl-NL" options={{ timeZone: 'Europe/Amsterdam' }} {...props} />;
+  return <DateField locales="nl-NL" options={{ timeZone: ZONE }} {...props} />;
 }
