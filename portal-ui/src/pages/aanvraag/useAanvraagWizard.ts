@@ -85,8 +85,12 @@ export function useAanvraagWizard() {
     return document.getElementById(`${ID}-${target}`);
   });
 
+  // The query (?categorie=) is read once, like the initial state: a later change of the URL's
+  // query does not reload the lists.
+  const initialParams = useRef(params);
   useEffect(() => {
     mounted.current = true;
+    const params = initialParams.current;
     const controller = new AbortController();
     fetchCategories(undefined, controller.signal)
       .then((items) => {
@@ -113,7 +117,6 @@ export function useAanvraagWizard() {
       mounted.current = false;
       controller.abort();
     };
-    // The query is read once, like the initial state.
   }, []);
 
   useEffect(() => {
