@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strings"
 )
 
@@ -17,8 +18,10 @@ import (
 const MaxBodyBytes = 64 << 10
 
 // DecodeJSON reads exactly one JSON object from r into dst. It refuses a body that is not JSON,
-// larger than limit bytes (0: MaxBodyBytes), has fields dst does not know, or has trailing data;
-// every refusal is a 400 or 413 with a Dutch message, before anything is written anywhere.
+// larger than limit bytes (0: MaxBodyBytes), has fields dst does not know, has trailing data, or
+// holds text with a control character (see TextOK; fields tagged `text:"multiline"` may hold line
+// breaks); every refusal is a 400, 413 or 415 with a Dutch message, before anything is written
+// anywhere, so that no client input reaches the database as a 500.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
 	if limit <= 0 {
 		limit = MaxBodyBytes
@@ -50,6 +53,9 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any, limit int64) er
 	strict.DisallowUnknownFields()
 	if err := strict.Decode(dst); err != nil {
 		return decodeError(err)
+	}
+	if err := checkText(reflect.ValueOf(dst), "", false); err != nil {
+		return err
 	}
 	return nil
 }
