@@ -31,7 +31,9 @@ func FuzzFieldChecks(f *testing.F) {
 			if err != nil || addr.Address != got || addr.Name != "" || strings.Count(got, "@") != 1 || len(got) > 320 {
 				t.Fatalf("Email(%q) accepted %q", s, got)
 			}
-			if strings.ContainsFunc(got, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || strings.ContainsRune("<>,;\"\\", r) }) {
+			if strings.ContainsFunc(got, func(r rune) bool {
+				return unicode.IsSpace(r) || unicode.IsControl(r) || strings.ContainsRune("<>,;\"\\", r)
+			}) {
 				t.Fatalf("Email(%q) accepted %q, which is more than one plain address", s, got)
 			}
 		}
