@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/klusmaat/klusmaat/services/httpapi"
@@ -80,6 +81,15 @@ func TestTextOK(t *testing.T) {
 	} {
 		if got := [2]bool{httpapi.TextOK(s, false), httpapi.TextOK(s, true)}; got != want {
 			t.Errorf("TextOK(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// FoldCase gives one spelling per case class, the classes strings.EqualFold and encoding/json use.
+func TestFoldCase(t *testing.T) {
+	for _, pair := range [][2]string{{"identifier", "IDENTIFIER"}, {"email", "EMail"}, {"reſend", "RESEND"}, {"\u212aey", "key"}, {"Straße", "STRASSE"}} {
+		if (httpapi.FoldCase(pair[0]) == httpapi.FoldCase(pair[1])) != strings.EqualFold(pair[0], pair[1]) {
+			t.Errorf("FoldCase(%q) vs FoldCase(%q) disagrees with EqualFold", pair[0], pair[1])
 		}
 	}
 }
