@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	ory "github.com/ory/kratos-client-go"
@@ -22,6 +23,22 @@ type Kratos struct {
 	Public   *url.URL
 	Frontend ory.FrontendAPI
 	Admin    ory.IdentityAPI
+	// adminURL is kept so that the proxy can recognise Kratos's internal addresses.
+	adminURL *url.URL
+}
+
+// internal reports whether u points at Kratos itself (its public or admin listener) rather than
+// at the site: such an address must never reach a browser.
+func (k *Kratos) internal(u *url.URL) bool {
+	if u.Host == "" {
+		return false
+	}
+	for _, own := range []*url.URL{k.Public, k.adminURL} {
+		if own != nil && strings.EqualFold(u.Host, own.Host) {
+			return true
+		}
+	}
+	return false
 }
 
 // NewKratos returns clients for Kratos at publicURL and adminURL.
@@ -30,7 +47,8 @@ func NewKratos(publicURL, adminURL string) (*Kratos, error) {
 	if err != nil || pub.Host == "" {
 		return nil, fmt.Errorf("identity: bad Kratos public URL %q", publicURL)
 	}
-	if _, err := url.Parse(adminURL); err != nil {
+	adm, err := url.Parse(adminURL)
+	if err != nil {
 		return nil, fmt.Errorf("identity: bad Kratos admin URL %q", adminURL)
 	}
 	client := &http.Client{Timeout: 5 * time.Second}
@@ -44,5 +62,6 @@ func NewKratos(publicURL, adminURL string) (*Kratos, error) {
 		Public:   pub,
 		Frontend: newClient(publicURL).FrontendAPI,
 		Admin:    newClient(adminURL).IdentityAPI,
+		adminURL: adm,
 	}, nil
 }
