@@ -3,6 +3,10 @@
 // (D2), stores the job as open with the customer's name and contact preference (D10) and the
 // category by key (D9), and queues the confirmation e-mail in the same transaction when an e-mail
 // address was given. It also lists the towns and categories the wizard offers.
+//
+// The confirmation goes to whatever address the visitor typed, so one address receives at most
+// ConfirmationsPerHour of them: beyond that the request is still stored, only the e-mail is not
+// sent, and the answer says so (email_verstuurd false), so that the site does not promise one.
 package aanvragen
 
 import (
@@ -13,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/validate"
 )
 
@@ -55,7 +60,7 @@ type Aanvraag struct {
 // Result answers a stored request.
 type Result struct {
 	ID             uuid.UUID `json:"id"`
-	EmailVerstuurd bool      `json:"email_verstuurd" doc:"true: er volgt een bevestiging per e-mail"`
+	EmailVerstuurd bool      `json:"email_verstuurd" doc:"true: er volgt een bevestiging per e-mail (niet zonder e-mailadres, en niet als dat adres het afgelopen uur al 3 bevestigingen kreeg)"`
 }
 
 // Job is a checked request, ready to store.
@@ -65,6 +70,8 @@ type Job struct {
 	Datum                                              time.Time
 	Naam, Telefoon, Email, Adres, Postcode, Woonplaats string
 	ContactVoorkeur                                    string
+	// Bevestigen: queue the confirmation e-mail to Email.
+	Bevestigen bool
 }
 
 // Town is a place the service works in.
@@ -100,12 +107,19 @@ var ErrRejected = errors.New("aanvragen: rejected as automated")
 // Clock gives today's date in the Netherlands; tests fix it.
 type Clock func() time.Time
 
+// ConfirmationsPerHour is how many confirmation e-mails one address receives in an hour.
+const ConfirmationsPerHour = 3
+
 // NewService returns the service.
-func NewService(s Store, now Clock) Service { return &service{store: s, now: now} }
+func NewService(s Store, now Clock) Service {
+	return &service{store: s, now: now, confirmations: httpapi.NewLimiter(ConfirmationsPerHour, time.Hour)}
+}
 
 type service struct {
 	store Store
 	now   Clock
+	// confirmations counts e-mails per recipient address (in this process, like the other limits).
+	confirmations *httpapi.Limiter
 }
 
 var amsterdam = func() *time.Location {
@@ -123,10 +137,11 @@ func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
 	if len(errs) > 0 {
 		return Result{}, errs
 	}
+	j.Bevestigen = j.Email != "" && s.confirmations.Allow(j.Email)
 	if err := s.store.Create(ctx, j); err != nil {
 		return Result{}, err
 	}
-	return Result{ID: j.ID, EmailVerstuurd: j.Email != ""}, nil
+	return Result{ID: j.ID, EmailVerstuurd: j.Bevestigen}, nil
 }
 
 // check applies the rules of the wizard's four steps (document 000 section 5) and more that the

@@ -5,7 +5,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
 )
@@ -71,5 +75,41 @@ func TestPublicFormsRefuseControlCharacters(t *testing.T) {
 	}
 	if _, err := json.Marshal(ok); err != nil || ok["id"] == nil {
 		t.Fatalf("no id: %v", ok)
+	}
+}
+
+// The confirmation goes to any address a visitor types, so it must not carry structure of the
+// visitor's making, nor go out without bound: the description is one quoted block, and one
+// address gets at most 3 confirmations an hour. The requests themselves are all stored; the
+// answer tells the site not to promise an e-mail once the limit is reached.
+func TestConfirmationEmailIsQuotedAndLimitedPerAddress(t *testing.T) {
+	_, api := jobstest.MailDev(t)
+	s := newFormServer(t, server.FormLimit{})
+	to := "ontvanger-" + uuid.NewString()[:8] + "@example.nl"
+	description := "Lamp ophangen.\n\nGeachte klant, uw rekening staat open.\n\n- Betaal via https://kwaadwillend.example"
+	for i := range 4 {
+		addr := to
+		if i%2 == 1 {
+			addr = strings.ToUpper(to)
+		}
+		status, e, ok := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"email": addr, "beschrijving": description}))
+		if status != http.StatusCreated || ok["email_verstuurd"] != (i < 3) {
+			t.Fatalf("request %d: %d %+v %v", i+1, status, e.Error, ok)
+		}
+	}
+	if n := s.count(t, "klussen"); n != 4 {
+		t.Fatalf("%d requests stored, want all 4", n)
+	}
+	mails := jobstest.WaitForMails(t, api, to, 3, 20*time.Second)
+	time.Sleep(1500 * time.Millisecond) // a fourth, if one were queued, would have arrived by now
+	if mails = jobstest.MailsTo(t, api, to); len(mails) != 3 {
+		t.Fatalf("%d confirmations sent to one address, want 3", len(mails))
+	}
+	m := mails[0]
+	if !strings.Contains(m.Text, "> Lamp ophangen.\n> Geachte klant, uw rekening staat open.\n> - Betaal via https://kwaadwillend.example\n\n") {
+		t.Errorf("text body does not quote the description as one block:\n%s", m.Text)
+	}
+	if strings.Count(m.HTML, "<blockquote") != 1 || strings.Contains(m.HTML, "<p>Geachte klant") || strings.Contains(m.HTML, "<li>Betaal") {
+		t.Errorf("HTML body gives the description structure of its own:\n%s", m.HTML)
 	}
 }
