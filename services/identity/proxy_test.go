@@ -22,7 +22,7 @@ type fakeKratos struct {
 	received []string // method, path and body of each request
 }
 
-func newFakeKratos(t *testing.T) (*fakeKratos, *Kratos) {
+func newFakeKratos(t testing.TB) (*fakeKratos, *Kratos) {
 	t.Helper()
 	f := &fakeKratos{}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
