@@ -147,9 +147,14 @@ func decodeError(err error) error {
 }
 
 // AllowQuery refuses query parameters outside allowed, so that a mistyped filter is an error
-// instead of being silently ignored.
+// instead of being silently ignored, and values with control characters (see TextOK).
 func AllowQuery(r *http.Request, allowed ...string) error {
-	for name := range r.URL.Query() {
+	for name, values := range r.URL.Query() {
+		for _, v := range values {
+			if !TextOK(v, false) {
+				return TextError(name)
+			}
+		}
 		ok := false
 		for _, a := range allowed {
 			if name == a {

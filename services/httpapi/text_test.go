@@ -2,7 +2,9 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -91,5 +93,18 @@ func TestFoldCase(t *testing.T) {
 		if (httpapi.FoldCase(pair[0]) == httpapi.FoldCase(pair[1])) != strings.EqualFold(pair[0], pair[1]) {
 			t.Errorf("FoldCase(%q) vs FoldCase(%q) disagrees with EqualFold", pair[0], pair[1])
 		}
+	}
+}
+
+// Query parameters are text too.
+func TestAllowQueryRefusesControlCharacters(t *testing.T) {
+	r := httptest.NewRequest(http.MethodGet, "/api/v1/email-jobs?state=failed%00", nil)
+	err := httpapi.AllowQuery(r, "state")
+	var e *httpapi.Error
+	if !errors.As(err, &e) || e.Status != http.StatusBadRequest || e.Fields["state"] != httpapi.MsgControlChar {
+		t.Fatalf("NUL in a query value: %v", err)
+	}
+	if err := httpapi.AllowQuery(httptest.NewRequest(http.MethodGet, "/x?state=mislukt", nil), "state"); err != nil {
+		t.Fatalf("plain value: %v", err)
 	}
 }

@@ -39,12 +39,7 @@ func readFlowForm(r *http.Request) (flowForm, *httpapi.Error) {
 	if err != nil {
 		return nil, unreadable()
 	}
-	var fields []field
-	for k, vs := range query {
-		for _, v := range vs {
-			fields = append(fields, field{key: k, value: v, text: true})
-		}
-	}
+	fields := formFields(query)
 	body, herr := readBody(r)
 	if herr != nil {
 		return nil, herr
@@ -120,6 +115,17 @@ type field struct {
 	text       bool
 }
 
+// formFields lists every value of a query or form, each as text.
+func formFields(values url.Values) []field {
+	var out []field
+	for k, vs := range values {
+		for _, v := range vs {
+			out = append(out, field{key: k, value: v, text: true})
+		}
+	}
+	return out
+}
+
 func readBody(r *http.Request) ([]byte, *httpapi.Error) {
 	if r.Body == nil || r.Body == http.NoBody {
 		return nil, nil
@@ -156,13 +162,7 @@ func parseBody(contentTypes []string, body []byte) ([]field, *httpapi.Error) {
 		if err != nil {
 			return nil, unreadable()
 		}
-		var out []field
-		for k, vs := range values {
-			for _, v := range vs {
-				out = append(out, field{key: k, value: v, text: true})
-			}
-		}
-		return out, nil
+		return formFields(values), nil
 	}
 	return nil, unsupported
 }
