@@ -42,8 +42,8 @@ const (
 // NewProxy returns the /.ory/ reverse proxy to Kratos's public API. It forwards only what
 // browsers need (the self-service flows and the session check); every other path, such as
 // Kratos's /admin/ redirects, answers 404. Submissions of the sign-in, recovery and verification
-// flows are read as Kratos will read them, and counted and limited before they reach Kratos; a
-// logout forgets the cached session at once.
+// flows are read as Kratos will read them, and counted and limited before they reach Kratos (see
+// readFlowForm); a logout forgets the cached session at once.
 func NewProxy(k *Kratos, sessions *Sessions, limits LoginLimits) http.Handler {
 	defaults := DefaultLoginLimits()
 	if limits.MailPerIP == nil {
@@ -108,9 +108,11 @@ func proxied(p string) bool {
 }
 
 // submission names the flow whose submission path is p ("" for any other path). Kratos takes
-// submissions by GET as well as POST, so every method is checked.
+// submissions by GET as well as POST, so every method is checked. Settings are read too, for
+// control characters only: Kratos stores the traits, and PostgreSQL refuses U+0000 with an error
+// that Kratos would show.
 func submission(p string) string {
-	for _, flow := range []string{"login", "recovery", "verification", "registration"} {
+	for _, flow := range []string{"login", "recovery", "verification", "registration", "settings"} {
 		if strings.EqualFold(p, "/self-service/"+flow) {
 			return flow
 		}

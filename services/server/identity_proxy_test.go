@@ -125,3 +125,26 @@ func TestRecoveryEmailsAreLimitedPerAccount(t *testing.T) {
 		t.Fatalf("%d recovery e-mails sent, want 2", len(mails))
 	}
 }
+
+// A control character in a settings form is refused by the proxy with a Dutch field message;
+// Kratos used to pass U+0000 on to PostgreSQL and show its internal error.
+func TestSettingsRefuseControlCharacters(t *testing.T) {
+	s := newAuthServer(t, nil)
+	email, _ := s.account(t, tenants.Admin)
+	b := kratostest.NewBrowser(t, s.URL)
+	if status, _ := b.Login(email, password); status != http.StatusOK {
+		t.Fatalf("login: %d", status)
+	}
+	f := b.StartFlow("settings", "")
+	status, body := b.Do(http.MethodPost, "/.ory/self-service/settings?flow="+f.ID(),
+		json.RawMessage(`{"method":"profile","csrf_token":"`+f.CSRF()+`","traits":{"email":"`+email+`","name":"Jan\u0000"}}`))
+	if status != http.StatusBadRequest || !strings.Contains(errorMessage(body), "teken dat niet is toegestaan") {
+		t.Fatalf("NUL in the name: %d %v", status, body)
+	}
+	// A plain name is still saved.
+	status, body = b.Do(http.MethodPost, "/.ory/self-service/settings?flow="+f.ID(),
+		json.RawMessage(`{"method":"profile","csrf_token":"`+f.CSRF()+`","traits":{"email":"`+email+`","name":"Jan Jansen"}}`))
+	if status != http.StatusOK {
+		t.Fatalf("plain name: %d %v", status, body)
+	}
+}
