@@ -1,6 +1,7 @@
 // Package identity connects the platform to Ory Kratos, its identity provider (D12-D15):
-//   - proxy.go: Kratos's public API on the site's own origin under /.ory/, so the session cookie
-//     is first-party and HttpOnly (D13), with rate limits on sign-in;
+//   - proxy.go: Kratos's self-service flows on the site's own origin under /.ory/, so the session
+//     cookie is first-party and HttpOnly (D13), with rate limits on sign-in and on code e-mails;
+//     flowform.go reads a submission's account exactly as Kratos will, for those limits;
 //   - sessions.go: the middleware that turns a Kratos session into the request's actor, with the
 //     user's roles and regions from the database (tenants.Actor);
 //   - service.go, endpoint.go, transport.go: GET /api/v1/me, who the signed-in user is.
