@@ -32,7 +32,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB)
 
-.PHONY: help run stop test bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test ui-test e2e go-bench audit clean
+.PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
 	@echo "make run    install what is missing, start PostgreSQL and the server with demo data"
@@ -40,6 +40,7 @@ help:
 	@echo "make test   run every test (tidy go.mod, vet, staticcheck, ESLint, type checks, Go unit and"
 	@echo "            integration, Vitest, browser)"
 	@echo "make audit  npm audit of what the front ends and MailDev ship (needs the npm registry)"
+	@echo "make fuzz   run every Go fuzz target for FUZZTIME each (default 30s): no crash, no 5xx"
 	@echo "make build  build both front ends and bin/klusmaat"
 	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
@@ -91,7 +92,7 @@ stop:
 # the product calendar (Europe/Amsterdam) fails every time, not one hour a day. The PostgreSQL
 # cluster, Kratos, the server, Go, Vitest and Chromium all inherit it.
 TEST_TZ ?= Pacific/Kiritimati
-test go-test ui-test e2e: export TZ = $(TEST_TZ)
+test go-test go-fuzz ui-test e2e: export TZ = $(TEST_TZ)
 
 # make test: the static checks, then a throw-away cluster, destroyed afterwards whatever the outcome.
 test:
@@ -101,9 +102,15 @@ test:
 	@scripts/pg.sh start test $(TEST_PORT)
 	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
-	  $(MAKE) --no-print-directory go-test ui-test build e2e || status=$$?; \
+	  $(MAKE) --no-print-directory go-test go-fuzz ui-test build e2e FUZZTIME=$(TEST_FUZZTIME) || status=$$?; \
 	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; \
 	  scripts/pg.sh destroy test; exit $$status
+
+# make fuzz: every fuzz target for FUZZTIME on a throw-away cluster (the form fuzzer uses the database).
+fuzz:
+	@scripts/pg.sh destroy test
+	@scripts/pg.sh start test $(TEST_PORT)
+	@status=0; $(MAKE) --no-print-directory go-fuzz || status=$$?; scripts/pg.sh destroy test; exit $$status
 
 # make bench: the same throw-away stack as make test, then the benchmarks (figures are printed).
 bench:
@@ -169,6 +176,24 @@ typecheck: api-types-check
 GO_TEST_ARGS ?= ./...
 go-test:
 	$(GO_TEST_ENV) go test -count=1 $(GO_TEST_ARGS)
+
+# Native Go fuzz targets (package:target). make test runs each for TEST_FUZZTIME (a count, which
+# cannot race the clock) after go-test ran their seeds; make fuzz for FUZZTIME. A failure leaves
+# its input in the package's testdata/fuzz. Go 1.26 can end a timed run with a bare "context
+# deadline exceeded" and no failing input (golang/go#75804, fixed in 1.27): that is not a finding.
+FUZZTIME ?= 30s
+TEST_FUZZTIME ?= 3000x
+FUZZ_TARGETS := services/httpapi:FuzzDecodeJSON services/validate:FuzzFieldChecks services/files:FuzzReadForm \
+                services/identity:FuzzReadFlowForm services/identity:FuzzProxy services/server:FuzzPublicForms
+go-fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $${t#*:} (./$${t%%:*}, $(FUZZTIME))"; \
+	  out=$$($(GO_TEST_ENV) go test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) ./$${t%%:*} 2>&1); status=$$?; \
+	  echo "$$out" | awk '/^fuzz: elapsed/ { last = $$0; next } { print } END { if (last) print last }'; \
+	  if [ $$status -ne 0 ] && echo "$$out" | grep -qx '    context deadline exceeded' && ! echo "$$out" | grep -q 'Failing input written'; then \
+	    echo "  (the deadline raced a worker, golang/go#75804; no failing input)"; status=0; fi; \
+	  [ $$status -eq 0 ] || exit $$status; \
+	done
 
 ui-test:
 	cd portal-ui && npm test --silent

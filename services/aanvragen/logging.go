@@ -34,7 +34,9 @@ func (s *loggingService) Submit(ctx context.Context, a Aanvraag) (r Result, err 
 		case err != nil:
 			s.logger.WarnContext(ctx, "aanvragen.Submit failed", append(attrs, "err", err)...)
 		default:
-			s.logger.InfoContext(ctx, "aanvragen.Submit", append(attrs, "id", r.ID, "email", r.EmailVerstuurd)...)
+			// An address that was given but not mailed reached the confirmation limit.
+			s.logger.InfoContext(ctx, "aanvragen.Submit", append(attrs, "id", r.ID, "email", r.EmailVerstuurd,
+				"confirmation_limited", a.Email != "" && !r.EmailVerstuurd)...)
 		}
 	}(time.Now())
 	return s.next.Submit(ctx, a)

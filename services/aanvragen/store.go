@@ -56,7 +56,7 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 			j.Telefoon, j.Email, j.Naam, j.ContactVoorkeur, klant); err != nil {
 			return err
 		}
-		if j.Email == "" {
+		if !j.Bevestigen {
 			return nil
 		}
 		if s.enqueue == nil {

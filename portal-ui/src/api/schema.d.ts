@@ -1357,7 +1357,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description true: er volgt een bevestiging per e-mail */
+                        /** @description true: er volgt een bevestiging per e-mail (niet zonder e-mailadres, en niet als dat adres het afgelopen uur al 3 bevestigingen kreeg) */
                         email_verstuurd: boolean;
                         /** Format: uuid */
                         id: string;

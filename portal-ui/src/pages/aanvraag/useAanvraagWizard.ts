@@ -181,7 +181,9 @@ export function useAanvraagWizard() {
     if (!mounted.current) return;
     setSending(false);
     if (result.kind === 'ok') {
-      setDone({ emailGiven: payload.email !== '' || result.body.email_verstuurd });
+      // Only the server knows whether a confirmation goes out: it sends none beyond a few per
+      // address per hour, and the dialog must not promise one then.
+      setDone({ emailGiven: result.body.email_verstuurd });
       return;
     }
     if (result.kind === 'invalid') {
