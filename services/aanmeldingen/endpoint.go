@@ -1,9 +1,11 @@
 package aanmeldingen
 
 import (
-	"context"
+	"log/slog"
 
 	"github.com/go-kit/kit/endpoint"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
 // Endpoints collects the service's go-kit endpoints.
@@ -13,5 +15,8 @@ type Endpoints struct {
 
 // MakeEndpoints adapts the service to endpoints.
 func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{Submit: func(ctx context.Context, req any) (any, error) { return s.Submit(ctx, req.(Aanmelding)) }}
+	return Endpoints{Submit: httpapi.Typed(s.Submit)}
 }
+
+// LogAttrs keeps the stored application's id; the applicant's personal data is never logged.
+func (r Result) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("id", r.ID)} }

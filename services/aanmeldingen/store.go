@@ -15,7 +15,7 @@ func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) Create(ctx context.Context, c Checked) error {
-	return s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `
 			INSERT INTO klusser_aanmeldingen (id, naam, leeftijd, email, telefoon, adres, postcode, woonplaats,
 			    heeft_vog, heeft_vervoer, motivatie, ervaring, beschikbaarheid, status)

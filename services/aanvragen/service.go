@@ -7,12 +7,13 @@ package aanvragen
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/validate"
 )
 
@@ -21,18 +22,18 @@ type Service interface {
 	// Submit checks and stores a request and returns its id.
 	Submit(ctx context.Context, a Aanvraag) (Result, error)
 	// Towns lists the towns of active regions, for the town choice (D1).
-	Towns(ctx context.Context) ([]Town, error)
+	Towns(ctx context.Context, p list.Params) (list.Page[Town], error)
 	// Categories lists the categories the public form offers (D9).
-	Categories(ctx context.Context) ([]Category, error)
+	Categories(ctx context.Context, p list.Params) (list.Page[Category], error)
 }
 
 // Store is the SQL side.
 type Store interface {
-	// Create stores the job; it returns validate.Errors for a town or category the database
-	// does not know.
+	// Create stores the job; it refuses a town or category the database does not know as
+	// invalid, like the service's own checks.
 	Create(ctx context.Context, j Job) error
-	Towns(ctx context.Context) ([]Town, error)
-	Categories(ctx context.Context) ([]Category, error)
+	Towns(ctx context.Context, p list.Params) (list.Page[Town], error)
+	Categories(ctx context.Context, p list.Params) (list.Page[Category], error)
 }
 
 // Aanvraag is the wizard's form.
@@ -95,7 +96,7 @@ const (
 )
 
 // ErrRejected: the honeypot was filled in.
-var ErrRejected = errors.New("aanvragen: rejected as automated")
+var ErrRejected = domainerr.Invalid("rejected", "Uw aanvraag kon niet worden verstuurd. Bel ons gerust, dan helpen wij u verder.", nil)
 
 // Clock gives today's date in the Netherlands; tests fix it.
 type Clock func() time.Time
@@ -121,7 +122,7 @@ func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
 	}
 	j, errs := s.check(a)
 	if len(errs) > 0 {
-		return Result{}, errs
+		return Result{}, invalid(errs)
 	}
 	if err := s.store.Create(ctx, j); err != nil {
 		return Result{}, err
@@ -180,6 +181,10 @@ func (s *service) check(a Aanvraag) (Job, validate.Errors) {
 	return j, e
 }
 
-func (s *service) Towns(ctx context.Context) ([]Town, error) { return s.store.Towns(ctx) }
+func (s *service) Towns(ctx context.Context, p list.Params) (list.Page[Town], error) {
+	return s.store.Towns(ctx, p)
+}
 
-func (s *service) Categories(ctx context.Context) ([]Category, error) { return s.store.Categories(ctx) }
+func (s *service) Categories(ctx context.Context, p list.Params) (list.Page[Category], error) {
+	return s.store.Categories(ctx, p)
+}

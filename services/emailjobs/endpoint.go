@@ -1,9 +1,9 @@
 package emailjobs
 
 import (
-	"context"
-
 	"github.com/go-kit/kit/endpoint"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
 // Endpoints collects the service's go-kit endpoints.
@@ -11,20 +11,7 @@ type Endpoints struct {
 	List endpoint.Endpoint
 }
 
-type listRequest struct{ State string }
-
-// ListResponse is the answer of GET /api/v1/email-jobs.
-type ListResponse struct {
-	Items []Job `json:"items"`
-}
-
 // MakeEndpoints adapts the service to endpoints.
 func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{List: func(ctx context.Context, req any) (any, error) {
-		items, err := s.List(ctx, req.(listRequest).State)
-		if err != nil {
-			return nil, err
-		}
-		return ListResponse{Items: items}, nil
-	}}
+	return Endpoints{List: httpapi.Typed(s.List)}
 }

@@ -30,7 +30,7 @@ func scan(row pgx.Row) (Export, error) {
 
 func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Export, error) {
 	var e Export
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		// A region must exist; checked here, where the list of regions is.
 		if r.Regio != "" {
 			var ok bool
@@ -38,7 +38,7 @@ func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Expor
 				return err
 			}
 			if !ok {
-				return validate.Errors{"regio": "Kies een regio."}
+				return invalid(validate.Errors{"regio": "Kies een regio."})
 			}
 		}
 		params, _ := json.Marshal(r)
@@ -55,7 +55,7 @@ func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Expor
 
 func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Export, error) {
 	var e Export
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var err error
 		e, err = scan(tx.QueryRow(ctx, `SELECT `+columns+` FROM exports WHERE id = $1`, id))
 		return err

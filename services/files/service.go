@@ -9,7 +9,7 @@
 // Content-Type a client sends, and a refused upload stores nothing: no blob, no row.
 //
 // Like every service: service.go (this interface and its implementation), store.go (the SQL,
-// through tenants.DB), endpoint.go, transport.go, logging.go.
+// through tenants.DB), endpoint.go, transport.go, module.go.
 package files
 
 import (
@@ -17,14 +17,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/domainerr"
 )
 
 // Service is the files use-case.
@@ -115,12 +114,12 @@ const MaxNotesChars = 2000
 // Errors a user may see. Something that exists but is not the actor's is "not found" too, so
 // that an answer never tells whether another klusser's file exists.
 var (
-	ErrWorkOrderNotFound  = httpapi.NotFound("werkbon_not_found", "Werkbon niet gevonden")
-	ErrWorkOrderClosed    = &httpapi.Error{Status: http.StatusConflict, Code: "werkbon_closed", Message: "Deze werkbon is afgesloten. Er kunnen geen foto's meer worden toegevoegd."}
-	ErrPhotoNotFound      = httpapi.NotFound("foto_not_found", "Foto niet gevonden")
-	ErrAanmeldingNotFound = httpapi.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
-	ErrDocumentNotFound   = httpapi.NotFound("document_not_found", "Document niet gevonden")
-	ErrFileMissing        = httpapi.NotFound("file_missing", "Het bestand is niet gevonden.")
+	ErrWorkOrderNotFound  = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+	ErrWorkOrderClosed    = domainerr.Conflict("werkbon_closed", "Deze werkbon is afgesloten. Er kunnen geen foto's meer worden toegevoegd.")
+	ErrPhotoNotFound      = domainerr.NotFound("foto_not_found", "Foto niet gevonden")
+	ErrAanmeldingNotFound = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
+	ErrDocumentNotFound   = domainerr.NotFound("document_not_found", "Document niet gevonden")
+	ErrFileMissing        = domainerr.NotFound("file_missing", "Het bestand is niet gevonden.")
 )
 
 // NewService returns the files service.
@@ -146,7 +145,7 @@ func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUI
 	}
 	if !contains(PhotoTypes, photoType) {
 		msg := "Kies of het een foto van voor of na de klus is."
-		return Photo{}, httpapi.BadRequest("invalid_photo_type", msg, map[string]string{"type": msg})
+		return Photo{}, domainerr.Invalid("invalid_photo_type", msg, map[string]string{"type": msg})
 	}
 	key := NewKey(workOrderID, ft)
 	written := false
@@ -192,12 +191,12 @@ func (s *service) UploadDocument(ctx context.Context, aanmeldingID uuid.UUID, in
 	}
 	if !contains(DocumentTypes, in.DocumentType) {
 		msg := "Kies een documentsoort: VOG, ID-bewijs, contract, certificaat of overig."
-		return Document{}, httpapi.BadRequest("invalid_document_type", msg, map[string]string{"document_type": msg})
+		return Document{}, domainerr.Invalid("invalid_document_type", msg, map[string]string{"document_type": msg})
 	}
 	notes := strings.TrimSpace(in.Notes)
 	if utf8.RuneCountInString(notes) > MaxNotesChars {
 		msg := fmt.Sprintf("Notities mogen maximaal %d tekens zijn.", MaxNotesChars)
-		return Document{}, httpapi.BadRequest("notes_too_long", msg, map[string]string{"notes": msg})
+		return Document{}, domainerr.Invalid("notes_too_long", msg, map[string]string{"notes": msg})
 	}
 	key := NewKey(aanmeldingID, ft)
 	written := false
@@ -245,8 +244,7 @@ func (s *service) DeleteDocument(ctx context.Context, id uuid.UUID) error {
 func (s *service) open(ctx context.Context, b Bucket, key string) (*Object, error) {
 	obj, err := s.blobs.Open(ctx, b, key)
 	if errors.Is(err, ErrNotFound) {
-		return nil, &httpapi.Error{Status: ErrFileMissing.Status, Code: ErrFileMissing.Code, Message: ErrFileMissing.Message,
-			Err: fmt.Errorf("files: %s/%s is in the database but not in storage", b, key)}
+		return nil, ErrFileMissing.WithCause(fmt.Errorf("files: %s/%s is in the database but not in storage", b, key))
 	}
 	return obj, err
 }

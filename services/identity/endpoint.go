@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/go-kit/kit/endpoint"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
 // Endpoints collects the identity service's go-kit endpoints.
@@ -13,5 +15,5 @@ type Endpoints struct {
 
 // MakeEndpoints adapts the service to endpoints.
 func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{Me: func(ctx context.Context, _ any) (any, error) { return s.Me(ctx) }}
+	return Endpoints{Me: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (Me, error) { return s.Me(ctx) })}
 }

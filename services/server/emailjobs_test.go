@@ -20,6 +20,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -90,12 +91,12 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("admin: %d %s", status, body)
 	}
-	var list emailjobs.ListResponse
+	var list list.Page[emailjobs.Job]
 	if err := json.Unmarshal(body, &list); err != nil {
 		t.Fatal(err)
 	}
 	byTemplate := map[string]emailjobs.Job{}
-	for _, j := range list.Items {
+	for _, j := range list.Data {
 		byTemplate[j.Template] = j
 	}
 	ok, bad := byTemplate["aanmelder"], byTemplate["bestaat-niet"]

@@ -1,9 +1,9 @@
 package showcase
 
 import (
-	"context"
-
 	"github.com/go-kit/kit/endpoint"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
 // Endpoints collects the showcase's go-kit endpoints.
@@ -13,22 +13,5 @@ type Endpoints struct {
 
 // MakeEndpoints adapts the service to endpoints; nothing else happens here.
 func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{List: makeListEndpoint(s)}
-}
-
-type listRequest struct{}
-
-// ListResponse is the JSON answer of GET /api/v1/public/klussers.
-type ListResponse struct {
-	Items []Klusser `json:"items"`
-}
-
-func makeListEndpoint(s Service) endpoint.Endpoint {
-	return func(ctx context.Context, _ any) (any, error) {
-		items, err := s.List(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return ListResponse{Items: items}, nil
-	}
+	return Endpoints{List: httpapi.Typed(s.List)}
 }

@@ -1,0 +1,13 @@
+package aanvragen
+
+import (
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// New is the public request module: its routes, served by the service on db, queueing the
+// confirmation e-mail with enqueue, with today's date from now, each address limited by limiter,
+// through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB, enqueue Enqueue, now Clock, limiter *httpapi.Limiter) []httpapi.Route {
+	return k.Routes(routes(MakeEndpoints(NewService(NewStore(db, enqueue), now)), limiter)...)
+}
