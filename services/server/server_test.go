@@ -216,6 +216,9 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 		if err := sch.Validate(inst); err != nil {
 			t.Errorf("%s (%d): answer does not match its documented schema: %v", rt.Path, resp.StatusCode, err)
 		}
+		if body, _ := inst.(map[string]any); rt.List != nil && resp.StatusCode == http.StatusOK && (body["total"] == nil || body["data"] == nil) {
+			t.Errorf("%s: a list answered without data and total (D25): %s", rt.Path, live)
+		}
 	}
 	_, bad := s.get(t, "/api/v1/public/klussers?x=1")
 	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
