@@ -122,7 +122,7 @@ export async function postJson<T>(
   return { kind: 'error' };
 }
 
-/** GETs a JSON list answer {"items": [...]}; throws on any failure (the caller shows an error). */
+/** GETs one page of a list, {"data": [...], "total": N} (D25); throws on any failure (the caller shows an error). */
 export async function getItems<T>(
   path: string,
   parseItem: (item: unknown) => T | null,
@@ -131,8 +131,8 @@ export async function getItems<T>(
 ): Promise<T[]> {
   const response = await apiFetch(path, signal === undefined ? {} : { signal }, fetchFn);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const items = record(await readJson(response))?.['items'];
-  if (!Array.isArray(items)) throw new Error(`${path}: no items`);
+  const items = record(await readJson(response))?.['data'];
+  if (!Array.isArray(items)) throw new Error(`${path}: no data`);
   return items.map(parseItem).filter((item): item is T => item !== null);
 }
 
