@@ -40,6 +40,17 @@ func QueryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string
 	return page, err
 }
 
+// ListPage is QueryPage in a transaction of its own as the actor of ctx (DB.Tx): a store's list
+// method in one call.
+func ListPage[T any](ctx context.Context, db *DB, p list.Params, base string, args []any, scan func(pgx.Row) (T, error)) (list.Page[T], error) {
+	var page list.Page[T]
+	err := db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		page, err = QueryPage(ctx, tx, p, base, args, scan)
+		return err
+	})
+	return page, err
+}
+
 func orderBy(p list.Params) string {
 	var terms []string
 	if p.Sort != "" {

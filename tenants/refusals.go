@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/klusmaat/klusmaat/services/domainerr"
@@ -35,13 +36,15 @@ type Refusals struct {
 
 // The defaults.
 var (
-	ErrDuplicate   = domainerr.Conflict("duplicate", "Deze gegevens bestaan al.")
-	ErrUnknownRef  = domainerr.Invalid("unknown_reference", "Dit verwijst naar gegevens die niet (meer) bestaan.", nil)
-	ErrInUse       = domainerr.Conflict("in_use", "Dit wordt nog gebruikt en kan daarom niet worden verwijderd.")
-	ErrRuleBroken  = domainerr.Conflict("not_allowed", "Deze wijziging is niet toegestaan.")
-	ErrRowRefused  = domainerr.ErrForbidden
-	rlsMessageHead = "new row violates row-level security policy"
+	ErrDuplicate  = domainerr.Conflict("duplicate", "Deze gegevens bestaan al.")
+	ErrUnknownRef = domainerr.Invalid("unknown_reference", "Dit verwijst naar gegevens die niet (meer) bestaan.", nil)
+	ErrInUse      = domainerr.Conflict("in_use", "Dit wordt nog gebruikt en kan daarom niet worden verwijderd.")
+	ErrRuleBroken = domainerr.Conflict("not_allowed", "Deze wijziging is niet toegestaan.")
+	ErrRowRefused = domainerr.ErrForbidden
 )
+
+// rlsMessageHead starts PostgreSQL's message when row-level security refuses a written row.
+const rlsMessageHead = "new row violates row-level security policy"
 
 // Map returns err as a domain error when it is a refusal: a unique, foreign-key or check
 // violation, or row-level security refusing a row the actor wrote. The domain error carries err as
@@ -75,4 +78,14 @@ func or(e, def *domainerr.Error) *domainerr.Error {
 		return e
 	}
 	return def
+}
+
+// NoRowsAs returns notFound when err says no row matched (pgx.ErrNoRows, however wrapped): the
+// row does not exist, or row-level security hides it, which to the actor is the same. Other
+// errors pass unchanged.
+func NoRowsAs(notFound, err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return notFound
+	}
+	return err
 }

@@ -14,11 +14,11 @@ const MaxBody = 32 << 10
 const TooMany = "U heeft zojuist al een aanmelding verstuurd. Probeer het over een paar minuten opnieuw, of bel ons."
 
 // routes is the service's route table; limiter bounds applications per client address.
-func routes(e Endpoints, limiter *httpapi.Limiter) []httpapi.Route {
+func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{{
 		Method: http.MethodPost, Path: "/api/v1/public/aanmeldingen", Summary: "Aanmelden als klusser",
 		Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create", Request: Aanmelding{}, Response: Result{},
-		Op: "Submit", Endpoint: e.Submit, Decode: decode, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
+		Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decode, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
 		Guard: func(h http.Handler) http.Handler { return httpapi.LimitByIP(limiter, TooMany, h) },
 	}}
 }

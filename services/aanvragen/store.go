@@ -72,29 +72,19 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 }
 
 func (s *pgStore) Towns(ctx context.Context, p list.Params) (list.Page[Town], error) {
-	var page list.Page[Town]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = tenants.QueryPage(ctx, tx, p, `
-			SELECT t.woonplaats, t.naam, t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio WHERE r.actief`,
-			nil, func(r pgx.Row) (Town, error) {
-				var t Town
-				return t, r.Scan(&t.Woonplaats, &t.Naam, &t.Regio)
-			})
-		return err
-	})
-	return page, err
+	return tenants.ListPage(ctx, s.db, p, `
+		SELECT t.woonplaats, t.naam, t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio WHERE r.actief`,
+		nil, func(r pgx.Row) (Town, error) {
+			var t Town
+			return t, r.Scan(&t.Woonplaats, &t.Naam, &t.Regio)
+		})
 }
 
 func (s *pgStore) Categories(ctx context.Context, p list.Params) (list.Page[Category], error) {
-	var page list.Page[Category]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = tenants.QueryPage(ctx, tx, p, `SELECT key, label, volgorde FROM categories WHERE publiek`,
-			nil, func(r pgx.Row) (Category, error) {
-				var c Category
-				var order int
-				return c, r.Scan(&c.Key, &c.Label, &order)
-			})
-		return err
-	})
-	return page, err
+	return tenants.ListPage(ctx, s.db, p, `SELECT key, label, volgorde FROM categories WHERE publiek`,
+		nil, func(r pgx.Row) (Category, error) {
+			var c Category
+			var order int
+			return c, r.Scan(&c.Key, &c.Label, &order)
+		})
 }

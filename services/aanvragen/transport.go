@@ -24,18 +24,18 @@ var (
 )
 
 // routes is the service's route table; limiter bounds requests per client address.
-func routes(e Endpoints, limiter *httpapi.Limiter) []httpapi.Route {
+func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/public/aanvragen", Summary: "Een klus aanvragen (de aanvraagwizard)",
 			Tag: "aanvragen", Resource: "klus_aanvragen", Action: "create", Request: Aanvraag{}, Response: Result{},
-			Op: "Submit", Endpoint: e.Submit, Decode: decodeAanvraag, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
+			Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decodeAanvraag, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
 			Guard: func(h http.Handler) http.Handler { return httpapi.LimitByIP(limiter, TooMany, h) }},
 		{Method: http.MethodGet, Path: "/api/v1/public/woonplaatsen", Summary: "Woonplaatsen van de actieve regio's",
 			Tag: "aanvragen", Resource: "public_towns", Action: "read", List: &TownsSpec, Response: list.Page[Town]{},
-			Op: "Towns", Endpoint: e.Towns},
+			Op: "Towns", Endpoint: httpapi.Typed(s.Towns)},
 		{Method: http.MethodGet, Path: "/api/v1/public/categorieen", Summary: "Soorten klussen op het aanvraagformulier",
 			Tag: "aanvragen", Resource: "public_categorieen", Action: "read", List: &CategoriesSpec, Response: list.Page[Category]{},
-			Op: "Categories", Endpoint: e.Categories},
+			Op: "Categories", Endpoint: httpapi.Typed(s.Categories)},
 	}
 }
 

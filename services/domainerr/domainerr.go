@@ -55,11 +55,13 @@ type Error struct {
 	Err     error
 }
 
+// Error says kind and code, and the cause if there is one (for the log), else the message.
 func (e *Error) Error() string {
+	what := e.Message
 	if e.Err != nil {
-		return e.Code + ": " + e.Err.Error()
+		what = e.Err.Error()
 	}
-	return e.Code + ": " + e.Message
+	return e.Kind.String() + " " + e.Code + ": " + what
 }
 
 // Unwrap returns the cause.

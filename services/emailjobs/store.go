@@ -15,20 +15,15 @@ func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Job], error) {
-	var page list.Page[Job]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = tenants.QueryPage(ctx, tx, p, `
-			SELECT id, coalesce(args->>'template', '') AS template, coalesce(args->>'to', '') AS recipient,
-			       state::text AS state, attempt AS attempts, max_attempts,
-			       errors[array_upper(errors, 1)]->>'error' AS last_error, created_at, finalized_at
-			FROM river.river_job
-			WHERE kind = 'email' AND (cardinality($1::text[]) = 0 OR state::text = ANY ($1)) AND ($2 = '' OR args->>'to' ILIKE $2)`,
-			[]any{p.Filter("state"), tenants.Contains(p.Search)}, func(r pgx.Row) (Job, error) {
-				var j Job
-				err := r.Scan(&j.ID, &j.Template, &j.Recipient, &j.State, &j.Attempts, &j.MaxAttempts, &j.LastError, &j.CreatedAt, &j.FinalizedAt)
-				return j, err
-			})
-		return err
-	})
-	return page, err
+	return tenants.ListPage(ctx, s.db, p, `
+		SELECT id, coalesce(args->>'template', '') AS template, coalesce(args->>'to', '') AS recipient,
+		       state::text AS state, attempt AS attempts, max_attempts,
+		       errors[array_upper(errors, 1)]->>'error' AS last_error, created_at, finalized_at
+		FROM river.river_job
+		WHERE kind = 'email' AND (cardinality($1::text[]) = 0 OR state::text = ANY ($1)) AND ($2 = '' OR args->>'to' ILIKE $2)`,
+		[]any{p.Filter("state"), tenants.Contains(p.Search)}, func(r pgx.Row) (Job, error) {
+			var j Job
+			err := r.Scan(&j.ID, &j.Template, &j.Recipient, &j.State, &j.Attempts, &j.MaxAttempts, &j.LastError, &j.CreatedAt, &j.FinalizedAt)
+			return j, err
+		})
 }

@@ -17,7 +17,7 @@ var ListSpec = list.Spec{
 }
 
 // routes is the service's route table.
-func routes(e Endpoints) []httpapi.Route {
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/email-jobs",
@@ -27,6 +27,6 @@ func routes(e Endpoints) []httpapi.Route {
 		Action:   "read",
 		List:     &ListSpec,
 		Response: list.Page[Job]{},
-		Op:       "List", Endpoint: e.List,
+		Op:       "List", Endpoint: httpapi.Typed(s.List),
 	}}
 }

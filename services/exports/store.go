@@ -3,7 +3,6 @@ package exports
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -22,10 +21,7 @@ const columns = `id, soort, status, voortgang, rijen, bestandsnaam, fout, create
 func scan(row pgx.Row) (Export, error) {
 	var e Export
 	err := row.Scan(&e.ID, &e.Soort, &e.Status, &e.Voortgang, &e.Rijen, &e.Bestandsnaam, &e.Fout, &e.CreatedAt, &e.FinishedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return e, ErrNotFound
-	}
-	return e, err
+	return e, tenants.NoRowsAs(ErrNotFound, err)
 }
 
 func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Export, error) {

@@ -12,17 +12,17 @@ import (
 
 // routes is the service's route table. Exports belong to the reports page (admins, D6: the
 // resource rapportages/export); row-level security keeps each export to its requester.
-func routes(e Endpoints) []httpapi.Route {
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/exports", Summary: "Vraag een export aan; het antwoord komt direct, het bestand volgt",
 			Tag: "exports", Resource: "rapportages", Action: "export", Request: Request{}, Response: Export{},
-			Op: "Request", Endpoint: e.Request, Decode: decodeRequest, Encode: httpapi.EncodeWithStatus(http.StatusAccepted)},
+			Op: "Request", Endpoint: httpapi.Typed(s.Request), Decode: decodeRequest, Encode: httpapi.EncodeWithStatus(http.StatusAccepted)},
 		{Method: http.MethodGet, Path: "/api/v1/exports/{id}", Summary: "Voortgang van een export",
 			Tag: "exports", Resource: "rapportages", Action: "export", Response: Export{},
-			Op: "Get", Endpoint: e.Get, Decode: decodeID},
+			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeID},
 		{Method: http.MethodGet, Path: "/api/v1/exports/{id}/download", Summary: "Download een klare export (CSV)",
 			Tag: "exports", Resource: "rapportages", Action: "export", ResponseType: "text/csv",
-			Op: "Download", Endpoint: e.Download, Decode: decodeID, Encode: httpapi.Encoder(encodeFile)},
+			Op: "Download", Endpoint: makeDownloadEndpoint(s), Decode: decodeID, Encode: httpapi.Encoder(encodeFile)},
 	}
 }
 

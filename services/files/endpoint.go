@@ -10,34 +10,32 @@ import (
 	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
-// Endpoints collects the files service's go-kit endpoints.
-type Endpoints struct {
-	UploadWorkOrderPhoto   endpoint.Endpoint
-	DownloadWorkOrderPhoto endpoint.Endpoint
-	UploadDocument         endpoint.Endpoint
-	DownloadDocument       endpoint.Endpoint
-	DeleteDocument         endpoint.Endpoint
+// The endpoints adapt the service's methods to the requests the transport decodes.
+
+func makeUploadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r uploadPhotoRequest) (Photo, error) {
+		return s.UploadWorkOrderPhoto(ctx, r.WorkOrderID, r.Type, r.File)
+	})
 }
 
-// MakeEndpoints adapts the service to endpoints; nothing else happens here.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{
-		UploadWorkOrderPhoto: httpapi.Typed(func(ctx context.Context, r uploadPhotoRequest) (Photo, error) {
-			return s.UploadWorkOrderPhoto(ctx, r.WorkOrderID, r.Type, r.File)
-		}),
-		DownloadWorkOrderPhoto: httpapi.Typed(func(ctx context.Context, r idRequest) (*Download, error) {
-			return s.DownloadWorkOrderPhoto(ctx, r.ID)
-		}),
-		UploadDocument: httpapi.Typed(func(ctx context.Context, r uploadDocumentRequest) (Document, error) {
-			return s.UploadDocument(ctx, r.AanmeldingID, r.NewDocument)
-		}),
-		DownloadDocument: httpapi.Typed(func(ctx context.Context, r idRequest) (*Download, error) {
-			return s.DownloadDocument(ctx, r.ID)
-		}),
-		DeleteDocument: httpapi.Typed(func(ctx context.Context, r idRequest) (DeleteResponse, error) {
-			return DeleteResponse{ID: r.ID}, s.DeleteDocument(ctx, r.ID)
-		}),
-	}
+func makeDownloadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (*Download, error) { return s.DownloadWorkOrderPhoto(ctx, r.ID) })
+}
+
+func makeUploadDocumentEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r uploadDocumentRequest) (Document, error) {
+		return s.UploadDocument(ctx, r.AanmeldingID, r.NewDocument)
+	})
+}
+
+func makeDownloadDocumentEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (*Download, error) { return s.DownloadDocument(ctx, r.ID) })
+}
+
+func makeDeleteDocumentEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (DeleteResponse, error) {
+		return DeleteResponse{ID: r.ID}, s.DeleteDocument(ctx, r.ID)
+	})
 }
 
 // The requests and answers say what a log line may keep: ids, types and sizes, never file

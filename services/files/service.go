@@ -148,35 +148,22 @@ func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUI
 		return Photo{}, domainerr.Invalid("invalid_photo_type", msg, map[string]string{"type": msg})
 	}
 	key := NewKey(workOrderID, ft)
-	written := false
-	p, err := s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
-		FileSize: int64(len(file.Data))}, key, func() error {
-		if err := s.blobs.Put(ctx, KlusFotos, key, ft.ContentType, file.Data); err != nil {
-			return err
-		}
-		written = true
-		return nil
+	var p Photo
+	err = s.put(ctx, KlusFotos, key, ft, file.Data, func(write func() error) (err error) {
+		p, err = s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
+			FileSize: int64(len(file.Data))}, key, write)
+		return err
 	})
-	if err != nil {
-		if written {
-			err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), KlusFotos, key))
-		}
-		return Photo{}, err
-	}
-	return p, nil
+	return p, err
 }
 
 func (s *service) DownloadWorkOrderPhoto(ctx context.Context, photoID uuid.UUID) (*Download, error) {
-	var obj *Object
-	p, err := s.store.OpenWorkOrderPhoto(ctx, photoID, func(key string) error {
-		var err error
-		obj, err = s.open(ctx, KlusFotos, key)
+	var p Photo
+	obj, err := s.get(ctx, KlusFotos, func(open func(key string) error) (err error) {
+		p, err = s.store.OpenWorkOrderPhoto(ctx, photoID, open)
 		return err
 	})
 	if err != nil {
-		if obj != nil {
-			obj.Body.Close()
-		}
 		return nil, err
 	}
 	ft := servedType(p.ContentType, PhotoUpload)
@@ -199,36 +186,23 @@ func (s *service) UploadDocument(ctx context.Context, aanmeldingID uuid.UUID, in
 		return Document{}, domainerr.Invalid("notes_too_long", msg, map[string]string{"notes": msg})
 	}
 	key := NewKey(aanmeldingID, ft)
-	written := false
-	d, err := s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
-		FileName: CleanFileName(in.File.Name, ft), ContentType: ft.ContentType, FileSize: int64(len(in.File.Data)), Notes: notes},
-		key, func() error {
-			if err := s.blobs.Put(ctx, Documents, key, ft.ContentType, in.File.Data); err != nil {
-				return err
-			}
-			written = true
-			return nil
-		})
-	if err != nil {
-		if written {
-			err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), Documents, key))
-		}
-		return Document{}, err
-	}
-	return d, nil
+	var d Document
+	err = s.put(ctx, Documents, key, ft, in.File.Data, func(write func() error) (err error) {
+		d, err = s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
+			FileName: CleanFileName(in.File.Name, ft), ContentType: ft.ContentType, FileSize: int64(len(in.File.Data)), Notes: notes},
+			key, write)
+		return err
+	})
+	return d, err
 }
 
 func (s *service) DownloadDocument(ctx context.Context, id uuid.UUID) (*Download, error) {
-	var obj *Object
-	d, err := s.store.OpenDocument(ctx, id, func(key string) error {
-		var err error
-		obj, err = s.open(ctx, Documents, key)
+	var d Document
+	obj, err := s.get(ctx, Documents, func(open func(key string) error) (err error) {
+		d, err = s.store.OpenDocument(ctx, id, open)
 		return err
 	})
 	if err != nil {
-		if obj != nil {
-			obj.Body.Close()
-		}
 		return nil, err
 	}
 	ft := servedType(d.ContentType, DocumentUpload)
@@ -241,12 +215,44 @@ func (s *service) DeleteDocument(ctx context.Context, id uuid.UUID) error {
 	})
 }
 
-func (s *service) open(ctx context.Context, b Bucket, key string) (*Object, error) {
-	obj, err := s.blobs.Open(ctx, b, key)
-	if errors.Is(err, ErrNotFound) {
-		return nil, ErrFileMissing.WithCause(fmt.Errorf("files: %s/%s is in the database but not in storage", b, key))
+// put runs add, which stores the row and calls write inside its transaction: the file is written
+// there, after the row checks, and removed again when the transaction fails after it was
+// written, so a refused upload leaves neither row nor file.
+func (s *service) put(ctx context.Context, b Bucket, key string, ft FileType, data []byte, add func(write func() error) error) error {
+	written := false
+	err := add(func() error {
+		if err := s.blobs.Put(ctx, b, key, ft.ContentType, data); err != nil {
+			return err
+		}
+		written = true
+		return nil
+	})
+	if err != nil && written {
+		err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), b, key))
 	}
-	return obj, err
+	return err
+}
+
+// get runs find, which finds the row and calls open with its key inside its transaction (where
+// the download is audited), and returns the opened file; it is closed again when the transaction
+// fails after it was opened.
+func (s *service) get(ctx context.Context, b Bucket, find func(open func(key string) error) error) (*Object, error) {
+	var obj *Object
+	err := find(func(key string) error {
+		var err error
+		obj, err = s.blobs.Open(ctx, b, key)
+		if errors.Is(err, ErrNotFound) {
+			return ErrFileMissing.WithCause(fmt.Errorf("files: %s/%s is in the database but not in storage", b, key))
+		}
+		return err
+	})
+	if err != nil {
+		if obj != nil {
+			obj.Body.Close()
+		}
+		return nil, err
+	}
+	return obj, nil
 }
 
 // servedType is the stored content type when it is one of the kind's, else a download that no

@@ -31,11 +31,8 @@ func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, wr
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var status string
 		err := tx.QueryRow(ctx, `SELECT status FROM werkbonnen WHERE id = $1`, p.WorkOrderID).Scan(&status)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrWorkOrderNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find work order: %w", err)
+			return tenants.NoRowsAs(ErrWorkOrderNotFound, fmt.Errorf("files: find work order: %w", err))
 		}
 		if status == "completed" {
 			return ErrWorkOrderClosed
@@ -72,11 +69,8 @@ func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open fun
 			LEFT JOIN werkbonnen w ON w.id = p.work_order_id
 			LEFT JOIN klussen k ON k.id = w.klus_id
 			WHERE p.id = $1`, id).Scan(&p.ID, &p.WorkOrderID, &p.Type, &key, &p.ContentType, &p.FileSize, &p.CreatedAt, &regio)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrPhotoNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find photo: %w", err)
+			return tenants.NoRowsAs(ErrPhotoNotFound, fmt.Errorf("files: find photo: %w", err))
 		}
 		if err := open(key); err != nil {
 			return err
@@ -97,11 +91,8 @@ func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write
 		var woonplaats, postcode string
 		err := tx.QueryRow(ctx, `SELECT profile_id, woonplaats, postcode FROM klusser_aanmeldingen WHERE id = $1`,
 			*d.AanmeldingID).Scan(&profileID, &woonplaats, &postcode)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrAanmeldingNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find application: %w", err)
+			return tenants.NoRowsAs(ErrAanmeldingNotFound, fmt.Errorf("files: find application: %w", err))
 		}
 		// Once the application has an account, the document is on the klusser's profile too, so
 		// that the klusser may read it (policy klusser_read_own).
@@ -144,11 +135,8 @@ func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key 
 			LEFT JOIN klusser_aanmeldingen a ON a.id = d.aanmelding_id
 			WHERE d.id = $1`, id).Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key,
 			&d.ContentType, &d.FileSize, &d.Notes, &d.CreatedAt, &woonplaats, &postcode)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrDocumentNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find document: %w", err)
+			return tenants.NoRowsAs(ErrDocumentNotFound, fmt.Errorf("files: find document: %w", err))
 		}
 		regio, err := documentRegion(ctx, tx, d.KlusserID, woonplaats, postcode)
 		if err != nil {
@@ -175,11 +163,8 @@ func (s *pgStore) DeleteDocument(ctx context.Context, id uuid.UUID, remove func(
 			DELETE FROM klusser_documents WHERE id = $1
 			RETURNING id, aanmelding_id, klusser_id, document_type, file_name, file_url, content_type, file_size`, id).
 			Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key, &d.ContentType, &d.FileSize)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrDocumentNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: delete document: %w", err)
+			return tenants.NoRowsAs(ErrDocumentNotFound, fmt.Errorf("files: delete document: %w", err))
 		}
 		regio, err := documentRegion(ctx, tx, d.KlusserID, nil, nil)
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 
 // routes is the service's route table. Uploads are multipart/form-data (fields in the
 // summaries), downloads answer with the file itself.
-func routes(e Endpoints) []httpapi.Route {
+func routes(s Service) []httpapi.Route {
 	limit := func(k Kind) func(http.Handler) http.Handler {
 		return func(h http.Handler) http.Handler { return LimitUpload(k, h) }
 	}
@@ -31,7 +31,7 @@ func routes(e Endpoints) []httpapi.Route {
 			Response:    Photo{},
 			RequestType: "multipart/form-data",
 			Request:     PhotoForm{},
-			Op:          "UploadWorkOrderPhoto", Endpoint: e.UploadWorkOrderPhoto, Decode: decodeUploadPhoto,
+			Op:          "UploadWorkOrderPhoto", Endpoint: makeUploadWorkOrderPhotoEndpoint(s), Decode: decodeUploadPhoto,
 			Guard: limit(PhotoUpload),
 		},
 		{
@@ -42,7 +42,7 @@ func routes(e Endpoints) []httpapi.Route {
 			Resource:     "werkbon_fotos",
 			Action:       "read",
 			ResponseType: "application/octet-stream",
-			Op:           "DownloadWorkOrderPhoto", Endpoint: e.DownloadWorkOrderPhoto, Decode: decodeID(ErrPhotoNotFound), Encode: download,
+			Op:           "DownloadWorkOrderPhoto", Endpoint: makeDownloadWorkOrderPhotoEndpoint(s), Decode: decodeID(ErrPhotoNotFound), Encode: download,
 		},
 		{
 			Method:      http.MethodPost,
@@ -54,7 +54,7 @@ func routes(e Endpoints) []httpapi.Route {
 			Response:    Document{},
 			RequestType: "multipart/form-data",
 			Request:     DocumentForm{},
-			Op:          "UploadDocument", Endpoint: e.UploadDocument, Decode: decodeUploadDocument,
+			Op:          "UploadDocument", Endpoint: makeUploadDocumentEndpoint(s), Decode: decodeUploadDocument,
 			Guard: limit(DocumentUpload),
 		},
 		{
@@ -65,7 +65,7 @@ func routes(e Endpoints) []httpapi.Route {
 			Resource:     "klusser_documenten",
 			Action:       "read",
 			ResponseType: "application/octet-stream",
-			Op:           "DownloadDocument", Endpoint: e.DownloadDocument, Decode: decodeID(ErrDocumentNotFound), Encode: download,
+			Op:           "DownloadDocument", Endpoint: makeDownloadDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound), Encode: download,
 		},
 		{
 			Method:   http.MethodDelete,
@@ -75,7 +75,7 @@ func routes(e Endpoints) []httpapi.Route {
 			Resource: "aanmelding_documenten",
 			Action:   "delete",
 			Response: DeleteResponse{},
-			Op:       "DeleteDocument", Endpoint: e.DeleteDocument, Decode: decodeID(ErrDocumentNotFound),
+			Op:       "DeleteDocument", Endpoint: makeDeleteDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound),
 		},
 	}
 }

@@ -31,8 +31,7 @@ type Route struct {
 	// list.Page (Response embeds or is one).
 	List *list.Spec
 
-
-	Request any     // zero value of the JSON body type, nil without a body
+	Request any // zero value of the JSON body type, nil without a body
 	// RequestType is the media type of a body that is not JSON (multipart/form-data for uploads);
 	// Request then describes its form fields.
 	RequestType string

@@ -6,5 +6,5 @@ import "github.com/klusmaat/klusmaat/services/httpapi"
 // standard chain. The /.ory/ proxy and the session middleware are mounted by the server itself:
 // they are no endpoints.
 func New(k httpapi.Kit, kratos *Kratos) []httpapi.Route {
-	return k.Routes(routes(MakeEndpoints(NewService(kratos)))...)
+	return k.Routes(routes(NewService(kratos))...)
 }

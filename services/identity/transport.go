@@ -7,7 +7,7 @@ import (
 )
 
 // routes is the identity service's route table.
-func routes(e Endpoints) []httpapi.Route {
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/me",
@@ -16,6 +16,6 @@ func routes(e Endpoints) []httpapi.Route {
 		Resource: "account",
 		Action:   "read",
 		Response: Me{},
-		Op:       "Me", Endpoint: e.Me,
+		Op:       "Me", Endpoint: makeMeEndpoint(s),
 	}}
 }

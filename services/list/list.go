@@ -79,8 +79,8 @@ type Filter struct {
 
 // Params is a parsed list request.
 type Params struct {
-	Page    int   // from 1
-	PerPage int   // within the spec's maximum
+	Page    int    // from 1
+	PerPage int    // within the spec's maximum
 	Sort    string // a field of the spec's Sorts
 	Order   Order
 	// Search is q, trimmed; empty when not given.

@@ -10,14 +10,11 @@ import (
 	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
-// Endpoints collects the inbox's go-kit endpoints.
-type Endpoints struct {
-	List, UnreadCount, MarkRead, MarkAllRead endpoint.Endpoint
-}
-
 type markReadRequest struct{ ID uuid.UUID }
 
-func (r markReadRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("notification_id", r.ID)} }
+func (r markReadRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("notification_id", r.ID)}
+}
 
 // CountResponse answers the unread count.
 type CountResponse struct {
@@ -32,20 +29,24 @@ type MarkedResponse struct {
 // LogAttrs says how many were marked.
 func (m MarkedResponse) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("marked", m.Marked)} }
 
-// MakeEndpoints adapts the service to endpoints.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{
-		List: httpapi.Typed(s.List),
-		UnreadCount: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (CountResponse, error) {
-			n, err := s.UnreadCount(ctx)
-			return CountResponse{Count: n}, err
-		}),
-		MarkRead: httpapi.Typed(func(ctx context.Context, r markReadRequest) (MarkedResponse, error) {
-			return MarkedResponse{Marked: 1}, s.MarkRead(ctx, r.ID)
-		}),
-		MarkAllRead: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (MarkedResponse, error) {
-			n, err := s.MarkAllRead(ctx)
-			return MarkedResponse{Marked: n}, err
-		}),
-	}
+// The endpoints whose answer is more than the method's result.
+
+func makeUnreadCountEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (CountResponse, error) {
+		n, err := s.UnreadCount(ctx)
+		return CountResponse{Count: n}, err
+	})
+}
+
+func makeMarkReadEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r markReadRequest) (MarkedResponse, error) {
+		return MarkedResponse{Marked: 1}, s.MarkRead(ctx, r.ID)
+	})
+}
+
+func makeMarkAllReadEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (MarkedResponse, error) {
+		n, err := s.MarkAllRead(ctx)
+		return MarkedResponse{Marked: n}, err
+	})
 }

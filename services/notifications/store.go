@@ -17,18 +17,13 @@ func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Notification], error) {
-	var page list.Page[Notification]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = tenants.QueryPage(ctx, tx, p, `
-			SELECT id, message, type, klus_id, read_at, created_at FROM notifications WHERE user_id = actor_id()`, nil,
-			func(r pgx.Row) (Notification, error) {
-				var n Notification
-				err := r.Scan(&n.ID, &n.Message, &n.Type, &n.KlusID, &n.ReadAt, &n.CreatedAt)
-				return n, err
-			})
-		return err
-	})
-	return page, err
+	return tenants.ListPage(ctx, s.db, p, `
+		SELECT id, message, type, klus_id, read_at, created_at FROM notifications WHERE user_id = actor_id()`, nil,
+		func(r pgx.Row) (Notification, error) {
+			var n Notification
+			err := r.Scan(&n.ID, &n.Message, &n.Type, &n.KlusID, &n.ReadAt, &n.CreatedAt)
+			return n, err
+		})
 }
 
 func (s *pgStore) UnreadCount(ctx context.Context) (int, error) {

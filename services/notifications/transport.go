@@ -19,20 +19,20 @@ var ListSpec = list.Spec{
 }
 
 // routes is the inbox's route table.
-func routes(e Endpoints) []httpapi.Route {
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/notifications", Summary: "Mijn meldingen, nieuwste eerst, met het aantal ongelezen",
 			Tag: "notifications", Resource: "notifications", Action: "read", List: &ListSpec, Response: Inbox{},
-			Op: "List", Endpoint: e.List},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: "/api/v1/notifications/unread-count", Summary: "Aantal ongelezen meldingen",
 			Tag: "notifications", Resource: "notifications", Action: "read", Response: CountResponse{},
-			Op: "UnreadCount", Endpoint: e.UnreadCount},
+			Op: "UnreadCount", Endpoint: makeUnreadCountEndpoint(s)},
 		{Method: http.MethodPost, Path: "/api/v1/notifications/{id}/read", Summary: "Markeer een melding als gelezen",
 			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{},
-			Op: "MarkRead", Endpoint: e.MarkRead, Decode: decodeMarkRead},
+			Op: "MarkRead", Endpoint: makeMarkReadEndpoint(s), Decode: decodeMarkRead},
 		{Method: http.MethodPost, Path: "/api/v1/notifications/read-all", Summary: "Markeer alle meldingen als gelezen",
 			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{},
-			Op: "MarkAllRead", Endpoint: e.MarkAllRead},
+			Op: "MarkAllRead", Endpoint: makeMarkAllReadEndpoint(s)},
 	}
 }
 

@@ -3,8 +3,9 @@
 // (D5). Visitors use it without signing in.
 //
 // It is the pattern every service copies (docs/adding-a-domain.md): service.go (this interface and
-// its implementation), store.go (the SQL, through tenants.DB), endpoint.go (go-kit endpoints),
-// transport.go (the route table), module.go (New, which the server lists). Logging is the
+// its implementation), store.go (the SQL, through tenants.DB), transport.go (the route table, each
+// route a go-kit endpoint), module.go (New, which the server lists); endpoint.go holds request and
+// response types where a method needs them (this one does not). Logging is the
 // standard chain's (httpapi.Kit); the service itself never logs.
 package showcase
 

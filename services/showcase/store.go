@@ -16,19 +16,14 @@ func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) ListVisible(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
-	var page list.Page[Klusser]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = tenants.QueryPage(ctx, tx, p, `
-			SELECT id::text AS id, naam, woonplaats, specialisaties, gemiddelde_beoordeling::float8 AS gemiddelde_beoordeling,
-			       totaal_uren::float8 AS totaal_uren, gepensioneerd_sinds, intro_tekst, profiel_foto_url,
-			       array_remove(ARRAY[carousel_foto_1, carousel_foto_2, carousel_foto_3], NULL) AS carousel_fotos
-			FROM public_klussers`, nil, func(row pgx.Row) (Klusser, error) {
-			var k Klusser
-			err := row.Scan(&k.ID, &k.Naam, &k.Woonplaats, &k.Specialisaties, &k.GemiddeldeBeoordeling,
-				&k.TotaalUren, &k.GepensioneerdSinds, &k.IntroTekst, &k.ProfielFotoURL, &k.CarouselFotos)
-			return k, err
-		})
-		return err
+	return tenants.ListPage(ctx, s.db, p, `
+		SELECT id::text AS id, naam, woonplaats, specialisaties, gemiddelde_beoordeling::float8 AS gemiddelde_beoordeling,
+		       totaal_uren::float8 AS totaal_uren, gepensioneerd_sinds, intro_tekst, profiel_foto_url,
+		       array_remove(ARRAY[carousel_foto_1, carousel_foto_2, carousel_foto_3], NULL) AS carousel_fotos
+		FROM public_klussers`, nil, func(row pgx.Row) (Klusser, error) {
+		var k Klusser
+		err := row.Scan(&k.ID, &k.Naam, &k.Woonplaats, &k.Specialisaties, &k.GemiddeldeBeoordeling,
+			&k.TotaalUren, &k.GepensioneerdSinds, &k.IntroTekst, &k.ProfielFotoURL, &k.CarouselFotos)
+		return k, err
 	})
-	return page, err
 }

@@ -16,8 +16,9 @@ var ListSpec = list.Spec{
 	PerPage:  100, MaxPerPage: 100,
 }
 
-// routes is the showcase's route table; the server mounts it behind the policy middleware.
-func routes(e Endpoints) []httpapi.Route {
+// routes is the showcase's route table: each route's go-kit endpoint adapts a method of s
+// (httpapi.Typed); the server mounts them behind the policy middleware.
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/public/klussers",
@@ -27,6 +28,6 @@ func routes(e Endpoints) []httpapi.Route {
 		Action:   "read",
 		List:     &ListSpec,
 		Response: list.Page[Klusser]{},
-		Op:       "List", Endpoint: e.List,
+		Op:       "List", Endpoint: httpapi.Typed(s.List),
 	}}
 }
