@@ -15,7 +15,7 @@ import (
 // p's sort (empty values last, whatever the direction) and tie-break, takes p's page, and counts
 // the whole list with count(*) OVER () in the same statement. scan reads one row of base's
 // columns. Only names from the spec's allow-list reach the SQL, quoted; the numbers are integers.
-func QueryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, scan func(pgx.Row) (T, error)) (list.Page[T], error) {
+func QueryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, scan func(Row) (T, error)) (list.Page[T], error) {
 	page := list.Page[T]{Data: []T{}}
 	rows, err := tx.Query(ctx, `SELECT list.*, count(*) OVER () FROM (`+base+`) AS list`+orderBy(p)+
 		fmt.Sprintf(" LIMIT %d OFFSET %d", p.PerPage, p.Offset()), args...)
@@ -42,7 +42,7 @@ func QueryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string
 
 // ListPage is QueryPage in a transaction of its own as the actor of ctx (DB.Tx): a store's list
 // method in one call.
-func ListPage[T any](ctx context.Context, db *DB, p list.Params, base string, args []any, scan func(pgx.Row) (T, error)) (list.Page[T], error) {
+func ListPage[T any](ctx context.Context, db *DB, p list.Params, base string, args []any, scan func(Row) (T, error)) (list.Page[T], error) {
 	var page list.Page[T]
 	err := db.Tx(ctx, func(tx pgx.Tx) (err error) {
 		page, err = QueryPage(ctx, tx, p, base, args, scan)
@@ -89,3 +89,6 @@ func Contains(s string) string {
 }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// Row is one row of a list query, as a store's scan function reads it.
+type Row = pgx.Row

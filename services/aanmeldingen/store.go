@@ -8,10 +8,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store. A visitor may insert an application as status nieuw and
-// read nothing back (policy public_apply), so the id is made here.
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it). A visitor may insert an application as
+// status nieuw and read nothing back (policy public_apply), so the id is made here.
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) Create(ctx context.Context, c Checked) error {

@@ -9,5 +9,5 @@ import (
 // confirmation e-mail with enqueue, with today's date from now, each address limited by limiter,
 // through k's standard chain.
 func New(k httpapi.Kit, db *tenants.DB, enqueue Enqueue, now Clock, limiter *httpapi.Limiter) []httpapi.Route {
-	return k.Routes(routes(NewService(NewStore(db, enqueue), now), limiter)...)
+	return k.Routes(routes(NewService(&pgStore{db: db, enqueue: enqueue}, now), limiter)...)
 }

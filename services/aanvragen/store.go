@@ -16,9 +16,8 @@ import (
 // Enqueue adds a job in the caller's transaction (jobs.Queue.Enqueue).
 type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
-// NewStore returns the PostgreSQL store; enqueue may be nil only where no e-mail is ever sent.
-func NewStore(db *tenants.DB, enqueue Enqueue) Store { return &pgStore{db: db, enqueue: enqueue} }
-
+// pgStore is the PostgreSQL store (module.go makes it); enqueue may be nil only where no e-mail is
+// ever sent.
 type pgStore struct {
 	db      *tenants.DB
 	enqueue Enqueue

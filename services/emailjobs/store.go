@@ -3,15 +3,11 @@ package emailjobs
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore reads e-mail jobs from River's table (schema river), as the requesting admin.
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore reads e-mail jobs from River's table (schema river), as the requesting admin.
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Job], error) {
@@ -21,7 +17,7 @@ func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Job], erro
 		       errors[array_upper(errors, 1)]->>'error' AS last_error, created_at, finalized_at
 		FROM river.river_job
 		WHERE kind = 'email' AND (cardinality($1::text[]) = 0 OR state::text = ANY ($1)) AND ($2 = '' OR args->>'to' ILIKE $2)`,
-		[]any{p.Filter("state"), tenants.Contains(p.Search)}, func(r pgx.Row) (Job, error) {
+		[]any{p.Filter("state"), tenants.Contains(p.Search)}, func(r tenants.Row) (Job, error) {
 			var j Job
 			err := r.Scan(&j.ID, &j.Template, &j.Recipient, &j.State, &j.Attempts, &j.MaxAttempts, &j.LastError, &j.CreatedAt, &j.FinalizedAt)
 			return j, err

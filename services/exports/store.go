@@ -11,9 +11,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store.
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it).
 type pgStore struct{ db *tenants.DB }
 
 const columns = `id, soort, status, voortgang, rijen, bestandsnaam, fout, created_at, finished_at`

@@ -9,5 +9,5 @@ import (
 // with the bytes in blobs, through k's standard chain. The public photos (PublicHandler) are no
 // API route; the server mounts them itself.
 func New(k httpapi.Kit, db *tenants.DB, blobs Storage) []httpapi.Route {
-	return k.Routes(routes(NewService(NewStore(db), blobs))...)
+	return k.Routes(routes(NewService(&pgStore{db: db}, blobs))...)
 }

@@ -11,11 +11,9 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store. Every query runs as the request's actor, so row-level
-// security decides which work orders, photos and documents exist for it (migrations 004, 005);
-// the audit rows are written in the actor's own name (migration 006, D22).
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it). Every query runs as the request's actor, so
+// row-level security decides which work orders, photos and documents exist for it (migrations 004,
+// 005); the audit rows are written in the actor's own name (migration 006, D22).
 type pgStore struct{ db *tenants.DB }
 
 // Audit entities of this service (D22).

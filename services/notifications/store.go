@@ -10,10 +10,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store. Every statement also says user_id = actor_id(): row-level
-// security lets admins see all notifications, but an inbox is one's own.
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it). Every statement also says user_id =
+// actor_id(): row-level security lets admins see all notifications, but an inbox is one's own.
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Notification], error) {
