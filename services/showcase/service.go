@@ -2,10 +2,10 @@
 // klussers that are active and visible on the website, best rated first, with showcase fields only
 // (D5). Visitors use it without signing in.
 //
-// It is the pattern every service copies (docs/adding-a-domain.md): service.go (this interface and
-// its implementation), store.go (the SQL, through tenants.DB), transport.go (the route table, each
-// route a go-kit endpoint), module.go (New, which the server lists); endpoint.go holds request and
-// response types where a method needs them (this one does not). Logging is the
+// It is the pattern every service copies (docs/adding-a-domain.md): service.go (this interface
+// and its implementation), store.go (the SQL, through tenants.DB), transport.go (the route table,
+// each route a go-kit endpoint), module.go (New, which the server lists); endpoint.go holds
+// request and response types where a method needs them (this one does not). Logging is the
 // standard chain's (httpapi.Kit); the service itself never logs.
 package showcase
 
