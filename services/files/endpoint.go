@@ -34,7 +34,7 @@ func makeDownloadDocumentEndpoint(s Service) endpoint.Endpoint {
 
 func makeDeleteDocumentEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r idRequest) (DeleteResponse, error) {
-		return DeleteResponse{ID: r.ID}, s.DeleteDocument(ctx, r.ID)
+		return DeleteResponse(r), s.DeleteDocument(ctx, r.ID)
 	})
 }
 
