@@ -11,13 +11,14 @@ package aanvragen
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -27,18 +28,18 @@ type Service interface {
 	// Submit checks and stores a request and returns its id.
 	Submit(ctx context.Context, a Aanvraag) (Result, error)
 	// Towns lists the towns of active regions, for the town choice (D1).
-	Towns(ctx context.Context) ([]Town, error)
+	Towns(ctx context.Context, p list.Params) (list.Page[Town], error)
 	// Categories lists the categories the public form offers (D9).
-	Categories(ctx context.Context) ([]Category, error)
+	Categories(ctx context.Context, p list.Params) (list.Page[Category], error)
 }
 
 // Store is the SQL side.
 type Store interface {
-	// Create stores the job; it returns validate.Errors for a town or category the database
-	// does not know.
+	// Create stores the job; it refuses a town or category the database does not know as
+	// invalid, like the service's own checks.
 	Create(ctx context.Context, j Job) error
-	Towns(ctx context.Context) ([]Town, error)
-	Categories(ctx context.Context) ([]Category, error)
+	Towns(ctx context.Context, p list.Params) (list.Page[Town], error)
+	Categories(ctx context.Context, p list.Params) (list.Page[Category], error)
 }
 
 // Aanvraag is the wizard's form.
@@ -103,7 +104,7 @@ const (
 )
 
 // ErrRejected: the honeypot was filled in.
-var ErrRejected = errors.New("aanvragen: rejected as automated")
+var ErrRejected = domainerr.Invalid("rejected", "Uw aanvraag kon niet worden verstuurd. Bel ons gerust, dan helpen wij u verder.", nil)
 
 // ConfirmationsPerHour is how many confirmation e-mails one address receives in an hour.
 const ConfirmationsPerHour = 3
@@ -127,7 +128,7 @@ func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
 	}
 	j, errs := s.check(a)
 	if len(errs) > 0 {
-		return Result{}, errs
+		return Result{}, invalid(errs)
 	}
 	j.Bevestigen = j.Email != "" && s.confirmations.Allow(j.Email)
 	if err := s.store.Create(ctx, j); err != nil {
@@ -186,6 +187,10 @@ func (s *service) check(a Aanvraag) (Job, validate.Errors) {
 	return j, e
 }
 
-func (s *service) Towns(ctx context.Context) ([]Town, error) { return s.store.Towns(ctx) }
+func (s *service) Towns(ctx context.Context, p list.Params) (list.Page[Town], error) {
+	return s.store.Towns(ctx, p)
+}
 
-func (s *service) Categories(ctx context.Context) ([]Category, error) { return s.store.Categories(ctx) }
+func (s *service) Categories(ctx context.Context, p list.Params) (list.Page[Category], error) {
+	return s.store.Categories(ctx, p)
+}

@@ -173,5 +173,5 @@ func AllowQuery(r *http.Request, allowed ...string) error {
 // DecodeNoInput is the request decoder of endpoints that take no input: it only refuses query
 // parameters, as every endpoint does.
 func DecodeNoInput(_ context.Context, r *http.Request) (any, error) {
-	return nil, AllowQuery(r)
+	return NoInput{}, AllowQuery(r)
 }

@@ -89,8 +89,9 @@ export async function postJson<T>(
 }
 
 /**
- * GETs a JSON list answer {"items": [...]}; throws on any failure (the caller shows an error).
- * Only paths documented to answer so are accepted, and each item is checked by `parseItem`.
+ * GETs one page of a list, {"data": [...], "total": N} (D25); throws on any failure (the caller
+ * shows an error). Only paths documented to answer so are accepted, and each item is checked by
+ * `parseItem`.
  */
 export async function getItems<P extends ItemsPath>(
   path: P,
@@ -100,8 +101,8 @@ export async function getItems<P extends ItemsPath>(
 ): Promise<ListItem<P>[]> {
   const response = await apiFetch(path, signal === undefined ? {} : { signal }, fetchFn);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const items = record(await readJson(response))?.['items'];
-  if (!Array.isArray(items)) throw new Error(`${path}: no items`);
+  const items = record(await readJson(response))?.['data'];
+  if (!Array.isArray(items)) throw new Error(`${path}: no data`);
   return items.map(parseItem).filter((item): item is ListItem<P> => item !== null);
 }
 

@@ -565,8 +565,18 @@ export interface operations {
     getEmailJobs: {
         parameters: {
             query?: {
-                /** @description available, scheduled, running, retryable, completed, cancelled, discarded */
-                state?: string;
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "id" | "created_at" | "state" | "attempts" | "recipient" | "template";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: ontvanger (een deel van het e-mailadres) */
+                q?: string;
+                /** @description Alleen e-mails met deze status */
+                state?: "available" | "scheduled" | "running" | "retryable" | "completed" | "cancelled" | "discarded";
             };
             header?: never;
             path?: never;
@@ -581,7 +591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
+                        data: {
                             attempts: number;
                             /** Format: date-time */
                             created_at: string;
@@ -595,6 +605,8 @@ export interface operations {
                             state: string;
                             template: string;
                         }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
                     };
                 };
             };
@@ -994,7 +1006,16 @@ export interface operations {
     };
     getNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "created_at";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1008,7 +1029,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
+                        data: {
                             /** Format: date-time */
                             created_at: string;
                             /** Format: uuid */
@@ -1021,6 +1042,8 @@ export interface operations {
                             /** @description klus_opgepakt, klus_ingepland, klus_gewijzigd of nieuwe_klus */
                             type: string;
                         }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
                         unread: number;
                     };
                 };
@@ -1404,7 +1427,16 @@ export interface operations {
     };
     getPublicCategorieen: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "volgorde" | "label" | "key";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1418,10 +1450,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
+                        data: {
                             key: string;
                             label: string;
                         }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
                     };
                 };
             };
@@ -1465,7 +1499,16 @@ export interface operations {
     };
     getPublicKlussers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "gemiddelde_beoordeling" | "naam" | "totaal_uren";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1479,7 +1522,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
+                        data: {
                             /** @description Hoogstens 3 foto-URL's */
                             carousel_fotos: string[];
                             /** @description 1 tot 5; null als er nog geen beoordeling is */
@@ -1496,6 +1539,8 @@ export interface operations {
                             totaal_uren: number;
                             woonplaats: string;
                         }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
                     };
                 };
             };
@@ -1539,7 +1584,16 @@ export interface operations {
     };
     getPublicWoonplaatsen: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "naam" | "regio";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1553,13 +1607,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
+                        data: {
                             /** @description zoals getoond, bijvoorbeeld Voorburg */
                             naam: string;
                             regio: string;
                             /** @description sleutel, bijvoorbeeld voorburg */
                             woonplaats: string;
                         }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
                     };
                 };
             };

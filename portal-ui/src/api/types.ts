@@ -28,13 +28,13 @@ export type ResponseBody<P extends ApiPath, M extends Method = 'get'> =
 export type RequestBody<P extends ApiPath, M extends Method> =
   OperationAt<P, M> extends { requestBody?: infer Body } ? JsonContent<Body> : never;
 
-/** The paths whose GET answers {"items": [...]} (the public lists). */
+/** The paths whose GET answers a list page {"data": [...], "total": N} (D25). */
 export type ItemsPath = {
-  [P in ApiPath]: ResponseBody<P> extends { items: readonly unknown[] } ? P : never;
+  [P in ApiPath]: ResponseBody<P> extends { data: readonly unknown[]; total: number } ? P : never;
 }[ApiPath];
 
 /** One element of such a list. */
-export type ListItem<P extends ItemsPath> = ResponseBody<P> extends { items: readonly (infer Item)[] } ? Item : never;
+export type ListItem<P extends ItemsPath> = ResponseBody<P> extends { data: readonly (infer Item)[] } ? Item : never;
 
 /** Every error answer: {"error": {"code", "message", "fields"?}}. */
 export type ApiError = components['schemas']['Error'];
