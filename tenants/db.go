@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -37,13 +38,13 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	pool, err := openPool(ctx, c.URL)
+	pool, err := openPool(ctx, c.URL, onNotice)
 	if err != nil {
 		return nil, err
 	}
 	db := &DB{pool: pool, key: key}
 	if c.QueueURL != "" {
-		if db.queue, err = openPool(ctx, c.QueueURL); err != nil {
+		if db.queue, err = openPool(ctx, c.QueueURL, nil); err != nil {
 			pool.Close()
 			return nil, err
 		}
@@ -51,11 +52,12 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	return db, nil
 }
 
-func openPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
+func openPool(ctx context.Context, url string, notices pgconn.NoticeHandler) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: parse database url: %w", err)
 	}
+	cfg.ConnConfig.OnNotice = notices
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: open pool: %w", err)
@@ -82,7 +84,7 @@ func (db *DB) InTx(ctx context.Context, actor Actor, fn func(pgx.Tx) error) erro
 	if err := actor.Validate(); err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+	return pgx.BeginTxFunc(ctx, db.pool, beginWithChallenge, func(tx pgx.Tx) error {
 		if err := db.proveActor(ctx, tx, actor); err != nil {
 			return err
 		}

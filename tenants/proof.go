@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // The actor of a transaction is proved to PostgreSQL, not merely announced (D4, migration 010).
@@ -18,6 +19,29 @@ import (
 // read; begin_actor(), a SECURITY DEFINER function of the owner, checks the signature and records
 // the actor for this one transaction. SQL that runs as klusmaat_app cannot produce a signature, so
 // it can neither change nor widen the actor, nor leave one behind on a pooled connection.
+//
+// The pid and transaction id come with BEGIN: the transaction starts with actor_challenge(), which
+// announces them in a notice, because pgx does not return the rows of the statement that begins a
+// transaction. That keeps a transaction at the round trips it had when the actor was three
+// set_config calls: BEGIN, the actor, the work, COMMIT.
+
+// beginWithChallenge starts every transaction. The notice must reach the server whatever a
+// session may have done to client_min_messages.
+var beginWithChallenge = pgx.TxOptions{
+	BeginQuery: "BEGIN; SET LOCAL client_min_messages = notice; SELECT actor_challenge()",
+}
+
+const (
+	challengeMessage = "klusmaat actor challenge" // actor_challenge()'s notice
+	challengeKey     = "klusmaat.actor_challenge" // where onNotice keeps its detail, per connection
+)
+
+// onNotice keeps the detail of the challenge notice ("pid xid") on its connection, for proveActor.
+func onNotice(c *pgconn.PgConn, n *pgconn.Notice) {
+	if n.Message == challengeMessage {
+		c.CustomData()[challengeKey] = n.Detail
+	}
+}
 
 // MinActorKeyLength is the shortest actor key accepted: an HMAC-SHA256 key of fewer than 32 bytes
 // is weaker than the hash.
@@ -53,13 +77,18 @@ func userIDText(a Actor) string {
 	return a.UserID.String()
 }
 
-// proveActor makes a the actor of tx: it learns the transaction id, signs, and calls begin_actor.
+// proveActor makes a the actor of tx, begun with beginWithChallenge: it signs the challenge and
+// the claims, and calls begin_actor. A missing or malformed challenge fails the transaction; one
+// that is not this transaction's makes begin_actor refuse the signature.
 func (db *DB) proveActor(ctx context.Context, tx pgx.Tx, a Actor) error {
-	var xid string
-	if err := tx.QueryRow(ctx, `SELECT pg_current_xact_id()::text`).Scan(&xid); err != nil {
-		return fmt.Errorf("tenants: transaction id: %w", err)
+	data := tx.Conn().PgConn().CustomData()
+	challenge, _ := data[challengeKey].(string)
+	delete(data, challengeKey)
+	pidText, xid, ok := strings.Cut(challenge, " ")
+	pid, err := strconv.ParseUint(pidText, 10, 32)
+	if !ok || err != nil || xid == "" {
+		return fmt.Errorf("tenants: prove actor: no challenge from the database (%q)", challenge)
 	}
-	pid := tx.Conn().PgConn().PID()
 	var userID any
 	if a.Role != Anonymous {
 		userID = a.UserID
@@ -69,7 +98,7 @@ func (db *DB) proveActor(ctx context.Context, tx pgx.Tx, a Actor) error {
 		regions = []string{}
 	}
 	if _, err := tx.Exec(ctx, `SELECT begin_actor($1, $2, $3, $4)`,
-		string(a.Role), userID, regions, db.key.signActor(pid, xid, a)); err != nil {
+		string(a.Role), userID, regions, db.key.signActor(uint32(pid), xid, a)); err != nil {
 		return fmt.Errorf("tenants: prove actor: %w", err)
 	}
 	return nil

@@ -95,9 +95,15 @@ func NewAt(t testing.TB, version int32) *Database {
 			return
 		}
 		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Logf("dbtest: drop %s: %v", name, err)
+		// A closed pool's backends may still be exiting, and FORCE may not end the server's
+		// role's backends (the owner is no member of it): wait for them a little.
+		for range 50 {
+			if _, err = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
 		}
+		t.Logf("dbtest: drop %s: %v", name, err)
 	})
 	return &Database{DB: database, AppURL: appURL, QueueURL: queueURL, OwnerURL: ownerURL, Name: name}
 }

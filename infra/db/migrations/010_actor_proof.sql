@@ -4,25 +4,29 @@
 -- runs as klusmaat_app (a bug, an injected query, a compromised dependency) could change them with
 -- SET LOCAL or set_config, or leave an admin on a pooled connection with a session-level setting.
 --
--- Now the server proves the actor to the database once per transaction. It signs the claims with
--- an HMAC key (KLUSMAAT_ACTOR_KEY) over the backend's pid and the transaction id; begin_actor()
--- below, owned by the schema owner, checks the signature with its copy of the key (written by
--- `klusmaat migrate`, readable by the owner only) and records the actor in an owner-only table
--- keyed by (pid, transaction id). The actor_*() functions read only that row:
---   * set_config and SET LOCAL change nothing the policies read;
---   * changing the actor needs a new signature, which needs the key;
---   * a signature is good for one transaction of one backend only, so the next transaction on a
---     pooled connection starts without an actor: no rows.
+-- Now the server proves the actor to the database once per transaction (tenants/proof.go):
+--   1. with BEGIN, actor_challenge() tells it the backend's pid and the new transaction's id;
+--   2. it signs the claims (role, user id, regions) with that pid and transaction id, with an HMAC
+--      key (KLUSMAAT_ACTOR_KEY), and calls begin_actor();
+--   3. begin_actor(), owned by the schema owner, checks the signature with its copy of the key
+--      (written by `klusmaat migrate`, readable by the owner only) and records the actor in an
+--      owner-only table keyed by (pid, transaction id);
+--   4. the actor_*() functions read only that row, through a view that shows a backend its own row
+--      while that transaction runs.
+-- So set_config and SET LOCAL change nothing the policies read; changing or widening the actor
+-- needs a signature, which needs the key; and a signature is good for one transaction of one
+-- backend, so a later transaction on a pooled connection starts without an actor: no rows.
 --
--- Why signed claims rather than a second, privileged pool that grants the actor: one pool, one
--- round trip, no second set of credentials; the server holds a key it already needs no more than
--- it holds its own password, and a deployment where DATABASE_URL points elsewhere only needs the
--- same KLUSMAAT_ACTOR_KEY for `klusmaat migrate` and `klusmaat serve`.
+-- Why signed claims rather than a second, privileged pool that grants the actor to the app's
+-- connection: one pool and no second set of credentials, the same number of round trips as before
+-- (the challenge rides with BEGIN), and a deployment where DATABASE_URL points elsewhere needs only
+-- the same KLUSMAAT_ACTOR_KEY for `klusmaat migrate` and the server. The key is no more exposed
+-- than the server's own password; SQL that runs as klusmaat_app cannot reach it.
 
 CREATE EXTENSION IF NOT EXISTS pgcrypto;
 
--- The owner's private schema: klusmaat_app has no USAGE on it, so it can neither read the key nor
--- touch the recorded actors, whatever it is granted elsewhere.
+-- The owner's private schema. klusmaat_app may use only the current_actor view in it: it can
+-- neither read the key nor touch the recorded actors.
 CREATE SCHEMA klusmaat_private;
 REVOKE ALL ON SCHEMA klusmaat_private FROM PUBLIC;
 
@@ -45,6 +49,18 @@ CREATE UNLOGGED TABLE klusmaat_private.actors (
     regions text[] NOT NULL
 ) WITH (fillfactor = 50);
 
+-- actor_challenge announces the backend's pid and the transaction's id to the server, which signs
+-- them with the claims. The server runs it in the same round trip as BEGIN, whose results it does
+-- not read, so the two travel as a notice (tenants/proof.go). It assigns the transaction its id.
+CREATE FUNCTION actor_challenge() RETURNS void
+    LANGUAGE plpgsql VOLATILE
+    SET search_path = pg_catalog, pg_temp
+    AS $$
+BEGIN
+    RAISE NOTICE USING MESSAGE = 'klusmaat actor challenge',
+        DETAIL = pg_backend_pid()::text || ' ' || pg_current_xact_id()::text;
+END $$;
+
 -- begin_actor records the transaction's actor when signature is the HMAC-SHA256, under the actor
 -- key, of the lines: klusmaat-actor-v1, pid, transaction id, role, user id ('' for anonymous),
 -- regions joined by ','. It refuses a bad signature and a second actor in one transaction.
@@ -53,62 +69,50 @@ CREATE FUNCTION begin_actor(role text, user_id uuid, regions text[], signature b
     SET search_path = pg_catalog, pg_temp
     AS $$
 DECLARE
-    k      bytea;
     my_pid integer := pg_backend_pid();
     my_xid xid8 := pg_current_xact_id();
-    msg    text;
 BEGIN
-    SELECT a.key INTO k FROM klusmaat_private.actor_key a;
-    IF k IS NULL THEN
-        RAISE EXCEPTION 'no actor key in the database: run klusmaat migrate' USING ERRCODE = 'insufficient_privilege';
-    END IF;
     IF role IS NULL OR role NOT IN ('anonymous', 'authenticated', 'klusser', 'franchise', 'admin')
-       OR (role = 'anonymous') <> (user_id IS NULL) OR regions IS NULL THEN
-        RAISE EXCEPTION 'malformed actor' USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    msg := concat_ws(E'\n', 'klusmaat-actor-v1', my_pid, my_xid, role, coalesce(user_id::text, ''),
-                     array_to_string(regions, ','));
-    IF signature IS NULL OR public.hmac(convert_to(msg, 'UTF8'), k, 'sha256') <> signature THEN
-        RAISE EXCEPTION 'actor signature does not match' USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    IF EXISTS (SELECT 1 FROM klusmaat_private.actors a WHERE a.pid = my_pid AND a.xid = my_xid) THEN
-        RAISE EXCEPTION 'the transaction already has an actor' USING ERRCODE = 'insufficient_privilege';
+       OR (role = 'anonymous') <> (user_id IS NULL) OR regions IS NULL OR signature IS NULL
+       OR public.hmac(convert_to(concat_ws(E'\n', 'klusmaat-actor-v1', my_pid, my_xid, role,
+                                           coalesce(user_id::text, ''), array_to_string(regions, ',')), 'UTF8'),
+                      (SELECT k.key FROM klusmaat_private.actor_key k), 'sha256') IS DISTINCT FROM signature THEN
+        RAISE EXCEPTION 'actor not proved: bad claims or signature' USING ERRCODE = 'insufficient_privilege';
     END IF;
     INSERT INTO klusmaat_private.actors AS a (pid, xid, role, user_id, regions)
     VALUES (my_pid, my_xid, role, user_id, regions)
     ON CONFLICT ON CONSTRAINT actors_pkey DO UPDATE
-        SET xid = EXCLUDED.xid, role = EXCLUDED.role, user_id = EXCLUDED.user_id, regions = EXCLUDED.regions;
+        SET xid = EXCLUDED.xid, role = EXCLUDED.role, user_id = EXCLUDED.user_id, regions = EXCLUDED.regions
+        WHERE a.xid <> EXCLUDED.xid;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'the transaction already has an actor' USING ERRCODE = 'insufficient_privilege';
+    END IF;
 END $$;
 REVOKE ALL ON FUNCTION begin_actor(text, uuid, text[], bytea) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION begin_actor(text, uuid, text[], bytea) TO klusmaat_app;
 
--- The readers. PL/pgSQL keeps the lookup's plan for the session; policies call them as
--- (SELECT actor_role()) so that a query evaluates each once, not once per row (migration 011).
+-- current_actor is the one row the server's role may see: its backend's, while the transaction
+-- that proved it runs. The view is the owner's, so it reads the owner-only table, and it was parsed
+-- when created: no search_path a session sets can change what it compares.
 -- pg_current_xact_id_if_assigned() is NULL before begin_actor() ran, so a transaction that never
--- proved an actor, or a later transaction on the same backend, finds no row: no actor, no rows.
+-- proved an actor, and every later transaction on the same backend, finds no row: no actor, no rows.
+CREATE VIEW klusmaat_private.current_actor AS
+    SELECT a.role, a.user_id, a.regions FROM klusmaat_private.actors a
+    WHERE a.pid = pg_backend_pid() AND a.xid = pg_current_xact_id_if_assigned();
+GRANT USAGE ON SCHEMA klusmaat_private TO klusmaat_app;
+GRANT SELECT ON klusmaat_private.current_actor TO klusmaat_app;
+
+-- The readers. PL/pgSQL keeps the lookup's plan for the session (a SQL function would plan it on
+-- every call); the body names no operator or unqualified object that a session's search_path could
+-- replace. Policies call them as (SELECT actor_role()), once per query (migration 011).
 CREATE OR REPLACE FUNCTION actor_role() RETURNS text
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp
-    AS $$
-BEGIN
-    RETURN (SELECT a.role FROM klusmaat_private.actors a
-            WHERE a.pid = pg_backend_pid() AND a.xid = pg_current_xact_id_if_assigned());
-END $$;
+    LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
+    AS $$ BEGIN RETURN (SELECT a.role FROM klusmaat_private.current_actor a); END $$;
 
 CREATE OR REPLACE FUNCTION actor_id() RETURNS uuid
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp
-    AS $$
-BEGIN
-    RETURN (SELECT a.user_id FROM klusmaat_private.actors a
-            WHERE a.pid = pg_backend_pid() AND a.xid = pg_current_xact_id_if_assigned());
-END $$;
+    LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
+    AS $$ BEGIN RETURN (SELECT a.user_id FROM klusmaat_private.current_actor a); END $$;
 
 CREATE OR REPLACE FUNCTION actor_regions() RETURNS text[]
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp
-    AS $$
-BEGIN
-    RETURN coalesce((SELECT a.regions FROM klusmaat_private.actors a
-                     WHERE a.pid = pg_backend_pid() AND a.xid = pg_current_xact_id_if_assigned()), '{}');
-END $$;
+    LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
+    AS $$ BEGIN RETURN coalesce((SELECT a.regions FROM klusmaat_private.current_actor a), '{}'); END $$;
