@@ -111,12 +111,18 @@ var ErrActorKeyMismatch = errors.New("tenants: the database refuses this server'
 // CheckActorKey proves an anonymous actor once, so that a server whose key differs from the
 // database's refuses to start instead of failing every request.
 func (db *DB) CheckActorKey(ctx context.Context) error {
-	var role string
+	var role *string
 	err := db.InTx(ctx, AnonymousActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT actor_role()`).Scan(&role)
 	})
-	if err != nil || role != string(Anonymous) {
-		return fmt.Errorf("%w: %v", ErrActorKeyMismatch, err)
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "42501": // insufficient_privilege: begin_actor refused
+		return fmt.Errorf("%w (%s)", ErrActorKeyMismatch, pe.Message)
+	case err != nil:
+		return fmt.Errorf("tenants: check actor key: %w", err)
+	case role == nil || *role != string(Anonymous):
+		return fmt.Errorf("%w (the proved actor reads back as %v)", ErrActorKeyMismatch, role)
 	}
 	return nil
 }
