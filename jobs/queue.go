@@ -85,7 +85,7 @@ type withoutInsertNotify struct{ *riverpgxv5.Driver }
 func (withoutInsertNotify) SupportsListenNotify() bool { return false }
 
 // DefaultPollInterval: a new e-mail or notification waits at most half a second for a worker, at
-// the cost of two small queries a second per worker process.
+// the cost of a small query per queue twice a second in each worker process.
 const DefaultPollInterval = 500 * time.Millisecond
 
 // QueueEmail is the queue of outgoing e-mail, so that a slow mail server never holds up other work.

@@ -87,6 +87,12 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION 'the transaction already has an actor' USING ERRCODE = 'insufficient_privilege';
     END IF;
+    -- Now and then, forget the rows of backends that have ended (their pids may come back, but
+    -- not their transactions), so that the table stays as small as the number of connections.
+    IF random() < 0.001 THEN
+        DELETE FROM klusmaat_private.actors a
+        WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity s WHERE s.pid = a.pid);
+    END IF;
 END $$;
 REVOKE ALL ON FUNCTION begin_actor(text, uuid, text[], bytea) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION begin_actor(text, uuid, text[], bytea) TO klusmaat_app;
