@@ -46,17 +46,17 @@ CREATE POLICY queue_all ON river.river_job TO klusmaat_queue USING (true) WITH C
 -- An actor enqueues a job that is new: available (or scheduled), never attempted.
 DROP POLICY IF EXISTS enqueue ON river.river_job;
 CREATE POLICY enqueue ON river.river_job FOR INSERT TO klusmaat_app
-    WITH CHECK ((SELECT public.actor_role()) IS NOT NULL
+    WITH CHECK ((SELECT role FROM public.current_actor) IS NOT NULL
         AND state IN ('available', 'scheduled') AND attempt = 0 AND attempted_at IS NULL
         AND finalized_at IS NULL AND coalesce(cardinality(errors), 0) = 0);
 
 -- ... and reads back what its transaction inserted (and nothing else).
 DROP POLICY IF EXISTS read_own_insert ON river.river_job;
 CREATE POLICY read_own_insert ON river.river_job FOR SELECT TO klusmaat_app
-    USING ((SELECT public.actor_role()) IS NOT NULL
+    USING ((SELECT role FROM public.current_actor) IS NOT NULL
         AND metadata ->> 'klusmaat_tx' = pg_backend_pid() || ':' || pg_current_xact_id_if_assigned());
 
 -- Admins follow the e-mail jobs (GET /api/v1/email-jobs).
 DROP POLICY IF EXISTS admin_read ON river.river_job;
 CREATE POLICY admin_read ON river.river_job FOR SELECT TO klusmaat_app
-    USING ((SELECT public.actor_role()) = 'admin');
+    USING ((SELECT role FROM public.current_actor) = 'admin');

@@ -11,8 +11,8 @@
 --   3. begin_actor(), owned by the schema owner, checks the signature with its copy of the key
 --      (written by `klusmaat migrate`, readable by the owner only) and records the actor in an
 --      owner-only table keyed by (pid, transaction id);
---   4. the actor_*() functions read only that row, through a view that shows a backend its own row
---      while that transaction runs.
+--   4. policies read only that row, through the current_actor view, which shows a backend its own
+--      row while that transaction runs (and so do the actor_*() functions).
 -- So set_config and SET LOCAL change nothing the policies read; changing or widening the actor
 -- needs a signature, which needs the key; and a signature is good for one transaction of one
 -- backend, so a later transaction on a pooled connection starts without an actor: no rows.
@@ -25,8 +25,8 @@
 
 CREATE EXTENSION IF NOT EXISTS pgcrypto;
 
--- The owner's private schema. klusmaat_app may use only the current_actor view in it: it can
--- neither read the key nor touch the recorded actors.
+-- The owner's private schema: klusmaat_app has no USAGE on it, so it can neither read the key nor
+-- touch the recorded actors (it sees its own through the current_actor view below).
 CREATE SCHEMA klusmaat_private;
 REVOKE ALL ON SCHEMA klusmaat_private FROM PUBLIC;
 
@@ -98,27 +98,28 @@ REVOKE ALL ON FUNCTION begin_actor(text, uuid, text[], bytea) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION begin_actor(text, uuid, text[], bytea) TO klusmaat_app;
 
 -- current_actor is the one row the server's role may see: its backend's, while the transaction
--- that proved it runs. The view is the owner's, so it reads the owner-only table, and it was parsed
--- when created: no search_path a session sets can change what it compares.
+-- that proved it runs. The view is the owner's, so it reads the owner-only table for the server's
+-- role, and it was parsed when created: no search_path a session sets changes what it compares.
 -- pg_current_xact_id_if_assigned() is NULL before begin_actor() ran, so a transaction that never
 -- proved an actor, and every later transaction on the same backend, finds no row: no actor, no rows.
-CREATE VIEW klusmaat_private.current_actor AS
+-- Policies read it as (SELECT role FROM current_actor): an uncorrelated subquery is evaluated once
+-- per query (an InitPlan), and costs no function call (migration 011).
+CREATE VIEW current_actor AS
     SELECT a.role, a.user_id, a.regions FROM klusmaat_private.actors a
     WHERE a.pid = pg_backend_pid() AND a.xid = pg_current_xact_id_if_assigned();
-GRANT USAGE ON SCHEMA klusmaat_private TO klusmaat_app;
-GRANT SELECT ON klusmaat_private.current_actor TO klusmaat_app;
+GRANT SELECT ON current_actor TO klusmaat_app;
 
--- The readers. PL/pgSQL keeps the lookup's plan for the session (a SQL function would plan it on
--- every call); the body names no operator or unqualified object that a session's search_path could
--- replace. Policies call them as (SELECT actor_role()), once per query (migration 011).
+-- The functions, for SQL that wants the actor as a value (a service's WHERE user_id = actor_id(),
+-- an audit entry, the column-rule triggers). PL/pgSQL keeps the lookup's plan for the session; the
+-- view is named with its schema, so a temporary view of the same name cannot stand in for it.
 CREATE OR REPLACE FUNCTION actor_role() RETURNS text
     LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
-    AS $$ BEGIN RETURN (SELECT a.role FROM klusmaat_private.current_actor a); END $$;
+    AS $$ BEGIN RETURN (SELECT a.role FROM public.current_actor a); END $$;
 
 CREATE OR REPLACE FUNCTION actor_id() RETURNS uuid
     LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
-    AS $$ BEGIN RETURN (SELECT a.user_id FROM klusmaat_private.current_actor a); END $$;
+    AS $$ BEGIN RETURN (SELECT a.user_id FROM public.current_actor a); END $$;
 
 CREATE OR REPLACE FUNCTION actor_regions() RETURNS text[]
     LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
-    AS $$ BEGIN RETURN coalesce((SELECT a.regions FROM klusmaat_private.current_actor a), '{}'); END $$;
+    AS $$ BEGIN RETURN coalesce((SELECT a.regions FROM public.current_actor a), '{}'); END $$;

@@ -319,5 +319,5 @@ CREATE TRIGGER exports_actor_rules BEFORE INSERT OR UPDATE ON exports
 
 -- The audit log: an entry is written when it happens, not dated back.
 ALTER POLICY append_own ON audit_log
-    WITH CHECK ((SELECT actor_role()) IS NOT NULL AND actor_role = (SELECT actor_role())
-        AND actor_id IS NOT DISTINCT FROM (SELECT actor_id()) AND occurred_at = now());
+    WITH CHECK ((SELECT role FROM current_actor) IS NOT NULL AND actor_role = (SELECT role FROM current_actor)
+        AND actor_id IS NOT DISTINCT FROM (SELECT user_id FROM current_actor) AND occurred_at = now());
