@@ -25,6 +25,12 @@
 
 CREATE EXTENSION IF NOT EXISTS pgcrypto;
 
+-- Temporary objects last as long as a pooled connection and are found by name before the schema's
+-- own: a temporary view called current_actor, or a table called klussen, made by SQL running as
+-- the server's role, would stand in for the real one in later requests on that connection. The
+-- server needs none, so nobody but the owner may make them here.
+DO $$ BEGIN EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', current_database()); END $$;
+
 -- The owner's private schema: klusmaat_app has no USAGE on it, so it can neither read the key nor
 -- touch the recorded actors (it sees its own through the current_actor view below).
 CREATE SCHEMA klusmaat_private;
