@@ -71,13 +71,7 @@ func TestSessionSettingsDoNotOutliveTheTransaction(t *testing.T) {
 	d := dbtest.New(t)
 	loadFixture(t, d)
 	ctx := context.Background()
-	cfg := d.Config()
-	cfg.URL += "?pool_max_conns=1"
-	single, err := tenants.Open(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer single.Close()
+	single := oneConnection(t, d)
 	// As an admin, copy the actor into session-level settings (the old names and anything else).
 	if err := single.InTx(ctx, actors["admin"], func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `SELECT set_config('klusmaat.role', 'admin', false),

@@ -120,3 +120,17 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 		return err
 	})
 }
+
+// oneConnection is the server's door to d with a pool of one connection, so that consecutive
+// transactions share it, as they may in production.
+func oneConnection(t *testing.T, d *dbtest.Database) *tenants.DB {
+	t.Helper()
+	cfg := d.Config()
+	cfg.URL += "?pool_max_conns=1"
+	single, err := tenants.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(single.Close)
+	return single
+}

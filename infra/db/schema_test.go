@@ -139,13 +139,7 @@ func TestActorLastsOneTransaction(t *testing.T) {
 	d := dbtest.New(t)
 	loadFixture(t, d)
 	ctx := context.Background()
-	cfg := d.Config()
-	cfg.URL += "?pool_max_conns=1"
-	single, err := tenants.Open(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer single.Close()
+	single := oneConnection(t, d)
 	count := func(a tenants.Actor) int {
 		var n int
 		if err := single.InTx(ctx, a, func(tx pgx.Tx) error {
