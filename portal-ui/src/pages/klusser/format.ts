@@ -4,9 +4,8 @@
  * calendar days and instants are shown on the Dutch wall clock (lib/calendar), whatever zone the
  * phone is in.
  */
-import { formatNL } from '../../lib/calendar';
-import { formatLongDate, parseIsoDate } from '../../lib/dates';
-import { TIME_SLOTS } from '../aanvraag/logic';
+import { inNL, todayNL } from '../../lib/calendar';
+import { formatLongDate, parseIsoDate, toIsoDate } from '../../lib/dates';
 import type { Klus, KlusStatus } from './api';
 
 const LOCALE = 'nl-NL';
@@ -54,15 +53,50 @@ export function longDay(iso: string): string {
   return day === null ? iso : formatLongDate(day);
 }
 
+export type Slot = 'ochtend' | 'middag' | 'avond';
+
+/**
+ * The customer's time slots as the klusser side uses them (section 5: ochtend 08:00 to before
+ * 12:00, middag 12:00 to before 17:00, avond from 17:00), written as the request wizard shows them
+ * to the customer. Not imported from the wizard: its logic module would bring the public site's
+ * content along into every klusser page.
+ */
+export const SLOTS: readonly { value: Slot; from: string; until: string }[] = [
+  { value: 'ochtend', from: '8:00', until: '12:00' },
+  { value: 'middag', from: '12:00', until: '17:00' },
+  { value: 'avond', from: '17:00', until: '20:00' },
+];
+
+export const isSlot = (tijd: string): tijd is Slot => SLOTS.some((s) => s.value === tijd);
+
 /** The customer's wish: "ochtend (8:00-12:00)" for a slot, the time itself for admin-made jobs. */
 export function slotLabel(tijd: string): string {
-  const slot = TIME_SLOTS.find((s) => s.value === tijd);
-  return slot === undefined ? tijd : `${slot.label} (${slot.hours})`;
+  const slot = SLOTS.find((s) => s.value === tijd);
+  return slot === undefined ? tijd : `${slot.value} (${slot.from}-${slot.until})`;
 }
 
-/** A planned start as "dinsdag 24 november 2026 om 09:30", on the Dutch wall clock. */
+/** The Dutch calendar day of an instant, as a local calendar day (the convention of lib/dates). */
+const dayNL = (instant: string): Date => todayNL(Date.parse(instant));
+
+/** The Dutch date of an instant as "yyyy-MM-dd". */
+export function isoDayNL(instant: string): string {
+  return toIsoDate(dayNL(instant));
+}
+
+/** The time of an instant on the Dutch wall clock, "HH:mm". */
+export function timeNL(instant: string): string {
+  const t = inNL(instant);
+  return `${String(t.getHours()).padStart(2, '0')}:${String(t.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * A planned start as "dinsdag 24 november 2026 om 09:30", on the Dutch wall clock. Built from
+ * lib/calendar's inNL and lib/dates rather than formatNL: lib/calendar is in every public page's
+ * first load (the footer's year), and formatNL's date-fns formatter with the Dutch locale would
+ * come along into the home page (about 7 kB gzip) once the portal used it.
+ */
 export function startTime(instant: string): string {
-  return formatNL(instant, "EEEE d MMMM yyyy 'om' HH:mm");
+  return `${formatLongDate(dayNL(instant))} om ${timeNL(instant)}`;
 }
 
 /** The first 50 characters of a note (section 9), with an ellipsis when there is more. */

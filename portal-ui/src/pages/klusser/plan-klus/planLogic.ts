@@ -2,10 +2,9 @@
  * The planning rules of the plan screen (document 001, section 5), free of React so that each can
  * be tested alone. The server checks them again (D18).
  */
-import { formatNL } from '../../../lib/calendar';
 import { isSelectable, parseIsoDate } from '../../../lib/dates';
 import type { Klus } from '../api';
-import { longDay, slotLabel } from '../format';
+import { isoDayNL, isSlot, longDay, slotLabel, timeNL, type Slot } from '../format';
 import { KT } from '../texts';
 
 /** Section 9: at most two changes of a planned appointment. */
@@ -20,19 +19,15 @@ export const TIME_OPTIONS: readonly string[] = Array.from({ length: 25 }, (_, i)
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
 });
 
-type Slot = 'ochtend' | 'middag' | 'avond';
-
 /** The time shown first for a wished slot (section 5). */
 export const SLOT_DEFAULTS: Readonly<Record<Slot, string>> = { ochtend: '09:00', middag: '13:00', avond: '18:00' };
 
-/** Blocks: ochtend 08:00 to before 12:00, middag 12:00 to before 17:00, avond from 17:00 (section 5). */
+/** The block of a time "HH:mm" (section 5: ochtend before 12:00, middag before 17:00, then avond). */
 export function slotOf(time: string): Slot {
   if (time < '12:00') return 'ochtend';
   if (time < '17:00') return 'middag';
   return 'avond';
 }
-
-const isSlot = (tijd: string): tijd is Slot => tijd === 'ochtend' || tijd === 'middag' || tijd === 'avond';
 
 /** Whether this visit of the screen changes an appointment (rather than making the first one). */
 export function isChange(klus: Pick<Klus, 'status'>): boolean {
@@ -42,14 +37,14 @@ export function isChange(klus: Pick<Klus, 'status'>): boolean {
 
 /** The day preselected: the planned day when changing, else the wished day if it can still be picked. */
 export function initialDate(klus: Klus, today: Date): string {
-  if (isChange(klus) && klus.geplande_start_tijd !== null) return formatNL(klus.geplande_start_tijd, 'yyyy-MM-dd');
+  if (isChange(klus) && klus.geplande_start_tijd !== null) return isoDayNL(klus.geplande_start_tijd);
   const wished = parseIsoDate(klus.datum);
   return wished !== null && isSelectable(wished, today) ? klus.datum : '';
 }
 
 /** The time preselected: the planned time when changing, else the slot's default or the wished time. */
 export function initialTime(klus: Klus): string {
-  const planned = isChange(klus) && klus.geplande_start_tijd !== null ? formatNL(klus.geplande_start_tijd, 'HH:mm') : null;
+  const planned = isChange(klus) && klus.geplande_start_tijd !== null ? timeNL(klus.geplande_start_tijd) : null;
   const candidate = planned ?? (isSlot(klus.tijd) ? SLOT_DEFAULTS[klus.tijd] : klus.tijd);
   return TIME_OPTIONS.includes(candidate) ? candidate : '';
 }

@@ -92,3 +92,10 @@ export function installFakeEventSource() {
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 }
+
+/** The value of the fact labelled `label` (a <dt>) inside el, with its white space tidied. */
+export function fact(el: HTMLElement, label: string): string {
+  const dt = Array.from(el.querySelectorAll('dt')).find((d) => d.textContent === label);
+  if (dt === undefined) throw new Error(`no fact "${label}" in ${el.textContent}`);
+  return (dt.nextElementSibling?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
