@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { klusserApi, type AgendaTab, type Klus } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
-import { LoadFailed, Loading } from '../shared/LoadState';
+import { LoadFailed, Loading, LoadMore } from '../shared/LoadState';
 import { useKlusEvents } from '../shared/useKlusEvents';
 import { usePagedList } from '../shared/usePagedList';
 import { KT } from '../texts';
@@ -71,14 +71,7 @@ function TabPanel({ tab, klusserId }: { tab: AgendaTab; klusserId: string }) {
           <AgendaCard key={klus.id} klus={klus} onNote={setNote} />
         ))}
       </ul>
-      {list.items.length < list.total && (
-        <div className="klusser-more">
-          {list.moreFailed && <p role="alert">{KT.listFailed}</p>}
-          <button type="button" className="button button-secondary" onClick={loadMore} aria-disabled={list.loadingMore || undefined}>
-            {list.loadingMore ? KT.busy : KT.moreJobs}
-          </button>
-        </div>
-      )}
+      <LoadMore list={list} onMore={loadMore} />
       {note !== null && <NotePanel title={note.categorie.label} note={note.notities ?? ''} onClose={() => setNote(null)} />}
     </>
   );

@@ -4,7 +4,7 @@ import type { Me } from '../../../auth/api';
 import { showToast } from '../../../auth/toastStore';
 import { klusserApi, type Klus } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
-import { LoadFailed, Loading } from '../shared/LoadState';
+import { LoadFailed, Loading, LoadMore } from '../shared/LoadState';
 import { useKlusEvents } from '../shared/useKlusEvents';
 import { usePagedList } from '../shared/usePagedList';
 import { KT } from '../texts';
@@ -79,14 +79,7 @@ function Pool() {
           ))}
         </ul>
       )}
-      {list.items.length < list.total && (
-        <div className="klusser-more">
-          {list.moreFailed && <p role="alert">{KT.listFailed}</p>}
-          <button type="button" className="button button-secondary" onClick={loadMore} aria-disabled={list.loadingMore || undefined}>
-            {list.loadingMore ? KT.busy : KT.moreJobs}
-          </button>
-        </div>
-      )}
+      <LoadMore list={list} onMore={loadMore} />
       {open !== null && (
         <KlusDetails klus={open} claiming={claiming === open.id} onClaim={(k) => void claim(k)} onClose={() => setOpen(null)} />
       )}

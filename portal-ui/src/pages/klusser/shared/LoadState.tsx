@@ -21,3 +21,26 @@ export function LoadFailed({ message = KT.loadFailed, onRetry }: { message?: str
     </div>
   );
 }
+
+/** 'Meer klussen laden' under a list that has more pages on the server (D25). */
+interface LoadMoreProps {
+  list: { items: unknown[]; total: number; loadingMore: boolean; moreFailed: boolean };
+  onMore: () => void;
+}
+
+export function LoadMore({ list, onMore }: LoadMoreProps) {
+  if (list.items.length >= list.total) return null;
+  return (
+    <div className="klusser-more">
+      {list.moreFailed && <p role="alert">{KT.listFailed}</p>}
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => !list.loadingMore && onMore()}
+        aria-disabled={list.loadingMore || undefined}
+      >
+        {list.loadingMore ? KT.busy : KT.moreJobs}
+      </button>
+    </div>
+  );
+}
