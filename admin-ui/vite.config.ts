@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { emitRoutes } from '../portal-ui/vite-emit-routes';
+import { emitRoutes } from '../portal-ui/vite-emit-routes.ts';
 
 const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 

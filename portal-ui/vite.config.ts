@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { emitRoutes } from './vite-emit-routes';
-import { currentYearNL } from './src/lib/calendar';
+import { emitRoutes } from './vite-emit-routes.ts';
+import { currentYearNL } from './src/lib/calendar.ts';
 
 const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 

@@ -1,10 +1,22 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
 import { createTheme, ThemeProvider, Typography } from '@mui/material';
-import { Admin, AppBar, CustomRoutes, Layout, Menu, TitlePortal, useBasename, type LayoutProps } from 'react-admin';
+import {
+  Admin,
+  AppBar,
+  CustomRoutes,
+  Layout,
+  Menu,
+  Resource,
+  TitlePortal,
+  useBasename,
+  type LayoutProps,
+  type ResourceProps,
+} from 'react-admin';
 // react-router-dom, not react-router: react-admin imports react-router-dom, and one
 // module instance means one router context.
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import aanmeldingen from './aanmeldingen';
 import { AccessGuard, type ConsoleArea } from './auth/AccessGuard';
 import { ConsoleLogin } from './auth/ConsoleLogin';
 import { LogoutButton } from './auth/LogoutButton';
@@ -14,9 +26,14 @@ import { authProvider } from './authProvider';
 import { readConfig } from './config';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import facturen from './facturen';
 import { i18nProvider } from './i18nProvider';
+import klanten from './klanten';
+import klussen from './klussen';
+import klussers from './klussers';
 import { SecurityPage } from './security/SecurityPage';
 import { theme } from './theme';
+import werkbonnen from './werkbonnen';
 
 /**
  * The whole console in one file: admins work under /admin, franchise owners
@@ -27,6 +44,9 @@ import { theme } from './theme';
  * Sign-in (/admin/auth) and the no-access page (/admin/no-access) stand outside
  * react-admin. Every other page of an area is behind its AccessGuard: /admin/*
  * for admin and franchise, /franchise/* for franchise only (spec section 6).
+ *
+ * Each resource is a folder (klussen/, ...) whose index.ts says what it has; its pages are loaded
+ * when first shown (React.lazy), so the console's first page does not carry them.
  */
 
 const config = readConfig();
@@ -38,11 +58,31 @@ function ToDashboard() {
   return <Navigate to={`${basename}/dashboard`} replace />;
 }
 
+/**
+ * The resources of each area, in menu order (spec document 001, section 2). The name is the
+ * address: /admin/klussen, /admin/klusser-aanmeldingen; src/routes.json lists each list page.
+ */
+const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
+  admin: [
+    { name: 'klussen', ...klussen },
+    { name: 'werkbonnen', ...werkbonnen },
+    { name: 'facturen', ...facturen },
+    { name: 'klanten', ...klanten },
+    { name: 'klussers', ...klussers },
+    { name: 'klusser-aanmeldingen', ...aanmeldingen },
+  ],
+  franchise: [
+    { name: 'klussen', ...klussen },
+    { name: 'klussers', ...klussers },
+  ],
+};
+
 function ConsoleMenu() {
   const basename = useBasename();
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItems />
       <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
     </Menu>
   );
@@ -92,6 +132,9 @@ function Console({ area }: { area: ConsoleArea }) {
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
         <Route path="/beveiliging" element={<SecurityPage />} />
       </CustomRoutes>
+      {RESOURCES[area].map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
     </Admin>
   );
 }

@@ -12,19 +12,80 @@ function recorder(status: number, body: unknown) {
 }
 
 describe('dataProvider', () => {
-  it('lists with paging, sorting and filter under /api/v1 and sends the session cookie', async () => {
-    const { calls, fetchFn } = recorder(200, { data: [{ id: 1 }], total: 1 });
+  it('asks the server for one page, sorted and filtered, and reads data and total', async () => {
+    const { calls, fetchFn } = recorder(200, { data: [{ id: 1 }], total: 31 });
     const result = await createDataProvider('/api/v1', fetchFn).getList('klussen', {
       pagination: { page: 2, perPage: 10 },
       sort: { field: 'datum', order: 'DESC' },
-      filter: { status: 'open' },
+      filter: { status: 'open', q: 'lamp ophangen' },
     });
-    expect(result).toEqual({ data: [{ id: 1 }], total: 1 });
-    expect(calls[0]?.url).toBe(
-      '/api/v1/klussen?page=2&perPage=10&sort=datum&order=DESC&filter=%7B%22status%22%3A%22open%22%7D',
-    );
+    expect(result).toEqual({ data: [{ id: 1 }], total: 31 });
+    expect(calls[0]?.url).toBe('/api/v1/klussen?page=2&per_page=10&sort=datum&order=desc&status=open&q=lamp+ophangen');
     expect(calls[0]?.init?.credentials).toBe('same-origin');
     expect(new Headers(calls[0]?.init?.headers).get('X-Klusmaat-CSRF')).toBeNull();
+  });
+
+  it('repeats a filter with several values, sends booleans and numbers as text, and leaves empty filters out', async () => {
+    const { calls, fetchFn } = recorder(200, { data: [], total: 0 });
+    await createDataProvider('/api/v1', fetchFn).getList('klussers', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'naam', order: 'ASC' },
+      filter: { regio: ['den-haag', 'utrecht'], actief: true, leeftijd: 70, q: '', woonplaats: null, status: [] },
+    });
+    expect(calls[0]?.url).toBe(
+      '/api/v1/klussers?page=1&per_page=25&sort=naam&order=asc&regio=den-haag&regio=utrecht&actief=true&leeftijd=70',
+    );
+  });
+
+  it('refuses a nested filter instead of sending [object Object]', async () => {
+    const { calls, fetchFn } = recorder(200, { data: [], total: 0 });
+    await expect(
+      createDataProvider('/api/v1', fetchFn).getList('klussen', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'datum', order: 'DESC' },
+        filter: { datum: { gte: '2025-01-01' } },
+      }),
+    ).rejects.toThrow(/Filter datum/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['without total', { data: [{ id: 1 }] }],
+    ['in the old shape', { items: [{ id: 1 }] }],
+    ['with a total that is not a count', { data: [], total: '3' }],
+  ])('rejects a list answer %s instead of showing an empty list', async (_, body) => {
+    const { fetchFn } = recorder(200, body);
+    await expect(
+      createDataProvider('/api/v1', fetchFn).getList('facturen', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'datum', order: 'DESC' },
+        filter: {},
+      }),
+    ).rejects.toThrow(/data en total/);
+  });
+
+  it('fetches many records as one list of their ids, and references as a filter with paging', async () => {
+    const { calls, fetchFn } = recorder(200, { data: [{ id: 'a' }, { id: 'b' }], total: 2 });
+    const provider = createDataProvider('/api/v1', fetchFn);
+    expect(await provider.getMany('klussers', { ids: ['a', 'b'] })).toEqual({ data: [{ id: 'a' }, { id: 'b' }] });
+    const page = await provider.getManyReference('werkbonnen', {
+      target: 'klusser_id',
+      id: 'k1',
+      pagination: { page: 3, perPage: 5 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { status: 'completed' },
+    });
+    expect(page.total).toBe(2);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/v1/klussers?page=1&per_page=2&id=a&id=b',
+      '/api/v1/werkbonnen?page=3&per_page=5&sort=created_at&order=desc&status=completed&klusser_id=k1',
+    ]);
+  });
+
+  it("asks the API's collection where the console's address differs (klusser-aanmeldingen)", async () => {
+    const { calls, fetchFn } = recorder(200, { data: { id: 'x' } });
+    await createDataProvider('/api/v1', fetchFn).getOne('klusser-aanmeldingen', { id: 'x' });
+    expect(calls[0]?.url).toBe('/api/v1/aanmeldingen/x');
   });
 
   it('sends the CSRF header on every request that is not a GET', async () => {

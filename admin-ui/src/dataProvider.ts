@@ -1,28 +1,100 @@
-import { HttpError, type DataProvider, type DeleteParams, type Identifier, type RaRecord } from 'react-admin';
+import {
+  HttpError,
+  type DataProvider,
+  type DeleteParams,
+  type GetListResult,
+  type GetManyParams,
+  type Identifier,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@shared-auth/api';
 
 /**
- * A small fetch-based dataProvider for the Go API under /api/v1.
+ * The console's dataProvider for the Go API under /api/v1. Lists are paged, sorted and filtered
+ * by the server (D25); the console never loads a whole table.
  *
- * Conventions (the API answers in react-admin's own result shapes):
- *   getList / getManyReference  GET    /api/v1/{resource}?page=1&perPage=25&sort=id&order=ASC&filter={json}
- *                                      -> {"data": [...], "total": 42}
- *   getMany                     GET    /api/v1/{resource}?filter={"id":[1,2]}          -> {"data": [...]}
- *   getOne                      GET    /api/v1/{resource}/{id}                         -> {"data": {...}}
- *   create                      POST   /api/v1/{resource}          body: the record    -> {"data": {...}}
- *   update                      PUT    /api/v1/{resource}/{id}     body: the record    -> {"data": {...}}
- *   delete                      DELETE /api/v1/{resource}/{id}                         -> {"data": {...}} or 204
- *   updateMany / deleteMany     one request per id
+ * Lists: getList, getManyReference and getMany all ask
+ *   GET /api/v1/{collection}?page=2&per_page=25&sort=datum&order=desc&status=open&status=bezig&q=lamp
+ *     page      the page, counted from 1
+ *     per_page  rows per page
+ *     sort      the field to sort on; the server keeps an allow-list per list (another field: 400)
+ *     order     asc or desc
+ *     any other parameter is a filter, named after its field: status=open. A filter with several
+ *     values repeats the parameter (status=open&status=bezig: either). q is the free-text search.
+ *     Empty filters ('', null, an empty list) are left out; a nested object is refused here.
+ *   and read
+ *     -> 200 {"data": [{"id": ..., ...}, ...], "total": 42}
+ *   where total counts every row that matches the filters, over all pages. An answer without
+ *   data or total is an error, not an empty list.
+ *   getMany:          the same list with id=a&id=b, page=1 and per_page the number of ids.
+ *   getManyReference: the same list with the reference as one more filter (klus_id=...).
+ * One record:
+ *   getOne     GET    /api/v1/{collection}/{id}                       -> {"data": {...}}
+ *   create     POST   /api/v1/{collection}       body: the record     -> {"data": {...}}
+ *   update     PUT    /api/v1/{collection}/{id}  body: the record     -> {"data": {...}}
+ *   delete     DELETE /api/v1/{collection}/{id}                       -> {"data": {...}} or 204
+ *   updateMany / deleteMany: one request per id
+ * {collection} is the resource's name, except where the console's address (spec route table)
+ * differs from the API's: see COLLECTIONS.
  * Errors: any non-2xx status; the message is taken from {"error": {"message": "..."}} or
  * {"message": "..."} in the body, so Dutch server messages reach the user unchanged.
  * Requests go through @shared-auth/api's apiFetch: the session cookie (credentials: 'same-origin',
  * D13, no tokens stored) and the header X-Klusmaat-CSRF: 1 on every request that is not a GET.
  */
 
+/** Resources whose API collection is named differently from the console's address. */
+export const COLLECTIONS: Readonly<Record<string, string>> = {
+  'klusser-aanmeldingen': 'aanmeldingen',
+};
+
 /** The server's message: {"error": {"message"}} (our API), else a top-level {"message"}. */
 function errorMessage(body: unknown, fallback: string): string {
   const message = apiError(body).message ?? record(body)?.['message'];
   return typeof message === 'string' && message !== '' ? message : fallback;
+}
+
+/** When react-admin asks without paging (it should not): the first page of 25. */
+const FIRST_PAGE = { page: 1, perPage: 25 };
+
+type Scalar = string | number | boolean;
+
+function isScalar(value: unknown): value is Scalar {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The query string of a list request, in the shape described above. */
+export function listQuery(params: {
+  pagination: { page: number; perPage: number };
+  sort?: SortPayload;
+  filter?: Record<string, unknown>;
+}): string {
+  const q = new URLSearchParams();
+  q.set('page', String(params.pagination.page));
+  q.set('per_page', String(params.pagination.perPage));
+  if (params.sort !== undefined && params.sort.field !== '') {
+    q.set('sort', params.sort.field);
+    q.set('order', params.sort.order === 'DESC' ? 'desc' : 'asc');
+  }
+  for (const [name, value] of Object.entries(params.filter ?? {})) {
+    const values = Array.isArray(value) ? (value as unknown[]) : [value];
+    for (const v of values) {
+      if (v === undefined || v === null || v === '') continue;
+      if (!isScalar(v)) throw new Error(`Filter ${name} kan niet naar de server: alleen tekst, getallen en ja/nee.`);
+      q.append(name, String(v));
+    }
+  }
+  return `?${q.toString()}`;
+}
+
+/** A list answer {"data": [...], "total": n}; anything else is refused. */
+function listResult<T extends RaRecord>(body: unknown, what: string): GetListResult<T> {
+  const data = record(body)?.['data'];
+  const total = record(body)?.['total'];
+  if (!Array.isArray(data) || typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
+    throw new Error(`Onverwacht antwoord van de server voor ${what}: een lijst hoort data en total te hebben.`);
+  }
+  return { data: data as T[], total };
 }
 
 export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defaultFetch): DataProvider {
@@ -36,54 +108,38 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
   };
 
   const data = <T,>(body: unknown): T => (body as { data: T }).data;
-  const total = (body: unknown): number => {
-    const t = (body as { total?: unknown }).total;
-    return typeof t === 'number' ? t : 0;
+  const resourcePath = (resource: string, id?: Identifier) => {
+    const collection = `/${encodeURIComponent(COLLECTIONS[resource] ?? resource)}`;
+    return id === undefined ? collection : `${collection}/${encodeURIComponent(String(id))}`;
   };
-  const resourcePath = (resource: string, id?: Identifier) =>
-    id === undefined ? `/${encodeURIComponent(resource)}` : `/${encodeURIComponent(resource)}/${encodeURIComponent(String(id))}`;
-  const listQuery = (params: {
-    pagination?: { page: number; perPage: number };
-    sort?: { field: string; order: string };
-    filter?: unknown;
-  }) => {
-    const q = new URLSearchParams();
-    if (params.pagination) {
-      q.set('page', String(params.pagination.page));
-      q.set('perPage', String(params.pagination.perPage));
-    }
-    if (params.sort) {
-      q.set('sort', params.sort.field);
-      q.set('order', params.sort.order);
-    }
-    if (params.filter !== undefined && Object.keys(params.filter as object).length > 0) {
-      q.set('filter', JSON.stringify(params.filter));
-    }
-    const s = q.toString();
-    return s === '' ? '' : `?${s}`;
+  const list = async <T extends RaRecord>(
+    resource: string,
+    params: Parameters<typeof listQuery>[0],
+    signal: AbortSignal | undefined,
+  ): Promise<GetListResult<T>> => {
+    const { body } = await request(`${resourcePath(resource)}${listQuery(params)}`, { signal });
+    return listResult<T>(body, resource);
   };
 
   const provider: DataProvider = {
     async getList(resource, params) {
-      const { body } = await request(`${resourcePath(resource)}${listQuery(params)}`, { signal: params.signal });
-      return { data: data(body), total: total(body) };
+      const { pagination = FIRST_PAGE, sort, filter } = params;
+      return list(resource, { pagination, sort, filter }, params.signal);
     },
     async getOne(resource, params) {
       const { body } = await request(resourcePath(resource, params.id), { signal: params.signal });
       return { data: data(body) };
     },
-    async getMany(resource, params) {
-      const { body } = await request(`${resourcePath(resource)}${listQuery({ filter: { id: params.ids } })}`, {
-        signal: params.signal,
-      });
-      return { data: data(body) };
+    async getMany<RecordType extends RaRecord>(resource: string, params: GetManyParams<RecordType>) {
+      if (params.ids.length === 0) return { data: [] };
+      const pagination = { page: 1, perPage: params.ids.length };
+      const found = await list<RecordType>(resource, { pagination, filter: { id: params.ids } }, params.signal);
+      return { data: found.data };
     },
     async getManyReference(resource, params) {
+      const { pagination = FIRST_PAGE, sort } = params;
       const filter = { ...params.filter, [params.target]: params.id };
-      const { body } = await request(`${resourcePath(resource)}${listQuery({ ...params, filter })}`, {
-        signal: params.signal,
-      });
-      return { data: data(body), total: total(body) };
+      return list(resource, { pagination, sort, filter }, params.signal);
     },
     async create(resource, params) {
       const { body } = await request(resourcePath(resource), { method: 'POST', body: JSON.stringify(params.data) });

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"regexp"
+	"slices"
 	"strings"
 	texttemplate "text/template"
 	"time"
+	"unicode"
 )
 
 //go:embed templates/*.tmpl
@@ -31,6 +33,17 @@ var Templates = map[string][]string{
 	"factuur":     {"naam", "factuurnummer", "totaal"},                                    // invoice; the PDF attachment comes with invoicing
 }
 
+// Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a
+// request, sent to whatever address the visitor typed). A template shows it only as
+// {{quote "key"}}, on a paragraph of its own: one escaped block, visibly set apart as the
+// visitor's words ("> " before each line in the text, a blockquote in the HTML), whose blank
+// lines are dropped so that it cannot make paragraphs, lists or a signature of its own.
+var Quoted = map[string][]string{"bevestiging": {"beschrijving"}}
+
+// structured names the data written by the back office that may hold paragraphs and lists.
+// Every other value is one line: its line breaks become spaces.
+var structured = map[string][]string{"aanmelder": {"inhoud"}}
+
 // Rendered is an e-mail ready to send.
 type Rendered struct {
 	Subject, Text, HTML string
@@ -42,6 +55,10 @@ type ErrTemplate struct{ msg string }
 
 func (e ErrTemplate) Error() string { return "email: " + e.msg }
 
+// quoteMark stands for a quoted block in a template's output until the block is laid out. It is
+// made of control characters, which clean removes from every value, so data cannot forge one.
+func quoteMark(key string) string { return "\x1equote:" + key + "\x1e" }
+
 // Render fills template name with data and the site's details.
 func Render(name string, data map[string]string, site Site) (Rendered, error) {
 	keys, ok := Templates[name]
@@ -49,19 +66,34 @@ func Render(name string, data map[string]string, site Site) (Rendered, error) {
 		return Rendered{}, ErrTemplate{fmt.Sprintf("unknown template %q", name)}
 	}
 	for _, k := range keys {
-		if strings.TrimSpace(data[k]) == "" {
+		if oneLine(data[k]) == "" {
 			return Rendered{}, ErrTemplate{fmt.Sprintf("template %q needs %q", name, k)}
 		}
 	}
 	vars := map[string]string{"Brand": site.Brand, "Phone": site.Phone, "Email": site.Email}
+	quotes := map[string][]string{}
 	for k, v := range data {
-		vars[k] = v
+		switch {
+		case slices.Contains(Quoted[name], k):
+			quotes[quoteMark(k)] = quoteLines(v)
+			vars[k] = oneLine(v)
+		case slices.Contains(structured[name], k):
+			vars[k] = clean(v, true)
+		default:
+			vars[k] = oneLine(v)
+		}
 	}
 	src, err := templateFiles.ReadFile("templates/" + name + ".tmpl")
 	if err != nil {
 		return Rendered{}, ErrTemplate{err.Error()}
 	}
-	t, err := texttemplate.New(name).Option("missingkey=error").Parse(string(src))
+	funcs := texttemplate.FuncMap{"quote": func(key string) (string, error) {
+		if !slices.Contains(Quoted[name], key) {
+			return "", fmt.Errorf("%q is not quoted data of %q", key, name)
+		}
+		return quoteMark(key), nil
+	}}
+	t, err := texttemplate.New(name).Option("missingkey=error").Funcs(funcs).Parse(string(src))
 	if err != nil {
 		return Rendered{}, ErrTemplate{err.Error()}
 	}
@@ -72,16 +104,52 @@ func Render(name string, data map[string]string, site Site) (Rendered, error) {
 	if err := t.ExecuteTemplate(&body, "body", vars); err != nil {
 		return Rendered{}, ErrTemplate{err.Error()}
 	}
-	text := strings.TrimSpace(body.String()) + "\n\n" + signature(site)
-	html, err := toHTML(strings.TrimSpace(body.String()), site)
+	blocks, err := layOut(strings.TrimSpace(body.String()), quotes)
 	if err != nil {
 		return Rendered{}, ErrTemplate{err.Error()}
 	}
-	return Rendered{Subject: strings.TrimSpace(subject.String()), Text: text, HTML: html}, nil
+	html, err := toHTML(blocks, site)
+	if err != nil {
+		return Rendered{}, ErrTemplate{err.Error()}
+	}
+	return Rendered{Subject: oneLine(subject.String()), Text: toText(blocks) + "\n\n" + signature(site), HTML: html}, nil
 }
 
 func signature(s Site) string {
 	return fmt.Sprintf("Met vriendelijke groet,\n%s\nTelefoon: %s\nE-mail: %s", s.Brand, s.Phone, s.Email)
+}
+
+// clean removes the characters that are not text (control characters, and the invisible ones
+// that turn text around) and, unless multiline, makes one line of s.
+func clean(s string, multiline bool) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t':
+			return r
+		case unicode.Is(unicode.Cc, r), r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+			return -1
+		case r == '\u2028' || r == '\u2029':
+			return '\n'
+		}
+		return r
+	}, strings.ReplaceAll(s, "\r\n", "\n"))
+	if !multiline {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}
+
+func oneLine(s string) string { return clean(s, false) }
+
+// quoteLines is the visitor's text as the lines of one block: no blank lines, no indentation.
+func quoteLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(clean(s, true), "\n") {
+		if l = strings.Join(strings.Fields(l), " "); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 var listItem = regexp.MustCompile(`^- `)
@@ -92,20 +160,28 @@ var layout = htmltemplate.Must(htmltemplate.New("layout").Parse(`<!doctype html>
 <body style="margin:0;padding:24px;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;font-size:18px;line-height:1.6;color:#1b1b1b">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 <p style="font-size:22px;font-weight:bold;color:#1d4e89;margin-top:0">{{.Brand}}</p>
-{{range .Blocks}}{{if .List}}<ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul>{{else}}<p>{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{$l}}{{end}}</p>{{end}}{{end}}
+{{range .Blocks}}{{if .List}}<ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul>{{else if .Quote}}<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #1d4e89;background:#f0f4f9;color:#333;font-style:italic">{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{$l}}{{end}}</blockquote>{{else}}<p>{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{$l}}{{end}}</p>{{end}}{{end}}
 <p>Met vriendelijke groet,<br>{{.Brand}}</p>
 <p style="font-size:16px;color:#444">Telefoon: <a href="tel:{{.Tel}}">{{.Phone}}</a><br>E-mail: <a href="mailto:{{.Email}}">{{.Email}}</a></p>
 </div></body></html>`))
 
 type block struct {
-	List  bool
-	Lines []string
+	List, Quote bool
+	Lines       []string
 }
 
-// toHTML turns the plain-text body into paragraphs and lists; html/template escapes every value.
-func toHTML(body string, s Site) (string, error) {
+// layOut splits the template's text into paragraphs and lists, and puts each quoted block where
+// its mark stands alone as a paragraph.
+func layOut(body string, quotes map[string][]string) ([]block, error) {
 	var blocks []block
 	for _, para := range strings.Split(body, "\n\n") {
+		if lines, ok := quotes[para]; ok {
+			blocks = append(blocks, block{Quote: true, Lines: lines})
+			continue
+		}
+		if strings.Contains(para, "\x1e") {
+			return nil, fmt.Errorf("a quoted block must be a paragraph of its own")
+		}
 		lines := strings.Split(para, "\n")
 		b := block{List: len(lines) > 0 && listItem.MatchString(lines[0])}
 		for _, l := range lines {
@@ -116,6 +192,31 @@ func toHTML(body string, s Site) (string, error) {
 		}
 		blocks = append(blocks, b)
 	}
+	return blocks, nil
+}
+
+// toText writes the blocks as the plain-text body: quoted lines start with "> ".
+func toText(blocks []block) string {
+	paras := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		prefix := ""
+		switch {
+		case b.List:
+			prefix = "- "
+		case b.Quote:
+			prefix = "> "
+		}
+		lines := make([]string, len(b.Lines))
+		for i, l := range b.Lines {
+			lines[i] = prefix + l
+		}
+		paras = append(paras, strings.Join(lines, "\n"))
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// toHTML lays the blocks out in the frame; html/template escapes every value.
+func toHTML(blocks []block, s Site) (string, error) {
 	var out bytes.Buffer
 	err := layout.Execute(&out, map[string]any{"Brand": s.Brand, "Phone": s.Phone, "Email": s.Email,
 		"Tel": strings.ReplaceAll(s.Phone, " ", ""), "Blocks": blocks})

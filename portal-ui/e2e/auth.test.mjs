@@ -1,7 +1,7 @@
 // Browser tests of sign-in, routing by role, guards, the no-access page and TOTP, against the
 // real server, the real Kratos and the demo accounts (password Klusmaat-demo-2026). The TOTP test
 // enrols franchise.utrecht, so it expects the fresh stack that `make test` starts.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, totp } from './support.mjs';
 

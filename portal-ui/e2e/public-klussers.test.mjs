@@ -91,7 +91,8 @@ test('three carousel photos loop with the buttons and the arrow keys', async () 
       route.fulfill({
         contentType: 'application/json',
         body: JSON.stringify({
-          items: [
+          total: 1,
+          data: [
             {
               id: 'x1',
               naam: 'Kees Foto',
@@ -134,7 +135,7 @@ test('three carousel photos loop with the buttons and the arrow keys', async () 
 test('an empty list shows the message; a failing list shows an error with a retry', async () => {
   const page = await browser.context.newPage();
   try {
-    await page.route('**/api/v1/public/klussers', (route) => route.fulfill({ contentType: 'application/json', body: '{"items":[]}' }));
+    await page.route('**/api/v1/public/klussers', (route) => route.fulfill({ contentType: 'application/json', body: '{"data":[],"total":0}' }));
     await page.goto(`${BASE_URL}/klussers`, { waitUntil: 'networkidle' });
     await page.getByText('Momenteel zijn er geen klussers beschikbaar. Check later nog eens!').waitFor();
     assert.equal(await page.locator('.klusser-card').count(), 0);

@@ -1,17 +1,6 @@
 package aanmeldingen
 
-import (
-	"context"
+import "log/slog"
 
-	"github.com/go-kit/kit/endpoint"
-)
-
-// Endpoints collects the service's go-kit endpoints.
-type Endpoints struct {
-	Submit endpoint.Endpoint
-}
-
-// MakeEndpoints adapts the service to endpoints.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{Submit: func(ctx context.Context, req any) (any, error) { return s.Submit(ctx, req.(Aanmelding)) }}
-}
+// LogAttrs keeps the stored application's id; the applicant's personal data is never logged.
+func (r Result) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("id", r.ID)} }

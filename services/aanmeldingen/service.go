@@ -6,13 +6,13 @@ package aanmeldingen
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/validate"
 )
 
@@ -37,8 +37,8 @@ type Aanmelding struct {
 	Woonplaats      string          `json:"woonplaats,omitempty"`
 	Telefoon        string          `json:"telefoon"`
 	Email           string          `json:"email,omitempty"`
-	Motivatie       string          `json:"motivatie"`
-	Ervaring        string          `json:"ervaring,omitempty"`
+	Motivatie       string          `json:"motivatie" text:"multiline"`
+	Ervaring        string          `json:"ervaring,omitempty" text:"multiline"`
 	Beschikbaarheid []string        `json:"beschikbaarheid" doc:"Maandag tot en met Zaterdag, minstens één dag"`
 	HeeftVOG        bool            `json:"heeft_vog"`
 	HeeftVervoer    bool            `json:"heeft_vervoer"`
@@ -71,7 +71,7 @@ const MinAge = 65
 const MsgVerplicht = "Vul alle verplichte velden in en selecteer minimaal 1 dag beschikbaarheid"
 
 // ErrRejected: the honeypot was filled in.
-var ErrRejected = errors.New("aanmeldingen: rejected as automated")
+var ErrRejected = domainerr.Invalid("rejected", "Er ging iets mis bij het versturen van uw aanmelding. Probeer het opnieuw.", nil)
 
 // NewService returns the service.
 func NewService(s Store) Service { return &service{store: s} }
@@ -84,7 +84,7 @@ func (s *service) Submit(ctx context.Context, a Aanmelding) (Result, error) {
 	}
 	c, errs := check(a)
 	if len(errs) > 0 {
-		return Result{}, errs
+		return Result{}, invalid(errs)
 	}
 	if err := s.store.Create(ctx, c); err != nil {
 		return Result{}, err

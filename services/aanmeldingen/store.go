@@ -8,14 +8,12 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store. A visitor may insert an application as status nieuw and
-// read nothing back (policy public_apply), so the id is made here.
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it). A visitor may insert an application as
+// status nieuw and read nothing back (policy public_apply), so the id is made here.
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) Create(ctx context.Context, c Checked) error {
-	return s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `
 			INSERT INTO klusser_aanmeldingen (id, naam, leeftijd, email, telefoon, adres, postcode, woonplaats,
 			    heeft_vog, heeft_vervoer, motivatie, ervaring, beschikbaarheid, status)

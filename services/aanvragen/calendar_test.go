@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/services/aanvragen"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -15,11 +16,11 @@ import (
 type memStore struct{ last *aanvragen.Job }
 
 func (m *memStore) Create(_ context.Context, j aanvragen.Job) error { m.last = &j; return nil }
-func (m *memStore) Towns(context.Context) ([]aanvragen.Town, error) {
-	return nil, nil
+func (m *memStore) Towns(context.Context, list.Params) (list.Page[aanvragen.Town], error) {
+	return list.Page[aanvragen.Town]{}, nil
 }
-func (m *memStore) Categories(context.Context) ([]aanvragen.Category, error) {
-	return nil, nil
+func (m *memStore) Categories(context.Context, list.Params) (list.Page[aanvragen.Category], error) {
+	return list.Page[aanvragen.Category]{}, nil
 }
 
 func request(datum string) aanvragen.Aanvraag {

@@ -3,15 +3,22 @@
 // (D2), stores the job as open with the customer's name and contact preference (D10) and the
 // category by key (D9), and queues the confirmation e-mail in the same transaction when an e-mail
 // address was given. It also lists the towns and categories the wizard offers.
+//
+// The confirmation goes to whatever address the visitor typed, so one address receives at most
+// ConfirmationsPerHour of them: beyond that the request is still stored, only the e-mail is not
+// sent, and the answer says so (email_verstuurd false), so that the site does not promise one.
 package aanvragen
 
 import (
 	"context"
-	"errors"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -21,24 +28,24 @@ type Service interface {
 	// Submit checks and stores a request and returns its id.
 	Submit(ctx context.Context, a Aanvraag) (Result, error)
 	// Towns lists the towns of active regions, for the town choice (D1).
-	Towns(ctx context.Context) ([]Town, error)
+	Towns(ctx context.Context, p list.Params) (list.Page[Town], error)
 	// Categories lists the categories the public form offers (D9).
-	Categories(ctx context.Context) ([]Category, error)
+	Categories(ctx context.Context, p list.Params) (list.Page[Category], error)
 }
 
 // Store is the SQL side.
 type Store interface {
-	// Create stores the job; it returns validate.Errors for a town or category the database
-	// does not know.
+	// Create stores the job; it refuses a town or category the database does not know as
+	// invalid, like the service's own checks.
 	Create(ctx context.Context, j Job) error
-	Towns(ctx context.Context) ([]Town, error)
-	Categories(ctx context.Context) ([]Category, error)
+	Towns(ctx context.Context, p list.Params) (list.Page[Town], error)
+	Categories(ctx context.Context, p list.Params) (list.Page[Category], error)
 }
 
 // Aanvraag is the wizard's form.
 type Aanvraag struct {
 	Categorie       string `json:"categorie" doc:"montage, veiligheid, onderhoud, schilderen of digitaal"`
-	Beschrijving    string `json:"beschrijving" doc:"hoogstens 200 tekens"`
+	Beschrijving    string `json:"beschrijving" text:"multiline" doc:"hoogstens 200 tekens"`
 	Datum           string `json:"datum" doc:"jjjj-mm-dd, vandaag of later"`
 	Tijd            string `json:"tijd" doc:"ochtend, middag of avond"`
 	Naam            string `json:"naam"`
@@ -55,7 +62,7 @@ type Aanvraag struct {
 // Result answers a stored request.
 type Result struct {
 	ID             uuid.UUID `json:"id"`
-	EmailVerstuurd bool      `json:"email_verstuurd" doc:"true: er volgt een bevestiging per e-mail"`
+	EmailVerstuurd bool      `json:"email_verstuurd" doc:"true: er volgt een bevestiging per e-mail (niet zonder e-mailadres, en niet als dat adres het afgelopen uur al 3 bevestigingen kreeg)"`
 }
 
 // Job is a checked request, ready to store.
@@ -65,6 +72,8 @@ type Job struct {
 	Datum                                              calendar.Date
 	Naam, Telefoon, Email, Adres, Postcode, Woonplaats string
 	ContactVoorkeur                                    string
+	// Bevestigen: queue the confirmation e-mail to Email.
+	Bevestigen bool
 }
 
 // Town is a place the service works in.
@@ -95,15 +104,22 @@ const (
 )
 
 // ErrRejected: the honeypot was filled in.
-var ErrRejected = errors.New("aanvragen: rejected as automated")
+var ErrRejected = domainerr.Invalid("rejected", "Uw aanvraag kon niet worden verstuurd. Bel ons gerust, dan helpen wij u verder.", nil)
+
+// ConfirmationsPerHour is how many confirmation e-mails one address receives in an hour.
+const ConfirmationsPerHour = 3
 
 // NewService returns the service. now tells today's Dutch date (the wizard accepts today or
 // later); tests fix it.
-func NewService(s Store, now calendar.Clock) Service { return &service{store: s, now: now} }
+func NewService(s Store, now calendar.Clock) Service {
+	return &service{store: s, now: now, confirmations: httpapi.NewLimiter(ConfirmationsPerHour, time.Hour)}
+}
 
 type service struct {
 	store Store
 	now   calendar.Clock
+	// confirmations counts e-mails per recipient address (in this process, like the other limits).
+	confirmations *httpapi.Limiter
 }
 
 func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
@@ -112,12 +128,13 @@ func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
 	}
 	j, errs := s.check(a)
 	if len(errs) > 0 {
-		return Result{}, errs
+		return Result{}, invalid(errs)
 	}
+	j.Bevestigen = j.Email != "" && s.confirmations.Allow(j.Email)
 	if err := s.store.Create(ctx, j); err != nil {
 		return Result{}, err
 	}
-	return Result{ID: j.ID, EmailVerstuurd: j.Email != ""}, nil
+	return Result{ID: j.ID, EmailVerstuurd: j.Bevestigen}, nil
 }
 
 // check applies the rules of the wizard's four steps (document 000 section 5) and more that the
@@ -170,6 +187,10 @@ func (s *service) check(a Aanvraag) (Job, validate.Errors) {
 	return j, e
 }
 
-func (s *service) Towns(ctx context.Context) ([]Town, error) { return s.store.Towns(ctx) }
+func (s *service) Towns(ctx context.Context, p list.Params) (list.Page[Town], error) {
+	return s.store.Towns(ctx, p)
+}
 
-func (s *service) Categories(ctx context.Context) ([]Category, error) { return s.store.Categories(ctx) }
+func (s *service) Categories(ctx context.Context, p list.Params) (list.Page[Category], error) {
+	return s.store.Categories(ctx, p)
+}

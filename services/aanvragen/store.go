@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/validate"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -15,9 +16,8 @@ import (
 // Enqueue adds a job in the caller's transaction (jobs.Queue.Enqueue).
 type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
-// NewStore returns the PostgreSQL store; enqueue may be nil only where no e-mail is ever sent.
-func NewStore(db *tenants.DB, enqueue Enqueue) Store { return &pgStore{db: db, enqueue: enqueue} }
-
+// pgStore is the PostgreSQL store (module.go makes it); enqueue may be nil only where no e-mail is
+// ever sent.
 type pgStore struct {
 	db      *tenants.DB
 	enqueue Enqueue
@@ -28,18 +28,18 @@ type pgStore struct {
 // a visitor may not read the row back.
 func (s *pgStore) Create(ctx context.Context, j Job) error {
 	actor := tenants.ActorFrom(ctx)
-	return s.db.InTx(ctx, actor, func(tx pgx.Tx) error {
+	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var label string
 		err := tx.QueryRow(ctx, `SELECT label FROM categories WHERE key = $1 AND publiek`, j.Categorie).Scan(&label)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return validate.Errors{"categorie": MsgCategorie}
+			return invalid(validate.Errors{"categorie": MsgCategorie})
 		}
 		if err != nil {
 			return err
 		}
 		regio, err := tenants.ResolveRegion(ctx, tx, j.Woonplaats, j.Postcode)
 		if errors.Is(err, tenants.ErrNoRegion) {
-			return validate.Errors{"woonplaats": "Wij komen (nog) niet in deze woonplaats. Kies een woonplaats uit de lijst of bel ons."}
+			return invalid(validate.Errors{"woonplaats": "Wij komen (nog) niet in deze woonplaats. Kies een woonplaats uit de lijst of bel ons."})
 		}
 		if err != nil {
 			return err
@@ -56,7 +56,7 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 			j.Telefoon, j.Email, j.Naam, j.ContactVoorkeur, klant); err != nil {
 			return err
 		}
-		if j.Email == "" {
+		if !j.Bevestigen {
 			return nil
 		}
 		if s.enqueue == nil {
@@ -70,36 +70,20 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 	})
 }
 
-func (s *pgStore) Towns(ctx context.Context) ([]Town, error) {
-	out := []Town{}
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `
-			SELECT t.woonplaats, t.naam, t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio
-			WHERE r.actief ORDER BY t.naam`)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Town, error) {
+func (s *pgStore) Towns(ctx context.Context, p list.Params) (list.Page[Town], error) {
+	return tenants.ListPage(ctx, s.db, p, `
+		SELECT t.woonplaats, t.naam, t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio WHERE r.actief`,
+		nil, func(r pgx.Row) (Town, error) {
 			var t Town
 			return t, r.Scan(&t.Woonplaats, &t.Naam, &t.Regio)
 		})
-		return err
-	})
-	return out, err
 }
 
-func (s *pgStore) Categories(ctx context.Context) ([]Category, error) {
-	out := []Category{}
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT key, label FROM categories WHERE publiek ORDER BY volgorde, key`)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Category, error) {
+func (s *pgStore) Categories(ctx context.Context, p list.Params) (list.Page[Category], error) {
+	return tenants.ListPage(ctx, s.db, p, `SELECT key, label, volgorde FROM categories WHERE publiek`,
+		nil, func(r pgx.Row) (Category, error) {
 			var c Category
-			return c, r.Scan(&c.Key, &c.Label)
+			var order int
+			return c, r.Scan(&c.Key, &c.Label, &order)
 		})
-		return err
-	})
-	return out, err
 }

@@ -2,13 +2,10 @@ package aanvragen
 
 import (
 	"context"
-	"errors"
 	"net/http"
 
-	kithttp "github.com/go-kit/kit/transport/http"
-
 	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
 // MaxBody is the largest request the wizard sends (a 200-character description and contact
@@ -18,19 +15,27 @@ const MaxBody = 16 << 10
 // TooMany is what a visitor reads when an address sent too many requests in a short time.
 const TooMany = "U heeft zojuist al een aanvraag verstuurd. Probeer het over een paar minuten opnieuw, of bel ons."
 
-// Routes returns the service's HTTP routes; limiter bounds requests per client address.
-func Routes(e Endpoints, limiter *httpapi.Limiter) []httpapi.Route {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
+// The wizard's lists (D25) fit on one page each: the wizard offers every town and category.
+var (
+	TownsSpec = list.Spec{Sorts: []string{"naam", "regio"}, DefaultSort: "naam", Tiebreak: []string{"woonplaats"},
+		PerPage: 100, MaxPerPage: 100}
+	CategoriesSpec = list.Spec{Sorts: []string{"volgorde", "label", "key"}, DefaultSort: "volgorde", Tiebreak: []string{"key"},
+		PerPage: 100, MaxPerPage: 100}
+)
+
+// routes is the service's route table; limiter bounds requests per client address.
+func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/public/aanvragen", Summary: "Een klus aanvragen (de aanvraagwizard)",
 			Tag: "aanvragen", Resource: "klus_aanvragen", Action: "create", Request: Aanvraag{}, Response: Result{},
-			Handler: httpapi.LimitByIP(limiter, TooMany, kithttp.NewServer(e.Submit, decodeAanvraag, httpapi.EncodeWithStatus(http.StatusCreated), opts...))},
+			Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decodeAanvraag, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
+			Guard: func(h http.Handler) http.Handler { return httpapi.LimitByIP(limiter, TooMany, h) }},
 		{Method: http.MethodGet, Path: "/api/v1/public/woonplaatsen", Summary: "Woonplaatsen van de actieve regio's",
-			Tag: "aanvragen", Resource: "public_towns", Action: "read", Response: TownsResponse{},
-			Handler: kithttp.NewServer(e.Towns, httpapi.DecodeNoInput, httpapi.EncodeJSON, opts...)},
+			Tag: "aanvragen", Resource: "public_towns", Action: "read", List: &TownsSpec, Response: list.Page[Town]{},
+			Op: "Towns", Endpoint: httpapi.Typed(s.Towns)},
 		{Method: http.MethodGet, Path: "/api/v1/public/categorieen", Summary: "Soorten klussen op het aanvraagformulier",
-			Tag: "aanvragen", Resource: "public_categorieen", Action: "read", Response: CategoriesResponse{},
-			Handler: kithttp.NewServer(e.Categories, httpapi.DecodeNoInput, httpapi.EncodeJSON, opts...)},
+			Tag: "aanvragen", Resource: "public_categorieen", Action: "read", List: &CategoriesSpec, Response: list.Page[Category]{},
+			Op: "Categories", Endpoint: httpapi.Typed(s.Categories)},
 	}
 }
 
@@ -40,26 +45,4 @@ func decodeAanvraag(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	return a, nil
-}
-
-// encodeError turns field messages into a 400 with the step's message on top.
-func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var fields validate.Errors
-	switch {
-	case errors.Is(err, ErrRejected):
-		err = httpapi.BadRequest("rejected", "Uw aanvraag kon niet worden verstuurd. Bel ons gerust, dan helpen wij u verder.", nil)
-	case errors.As(err, &fields):
-		err = httpapi.BadRequest("invalid_aanvraag", firstMessage(fields), fields)
-	}
-	httpapi.EncodeError(ctx, err, w)
-}
-
-// firstMessage is the message of the earliest wizard step that has a problem.
-func firstMessage(f validate.Errors) string {
-	for _, field := range []string{"categorie", "beschrijving", "datum", "tijd", "naam", "telefoon", "adres", "postcode", "woonplaats", "email", "contact_voorkeur"} {
-		if m, ok := f[field]; ok {
-			return m
-		}
-	}
-	return MsgVerplicht
 }

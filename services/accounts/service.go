@@ -17,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	ory "github.com/ory/kratos-client-go"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -47,8 +47,7 @@ type NewAccount struct {
 
 // ErrDuplicate: an account with this e-mail exists (document 001 section 8 rewrites the server's
 // duplicate-user error to this message).
-var ErrDuplicate = &httpapi.Error{Status: http.StatusConflict, Code: "duplicate_user",
-	Message: "Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers."}
+var ErrDuplicate = domainerr.Conflict("duplicate_user", "Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers.")
 
 // NewService returns the account service.
 func NewService(k *identity.Kratos, db *tenants.DB) Service { return &service{kratos: k, db: db} }
@@ -70,7 +69,7 @@ func (s *service) Create(ctx context.Context, a NewAccount) (uuid.UUID, error) {
 	if err != nil {
 		return uuid.Nil, err
 	}
-	err = s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO profiles (id, naam, email, regio, telefoon, adres, postcode, woonplaats, leeftijd,
 			                      heeft_vog, heeft_vervoer, motivatie, ervaring)
@@ -95,7 +94,7 @@ func (s *service) Create(ctx context.Context, a NewAccount) (uuid.UUID, error) {
 }
 
 func (s *service) Delete(ctx context.Context, id uuid.UUID) error {
-	return s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM profiles WHERE id = $1`, id); err != nil {
 			return err
 		}
@@ -140,7 +139,7 @@ func (s *service) createIdentity(ctx context.Context, email, naam, password stri
 			return uuid.Nil, ErrDuplicate
 		}
 		if resp != nil && resp.StatusCode == http.StatusBadRequest {
-			return uuid.Nil, httpapi.BadRequest("invalid_password",
+			return uuid.Nil, domainerr.Invalid("invalid_password",
 				"Dit wachtwoord wordt niet geaccepteerd. Kies een langer wachtwoord (minstens 10 tekens) dat niet op het e-mailadres lijkt.",
 				map[string]string{"password": "Kies een sterker wachtwoord."})
 		}
@@ -180,7 +179,7 @@ func validate(a NewAccount) error {
 		fields["regio"] = "Selecteer minimaal één regio"
 	}
 	if len(fields) > 0 {
-		return httpapi.BadRequest("invalid_account", "Vul alle verplichte velden in", fields)
+		return domainerr.Invalid("invalid_account", "Vul alle verplichte velden in", fields)
 	}
 	return nil
 }

@@ -5,41 +5,33 @@ package emailjobs
 
 import (
 	"context"
-	"errors"
-	"slices"
 	"time"
+
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
 // Service lists e-mail jobs.
 type Service interface {
-	// List returns the newest e-mail jobs first, optionally only those in one state.
-	List(ctx context.Context, state string) ([]Job, error)
+	// List returns a page of e-mail jobs, newest first unless p sorts otherwise, filtered by state
+	// and recipient as p says.
+	List(ctx context.Context, p list.Params) (list.Page[Job], error)
 }
 
 // Store reads River's job table.
 type Store interface {
-	List(ctx context.Context, state string, limit int) ([]Job, error)
+	List(ctx context.Context, p list.Params) (list.Page[Job], error)
 }
 
 // States are River's job states, as the filter accepts them.
 var States = []string{"available", "scheduled", "running", "retryable", "completed", "cancelled", "discarded"}
-
-// ErrUnknownState is a filter value outside States.
-var ErrUnknownState = errors.New("emailjobs: unknown state")
 
 // NewService returns the service.
 func NewService(s Store) Service { return &service{store: s} }
 
 type service struct{ store Store }
 
-// Limit is how many jobs one list shows.
-const Limit = 200
-
-func (s *service) List(ctx context.Context, state string) ([]Job, error) {
-	if state != "" && !slices.Contains(States, state) {
-		return nil, ErrUnknownState
-	}
-	return s.store.List(ctx, state, Limit)
+func (s *service) List(ctx context.Context, p list.Params) (list.Page[Job], error) {
+	return s.store.List(ctx, p)
 }
 
 // Job is one e-mail job.

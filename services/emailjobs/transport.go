@@ -1,19 +1,23 @@
 package emailjobs
 
 import (
-	"context"
-	"errors"
 	"net/http"
-	"strings"
-
-	kithttp "github.com/go-kit/kit/transport/http"
 
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
-// Routes returns the service's HTTP routes.
-func Routes(e Endpoints) []httpapi.Route {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
+// ListSpec is the e-mail job list (D25): newest first, by state, searchable by recipient.
+var ListSpec = list.Spec{
+	Sorts:       []string{"id", "created_at", "state", "attempts", "recipient", "template"},
+	DefaultSort: "id", DefaultOrder: list.Desc,
+	Tiebreak: []string{"id"},
+	Filters:  []list.Filter{{Name: "state", Description: "Alleen e-mails met deze status", Values: States}},
+	Search:   "ontvanger (een deel van het e-mailadres)",
+}
+
+// routes is the service's route table.
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/email-jobs",
@@ -21,23 +25,8 @@ func Routes(e Endpoints) []httpapi.Route {
 		Tag:      "emailjobs",
 		Resource: "email_jobs",
 		Action:   "read",
-		Query:    []httpapi.Param{{Name: "state", Description: strings.Join(States, ", ")}},
-		Response: ListResponse{},
-		Handler:  kithttp.NewServer(e.List, decodeList, httpapi.EncodeJSON, opts...),
+		List:     &ListSpec,
+		Response: list.Page[Job]{},
+		Op:       "List", Endpoint: httpapi.Typed(s.List),
 	}}
-}
-
-func decodeList(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r, "state"); err != nil {
-		return nil, err
-	}
-	return listRequest{State: r.URL.Query().Get("state")}, nil
-}
-
-func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	if errors.Is(err, ErrUnknownState) {
-		err = httpapi.BadRequest("invalid_state", "Onbekende status. Kies uit: "+strings.Join(States, ", ")+".",
-			map[string]string{"state": "Onbekende status."})
-	}
-	httpapi.EncodeError(ctx, err, w)
 }

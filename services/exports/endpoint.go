@@ -2,23 +2,22 @@ package exports
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/go-kit/kit/endpoint"
 	"github.com/google/uuid"
-)
 
-// Endpoints collects the service's go-kit endpoints.
-type Endpoints struct {
-	Request, Get, Download endpoint.Endpoint
-}
+	"github.com/klusmaat/klusmaat/services/httpapi"
+)
 
 type idRequest struct{ ID uuid.UUID }
 
-// MakeEndpoints adapts the service to endpoints.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{
-		Request:  func(ctx context.Context, req any) (any, error) { return s.Request(ctx, req.(Request)) },
-		Get:      func(ctx context.Context, req any) (any, error) { return s.Get(ctx, req.(idRequest).ID) },
-		Download: func(ctx context.Context, req any) (any, error) { return s.Download(ctx, req.(idRequest).ID) },
-	}
+func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("export_id", r.ID)} }
+
+func makeGetEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (Export, error) { return s.Get(ctx, r.ID) })
+}
+
+func makeDownloadEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (File, error) { return s.Download(ctx, r.ID) })
 }

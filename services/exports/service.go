@@ -6,13 +6,14 @@ package exports
 
 import (
 	"context"
-	"errors"
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/validate"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -44,9 +45,14 @@ type Files interface {
 
 // Errors users see.
 var (
-	ErrNotFound    = errors.New("exports: not found")
-	ErrNotFinished = errors.New("exports: not finished")
+	ErrNotFound    = domainerr.NotFound("export_not_found", "Deze export bestaat niet.")
+	ErrNotFinished = domainerr.Conflict("export_not_finished", "Deze export is nog niet klaar.")
 )
+
+// invalid is the refusal of a request with field messages f.
+func invalid(f validate.Errors) error {
+	return f.Invalid("invalid_export", "Controleer de gekozen periode en regio.")
+}
 
 // Request is what the reports page asks for.
 type Request struct {
@@ -54,6 +60,11 @@ type Request struct {
 	Van   string `json:"van" doc:"begindatum, jjjj-mm-dd"`
 	Tot   string `json:"tot" doc:"einddatum, jjjj-mm-dd (inclusief)"`
 	Regio string `json:"regio" doc:"leeg voor alle regio's, anders amsterdam, rotterdam, den-haag of utrecht"`
+}
+
+// LogAttrs: the parameters hold no personal data.
+func (r Request) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("soort", r.Soort), slog.String("van", r.Van), slog.String("tot", r.Tot), slog.String("regio", r.Regio)}
 }
 
 // Export is the state of an export.
@@ -69,11 +80,19 @@ type Export struct {
 	FinishedAt   *time.Time `json:"finished_at"`
 }
 
+// LogAttrs names the export and its state.
+func (e Export) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("export_id", e.ID), slog.String("status", e.Status)}
+}
+
 // File is a finished export.
 type File struct {
 	Name string
 	Data []byte
 }
+
+// LogAttrs gives the file's size.
+func (f File) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("bytes", len(f.Data))} }
 
 // NewService returns the service.
 func NewService(store Store, files Files, enqueue Enqueue) Service {
@@ -137,10 +156,7 @@ func Validate(r Request) error {
 	if r.Regio != "" && !tenants.ValidSlug(r.Regio) {
 		f["regio"] = "Kies een regio."
 	}
-	if len(f) > 0 {
-		return f
-	}
-	return nil
+	return invalid(f)
 }
 
 // StorageFiles reads finished exports from the private exports bucket.

@@ -3,7 +3,6 @@ package exports
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -12,9 +11,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store.
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it).
 type pgStore struct{ db *tenants.DB }
 
 const columns = `id, soort, status, voortgang, rijen, bestandsnaam, fout, created_at, finished_at`
@@ -22,15 +19,12 @@ const columns = `id, soort, status, voortgang, rijen, bestandsnaam, fout, create
 func scan(row pgx.Row) (Export, error) {
 	var e Export
 	err := row.Scan(&e.ID, &e.Soort, &e.Status, &e.Voortgang, &e.Rijen, &e.Bestandsnaam, &e.Fout, &e.CreatedAt, &e.FinishedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return e, ErrNotFound
-	}
-	return e, err
+	return e, tenants.NoRowsAs(ErrNotFound, err)
 }
 
 func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Export, error) {
 	var e Export
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		// A region must exist; checked here, where the list of regions is.
 		if r.Regio != "" {
 			var ok bool
@@ -38,7 +32,7 @@ func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Expor
 				return err
 			}
 			if !ok {
-				return validate.Errors{"regio": "Kies een regio."}
+				return invalid(validate.Errors{"regio": "Kies een regio."})
 			}
 		}
 		params, _ := json.Marshal(r)
@@ -55,7 +49,7 @@ func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Expor
 
 func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Export, error) {
 	var e Export
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var err error
 		e, err = scan(tx.QueryRow(ctx, `SELECT `+columns+` FROM exports WHERE id = $1`, id))
 		return err

@@ -76,9 +76,8 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	e := &env{t: t, d: d, dir: dir, store: store}
-	svc := files.NewLoggingService(slog.New(slog.DiscardHandler), files.NewService(files.NewStore(d.DB), store))
 	mux := http.NewServeMux()
-	for _, rt := range files.Routes(files.MakeEndpoints(svc)) {
+	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store) {
 		mux.Handle(rt.Pattern(), enf.Protect(rt)) // the real policy middleware, for every route
 	}
 	mux.Handle(files.PublicPattern, files.PublicHandler(store))

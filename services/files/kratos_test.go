@@ -40,8 +40,7 @@ func TestSignedInKlussersThroughKratos(t *testing.T) {
 	}
 	sessions := identity.NewSessions(k, d.DB, identity.DefaultCookie, identity.DefaultCacheTTL)
 	mux := http.NewServeMux()
-	svc := files.NewLoggingService(slog.New(slog.DiscardHandler), files.NewService(files.NewStore(d.DB), store))
-	for _, rt := range files.Routes(files.MakeEndpoints(svc)) {
+	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store) {
 		mux.Handle(rt.Pattern(), enf.Protect(rt))
 	}
 	limits := identity.LoginLimits{PerIP: httpapi.NewLimiter(1000, time.Minute), PerAccount: httpapi.NewLimiter(1000, time.Minute)}

@@ -89,7 +89,13 @@ func ReadForm(r *http.Request, k Kind, fields ...string) (*Form, error) {
 				p.Close()
 				return nil, errTooLarge(k)
 			}
-			// A browser sends an empty part without a name when no file was chosen.
+			// A browser sends an empty part without a name when no file was chosen. A name is one
+			// line of text; it is shown in lists and downloads, so a control character is refused.
+			if !httpapi.TextOK(p.FileName(), false) {
+				p.Close()
+				return nil, httpapi.BadRequest("invalid_file_name", "De bestandsnaam bevat een teken dat niet is toegestaan.",
+					map[string]string{"file": "De bestandsnaam bevat een teken dat niet is toegestaan. Geef het bestand een andere naam."})
+			}
 			if len(data) > 0 || p.FileName() != "" {
 				form.File = &Upload{Name: p.FileName(), Data: data}
 			}
@@ -110,6 +116,12 @@ func ReadForm(r *http.Request, k Kind, fields ...string) (*Form, error) {
 			if !utf8.Valid(data) {
 				p.Close()
 				return nil, httpapi.BadRequest("invalid_field", "Het veld "+name+" heeft een ongeldige waarde.", map[string]string{name: "Ongeldige waarde."})
+			}
+			// Text fields may span lines (notes); the one-line ones are checked against their
+			// few allowed values by the service.
+			if !httpapi.TextOK(string(data), true) {
+				p.Close()
+				return nil, httpapi.TextError(name)
 			}
 			form.Values[name] = string(data)
 		default:

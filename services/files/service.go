@@ -9,7 +9,7 @@
 // Content-Type a client sends, and a refused upload stores nothing: no blob, no row.
 //
 // Like every service: service.go (this interface and its implementation), store.go (the SQL,
-// through tenants.DB), endpoint.go, transport.go, logging.go.
+// through tenants.DB), endpoint.go, transport.go, module.go.
 package files
 
 import (
@@ -17,14 +17,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/domainerr"
 )
 
 // Service is the files use-case.
@@ -115,12 +114,12 @@ const MaxNotesChars = 2000
 // Errors a user may see. Something that exists but is not the actor's is "not found" too, so
 // that an answer never tells whether another klusser's file exists.
 var (
-	ErrWorkOrderNotFound  = httpapi.NotFound("werkbon_not_found", "Werkbon niet gevonden")
-	ErrWorkOrderClosed    = &httpapi.Error{Status: http.StatusConflict, Code: "werkbon_closed", Message: "Deze werkbon is afgesloten. Er kunnen geen foto's meer worden toegevoegd."}
-	ErrPhotoNotFound      = httpapi.NotFound("foto_not_found", "Foto niet gevonden")
-	ErrAanmeldingNotFound = httpapi.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
-	ErrDocumentNotFound   = httpapi.NotFound("document_not_found", "Document niet gevonden")
-	ErrFileMissing        = httpapi.NotFound("file_missing", "Het bestand is niet gevonden.")
+	ErrWorkOrderNotFound  = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+	ErrWorkOrderClosed    = domainerr.Conflict("werkbon_closed", "Deze werkbon is afgesloten. Er kunnen geen foto's meer worden toegevoegd.")
+	ErrPhotoNotFound      = domainerr.NotFound("foto_not_found", "Foto niet gevonden")
+	ErrAanmeldingNotFound = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
+	ErrDocumentNotFound   = domainerr.NotFound("document_not_found", "Document niet gevonden")
+	ErrFileMissing        = domainerr.NotFound("file_missing", "Het bestand is niet gevonden.")
 )
 
 // NewService returns the files service.
@@ -146,38 +145,25 @@ func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUI
 	}
 	if !contains(PhotoTypes, photoType) {
 		msg := "Kies of het een foto van voor of na de klus is."
-		return Photo{}, httpapi.BadRequest("invalid_photo_type", msg, map[string]string{"type": msg})
+		return Photo{}, domainerr.Invalid("invalid_photo_type", msg, map[string]string{"type": msg})
 	}
 	key := NewKey(workOrderID, ft)
-	written := false
-	p, err := s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
-		FileSize: int64(len(file.Data))}, key, func() error {
-		if err := s.blobs.Put(ctx, KlusFotos, key, ft.ContentType, file.Data); err != nil {
-			return err
-		}
-		written = true
-		return nil
+	var p Photo
+	err = s.put(ctx, KlusFotos, key, ft, file.Data, func(write func() error) (err error) {
+		p, err = s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
+			FileSize: int64(len(file.Data))}, key, write)
+		return err
 	})
-	if err != nil {
-		if written {
-			err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), KlusFotos, key))
-		}
-		return Photo{}, err
-	}
-	return p, nil
+	return p, err
 }
 
 func (s *service) DownloadWorkOrderPhoto(ctx context.Context, photoID uuid.UUID) (*Download, error) {
-	var obj *Object
-	p, err := s.store.OpenWorkOrderPhoto(ctx, photoID, func(key string) error {
-		var err error
-		obj, err = s.open(ctx, KlusFotos, key)
+	var p Photo
+	obj, err := s.get(ctx, KlusFotos, func(open func(key string) error) (err error) {
+		p, err = s.store.OpenWorkOrderPhoto(ctx, photoID, open)
 		return err
 	})
 	if err != nil {
-		if obj != nil {
-			obj.Body.Close()
-		}
 		return nil, err
 	}
 	ft := servedType(p.ContentType, PhotoUpload)
@@ -192,44 +178,31 @@ func (s *service) UploadDocument(ctx context.Context, aanmeldingID uuid.UUID, in
 	}
 	if !contains(DocumentTypes, in.DocumentType) {
 		msg := "Kies een documentsoort: VOG, ID-bewijs, contract, certificaat of overig."
-		return Document{}, httpapi.BadRequest("invalid_document_type", msg, map[string]string{"document_type": msg})
+		return Document{}, domainerr.Invalid("invalid_document_type", msg, map[string]string{"document_type": msg})
 	}
 	notes := strings.TrimSpace(in.Notes)
 	if utf8.RuneCountInString(notes) > MaxNotesChars {
 		msg := fmt.Sprintf("Notities mogen maximaal %d tekens zijn.", MaxNotesChars)
-		return Document{}, httpapi.BadRequest("notes_too_long", msg, map[string]string{"notes": msg})
+		return Document{}, domainerr.Invalid("notes_too_long", msg, map[string]string{"notes": msg})
 	}
 	key := NewKey(aanmeldingID, ft)
-	written := false
-	d, err := s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
-		FileName: CleanFileName(in.File.Name, ft), ContentType: ft.ContentType, FileSize: int64(len(in.File.Data)), Notes: notes},
-		key, func() error {
-			if err := s.blobs.Put(ctx, Documents, key, ft.ContentType, in.File.Data); err != nil {
-				return err
-			}
-			written = true
-			return nil
-		})
-	if err != nil {
-		if written {
-			err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), Documents, key))
-		}
-		return Document{}, err
-	}
-	return d, nil
+	var d Document
+	err = s.put(ctx, Documents, key, ft, in.File.Data, func(write func() error) (err error) {
+		d, err = s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
+			FileName: CleanFileName(in.File.Name, ft), ContentType: ft.ContentType, FileSize: int64(len(in.File.Data)), Notes: notes},
+			key, write)
+		return err
+	})
+	return d, err
 }
 
 func (s *service) DownloadDocument(ctx context.Context, id uuid.UUID) (*Download, error) {
-	var obj *Object
-	d, err := s.store.OpenDocument(ctx, id, func(key string) error {
-		var err error
-		obj, err = s.open(ctx, Documents, key)
+	var d Document
+	obj, err := s.get(ctx, Documents, func(open func(key string) error) (err error) {
+		d, err = s.store.OpenDocument(ctx, id, open)
 		return err
 	})
 	if err != nil {
-		if obj != nil {
-			obj.Body.Close()
-		}
 		return nil, err
 	}
 	ft := servedType(d.ContentType, DocumentUpload)
@@ -242,13 +215,44 @@ func (s *service) DeleteDocument(ctx context.Context, id uuid.UUID) error {
 	})
 }
 
-func (s *service) open(ctx context.Context, b Bucket, key string) (*Object, error) {
-	obj, err := s.blobs.Open(ctx, b, key)
-	if errors.Is(err, ErrNotFound) {
-		return nil, &httpapi.Error{Status: ErrFileMissing.Status, Code: ErrFileMissing.Code, Message: ErrFileMissing.Message,
-			Err: fmt.Errorf("files: %s/%s is in the database but not in storage", b, key)}
+// put runs add, which stores the row and calls write inside its transaction: the file is written
+// there, after the row checks, and removed again when the transaction fails after it was
+// written, so a refused upload leaves neither row nor file.
+func (s *service) put(ctx context.Context, b Bucket, key string, ft FileType, data []byte, add func(write func() error) error) error {
+	written := false
+	err := add(func() error {
+		if err := s.blobs.Put(ctx, b, key, ft.ContentType, data); err != nil {
+			return err
+		}
+		written = true
+		return nil
+	})
+	if err != nil && written {
+		err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), b, key))
 	}
-	return obj, err
+	return err
+}
+
+// get runs find, which finds the row and calls open with its key inside its transaction (where
+// the download is audited), and returns the opened file; it is closed again when the transaction
+// fails after it was opened.
+func (s *service) get(ctx context.Context, b Bucket, find func(open func(key string) error) error) (*Object, error) {
+	var obj *Object
+	err := find(func(key string) error {
+		var err error
+		obj, err = s.blobs.Open(ctx, b, key)
+		if errors.Is(err, ErrNotFound) {
+			return ErrFileMissing.WithCause(fmt.Errorf("files: %s/%s is in the database but not in storage", b, key))
+		}
+		return err
+	})
+	if err != nil {
+		if obj != nil {
+			obj.Body.Close()
+		}
+		return nil, err
+	}
+	return obj, nil
 }
 
 // servedType is the stored content type when it is one of the kind's, else a download that no

@@ -7,39 +7,30 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store. Every query runs as the request's actor, so row-level
-// security decides which work orders, photos and documents exist for it (migrations 004, 005);
-// the audit rows are written in the actor's own name (migration 006, D22).
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it). Every query runs as the request's actor, so
+// row-level security decides which work orders, photos and documents exist for it (migrations 004,
+// 005); the audit rows are written in the actor's own name (migration 006, D22).
 type pgStore struct{ db *tenants.DB }
 
-// Audit entities and actions of this service.
+// Audit entities of this service (D22).
 const (
 	EntityWorkOrderPhoto  = "work_order_photo"
 	EntityKlusserDocument = "klusser_document"
-	ActionDownload        = "download"
-	ActionUpload          = "upload"
-	ActionDelete          = "delete"
 )
 
 func photoURL(id uuid.UUID) string    { return "/api/v1/werkbon-fotos/" + id.String() }
 func documentURL(id uuid.UUID) string { return "/api/v1/documenten/" + id.String() }
 
 func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, write func() error) (Photo, error) {
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var status string
 		err := tx.QueryRow(ctx, `SELECT status FROM werkbonnen WHERE id = $1`, p.WorkOrderID).Scan(&status)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrWorkOrderNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find work order: %w", err)
+			return tenants.NoRowsAs(ErrWorkOrderNotFound, fmt.Errorf("files: find work order: %w", err))
 		}
 		if status == "completed" {
 			return ErrWorkOrderClosed
@@ -51,14 +42,10 @@ func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, wr
 			INSERT INTO work_order_photos (work_order_id, type, url, content_type, file_size)
 			VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
 			p.WorkOrderID, p.Type, key, p.ContentType, p.FileSize).Scan(&p.ID, &p.CreatedAt)
-		switch pgCode(err) {
-		case "":
-		case "23514": // check_violation: the lock trigger, the work order was completed meanwhile
-			return ErrWorkOrderClosed
-		case "42501": // a row-level security refusal: not the actor's work order
-			return ErrWorkOrderNotFound
-		default:
-			return fmt.Errorf("files: insert photo: %w", err)
+		if err != nil {
+			// The lock trigger: the work order was completed meanwhile. Row-level security: not the
+			// actor's work order, which it must not learn exists.
+			return tenants.Refusals{Check: ErrWorkOrderClosed, RLS: ErrWorkOrderNotFound}.Map(fmt.Errorf("files: insert photo: %w", err))
 		}
 		return nil
 	})
@@ -71,7 +58,7 @@ func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, wr
 
 func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open func(key string) error) (Photo, error) {
 	var p Photo
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var key string
 		var regio *string
 		err := tx.QueryRow(ctx, `
@@ -80,16 +67,14 @@ func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open fun
 			LEFT JOIN werkbonnen w ON w.id = p.work_order_id
 			LEFT JOIN klussen k ON k.id = w.klus_id
 			WHERE p.id = $1`, id).Scan(&p.ID, &p.WorkOrderID, &p.Type, &key, &p.ContentType, &p.FileSize, &p.CreatedAt, &regio)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrPhotoNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find photo: %w", err)
+			return tenants.NoRowsAs(ErrPhotoNotFound, fmt.Errorf("files: find photo: %w", err))
 		}
 		if err := open(key); err != nil {
 			return err
 		}
-		return audit(ctx, tx, ActionDownload, EntityWorkOrderPhoto, p.ID, regio, nil, nil)
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityWorkOrderPhoto,
+			EntityID: p.ID.String(), Region: regio})
 	})
 	if err != nil {
 		return Photo{}, err
@@ -99,16 +84,13 @@ func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open fun
 }
 
 func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write func() error) (Document, error) {
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var profileID *uuid.UUID
 		var woonplaats, postcode string
 		err := tx.QueryRow(ctx, `SELECT profile_id, woonplaats, postcode FROM klusser_aanmeldingen WHERE id = $1`,
 			*d.AanmeldingID).Scan(&profileID, &woonplaats, &postcode)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrAanmeldingNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find application: %w", err)
+			return tenants.NoRowsAs(ErrAanmeldingNotFound, fmt.Errorf("files: find application: %w", err))
 		}
 		// Once the application has an account, the document is on the klusser's profile too, so
 		// that the klusser may read it (policy klusser_read_own).
@@ -129,7 +111,8 @@ func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write
 		if err != nil {
 			return fmt.Errorf("files: insert document: %w", err)
 		}
-		return audit(ctx, tx, ActionUpload, EntityKlusserDocument, d.ID, regio, nil, documentSummary(d))
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditUpload, Entity: EntityKlusserDocument,
+			EntityID: d.ID.String(), Region: regio, After: documentSummary(d)})
 	})
 	if err != nil {
 		return Document{}, err
@@ -140,7 +123,7 @@ func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write
 
 func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key string) error) (Document, error) {
 	var d Document
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var key string
 		var woonplaats, postcode *string
 		err := tx.QueryRow(ctx, `
@@ -150,11 +133,8 @@ func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key 
 			LEFT JOIN klusser_aanmeldingen a ON a.id = d.aanmelding_id
 			WHERE d.id = $1`, id).Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key,
 			&d.ContentType, &d.FileSize, &d.Notes, &d.CreatedAt, &woonplaats, &postcode)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrDocumentNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: find document: %w", err)
+			return tenants.NoRowsAs(ErrDocumentNotFound, fmt.Errorf("files: find document: %w", err))
 		}
 		regio, err := documentRegion(ctx, tx, d.KlusserID, woonplaats, postcode)
 		if err != nil {
@@ -163,7 +143,8 @@ func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key 
 		if err := open(key); err != nil {
 			return err
 		}
-		return audit(ctx, tx, ActionDownload, EntityKlusserDocument, d.ID, regio, nil, nil)
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityKlusserDocument,
+			EntityID: d.ID.String(), Region: regio})
 	})
 	if err != nil {
 		return Document{}, err
@@ -173,24 +154,22 @@ func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key 
 }
 
 func (s *pgStore) DeleteDocument(ctx context.Context, id uuid.UUID, remove func(key string) error) error {
-	return s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
+	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var d Document
 		var key string
 		err := tx.QueryRow(ctx, `
 			DELETE FROM klusser_documents WHERE id = $1
 			RETURNING id, aanmelding_id, klusser_id, document_type, file_name, file_url, content_type, file_size`, id).
 			Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key, &d.ContentType, &d.FileSize)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrDocumentNotFound
-		}
 		if err != nil {
-			return fmt.Errorf("files: delete document: %w", err)
+			return tenants.NoRowsAs(ErrDocumentNotFound, fmt.Errorf("files: delete document: %w", err))
 		}
 		regio, err := documentRegion(ctx, tx, d.KlusserID, nil, nil)
 		if err != nil {
 			return err
 		}
-		if err := audit(ctx, tx, ActionDelete, EntityKlusserDocument, d.ID, regio, documentSummary(d), nil); err != nil {
+		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDelete, Entity: EntityKlusserDocument,
+			EntityID: d.ID.String(), Region: regio, Before: documentSummary(d)}); err != nil {
 			return err
 		}
 		// The file goes before the commit: if removing it fails, the row stays and the admin can
@@ -230,33 +209,4 @@ func documentRegion(ctx context.Context, tx pgx.Tx, profileID *uuid.UUID, woonpl
 func documentSummary(d Document) map[string]any {
 	return map[string]any{"document_type": d.DocumentType, "content_type": d.ContentType, "file_size": d.FileSize,
 		"aanmelding_id": d.AanmeldingID, "klusser_id": d.KlusserID}
-}
-
-// audit appends a row in the actor's own name (the table's policy demands exactly that).
-func audit(ctx context.Context, tx pgx.Tx, action, entity string, id uuid.UUID, regio *string, before, after map[string]any) error {
-	var b, a any
-	if before != nil {
-		b = before
-	}
-	if after != nil {
-		a = after
-	}
-	_, err := tx.Exec(ctx, `
-		INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, regio, before, after)
-		VALUES (actor_id(), actor_role(), $1, $2, $3, $4, $5, $6)`, action, entity, id.String(), regio, b, a)
-	if err != nil {
-		return fmt.Errorf("files: audit %s %s: %w", action, entity, err)
-	}
-	return nil
-}
-
-func pgCode(err error) string {
-	if err == nil {
-		return ""
-	}
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		return pe.Code
-	}
-	return "?"
 }

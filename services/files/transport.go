@@ -8,16 +8,18 @@ import (
 	"net/http"
 	"strconv"
 
-	kithttp "github.com/go-kit/kit/transport/http"
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
-// Routes returns the service's API routes; the server mounts them behind the policy middleware.
-// Uploads are multipart/form-data (fields in the summaries), downloads answer with the file itself.
-func Routes(e Endpoints) []httpapi.Route {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(httpapi.EncodeError)}
+// routes is the service's route table. Uploads are multipart/form-data (fields in the
+// summaries), downloads answer with the file itself.
+func routes(s Service) []httpapi.Route {
+	limit := func(k Kind) func(http.Handler) http.Handler {
+		return func(h http.Handler) http.Handler { return LimitUpload(k, h) }
+	}
+	download := httpapi.Encoder(encodeDownload)
 	return []httpapi.Route{
 		{
 			Method:      http.MethodPost,
@@ -29,8 +31,8 @@ func Routes(e Endpoints) []httpapi.Route {
 			Response:    Photo{},
 			RequestType: "multipart/form-data",
 			Request:     PhotoForm{},
-			Handler: LimitUpload(PhotoUpload,
-				kithttp.NewServer(e.UploadWorkOrderPhoto, decodeUploadPhoto, httpapi.EncodeJSON, opts...)),
+			Op:          "UploadWorkOrderPhoto", Endpoint: makeUploadWorkOrderPhotoEndpoint(s), Decode: decodeUploadPhoto,
+			Guard: limit(PhotoUpload),
 		},
 		{
 			Method:       http.MethodGet,
@@ -40,7 +42,7 @@ func Routes(e Endpoints) []httpapi.Route {
 			Resource:     "werkbon_fotos",
 			Action:       "read",
 			ResponseType: "application/octet-stream",
-			Handler:      kithttp.NewServer(e.DownloadWorkOrderPhoto, decodeID(ErrPhotoNotFound), encodeDownload, opts...),
+			Op:           "DownloadWorkOrderPhoto", Endpoint: makeDownloadWorkOrderPhotoEndpoint(s), Decode: decodeID(ErrPhotoNotFound), Encode: download,
 		},
 		{
 			Method:      http.MethodPost,
@@ -52,8 +54,8 @@ func Routes(e Endpoints) []httpapi.Route {
 			Response:    Document{},
 			RequestType: "multipart/form-data",
 			Request:     DocumentForm{},
-			Handler: LimitUpload(DocumentUpload,
-				kithttp.NewServer(e.UploadDocument, decodeUploadDocument, httpapi.EncodeJSON, opts...)),
+			Op:          "UploadDocument", Endpoint: makeUploadDocumentEndpoint(s), Decode: decodeUploadDocument,
+			Guard: limit(DocumentUpload),
 		},
 		{
 			Method:       http.MethodGet,
@@ -63,7 +65,7 @@ func Routes(e Endpoints) []httpapi.Route {
 			Resource:     "klusser_documenten",
 			Action:       "read",
 			ResponseType: "application/octet-stream",
-			Handler:      kithttp.NewServer(e.DownloadDocument, decodeID(ErrDocumentNotFound), encodeDownload, opts...),
+			Op:           "DownloadDocument", Endpoint: makeDownloadDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound), Encode: download,
 		},
 		{
 			Method:   http.MethodDelete,
@@ -73,7 +75,7 @@ func Routes(e Endpoints) []httpapi.Route {
 			Resource: "aanmelding_documenten",
 			Action:   "delete",
 			Response: DeleteResponse{},
-			Handler:  kithttp.NewServer(e.DeleteDocument, decodeID(ErrDocumentNotFound), httpapi.EncodeJSON, opts...),
+			Op:       "DeleteDocument", Endpoint: makeDeleteDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound),
 		},
 	}
 }
@@ -90,7 +92,7 @@ func pathID(r *http.Request, notFound error) (uuid.UUID, error) {
 	return id, nil
 }
 
-func decodeID(notFound error) kithttp.DecodeRequestFunc {
+func decodeID(notFound error) func(context.Context, *http.Request) (any, error) {
 	return func(_ context.Context, r *http.Request) (any, error) {
 		id, err := pathID(r, notFound)
 		if err != nil {
@@ -126,8 +128,7 @@ func decodeUploadDocument(_ context.Context, r *http.Request) (any, error) {
 }
 
 // encodeDownload streams a private file: never cached, never sniffed, documents as attachments.
-func encodeDownload(ctx context.Context, w http.ResponseWriter, response any) error {
-	d := response.(*Download)
+func encodeDownload(ctx context.Context, w http.ResponseWriter, d *Download) error {
 	defer d.Body.Close()
 	h := w.Header()
 	h.Set("Content-Type", d.ContentType)

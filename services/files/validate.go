@@ -6,13 +6,12 @@ import (
 	"encoding/binary"
 	"image/jpeg"
 	"image/png"
-	"net/http"
 	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/domainerr"
 )
 
 // Limits of document 001 sections 5 and 9. The photo limit is also a CHECK on
@@ -75,24 +74,21 @@ type Upload struct {
 }
 
 // The refusals, also used by the multipart reader.
-func errFileRequired() *httpapi.Error {
-	return httpapi.BadRequest("file_required", "Selecteer een bestand", map[string]string{"file": "Selecteer een bestand"})
+func errFileRequired() error {
+	return domainerr.Invalid("file_required", "Selecteer een bestand", map[string]string{"file": "Selecteer een bestand"})
 }
 
-func errTooLarge(k Kind) *httpapi.Error {
-	return &httpapi.Error{Status: http.StatusRequestEntityTooLarge, Code: "file_too_large", Message: k.TooLarge,
-		Fields: map[string]string{"file": k.TooLarge}}
+func errTooLarge(k Kind) error {
+	return domainerr.TooLarge("file_too_large", k.TooLarge, map[string]string{"file": k.TooLarge})
 }
 
-func errNotAllowed(k Kind) *httpapi.Error {
-	return &httpapi.Error{Status: http.StatusUnsupportedMediaType, Code: "file_type_not_allowed", Message: k.NotAllowed,
-		Fields: map[string]string{"file": k.NotAllowed}}
+func errNotAllowed(k Kind) error {
+	return domainerr.Unsupported("file_type_not_allowed", k.NotAllowed, map[string]string{"file": k.NotAllowed})
 }
 
-func errMismatch(k Kind, ext string) *httpapi.Error {
+func errMismatch(k Kind, ext string) error {
 	msg := "De inhoud van het bestand past niet bij de extensie ." + ext + ". " + k.Choose
-	return &httpapi.Error{Status: http.StatusUnsupportedMediaType, Code: "file_type_mismatch", Message: msg,
-		Fields: map[string]string{"file": msg}}
+	return domainerr.Unsupported("file_type_mismatch", msg, map[string]string{"file": msg})
 }
 
 // Validate checks an upload against the kind: present, not empty, within the size limit, and of an
@@ -104,7 +100,7 @@ func (k Kind) Validate(up *Upload) (FileType, error) {
 		return FileType{}, errFileRequired()
 	}
 	if len(up.Data) == 0 {
-		return FileType{}, httpapi.BadRequest("file_empty", "Het bestand is leeg.", map[string]string{"file": "Het bestand is leeg."})
+		return FileType{}, domainerr.Invalid("file_empty", "Het bestand is leeg.", map[string]string{"file": "Het bestand is leeg."})
 	}
 	if int64(len(up.Data)) > k.MaxBytes {
 		return FileType{}, errTooLarge(k)

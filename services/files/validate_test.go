@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 )
@@ -105,10 +106,10 @@ func TestValidateUploads(t *testing.T) {
 				}
 				return
 			}
-			var e *httpapi.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("Validate error %v, want *httpapi.Error", err)
+			if domainerr.As(err) == nil {
+				t.Fatalf("Validate error %v, want a domain error", err)
 			}
+			e := httpapi.Answer(context.Background(), err) // what the user is answered
 			if e.Status != c.status || e.Code != c.code {
 				t.Errorf("error %d %s (%q), want %d %s", e.Status, e.Code, e.Message, c.status, c.code)
 			}

@@ -1,6 +1,10 @@
 package httpapi
 
-import "context"
+import (
+	"context"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
+)
 
 type authHintKey struct{}
 
@@ -11,9 +15,4 @@ func WithAuthHint(ctx context.Context, e *Error) context.Context {
 }
 
 // UnauthorizedFor is the refusal for an anonymous request: the recorded hint, or Unauthorized.
-func UnauthorizedFor(ctx context.Context) *Error {
-	if e, ok := ctx.Value(authHintKey{}).(*Error); ok {
-		return e
-	}
-	return Unauthorized()
-}
+func UnauthorizedFor(ctx context.Context) *Error { return Answer(ctx, domainerr.ErrUnauthenticated) }

@@ -108,6 +108,12 @@ func TestDecodeJSONRefusals(t *testing.T) {
 			http.StatusBadRequest, "invalid_field", "leeftijd", `"leeftijd"`},
 		{"number for a string", "application/json", `{"naam":12}`, 0,
 			http.StatusBadRequest, "invalid_field", "naam", `"naam"`},
+		{"key twice", "application/json", `{"naam":"Jan","naam":"Piet"}`, 0,
+			http.StatusBadRequest, "duplicate_field", "naam", "meer dan één keer"},
+		{"key twice in another case", "application/json", `{"naam":"Jan","NAAM":"Piet"}`, 0,
+			http.StatusBadRequest, "duplicate_field", "NAAM", "NAAM"},
+		{"nested key twice", "application/json", `{"adres":{"postcode":"1234 AB","Postcode":"9999 ZZ"}}`, 0,
+			http.StatusBadRequest, "duplicate_field", "Postcode", "Postcode"},
 		// The code of a body that is not an object is left open (see the report: the message
 		// currently names an empty field); it must be refused all the same.
 		{"array for the object", "application/json", `[1,2]`, 0,

@@ -6,10 +6,14 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
 )
 
-// Error is an error a user may see: an HTTP status, a stable code for programs, a Dutch message
-// for people, and optional per-field Dutch messages for forms. Err, if set, is logged, never sent.
+// Error is a refusal of the HTTP layer itself (a body that is not JSON, a missing CSRF header, a
+// rate limit, a path without a route) and what EncodeError turns every error into: an HTTP status,
+// a stable code for programs, a Dutch message for people, and optional per-field Dutch messages
+// for forms. Err, if set, is logged, never sent. Services return services/domainerr errors instead.
 type Error struct {
 	Status  int
 	Code    string
@@ -38,14 +42,10 @@ func NotFound(code, message string) *Error {
 }
 
 // Unauthorized means a session is needed and there is none.
-func Unauthorized() *Error {
-	return &Error{Status: http.StatusUnauthorized, Code: "unauthenticated", Message: "Je bent niet ingelogd. Log in en probeer het opnieuw."}
-}
+func Unauthorized() *Error { return fromDomain(domainerr.ErrUnauthenticated, nil) }
 
 // Forbidden means the session's role may not do this.
-func Forbidden() *Error {
-	return &Error{Status: http.StatusForbidden, Code: "forbidden", Message: "Je hebt geen toegang tot deze gegevens."}
-}
+func Forbidden() *Error { return fromDomain(domainerr.ErrForbidden, nil) }
 
 // Internal wraps an unexpected failure; the user sees a generic Dutch message, the log the cause.
 func Internal(err error) *Error {
@@ -64,13 +64,50 @@ type ErrorDetail struct {
 	Fields  map[string]string `json:"fields,omitempty"`
 }
 
-// EncodeError writes err as JSON. Errors that are not *Error are internal: logged in English with
-// the request id, answered with a generic Dutch message. It fits go-kit's ServerErrorEncoder.
-func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var e *Error
-	if !errors.As(err, &e) {
-		e = Internal(err)
+// kindStatus is the status of each kind of domain error.
+var kindStatus = map[domainerr.Kind]int{
+	domainerr.KindInvalid:         http.StatusBadRequest,
+	domainerr.KindNotFound:        http.StatusNotFound,
+	domainerr.KindConflict:        http.StatusConflict,
+	domainerr.KindForbidden:       http.StatusForbidden,
+	domainerr.KindUnauthenticated: http.StatusUnauthorized,
+	domainerr.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	domainerr.KindUnsupported:     http.StatusUnsupportedMediaType,
+	domainerr.KindUnavailable:     http.StatusServiceUnavailable,
+}
+
+// Answer is the one mapper from errors to answers. A domain error gets the status of its kind (a
+// missing sign-in the reason recorded by WithAuthHint, if any); an *Error keeps its own; anything
+// else is internal, with a generic Dutch message and the cause kept for the log.
+func Answer(ctx context.Context, err error) *Error {
+	if d := domainerr.As(err); d != nil {
+		if d.Kind == domainerr.KindUnauthenticated {
+			if hint, ok := ctx.Value(authHintKey{}).(*Error); ok {
+				return hint
+			}
+		}
+		if _, ok := kindStatus[d.Kind]; ok {
+			return fromDomain(d, err)
+		}
 	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return Internal(err)
+}
+
+// StatusOf is the status code the API answers err with.
+func StatusOf(err error) int { return Answer(context.Background(), err).Status }
+
+func fromDomain(d *domainerr.Error, cause error) *Error {
+	return &Error{Status: kindStatus[d.Kind], Code: d.Code, Message: d.Message, Fields: d.Fields, Err: cause}
+}
+
+// EncodeError writes err as JSON, as Answer maps it. Internal errors (5xx) are logged in English
+// with the request id; the user reads a generic Dutch message. It fits go-kit's ServerErrorEncoder.
+func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
+	e := Answer(ctx, err)
 	if e.Status >= 500 {
 		slog.ErrorContext(ctx, "request failed", "code", e.Code, "err", err)
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
 // OpenAPI builds the OpenAPI 3.1 document of routes. Schemas are derived from the request and
@@ -59,6 +61,9 @@ func operation(rt Route) map[string]any {
 	for _, m := range pathParam.FindAllStringSubmatch(rt.Path, -1) {
 		params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 	}
+	if rt.List != nil {
+		params = append(params, listParams(rt.List)...)
+	}
 	for _, q := range rt.Query {
 		params = append(params, map[string]any{"name": q.Name, "in": "query", "description": q.Description, "schema": map[string]any{"type": "string"}})
 	}
@@ -73,6 +78,41 @@ func operation(rt Route) map[string]any {
 		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{mediaType: map[string]any{"schema": Schema(reflect.TypeOf(rt.Request))}}}
 	}
 	return op
+}
+
+// listParams documents the list contract's query parameters (D25) as the spec allows them.
+func listParams(s *list.Spec) []any {
+	param := func(name, desc string, schema map[string]any) map[string]any {
+		return map[string]any{"name": name, "in": "query", "description": desc, "schema": schema}
+	}
+	perPage, maxPerPage := s.PageSizes()
+	order := string(s.DefaultOrder)
+	if order == "" {
+		order = string(list.Asc)
+	}
+	out := []any{
+		param(list.ParamPage, "Paginanummer, vanaf 1", map[string]any{"type": "integer", "minimum": 1, "maximum": list.MaxPageNumber, "default": 1}),
+		param(list.ParamPerPage, "Rijen per pagina", map[string]any{"type": "integer", "minimum": 1, "maximum": maxPerPage, "default": perPage}),
+	}
+	if len(s.Sorts) > 0 {
+		sort := map[string]any{"type": "string", "enum": s.Sorts}
+		if s.DefaultSort != "" {
+			sort["default"] = s.DefaultSort
+		}
+		out = append(out, param(list.ParamSort, "Sorteerveld", sort))
+	}
+	out = append(out, param(list.ParamOrder, "Sorteervolgorde", map[string]any{"type": "string", "enum": []string{string(list.Asc), string(list.Desc)}, "default": order}))
+	if s.Search != "" {
+		out = append(out, param(list.ParamSearch, "Zoektekst: "+s.Search, map[string]any{"type": "string", "maxLength": 200}))
+	}
+	for _, f := range s.Filters {
+		schema := map[string]any{"type": "string"}
+		if f.Values != nil {
+			schema["enum"] = f.Values
+		}
+		out = append(out, param(f.Name, f.Description, schema))
+	}
+	return out
 }
 
 func okResponse(rt Route) map[string]any {

@@ -1,8 +1,16 @@
 package httpapi
 
-import "net/http"
+import (
+	"net/http"
 
-// Route is one API endpoint. Each service lists its routes in its transport.go; the server mounts
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// Route is one API endpoint. Each service lists its routes in its transport.go and its New passes
+// them through Kit.Routes, which builds the handler with the standard chain; the server mounts
 // them, the policy middleware authorizes them (Resource, Action, RegionParam) and the OpenAPI
 // document describes them, all from this one table.
 type Route struct {
@@ -18,8 +26,12 @@ type Route struct {
 	// policy then checks the actor belongs to it.
 	RegionParam string
 
-	Query   []Param // accepted query parameters
-	Request any     // zero value of the JSON body type, nil without a body
+	Query []Param // accepted query parameters, besides those of List
+	// List makes the route a list (D25): it takes the list parameters of the spec and answers a
+	// list.Page (Response embeds or is one).
+	List *list.Spec
+
+	Request any // zero value of the JSON body type, nil without a body
 	// RequestType is the media type of a body that is not JSON (multipart/form-data for uploads);
 	// Request then describes its form fields.
 	RequestType string
@@ -28,8 +40,28 @@ type Route struct {
 	// schema is then a string.
 	ResponseType string
 
+	// Op names the service method the route calls; log lines say Tag.Op.
+	Op string
+	// Endpoint serves the route: Decode makes its request (DecodeNoInput when nil), Encode writes
+	// its answer (EncodeJSON when nil), EncodeError writes a refusal. Kit.Routes builds Handler
+	// from them.
+	Endpoint endpoint.Endpoint
+	Decode   kithttp.DecodeRequestFunc
+	Encode   kithttp.EncodeResponseFunc
+	// Guard wraps the handler with checks that come before decoding: a rate limit, an upload's
+	// size.
+	Guard func(http.Handler) http.Handler
+
+	// Handler is what the server mounts, built by Kit; streams, which are no endpoints, bring
+	// their own and Kit.Streams wraps it.
 	Handler http.Handler
+
+	chained bool
 }
+
+// Chained reports whether the route went through Kit, the standard chain (logging now,
+// instrumenting when metrics arrive); the server refuses to mount a route that did not.
+func (rt Route) Chained() bool { return rt.chained }
 
 // Param documents a query parameter.
 type Param struct {

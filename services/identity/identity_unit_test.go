@@ -29,11 +29,16 @@ func TestPrimaryRole(t *testing.T) {
 }
 
 func TestLoginIdentifierIsNormalised(t *testing.T) {
-	if got := loginIdentifier("application/json", []byte(`{"identifier":" Piet@Example.NL ","password":"x"}`)); got != "piet@example.nl" {
-		t.Errorf("json: %q", got)
-	}
-	if got := loginIdentifier("application/x-www-form-urlencoded", []byte("identifier=PIET%40example.nl&password=x")); got != "piet@example.nl" {
-		t.Errorf("form: %q", got)
+	for ct, body := range map[string]string{
+		"application/json":                  `{"identifier":" Piet@Example.NL ","password":"x"}`,
+		"application/x-www-form-urlencoded": "identifier=PIET%40example.nl&password=x",
+	} {
+		r := httptest.NewRequest("POST", "/.ory/self-service/login?flow=x", strings.NewReader(body))
+		r.Header.Set("Content-Type", ct)
+		form, err := readFlowForm(r)
+		if err != nil || form.account("login") != "piet@example.nl" {
+			t.Errorf("%s: %q %v", ct, form.account("login"), err)
+		}
 	}
 }
 
@@ -44,13 +49,13 @@ func TestLimitLogin(t *testing.T) {
 		r := httptest.NewRequest("POST", "/.ory/self-service/login?flow=x", strings.NewReader(`{"identifier":"a@b.nl"}`))
 		r.Header.Set("Content-Type", "application/json")
 		r.RemoteAddr = ip
-		err := l.limitLogin(r)
+		err := l.check(r, "login")
 		if (i < 2) != (err == nil) {
 			t.Fatalf("attempt %d from %s: %v", i+1, ip, err)
 		}
 	}
 	big := httptest.NewRequest("POST", "/.ory/self-service/login", strings.NewReader(strings.Repeat("x", httpapi.MaxBodyBytes+10)))
-	if err := l.limitLogin(big); err == nil || err.Status != 413 {
+	if err := l.check(big, "login"); err == nil || err.Status != 413 {
 		t.Fatalf("oversized body: %v", err)
 	}
 }

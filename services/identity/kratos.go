@@ -1,6 +1,7 @@
 // Package identity connects the platform to Ory Kratos, its identity provider (D12-D15):
-//   - proxy.go: Kratos's public API on the site's own origin under /.ory/, so the session cookie
-//     is first-party and HttpOnly (D13), with rate limits on sign-in;
+//   - proxy.go: Kratos's self-service flows on the site's own origin under /.ory/, so the session
+//     cookie is first-party and HttpOnly (D13), with rate limits on sign-in and on code e-mails;
+//     flowform.go reads a submission's account exactly as Kratos will, for those limits;
 //   - sessions.go: the middleware that turns a Kratos session into the request's actor, with the
 //     user's roles and regions from the database (tenants.Actor);
 //   - service.go, endpoint.go, transport.go: GET /api/v1/me, who the signed-in user is.
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	ory "github.com/ory/kratos-client-go"
@@ -22,6 +24,22 @@ type Kratos struct {
 	Public   *url.URL
 	Frontend ory.FrontendAPI
 	Admin    ory.IdentityAPI
+	// adminURL is kept so that the proxy can recognise Kratos's internal addresses.
+	adminURL *url.URL
+}
+
+// internal reports whether u points at Kratos itself (its public or admin listener) rather than
+// at the site: such an address must never reach a browser.
+func (k *Kratos) internal(u *url.URL) bool {
+	if u.Host == "" {
+		return false
+	}
+	for _, own := range []*url.URL{k.Public, k.adminURL} {
+		if own != nil && strings.EqualFold(u.Host, own.Host) {
+			return true
+		}
+	}
+	return false
 }
 
 // NewKratos returns clients for Kratos at publicURL and adminURL.
@@ -30,7 +48,8 @@ func NewKratos(publicURL, adminURL string) (*Kratos, error) {
 	if err != nil || pub.Host == "" {
 		return nil, fmt.Errorf("identity: bad Kratos public URL %q", publicURL)
 	}
-	if _, err := url.Parse(adminURL); err != nil {
+	adm, err := url.Parse(adminURL)
+	if err != nil {
 		return nil, fmt.Errorf("identity: bad Kratos admin URL %q", adminURL)
 	}
 	client := &http.Client{Timeout: 5 * time.Second}
@@ -44,5 +63,6 @@ func NewKratos(publicURL, adminURL string) (*Kratos, error) {
 		Public:   pub,
 		Frontend: newClient(publicURL).FrontendAPI,
 		Admin:    newClient(adminURL).IdentityAPI,
+		adminURL: adm,
 	}, nil
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"slices"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/domainerr"
 )
 
 // Service answers who the signed-in user is.
@@ -22,7 +22,7 @@ type service struct{ kratos *Kratos }
 func (s *service) Me(ctx context.Context) (Me, error) {
 	sess := SessionFrom(ctx)
 	if sess == nil {
-		return Me{}, httpapi.UnauthorizedFor(ctx)
+		return Me{}, domainerr.ErrUnauthenticated // the answer says why, if the session middleware knows
 	}
 	roles := make([]string, 0, len(sess.Roles))
 	for _, r := range sess.Roles {

@@ -3,14 +3,11 @@ package identity
 import (
 	"net/http"
 
-	kithttp "github.com/go-kit/kit/transport/http"
-
 	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
-// Routes returns the identity service's HTTP routes.
-func Routes(e Endpoints) []httpapi.Route {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(httpapi.EncodeError)}
+// routes is the identity service's route table.
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/me",
@@ -19,6 +16,6 @@ func Routes(e Endpoints) []httpapi.Route {
 		Resource: "account",
 		Action:   "read",
 		Response: Me{},
-		Handler:  kithttp.NewServer(e.Me, httpapi.DecodeNoInput, httpapi.EncodeJSON, opts...),
+		Op:       "Me", Endpoint: makeMeEndpoint(s),
 	}}
 }

@@ -2,17 +2,19 @@ package notifications
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/go-kit/kit/endpoint"
 	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
-// Endpoints collects the inbox's go-kit endpoints.
-type Endpoints struct {
-	List, UnreadCount, MarkRead, MarkAllRead endpoint.Endpoint
-}
-
 type markReadRequest struct{ ID uuid.UUID }
+
+func (r markReadRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("notification_id", r.ID)}
+}
 
 // CountResponse answers the unread count.
 type CountResponse struct {
@@ -24,23 +26,27 @@ type MarkedResponse struct {
 	Marked int `json:"marked"`
 }
 
-// MakeEndpoints adapts the service to endpoints.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{
-		List: func(ctx context.Context, _ any) (any, error) { return s.List(ctx) },
-		UnreadCount: func(ctx context.Context, _ any) (any, error) {
-			n, err := s.UnreadCount(ctx)
-			return CountResponse{Count: n}, err
-		},
-		MarkRead: func(ctx context.Context, req any) (any, error) {
-			if err := s.MarkRead(ctx, req.(markReadRequest).ID); err != nil {
-				return nil, err
-			}
-			return MarkedResponse{Marked: 1}, nil
-		},
-		MarkAllRead: func(ctx context.Context, _ any) (any, error) {
-			n, err := s.MarkAllRead(ctx)
-			return MarkedResponse{Marked: n}, err
-		},
-	}
+// LogAttrs says how many were marked.
+func (m MarkedResponse) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("marked", m.Marked)} }
+
+// The endpoints whose answer is more than the method's result.
+
+func makeUnreadCountEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (CountResponse, error) {
+		n, err := s.UnreadCount(ctx)
+		return CountResponse{Count: n}, err
+	})
+}
+
+func makeMarkReadEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r markReadRequest) (MarkedResponse, error) {
+		return MarkedResponse{Marked: 1}, s.MarkRead(ctx, r.ID)
+	})
+}
+
+func makeMarkAllReadEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (MarkedResponse, error) {
+		n, err := s.MarkAllRead(ctx)
+		return MarkedResponse{Marked: n}, err
+	})
 }

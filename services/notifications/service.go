@@ -6,16 +6,20 @@ package notifications
 
 import (
 	"context"
-	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
 // Service is the inbox.
 type Service interface {
-	// List returns the user's newest notifications and how many are unread.
-	List(ctx context.Context) (List, error)
+	// List returns a page of the user's notifications, newest first unless p sorts otherwise,
+	// and how many are unread.
+	List(ctx context.Context, p list.Params) (Inbox, error)
 	// UnreadCount returns how many of the user's notifications are unread.
 	UnreadCount(ctx context.Context) (int, error)
 	// MarkRead marks one of the user's notifications read.
@@ -26,30 +30,27 @@ type Service interface {
 
 // Store is the SQL side; every method works on the actor's own rows.
 type Store interface {
-	List(ctx context.Context, limit int) ([]Notification, error)
+	List(ctx context.Context, p list.Params) (list.Page[Notification], error)
 	UnreadCount(ctx context.Context) (int, error)
 	MarkRead(ctx context.Context, id uuid.UUID) (bool, error)
 	MarkAllRead(ctx context.Context) (int, error)
 }
 
 // ErrNotFound: no such notification of this user.
-var ErrNotFound = errors.New("notifications: not found")
-
-// Limit is how many notifications a list shows.
-const Limit = 50
+var ErrNotFound = domainerr.NotFound("notification_not_found", "Deze melding bestaat niet.")
 
 // NewService returns the inbox service.
 func NewService(s Store) Service { return &service{store: s} }
 
 type service struct{ store Store }
 
-func (s *service) List(ctx context.Context) (List, error) {
-	items, err := s.store.List(ctx, Limit)
+func (s *service) List(ctx context.Context, p list.Params) (Inbox, error) {
+	page, err := s.store.List(ctx, p)
 	if err != nil {
-		return List{}, err
+		return Inbox{}, err
 	}
 	n, err := s.store.UnreadCount(ctx)
-	return List{Items: items, Unread: n}, err
+	return Inbox{Page: page, Unread: n}, err
 }
 
 func (s *service) UnreadCount(ctx context.Context) (int, error) { return s.store.UnreadCount(ctx) }
@@ -74,8 +75,11 @@ type Notification struct {
 	CreatedAt time.Time  `json:"created_at"`
 }
 
-// List is the inbox answer.
-type List struct {
-	Items  []Notification `json:"items"`
-	Unread int            `json:"unread"`
+// Inbox is the inbox answer: a page of notifications and how many of all are unread.
+type Inbox struct {
+	list.Page[Notification]
+	Unread int `json:"unread"`
 }
+
+// LogAttrs adds the unread count to the page's.
+func (i Inbox) LogAttrs() []slog.Attr { return append(i.Page.LogAttrs(), slog.Int("unread", i.Unread)) }

@@ -18,6 +18,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/accounts"
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/identity/kratostest"
@@ -297,7 +298,7 @@ func TestAccountCreationRollsBackAndRefusesDuplicates(t *testing.T) {
 		t.Fatalf("duplicate e-mail: %v", err)
 	}
 	_, err = s.accounts.Create(s.adminCtx, accounts.NewAccount{Email: "geen-adres", Naam: "", Password: "kort", Role: "baas"})
-	var e *httpapi.Error
+	var e *domainerr.Error
 	if !errors.As(err, &e) || e.Message != "Vul alle verplichte velden in" || len(e.Fields) != 4 {
 		t.Fatalf("invalid account: %v", err)
 	}

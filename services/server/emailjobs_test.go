@@ -20,6 +20,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -90,12 +91,12 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("admin: %d %s", status, body)
 	}
-	var list emailjobs.ListResponse
-	if err := json.Unmarshal(body, &list); err != nil {
+	var all list.Page[emailjobs.Job]
+	if err := json.Unmarshal(body, &all); err != nil {
 		t.Fatal(err)
 	}
 	byTemplate := map[string]emailjobs.Job{}
-	for _, j := range list.Items {
+	for _, j := range all.Data {
 		byTemplate[j.Template] = j
 	}
 	ok, bad := byTemplate["aanmelder"], byTemplate["bestaat-niet"]
@@ -110,6 +111,28 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 	}
 	if status, _ := get("/api/v1/email-jobs?state=kapot"); status != http.StatusBadRequest {
 		t.Errorf("unknown state: %d", status)
+	}
+	// The list contract (D25): search by recipient, a filter given twice matches either value, a
+	// page past the end still says how many there are.
+	page := func(query string) list.Page[emailjobs.Job] {
+		status, body := get("/api/v1/email-jobs?" + query)
+		var p list.Page[emailjobs.Job]
+		if err := json.Unmarshal(body, &p); status != http.StatusOK || err != nil {
+			t.Fatalf("%s: %d %s", query, status, body)
+		}
+		return p
+	}
+	if p := page("q=" + to[:12]); p.Total != 2 || len(p.Data) != 2 {
+		t.Errorf("search by recipient: %+v", p)
+	}
+	if p := page("q=niemand-anders&state=completed"); p.Total != 0 || len(p.Data) != 0 {
+		t.Errorf("search without a match: %+v", p)
+	}
+	if p := page("state=cancelled&state=completed&per_page=1&sort=state&order=asc"); p.Total != 2 || len(p.Data) != 1 || p.Data[0].State != "cancelled" {
+		t.Errorf("two states, one per page: %+v", p)
+	}
+	if p := page("page=9"); p.Total != 2 || len(p.Data) != 0 {
+		t.Errorf("past the last page: %+v", p)
 	}
 	role = tenants.Franchise
 	if status, _ := get("/api/v1/email-jobs"); status != http.StatusForbidden {

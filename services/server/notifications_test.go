@@ -99,9 +99,9 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 		}
 		return resp.StatusCode
 	}
-	inbox := func(a tenants.Actor) notifications.List {
+	inbox := func(a tenants.Actor) notifications.Inbox {
 		actor = a
-		var l notifications.List
+		var l notifications.Inbox
 		if status := call(http.MethodGet, "/api/v1/notifications", &l); status != http.StatusOK {
 			t.Fatalf("inbox of %s: %d", a.Role, status)
 		}
@@ -110,30 +110,30 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 
 	for _, id := range []uuid.UUID{admin1, admin2} {
 		l := inbox(tenants.Actor{UserID: id, Role: tenants.Admin})
-		if len(l.Items) != 1 || l.Items[0].Message != "Klus ingepland door Piet Bakker op 03-12-2026 om 09:30" || l.Items[0].Type != "klus_ingepland" || l.Unread != 1 {
+		if len(l.Data) != 1 || l.Data[0].Message != "Klus ingepland door Piet Bakker op 03-12-2026 om 09:30" || l.Data[0].Type != "klus_ingepland" || l.Unread != 1 {
 			t.Fatalf("admin inbox: %+v", l)
 		}
 	}
 	piet := tenants.Actor{UserID: kDH, Role: tenants.Klusser, Regions: []string{"den-haag"}}
 	l := inbox(piet)
-	if len(l.Items) != 1 || l.Items[0].Message != "Nieuwe klus beschikbaar in jouw regio!" || *l.Items[0].KlusID != klus {
+	if len(l.Data) != 1 || l.Data[0].Message != "Nieuwe klus beschikbaar in jouw regio!" || *l.Data[0].KlusID != klus {
 		t.Fatalf("klusser den-haag inbox: %+v", l)
 	}
-	if l := inbox(tenants.Actor{UserID: kDHInactive, Role: tenants.Klusser, Regions: []string{"den-haag"}}); len(l.Items) != 0 {
+	if l := inbox(tenants.Actor{UserID: kDHInactive, Role: tenants.Klusser, Regions: []string{"den-haag"}}); len(l.Data) != 0 {
 		t.Fatalf("inactive klusser notified: %+v", l)
 	}
-	if l := inbox(tenants.Actor{UserID: kUT, Role: tenants.Klusser, Regions: []string{"utrecht"}}); len(l.Items) != 0 {
+	if l := inbox(tenants.Actor{UserID: kUT, Role: tenants.Klusser, Regions: []string{"utrecht"}}); len(l.Data) != 0 {
 		t.Fatalf("utrecht klusser notified of a den-haag job: %+v", l)
 	}
 
 	// Marking read: one's own, not someone else's.
 	actor = piet
-	adminNote := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}).Items[0].ID
+	adminNote := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}).Data[0].ID
 	actor = piet
 	if status := call(http.MethodPost, "/api/v1/notifications/"+adminNote.String()+"/read", nil); status != http.StatusNotFound {
 		t.Fatalf("klusser marked an admin's notification: %d", status)
 	}
-	if status := call(http.MethodPost, "/api/v1/notifications/"+l.Items[0].ID.String()+"/read", nil); status != http.StatusOK {
+	if status := call(http.MethodPost, "/api/v1/notifications/"+l.Data[0].ID.String()+"/read", nil); status != http.StatusOK {
 		t.Fatalf("mark own read: %d", status)
 	}
 	var count notifications.CountResponse

@@ -242,11 +242,11 @@ func TestTownsAndCategories(t *testing.T) {
 		_ = json.NewDecoder(resp.Body).Decode(out)
 	}
 	var towns struct {
-		Items []struct{ Woonplaats, Naam, Regio string }
+		Data []struct{ Woonplaats, Naam, Regio string }
 	}
 	get("/api/v1/public/woonplaatsen", &towns)
 	names := map[string]string{}
-	for _, t := range towns.Items {
+	for _, t := range towns.Data {
 		names[t.Naam] = t.Regio
 	}
 	if names["Voorburg"] != "den-haag" || names["Leidschendam"] != "den-haag" || names["Wassenaar"] != "den-haag" || names["Zeist"] != "utrecht" {
@@ -256,21 +256,21 @@ func TestTownsAndCategories(t *testing.T) {
 		_, err := tx.Exec(context.Background(), `UPDATE regions SET actief = false WHERE slug = 'utrecht'`)
 		return err
 	})
-	towns.Items = nil
+	towns.Data = nil
 	get("/api/v1/public/woonplaatsen", &towns)
-	for _, t2 := range towns.Items {
+	for _, t2 := range towns.Data {
 		if t2.Regio == "utrecht" {
 			t.Fatalf("town of an inactive region listed: %+v", t2)
 		}
 	}
-	var cats struct{ Items []struct{ Key, Label string } }
+	var cats struct{ Data []struct{ Key, Label string } }
 	get("/api/v1/public/categorieen", &cats)
 	var keys []string
-	for _, c := range cats.Items {
+	for _, c := range cats.Data {
 		keys = append(keys, c.Key)
 	}
-	if strings.Join(keys, ",") != "montage,veiligheid,onderhoud,schilderen,digitaal" || cats.Items[0].Label != "Montage & Ophangwerk" {
-		t.Fatalf("categories: %+v", cats.Items)
+	if strings.Join(keys, ",") != "montage,veiligheid,onderhoud,schilderen,digitaal" || cats.Data[0].Label != "Montage & Ophangwerk" {
+		t.Fatalf("categories: %+v", cats.Data)
 	}
 }
 

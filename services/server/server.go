@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +77,9 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 
 	mux := http.NewServeMux()
 	for _, rt := range routes {
+		if !rt.Chained() {
+			panic("server: route " + rt.Pattern() + " was not built by its module's httpapi.Kit (no standard chain)")
+		}
 		mux.Handle(rt.Pattern(), d.Policy.Protect(rt))
 	}
 	if d.Kratos != nil {
@@ -134,48 +138,36 @@ func (f FormLimit) limiter() *httpapi.Limiter {
 	return httpapi.NewLimiter(f.Max, f.Window)
 }
 
-// Routes lists every API route of every service. A new service adds its line here.
+// Routes lists every API route, module by module: each domain's New builds its routes through
+// the kit's standard chain. A new domain adds its line here.
 func Routes(d Deps) []httpapi.Route {
-	var routes []httpapi.Route
-
+	k := httpapi.Kit{Logger: d.Logger}
 	var enqueue aanvragen.Enqueue
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
 	}
-	requests := aanvragen.NewLoggingService(d.Logger, aanvragen.NewService(aanvragen.NewStore(d.DB, enqueue), d.clock()))
-	routes = append(routes, aanvragen.Routes(aanvragen.MakeEndpoints(requests), d.FormLimit.limiter())...)
-	applications := aanmeldingen.NewLoggingService(d.Logger, aanmeldingen.NewService(aanmeldingen.NewStore(d.DB)))
-	routes = append(routes, aanmeldingen.Routes(aanmeldingen.MakeEndpoints(applications), d.FormLimit.limiter())...)
-
-	showcaseSvc := showcase.NewLoggingService(d.Logger, showcase.NewService(showcase.NewStore(d.DB), PublicFileURL))
-	routes = append(routes, showcase.Routes(showcase.MakeEndpoints(showcaseSvc))...)
-
-	if d.Events != nil {
-		routes = append(routes, events.Routes(d.Events)...)
+	modules := [][]httpapi.Route{
+		aanvragen.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
+		aanmeldingen.New(k, d.DB, d.FormLimit.limiter()),
+		showcase.New(k, d.DB, PublicFileURL),
+		notifications.New(k, d.DB),
+		emailjobs.New(k, d.DB),
 	}
-
-	inbox := notifications.NewService(notifications.NewStore(d.DB))
-	routes = append(routes, notifications.Routes(notifications.MakeEndpoints(inbox))...)
-
+	if d.Events != nil {
+		modules = append(modules, k.Streams(events.Routes(d.Events)...))
+	}
 	if d.Files != nil {
-		filesSvc := files.NewLoggingService(d.Logger, files.NewService(files.NewStore(d.DB), d.Files))
-		routes = append(routes, files.Routes(files.MakeEndpoints(filesSvc))...)
+		modules = append(modules, files.New(k, d.DB, d.Files))
 	}
 	if d.Queue != nil && d.Files != nil {
-		enqueue := func(ctx context.Context, tx pgx.Tx, e exports.Export) error {
+		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {
 			return d.Queue.Enqueue(ctx, tx, exportjobs.ArgsFor(tenants.ActorFrom(ctx), e))
-		}
-		exportSvc := exports.NewService(exports.NewStore(d.DB), exports.StorageFiles(d.Files), enqueue)
-		routes = append(routes, exports.Routes(exports.MakeEndpoints(exportSvc))...)
+		}))
 	}
-
-	emailJobs := emailjobs.NewService(emailjobs.NewStore(d.DB))
-	routes = append(routes, emailjobs.Routes(emailjobs.MakeEndpoints(emailJobs))...)
-
 	if d.Kratos != nil {
-		routes = append(routes, identity.Routes(identity.MakeEndpoints(identity.NewService(d.Kratos)))...)
+		modules = append(modules, identity.New(k, d.Kratos))
 	}
-	return routes
+	return slices.Concat(modules...)
 }
 
 // PublicFileURL is where a browser fetches a public stored file (showcase photos, D6).

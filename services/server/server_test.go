@@ -86,13 +86,14 @@ func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
 		t.Errorf("Cache-Control %q", cc)
 	}
 	var got struct {
-		Items []map[string]any `json:"items"`
+		Data  []map[string]any `json:"data"`
+		Total int              `json:"total"`
 	}
 	if err := json.Unmarshal(body, &got); err != nil {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, it := range got.Items {
+	for _, it := range got.Data {
 		names = append(names, it["naam"].(string))
 		var keys []string
 		for k := range it {
@@ -109,8 +110,11 @@ func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
 	if want := []string{"Piet Bakker", "Gerrit Visser", "Jan de Groot"}; !slices.Equal(names, want) {
 		t.Fatalf("order %v, want %v", names, want)
 	}
-	if got.Items[2]["gemiddelde_beoordeling"] != nil {
-		t.Errorf("unrated klusser has rating %v", got.Items[2]["gemiddelde_beoordeling"])
+	if got.Data[2]["gemiddelde_beoordeling"] != nil {
+		t.Errorf("unrated klusser has rating %v", got.Data[2]["gemiddelde_beoordeling"])
+	}
+	if got.Total != len(got.Data) {
+		t.Errorf("total %d, want %d", got.Total, len(got.Data))
 	}
 	for _, secret := range []string{"telefoon", "email", "adres", "postcode", "leeftijd", "vog", "06 12 34 56 01", "@klusmaat.nl", "Laan van Nieuw", "2271 AB"} {
 		if bytes.Contains(body, []byte(secret)) {
@@ -211,6 +215,9 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 		}
 		if err := sch.Validate(inst); err != nil {
 			t.Errorf("%s (%d): answer does not match its documented schema: %v", rt.Path, resp.StatusCode, err)
+		}
+		if body, _ := inst.(map[string]any); rt.List != nil && resp.StatusCode == http.StatusOK && (body["total"] == nil || body["data"] == nil) {
+			t.Errorf("%s: a list answered without data and total (D25): %s", rt.Path, live)
 		}
 	}
 	_, bad := s.get(t, "/api/v1/public/klussers?x=1")

@@ -2,27 +2,31 @@
 // klussers that are active and visible on the website, best rated first, with showcase fields only
 // (D5). Visitors use it without signing in.
 //
-// It is the pattern every service copies: service.go (this interface and its implementation),
-// store.go (the SQL, through tenants.DB), endpoint.go (go-kit endpoints), transport.go (HTTP and the
-// route table), logging.go (a decorator; the service itself never logs).
+// It is the pattern every service copies (docs/adding-a-domain.md): service.go (this interface
+// and its implementation), store.go (the SQL, through tenants.DB), transport.go (the route table,
+// each route a go-kit endpoint), module.go (New, which the server lists); endpoint.go holds
+// request and response types where a method needs them (this one does not). Logging is the
+// standard chain's (httpapi.Kit); the service itself never logs.
 package showcase
 
 import (
 	"context"
 	"errors"
+
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
 // Service is the showcase use-case.
 type Service interface {
-	// List returns the active klussers that are visible on the website, best rated first and
-	// unrated last, with showcase fields only.
-	List(ctx context.Context) ([]Klusser, error)
+	// List returns a page of the active klussers that are visible on the website, best rated
+	// first and unrated last unless p sorts otherwise, with showcase fields only.
+	List(ctx context.Context, p list.Params) (list.Page[Klusser], error)
 }
 
 // Store reads the showcase from the database; store.go implements it on PostgreSQL.
 type Store interface {
-	// ListVisible returns the rows of the public_klussers view in showcase order.
-	ListVisible(ctx context.Context) ([]Klusser, error)
+	// ListVisible returns a page of the rows of the public_klussers view, photos as stored keys.
+	ListVisible(ctx context.Context, p list.Params) (list.Page[Klusser], error)
 }
 
 // PhotoURL turns a stored photo key into the URL a browser fetches; showcase photos are public (D6).
@@ -41,11 +45,12 @@ type service struct {
 // MaxCarouselPhotos is how many carousel photos a klusser has at most (document 000 section 9).
 const MaxCarouselPhotos = 3
 
-func (s *service) List(ctx context.Context) ([]Klusser, error) {
-	rows, err := s.store.ListVisible(ctx)
+func (s *service) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
+	page, err := s.store.ListVisible(ctx, p)
 	if err != nil {
-		return nil, errors.Join(errors.New("showcase: list"), err)
+		return page, errors.Join(errors.New("showcase: list"), err)
 	}
+	rows := page.Data
 	for i := range rows {
 		rows[i].ProfielFotoURL = s.url(rows[i].ProfielFotoURL)
 		photos := make([]string, 0, MaxCarouselPhotos)
@@ -59,7 +64,7 @@ func (s *service) List(ctx context.Context) ([]Klusser, error) {
 			rows[i].Specialisaties = []string{}
 		}
 	}
-	return rows, nil
+	return page, nil
 }
 
 func (s *service) url(key *string) *string {

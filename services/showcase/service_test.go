@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
 type fakeStore struct {
@@ -12,7 +14,9 @@ type fakeStore struct {
 	err  error
 }
 
-func (f fakeStore) ListVisible(context.Context) ([]Klusser, error) { return f.rows, f.err }
+func (f fakeStore) ListVisible(context.Context, list.Params) (list.Page[Klusser], error) {
+	return list.Page[Klusser]{Data: f.rows, Total: len(f.rows)}, f.err
+}
 
 func str(s string) *string { return &s }
 
@@ -22,10 +26,11 @@ func TestListTurnsPhotoKeysIntoURLs(t *testing.T) {
 		{Naam: "Zonder foto", ProfielFotoURL: str("")},
 	}}
 	svc := NewService(store, func(key string) string { return "/files/public/" + key })
-	got, err := svc.List(context.Background())
+	page, err := svc.List(context.Background(), list.Params{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := page.Data
 	if got[0].ProfielFotoURL == nil || *got[0].ProfielFotoURL != "/files/public/p/1.jpg" {
 		t.Errorf("profile photo URL %v", got[0].ProfielFotoURL)
 	}
@@ -41,7 +46,7 @@ func TestListTurnsPhotoKeysIntoURLs(t *testing.T) {
 
 func TestListPassesStoreErrorsOn(t *testing.T) {
 	boom := errors.New("database down")
-	_, err := NewService(fakeStore{err: boom}, nil).List(context.Background())
+	_, err := NewService(fakeStore{err: boom}, nil).List(context.Background(), list.Params{})
 	if !errors.Is(err, boom) {
 		t.Fatalf("error %v does not wrap the store's", err)
 	}

@@ -3,36 +3,24 @@ package showcase
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
+	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// NewStore returns the PostgreSQL store. It reads through the public_klussers view, which holds
-// the showcase columns only and belongs to a role that can read nothing else (migration 007).
-func NewStore(db *tenants.DB) Store { return &pgStore{db: db} }
-
+// pgStore is the PostgreSQL store (module.go makes it). It reads through the public_klussers view,
+// which holds the showcase columns only and belongs to a role that can read nothing else (migration
+// 007).
 type pgStore struct{ db *tenants.DB }
 
-func (s *pgStore) ListVisible(ctx context.Context) ([]Klusser, error) {
-	out := []Klusser{}
-	err := s.db.InTx(ctx, tenants.ActorFrom(ctx), func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `
-			SELECT id::text, naam, woonplaats, specialisaties, gemiddelde_beoordeling::float8,
-			       totaal_uren::float8, gepensioneerd_sinds, intro_tekst, profiel_foto_url,
-			       array_remove(ARRAY[carousel_foto_1, carousel_foto_2, carousel_foto_3], NULL)
-			FROM public_klussers
-			ORDER BY gemiddelde_beoordeling DESC NULLS LAST, naam, id`)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Klusser, error) {
-			var k Klusser
-			err := row.Scan(&k.ID, &k.Naam, &k.Woonplaats, &k.Specialisaties, &k.GemiddeldeBeoordeling,
-				&k.TotaalUren, &k.GepensioneerdSinds, &k.IntroTekst, &k.ProfielFotoURL, &k.CarouselFotos)
-			return k, err
-		})
-		return err
+func (s *pgStore) ListVisible(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
+	return tenants.ListPage(ctx, s.db, p, `
+		SELECT id::text AS id, naam, woonplaats, specialisaties, gemiddelde_beoordeling::float8 AS gemiddelde_beoordeling,
+		       totaal_uren::float8 AS totaal_uren, gepensioneerd_sinds, intro_tekst, profiel_foto_url,
+		       array_remove(ARRAY[carousel_foto_1, carousel_foto_2, carousel_foto_3], NULL) AS carousel_fotos
+		FROM public_klussers`, nil, func(row tenants.Row) (Klusser, error) {
+		var k Klusser
+		err := row.Scan(&k.ID, &k.Naam, &k.Woonplaats, &k.Specialisaties, &k.GemiddeldeBeoordeling,
+			&k.TotaalUren, &k.GepensioneerdSinds, &k.IntroTekst, &k.ProfielFotoURL, &k.CarouselFotos)
+		return k, err
 	})
-	return out, err
 }

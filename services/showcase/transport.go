@@ -1,17 +1,24 @@
 package showcase
 
 import (
-	"context"
 	"net/http"
 
-	kithttp "github.com/go-kit/kit/transport/http"
-
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
 )
 
-// Routes returns the showcase's HTTP routes; the server mounts them behind the policy middleware.
-func Routes(e Endpoints) []httpapi.Route {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(httpapi.EncodeError)}
+// ListSpec is the showcase list (D25): best rated first, the unrated last; the site shows one
+// page of up to a hundred klussers.
+var ListSpec = list.Spec{
+	Sorts:       []string{"gemiddelde_beoordeling", "naam", "totaal_uren"},
+	DefaultSort: "gemiddelde_beoordeling", DefaultOrder: list.Desc,
+	Tiebreak: []string{"naam", "id"},
+	PerPage:  100, MaxPerPage: 100,
+}
+
+// routes is the showcase's route table: each route's go-kit endpoint adapts a method of s
+// (httpapi.Typed); the server mounts them behind the policy middleware.
+func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/public/klussers",
@@ -19,14 +26,8 @@ func Routes(e Endpoints) []httpapi.Route {
 		Tag:      "showcase",
 		Resource: "public_klussers",
 		Action:   "read",
-		Response: ListResponse{},
-		Handler:  kithttp.NewServer(e.List, decodeListRequest, httpapi.EncodeJSON, opts...),
+		List:     &ListSpec,
+		Response: list.Page[Klusser]{},
+		Op:       "List", Endpoint: httpapi.Typed(s.List),
 	}}
-}
-
-func decodeListRequest(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	return listRequest{}, nil
 }

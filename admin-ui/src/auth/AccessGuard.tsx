@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, CssBaseline, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { browser } from '@shared-auth/browser';
@@ -84,10 +84,12 @@ export function AccessGuard({ area, children, deps }: AccessGuardProps) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
+  // Only a new state leads somewhere else; the location is read then, not followed.
+  const redirect = useEffectEvent((to: RedirectTarget) => {
+    navigate(redirectPath(to, `${pathname}${search}`), { replace: true });
+  });
   useEffect(() => {
-    if (state.status !== 'redirect') return;
-    navigate(redirectPath(state.to, `${pathname}${search}`), { replace: true });
-    // Only a new state leads somewhere else.
+    if (state.status === 'redirect') redirect(state.to);
   }, [state]);
 
   return <ConsoleAccessView state={state}>{children}</ConsoleAccessView>;

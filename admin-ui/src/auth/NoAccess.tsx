@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchMe, type Role } from '@shared-auth/api';
+import { fetchMe, type MeResult, type Role } from '@shared-auth/api';
 import { browser } from '@shared-auth/browser';
 import { logoutWithToast } from '@shared-auth/logout';
 import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo, signInPath } from '@shared-auth/roles';
@@ -23,33 +23,35 @@ export function NoAccess() {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
 
+  // Check once per visit; the answer is handled with this render's navigate and search params.
+  const showResult = useEffectEvent((result: MeResult) => {
+    switch (result.kind) {
+      case 'ok':
+        setView({ kind: 'ready', role: firstRole(result.me) });
+        break;
+      case 'unauthenticated':
+        navigate(signInPath(), { replace: true });
+        break;
+      case 'mfa_required':
+        // The session lacks the second factor: its step, and back to the refused page afterwards.
+        navigate(signInPath({ secondFactor: true, returnTo: params.get('return_to') }), { replace: true });
+        break;
+      case 'network':
+        setView({ kind: 'error', message: TEXTS.networkError });
+        break;
+      default:
+        setView({ kind: 'error', message: TEXTS.roleCheckFailed });
+    }
+  });
   useEffect(() => {
     let cancelled = false;
     void fetchMe().then((result) => {
-      if (cancelled) return;
-      switch (result.kind) {
-        case 'ok':
-          setView({ kind: 'ready', role: firstRole(result.me) });
-          break;
-        case 'unauthenticated':
-          navigate(signInPath(), { replace: true });
-          break;
-        case 'mfa_required':
-          // The session lacks the second factor: its step, and back to the refused page afterwards.
-          navigate(signInPath({ secondFactor: true, returnTo: params.get('return_to') }), { replace: true });
-          break;
-        case 'network':
-          setView({ kind: 'error', message: TEXTS.networkError });
-          break;
-        default:
-          setView({ kind: 'error', message: TEXTS.roleCheckFailed });
-      }
+      if (!cancelled) showResult(result);
     });
     return () => {
       cancelled = true;
     };
-    // Check once per visit.
-  }, [navigate]);
+  }, []);
 
   const retry = () => {
     // Back to the page that was refused, which checks access again; else check this page again.

@@ -5,7 +5,8 @@ import type { TranslationMessages } from 'react-admin';
  * The community package ra-language-dutch targets react-admin 4: it pulls in
  * ra-core 4 and misses the keys added in version 5, so the console keeps its
  * own complete set; i18nProvider.test.ts checks that no key is missing.
- * Formal "u", as everywhere in the product.
+ * Formal "u", as everywhere in the product. Below ra: the name, empty state and column labels of
+ * each resource (react-admin reads resources.<name>.name, .empty and .fields.<source>).
  */
 export const dutchMessages: TranslationMessages = {
   ra: {
@@ -218,6 +219,71 @@ export const dutchMessages: TranslationMessages = {
         primaryText: 'Hoofdtekst',
         secondaryText: 'Tweede tekst',
         tertiaryText: 'Derde tekst',
+      },
+    },
+  },
+  resources: {
+    klussen: {
+      name: 'Klus |||| Klussen',
+      empty: 'Nog geen klussen',
+      fields: {
+        datum: 'Datum',
+        tijd: 'Tijd',
+        categorie: 'Categorie',
+        beschrijving: 'Omschrijving',
+        woonplaats: 'Woonplaats',
+        status: 'Status',
+      },
+    },
+    werkbonnen: {
+      name: 'Werkbon |||| Werkbonnen',
+      empty: 'Nog geen werkbonnen',
+      fields: { created_at: 'Datum', status: 'Status', uren: 'Uren', tevredenheid_score: 'Tevredenheid' },
+    },
+    facturen: {
+      name: 'Factuur |||| Facturen',
+      empty: 'Geen facturen gevonden',
+      fields: {
+        factuurnummer: 'Factuurnummer',
+        datum: 'Datum',
+        klant_naam: 'Klant',
+        totaal_bedrag_cents: 'Totaal',
+        betaal_methode: 'Betaalmethode',
+      },
+    },
+    klanten: {
+      name: 'Klant |||| Klanten',
+      empty: 'Nog geen klanten',
+      fields: {
+        email: 'E-mail',
+        telefoon: 'Telefoon',
+        woonplaats: 'Woonplaats',
+        aantal_klussen: 'Aantal klussen',
+        laatste_klus: 'Laatste klus',
+      },
+    },
+    klussers: {
+      name: 'Klusser |||| Klussers',
+      empty: 'Nog geen klussers',
+      fields: {
+        naam: 'Naam',
+        email: 'E-mail',
+        telefoon: 'Telefoon',
+        gemiddelde_beoordeling: 'Beoordeling',
+        totaal_uren: 'Totaal uren',
+        actief: 'Actief',
+      },
+    },
+    'klusser-aanmeldingen': {
+      name: 'Aanmelding |||| Aanmeldingen',
+      empty: 'Nog geen aanmeldingen',
+      fields: {
+        naam: 'Naam',
+        leeftijd: 'Leeftijd',
+        woonplaats: 'Woonplaats',
+        telefoon: 'Telefoon',
+        status: 'Status',
+        created_at: 'Datum',
       },
     },
   },

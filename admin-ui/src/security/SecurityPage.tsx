@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -89,9 +89,10 @@ export function SecurityPage() {
     else handleSession(result);
   };
 
+  // Load once per visit (a flow named in the URL first); the URL changing later does not reload.
+  const loadOnArrival = useEffectEvent(() => void load(flowParam));
   useEffect(() => {
-    void load(flowParam);
-    // Load once per visit (a flow named in the URL first).
+    loadOnArrival();
   }, []);
 
   // Put the result in front of the user: the message, or the code field when the code was wrong.

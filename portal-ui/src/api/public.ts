@@ -2,70 +2,42 @@
  * The public API of the site (no sign-in needed): categories, towns, the klusser showcase, and
  * the two public forms. Uses the shared apiFetch, so every POST carries the CSRF header and JSON.
  */
-import { apiError, apiFetch, defaultFetch, readJson, type FetchLike } from '../auth/api';
+import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '../auth/api';
+import type { ApiPath, ItemsPath, ListItem, RequestBody, ResponseBody } from './types';
 
-export interface Category {
-  key: string;
-  label: string;
-}
+/** A kind of job on the request form (GET /api/v1/public/categorieen). */
+export type Category = ListItem<'/api/v1/public/categorieen'>;
 
-export interface Town {
-  /** Lower-case key, e.g. "voorburg". */
-  woonplaats: string;
-  /** Display name, e.g. "Voorburg"; this is what the forms send as woonplaats. */
-  naam: string;
-  regio: string;
-}
+/**
+ * A town of an active region (GET /api/v1/public/woonplaatsen): `woonplaats` is the lower-case
+ * key, `naam` the display name, which is what the forms send as woonplaats.
+ */
+export type Town = ListItem<'/api/v1/public/woonplaatsen'>;
 
 /** One card of the showcase (D5: showcase fields only). */
-export interface KlusserProfile {
-  id: string;
-  naam: string;
-  woonplaats: string;
-  specialisaties: string[];
-  gemiddelde_beoordeling: number | null;
-  totaal_uren: number;
-  gepensioneerd_sinds: number | null;
-  intro_tekst: string;
-  profiel_foto_url: string | null;
-  carousel_fotos: string[];
-}
+export type KlusserProfile = ListItem<'/api/v1/public/klussers'>;
 
+/** The server documents these as strings with their allowed values; the form knows the values. */
 export type ContactVoorkeur = 'bellen' | 'whatsapp';
 export type Tijdvak = 'ochtend' | 'middag' | 'avond';
 
-/** The body of POST /api/v1/public/aanvragen. */
-export interface AanvraagPayload {
-  categorie: string;
-  beschrijving: string;
-  datum: string;
+/**
+ * The body of POST /api/v1/public/aanvragen as the wizard sends it: every field, always (the
+ * server lets some be left out), with the time slot and contact choice narrowed to their values.
+ */
+export type AanvraagPayload = Required<Omit<RequestBody<'/api/v1/public/aanvragen', 'post'>, 'tijd' | 'contact_voorkeur'>> & {
   tijd: Tijdvak | '';
-  naam: string;
-  telefoon: string;
-  email: string;
-  adres: string;
-  postcode: string;
-  woonplaats: string;
   contact_voorkeur: ContactVoorkeur;
-  website: string;
-}
+};
 
-/** The body of POST /api/v1/public/aanmeldingen. */
-export interface AanmeldingPayload {
-  naam: string;
+/**
+ * The body of POST /api/v1/public/aanmeldingen as the form sends it: every field, always. The
+ * server takes leeftijd as any JSON value (a number, or the text as typed; json.RawMessage, which
+ * the document shows as a string), and the form sends a number or ''.
+ */
+export type AanmeldingPayload = Required<Omit<RequestBody<'/api/v1/public/aanmeldingen', 'post'>, 'leeftijd'>> & {
   leeftijd: number | '';
-  adres: string;
-  postcode: string;
-  woonplaats: string;
-  telefoon: string;
-  email: string;
-  motivatie: string;
-  ervaring: string;
-  beschikbaarheid: string[];
-  heeft_vog: boolean;
-  heeft_vervoer: boolean;
-  website: string;
-}
+};
 
 /** What became of a form submission. */
 export type SubmitResult<T> =
@@ -76,12 +48,6 @@ export type SubmitResult<T> =
   | { kind: 'rate_limited'; message?: string }
   /** Any other status, or no answer at all. */
   | { kind: 'error' };
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 /** The field messages of a 400 answer: {"error": {"fields": {field: message}}}. */
 export function fieldErrors(body: unknown): Record<string, string> {
@@ -122,18 +88,22 @@ export async function postJson<T>(
   return { kind: 'error' };
 }
 
-/** GETs a JSON list answer {"items": [...]}; throws on any failure (the caller shows an error). */
-export async function getItems<T>(
-  path: string,
-  parseItem: (item: unknown) => T | null,
+/**
+ * GETs one page of a list, {"data": [...], "total": N} (D25); throws on any failure (the caller
+ * shows an error). Only paths documented to answer so are accepted, and each item is checked by
+ * `parseItem`.
+ */
+export async function getItems<P extends ItemsPath>(
+  path: P,
+  parseItem: (item: unknown) => ListItem<P> | null,
   fetchFn: FetchLike = defaultFetch,
   signal?: AbortSignal,
-): Promise<T[]> {
+): Promise<ListItem<P>[]> {
   const response = await apiFetch(path, signal === undefined ? {} : { signal }, fetchFn);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const items = record(await readJson(response))?.['items'];
-  if (!Array.isArray(items)) throw new Error(`${path}: no items`);
-  return items.map(parseItem).filter((item): item is T => item !== null);
+  const items = record(await readJson(response))?.['data'];
+  if (!Array.isArray(items)) throw new Error(`${path}: no data`);
+  return items.map(parseItem).filter((item): item is ListItem<P> => item !== null);
 }
 
 function str(value: unknown): string | null {
@@ -184,7 +154,7 @@ export const PUBLIC_API = {
   klussers: '/api/v1/public/klussers',
   aanvragen: '/api/v1/public/aanvragen',
   aanmeldingen: '/api/v1/public/aanmeldingen',
-} as const;
+} as const satisfies Record<string, ApiPath>;
 
 export const fetchCategories = (fetchFn?: FetchLike, signal?: AbortSignal) =>
   getItems(PUBLIC_API.categories, parseCategory, fetchFn, signal);
@@ -193,10 +163,8 @@ export const fetchTowns = (fetchFn?: FetchLike, signal?: AbortSignal) =>
 export const fetchKlussers = (fetchFn?: FetchLike, signal?: AbortSignal) =>
   getItems(PUBLIC_API.klussers, parseKlusser, fetchFn, signal);
 
-export interface AanvraagCreated {
-  /** Whether the server sent the confirmation e-mail. */
-  email_verstuurd: boolean;
-}
+/** What the wizard reads of the answer: whether the server sent the confirmation e-mail. */
+export type AanvraagCreated = Pick<ResponseBody<'/api/v1/public/aanvragen', 'post'>, 'email_verstuurd'>;
 
 export function submitAanvraag(payload: AanvraagPayload, fetchFn?: FetchLike): Promise<SubmitResult<AanvraagCreated>> {
   return postJson(PUBLIC_API.aanvragen, payload, (body) => ({ email_verstuurd: record(body)?.['email_verstuurd'] === true }), fetchFn);

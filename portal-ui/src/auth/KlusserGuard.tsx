@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Me, Role } from './api';
 import { AccessCheckView } from './AccessCheckView';
+import type { RedirectTarget } from './guard';
 import { browser } from './browser';
 import { AREAS, PATHS, signInPath } from './roles';
 import { useAccessGuard, type AccessGuardDeps } from './useAccessGuard';
@@ -24,15 +25,17 @@ export function KlusserGuard({ children, deps }: KlusserGuardProps) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
-  useEffect(() => {
-    if (state.status !== 'redirect') return;
+  // Only a new state leads somewhere else; the location is read then, not followed.
+  const redirect = useEffectEvent((to: RedirectTarget) => {
     const returnTo = `${pathname}${search}`;
-    if (state.to === 'login') navigate(signInPath({ base: PATHS.klusserLogin, returnTo }), { replace: true });
-    else if (state.to === 'second-factor') {
+    if (to === 'login') navigate(signInPath({ base: PATHS.klusserLogin, returnTo }), { replace: true });
+    else if (to === 'second-factor') {
       navigate(signInPath({ base: PATHS.klusserLogin, secondFactor: true, returnTo }), { replace: true });
     }
     else browser.assign(PATHS.noAccess);
-    // Only a new state leads somewhere else.
+  });
+  useEffect(() => {
+    if (state.status === 'redirect') redirect(state.to);
   }, [state]);
 
   return (

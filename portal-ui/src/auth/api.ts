@@ -4,6 +4,7 @@
  *
  * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
+import type { ResponseBody } from '../api/types';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -16,18 +17,11 @@ export const CSRF_HEADER = 'X-Klusmaat-CSRF';
 /** Roles that the console and the portals know about. "authenticated" means: no role. */
 export type Role = 'admin' | 'franchise' | 'klusser';
 
-/** The answer of GET /api/v1/me. */
-export interface Me {
-  id: string;
-  email: string;
-  naam: string;
-  /** The server's primary role, or "authenticated" when the account has none. */
-  role: string;
-  roles: string[];
-  regions: string[];
-  aal: 'aal1' | 'aal2';
-  mfa_enrolled: boolean;
-}
+/**
+ * The answer of GET /api/v1/me (role: the server's primary role, or "authenticated" when the
+ * account has none), with the assurance level narrowed to its two values.
+ */
+export type Me = Omit<ResponseBody<'/api/v1/me'>, 'aal'> & { aal: 'aal1' | 'aal2' };
 
 export type MeResult =
   | { kind: 'ok'; me: Me }

@@ -74,7 +74,7 @@ export function showToastOnNextPage(message: string, kind: ToastKind = 'success'
 
 /** Shows the toast left by the previous page, once; removes it from sessionStorage. */
 export function showPendingToast(): void {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
     window.sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);

@@ -5,7 +5,7 @@
  *
  * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FetchLike, Me } from './api';
 import type { KratosFlow } from './kratos';
 import {
@@ -110,17 +110,20 @@ export function useSignIn(options: UseSignInOptions): SignInController {
     setError({ message: sessionFailureMessage(result), fields: [] });
   }
 
-  // Arriving with ?aal=aal2: prepare the second-factor flow once (also under StrictMode).
+  // Arriving with ?aal=aal2: prepare the second-factor flow once (also under StrictMode). An
+  // effect event, so that it calls this render's functions without making them dependencies.
   const prepared = useRef(false);
-  useEffect(() => {
-    if (!startWithSecondFactor || prepared.current) return;
-    prepared.current = true;
+  const prepareSecondFactor = useEffectEvent(() => {
     running.current = true;
     void enterSecondFactor(0, true).finally(() => {
       running.current = false;
       setBusy(false);
     });
-    // Runs once per mount; the functions it calls read the latest state through refs.
+  });
+  useEffect(() => {
+    if (!startWithSecondFactor || prepared.current) return;
+    prepared.current = true;
+    prepareSecondFactor();
   }, [startWithSecondFactor]);
 
   async function submitCredentials(email: string, password: string): Promise<void> {

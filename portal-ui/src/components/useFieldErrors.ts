@@ -43,8 +43,9 @@ export function useFieldErrors<F extends string>(
   const clearServerError = (field: F) => {
     if (serverErrors[field] === undefined) return;
     setServerErrors((current) => {
-      const { [field]: _removed, ...rest } = current;
-      return rest as Partial<Record<F, string>>;
+      const rest = { ...current };
+      delete rest[field];
+      return rest;
     });
   };
   const clearServerErrors = () => setServerErrors({});

@@ -14,7 +14,8 @@ export function json(status: number, body: unknown): Response {
 }
 
 export const TOWNS = {
-  items: [
+  total: 3,
+  data: [
     { woonplaats: 'leidschendam', naam: 'Leidschendam', regio: 'den-haag' },
     { woonplaats: 'voorburg', naam: 'Voorburg', regio: 'den-haag' },
     { woonplaats: 'wassenaar', naam: 'Wassenaar', regio: 'den-haag' },
@@ -22,7 +23,8 @@ export const TOWNS = {
 };
 
 export const CATEGORIES = {
-  items: [
+  total: 5,
+  data: [
     { key: 'montage', label: 'Montage & Ophangwerk' },
     { key: 'veiligheid', label: 'Veilig & Comfortabel Wonen' },
     { key: 'onderhoud', label: 'Klein Onderhoud & Reparaties' },

@@ -259,6 +259,18 @@ describe('request wizard', () => {
     expect(dialog.textContent).not.toContain('bevestiging per e-mail');
   });
 
+  it('promises no e-mail when the server sends none to the given address (its hourly limit)', async () => {
+    mockFetch({ '/api/v1/public/aanvragen': () => json(201, { id: 'k4', email_verstuurd: false }) });
+    renderWizard();
+    await flush();
+    await toStep4();
+    fillContact('jansen@example.nl');
+    fireEvent.click(screen.getByRole('button', { name: 'Verzenden' }));
+    await flush();
+    const dialog = screen.getByRole('dialog', { name: 'Uw aanvraag is ontvangen!' });
+    expect(dialog.textContent).not.toContain('bevestiging per e-mail');
+  });
+
   it.each([
     ['a server error', () => json(500, { error: { code: 'internal', message: 'stuk' } })],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],

@@ -55,7 +55,7 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: Date) => {
-    let next: Date | null = null;
+    let next: Date;
     switch (event.key) {
       case 'ArrowLeft':
         next = addDays(day, -1);

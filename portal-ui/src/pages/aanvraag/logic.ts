@@ -8,6 +8,7 @@ import { isSelectable, parseIsoDate } from '../../lib/dates';
 
 export const STEP_COUNT = 4;
 export type Step = 1 | 2 | 3 | 4;
+export const STEPS: readonly Step[] = [1, 2, 3, 4];
 
 export const MAX_BESCHRIJVING = 200;
 /** The success dialog closes itself after this long and the visitor goes home (section 9). */

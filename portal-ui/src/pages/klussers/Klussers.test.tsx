@@ -61,7 +61,7 @@ describe('klusser showcase', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('renders the cards by the rules', async () => {
-    mockFetch({ '/api/v1/public/klussers': () => json(200, { items: DEMO }) });
+    mockFetch({ '/api/v1/public/klussers': () => json(200, { data: DEMO, total: DEMO.length }) });
     renderPage();
     expect(screen.getByText('De klussers worden geladen…')).toBeTruthy();
     await screen.findByRole('heading', { level: 2, name: 'Piet Bakker' });
@@ -86,7 +86,7 @@ describe('klusser showcase', () => {
   });
 
   it('opens a detail dialog whose carousel of up to 3 photos loops', async () => {
-    mockFetch({ '/api/v1/public/klussers': () => json(200, { items: DEMO }) });
+    mockFetch({ '/api/v1/public/klussers': () => json(200, { data: DEMO, total: DEMO.length }) });
     const router = renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Gerrit Visser' });
     const open = within(card('Gerrit Visser')).getByRole('button', { name: /Bekijk profiel/ });
@@ -122,7 +122,7 @@ describe('klusser showcase', () => {
   });
 
   it("shows all specialisations in the dialog, also the ones the card leaves out", async () => {
-    mockFetch({ '/api/v1/public/klussers': () => json(200, { items: DEMO }) });
+    mockFetch({ '/api/v1/public/klussers': () => json(200, { data: DEMO, total: DEMO.length }) });
     renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Piet Bakker' });
     expect(within(card('Piet Bakker')).queryByText(/Monteren/)).toBeNull();
@@ -132,7 +132,7 @@ describe('klusser showcase', () => {
   });
 
   it('shows the empty message', async () => {
-    mockFetch({ '/api/v1/public/klussers': () => json(200, { items: [] }) });
+    mockFetch({ '/api/v1/public/klussers': () => json(200, { data: [], total: 0 }) });
     renderPage();
     expect(await screen.findByText('Momenteel zijn er geen klussers beschikbaar. Check later nog eens!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Word klusser' }).getAttribute('href')).toBe('/word-klusser');
@@ -140,7 +140,7 @@ describe('klusser showcase', () => {
 
   it('shows an error with a retry when the list cannot be loaded', async () => {
     let fail = true;
-    mockFetch({ '/api/v1/public/klussers': () => (fail ? json(500, {}) : json(200, { items: DEMO })) });
+    mockFetch({ '/api/v1/public/klussers': () => (fail ? json(500, {}) : json(200, { data: DEMO, total: DEMO.length })) });
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('De klussers konden niet worden geladen.');
     fail = false;

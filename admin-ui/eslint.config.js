@@ -1,0 +1,21 @@
+// ESLint for the console (npm run lint, part of make test), the same rules as portal-ui's
+// eslint.config.js: the recommended JavaScript and TypeScript rules, and the rules of React hooks
+// as errors in the sources. The shared sign-in code under ../portal-ui/src is linted there.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores(['dist/']),
+  { files: ['**/*.{js,mjs,ts,tsx}'], extends: [js.configs.recommended] },
+  { files: ['**/*.{ts,tsx}'], extends: [tseslint.configs.recommended] },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['*.{js,ts}'], languageOptions: { globals: globals.node } },
+]);

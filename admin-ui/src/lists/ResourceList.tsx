@@ -1,0 +1,35 @@
+import { Alert } from '@mui/material';
+import { List, Pagination, useListContext, type ListProps } from 'react-admin';
+
+/**
+ * A list page of the console: react-admin's List with the console's rules. One page at a time
+ * from the server (D25) and no export from the browser (it would fetch every row; exports are
+ * server jobs). When the page cannot be loaded, the server's message stands in place of the rows,
+ * without paging: not an empty table that claims "1-10 van 10", nor a toast that goes away.
+ */
+export function ResourceList(props: ListProps) {
+  return (
+    <List
+      exporter={false}
+      error={<LoadError />}
+      pagination={<PagingUnlessFailed />}
+      queryOptions={{ onError: () => {} }}
+      {...props}
+    />
+  );
+}
+
+function LoadError() {
+  const { error } = useListContext();
+  const message = error instanceof Error && error.message !== '' ? error.message : null;
+  return (
+    <Alert severity="error" sx={{ m: 2 }}>
+      De lijst kon niet worden geladen.{message === null ? '' : ` ${message}`}
+    </Alert>
+  );
+}
+
+function PagingUnlessFailed() {
+  const { error } = useListContext();
+  return error ? null : <Pagination />;
+}

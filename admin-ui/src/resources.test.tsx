@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { clearToasts } from '@shared-auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
+import { App } from './App';
+import routes from './routes.json';
+
+function start(path: string, role: string, api: Record<string, Responder> = {}) {
+  const mock = createFetchMock({ [`GET ${KRATOS.me}`]: { body: me(role) }, ...LOGOUT_OK, ...api });
+  vi.stubGlobal('fetch', mock.fetchFn);
+  window.history.replaceState(null, '', path);
+  render(<App />);
+  return mock;
+}
+
+const menuItems = async () => {
+  await screen.findByRole('menuitem', { name: 'Beveiliging' }, { timeout: 3000 });
+  return screen.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')]);
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+describe('console resources', () => {
+  it('gives an admin every back-office list in the menu, in Dutch, at the addresses of the spec', async () => {
+    start('/admin/dashboard', 'admin');
+    expect(await menuItems()).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Klussen', '/admin/klussen'],
+      ['Werkbonnen', '/admin/werkbonnen'],
+      ['Facturen', '/admin/facturen'],
+      ['Klanten', '/admin/klanten'],
+      ['Klussers', '/admin/klussers'],
+      ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
+      ['Beveiliging', '/admin/beveiliging'],
+    ]);
+  });
+
+  it('gives a franchise owner the jobs and handymen only', async () => {
+    start('/franchise/dashboard', 'franchise');
+    expect(await menuItems()).toEqual([
+      ['Dashboard', '/franchise/dashboard'],
+      ['Klussen', '/franchise/klussen'],
+      ['Klussers', '/franchise/klussers'],
+      ['Beveiliging', '/franchise/beveiliging'],
+    ]);
+  });
+
+  it('lists one sorted page from the API with Dutch column labels, dates and euros', async () => {
+    const mock = start('/admin/facturen', 'admin', {
+      'GET /api/v1/facturen': {
+        body: {
+          data: [
+            {
+              id: 'f1',
+              factuurnummer: '2025-0042',
+              datum: '2025-11-19',
+              klant_naam: 'Mevrouw Jansen',
+              totaal_bedrag_cents: 123450,
+              betaal_methode: 'pin',
+            },
+          ],
+          total: 1,
+        },
+      },
+    });
+    const row = (await screen.findByText('2025-0042', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('19-11-2025')).toBeTruthy();
+    expect(within(row).getByText('€ 1.234,50')).toBeTruthy();
+    for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Betaalmethode']) {
+      expect(screen.getByText(label, { selector: 'th *' })).toBeTruthy();
+    }
+    const [call] = mock.callsTo('/api/v1/facturen', 'GET');
+    expect(call?.query.toString()).toBe('page=1&per_page=10&sort=datum&order=desc');
+  });
+
+  it('shows the Dutch empty state of a list without rows', async () => {
+    start('/admin/werkbonnen', 'admin', { 'GET /api/v1/werkbonnen': { body: { data: [], total: 0 } } });
+    expect(await screen.findByText('Nog geen werkbonnen', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it("shows the server's message in place of the rows when a list cannot be loaded, and keeps the console usable", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin logs the failed query
+    start('/admin/klanten', 'admin', {
+      'GET /api/v1/klanten': { status: 404, body: { error: { code: 'not_found', message: 'Dit adres bestaat niet.' } } },
+    });
+    expect(await screen.findByText('De lijst kon niet worden geladen. Dit adres bestaat niet.', {}, { timeout: 3000 })).toBeTruthy();
+    // No empty table, no paging that counts rows that are not there, and no second copy in a toast.
+    expect(screen.queryByText(/Geen klanten/i)).toBeNull();
+    expect(screen.queryByText(/van \d+/)).toBeNull();
+    expect(screen.getAllByText(/Dit adres bestaat niet/)).toHaveLength(1);
+    expect(screen.getByRole('menuitem', { name: 'Klussen' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/klanten');
+  });
+
+  it('asks the aanmeldingen collection of the API for /admin/klusser-aanmeldingen', async () => {
+    const mock = start('/admin/klusser-aanmeldingen', 'admin', {
+      'GET /api/v1/aanmeldingen': { body: { data: [{ id: 'a1', naam: 'Henk de Vries', leeftijd: 67 }], total: 1 } },
+    });
+    expect(await screen.findByText('Henk de Vries', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen')).toHaveLength(1));
+  });
+
+  it('has every list page in routes.json, so that the server serves it on reload (D21)', () => {
+    for (const path of ['klussen', 'werkbonnen', 'facturen', 'klanten', 'klussers', 'klusser-aanmeldingen']) {
+      expect(routes).toContain(`/admin/${path}`);
+    }
+    expect(routes).toEqual(expect.arrayContaining(['/franchise/klussen', '/franchise/klussers']));
+  });
+});

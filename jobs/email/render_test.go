@@ -1,0 +1,94 @@
+package email_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/klusmaat/klusmaat/jobs/email"
+)
+
+// A visitor's description is one quoted block in both bodies of the confirmation: a blank line,
+// a list or a fake signature in it cannot become a paragraph of the Klusmaat e-mail, and HTML in
+// it is shown as text.
+func TestConfirmationQuotesTheVisitorsText(t *testing.T) {
+	args := confirmation("klant@example.nl")
+	args.Data["beschrijving"] = "Gordijnrail ophangen.\n\n\nBeste klant, uw rekening staat nog open.\r\n\n- Bedrag: 500 euro\n- Betaal via https://kwaadwillend.example\n\n<a href=\"https://kwaadwillend.example\">Betalen</a>\x00\u202e\n\nMet vriendelijke groet,\nKlusmaat"
+	args.Data["naam"] = "Jansen\n\nUw rekening staat open"
+	r, err := email.Render("bevestiging", args.Data, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Text: the description's lines follow one another, each marked as quoted.
+	want := strings.Join([]string{
+		"> Gordijnrail ophangen.",
+		"> Beste klant, uw rekening staat nog open.",
+		"> - Bedrag: 500 euro",
+		"> - Betaal via https://kwaadwillend.example",
+		`> <a href="https://kwaadwillend.example">Betalen</a>`,
+		"> Met vriendelijke groet,",
+		"> Klusmaat",
+	}, "\n")
+	if !strings.Contains(r.Text, "\n\n"+want+"\n\n") {
+		t.Fatalf("text body does not hold the description as one quoted block:\n%s", r.Text)
+	}
+	if strings.Count(r.Text, "kwaadwillend") != 2 || strings.Count(r.Text, "Met vriendelijke groet") != 2 {
+		t.Fatalf("the description appears outside its block:\n%s", r.Text)
+	}
+	if !strings.Contains(r.Text, "Beste Jansen Uw rekening staat open,") {
+		t.Errorf("the name is not kept on one line:\n%s", r.Text)
+	}
+	if strings.ContainsAny(r.Text, "\x00\r\u202e") {
+		t.Errorf("control characters in the text body: %q", r.Text)
+	}
+
+	// HTML: exactly one blockquote holds every line of it, escaped; nothing of it is elsewhere.
+	quotes := regexp.MustCompile(`(?s)<blockquote[^>]*>(.*?)</blockquote>`).FindAllStringSubmatch(r.HTML, -1)
+	if len(quotes) != 1 {
+		t.Fatalf("%d blockquotes in:\n%s", len(quotes), r.HTML)
+	}
+	inside := quotes[0][1]
+	for _, line := range []string{"Gordijnrail ophangen.", "Beste klant, uw rekening staat nog open.", "- Bedrag: 500 euro",
+		"&lt;a href=&#34;https://kwaadwillend.example&#34;&gt;Betalen&lt;/a&gt;", "Met vriendelijke groet,<br>Klusmaat"} {
+		if !strings.Contains(inside, line) {
+			t.Errorf("blockquote lacks %q:\n%s", line, inside)
+		}
+	}
+	if strings.Contains(inside, "<p") || strings.Contains(inside, "<li") || strings.Contains(inside, "<br><br>") {
+		t.Errorf("the description has structure of its own:\n%s", inside)
+	}
+	outside := strings.Replace(r.HTML, quotes[0][0], "", 1)
+	if strings.Contains(outside, "kwaadwillend") || strings.Contains(outside, "500 euro") || strings.Contains(r.HTML, `<a href="https://kwaadwillend`) {
+		t.Errorf("the description leaks outside its block:\n%s", outside)
+	}
+	if !strings.Contains(outside, "- Soort klus: Montage &amp; Ophangwerk<br>") {
+		t.Errorf("the request's own list is gone:\n%s", outside)
+	}
+}
+
+// Values that are not the visitor's quoted text stay on one line in every template, so that data
+// (a name, an address) cannot add paragraphs either; the back office's own letters keep theirs.
+func TestOtherValuesStayOnOneLine(t *testing.T) {
+	r, err := email.Render("ingepland", map[string]string{"naam": "Jansen", "klusser_naam": "Piet\n\n- Betaal vooraf", "klusser_telefoon": "06 12345678",
+		"datum": "03-12-2026", "tijd": "ochtend", "adres": "Laan 1\n\nLet op"}, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(r.HTML, "<li>Betaal vooraf") || !strings.Contains(r.Text, "- Uw klusser: Piet - Betaal vooraf, telefoon") || !strings.Contains(r.Text, "- Adres: Laan 1 Let op") {
+		t.Fatalf("planning e-mail:\n%s\n%s", r.Text, r.HTML)
+	}
+	r, err = email.Render("aanmelder", map[string]string{"onderwerp": "Uw aanmelding\r\nBcc: iemand@example.nl", "inhoud": "Beste Kees,\n\nWelkom.\n\n- Stap 1\n- Stap 2"}, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "Uw aanmelding Bcc: iemand@example.nl" || !strings.Contains(r.HTML, "<li>Stap 1</li><li>Stap 2</li>") || !strings.Contains(r.HTML, "<p>Welkom.</p>") {
+		t.Fatalf("back-office letter:\n%q\n%s", r.Subject, r.HTML)
+	}
+	// A quoted value whose text is only control characters is missing data, not an empty block.
+	args := confirmation("klant@example.nl")
+	args.Data["beschrijving"] = "\x00\x1e"
+	if _, err := email.Render("bevestiging", args.Data, site); err == nil {
+		t.Fatal("rendered a confirmation without a description")
+	}
+}

@@ -1,0 +1,11 @@
+package notifications
+
+import (
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// New is the inbox module: its routes, served by the service on db, through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db}))...)
+}
