@@ -22,13 +22,15 @@ TEST_KRATOS := $(TEST_KRATOS_PUBLIC) $(TEST_KRATOS_ADMIN)
 TEST_MAIL   := $(TEST_SMTP) $(TEST_MAILWEB)
 
 DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
+              DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
               DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(DEV_PORT)/klusmaat
 TEST_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
+               DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
                DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
                KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
                SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP)
 GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/postgres \
-               KLUSMAAT_TEST_APP_PASSWORD=klusmaat_app_dev KLUSMAAT_REQUIRE_DB=1 \
+               KLUSMAAT_TEST_APP_PASSWORD=klusmaat_app_dev KLUSMAAT_TEST_QUEUE_PASSWORD=klusmaat_queue_dev KLUSMAAT_REQUIRE_DB=1 \
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB)
 

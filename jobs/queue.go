@@ -35,12 +35,15 @@ type Options struct {
 	Work bool
 	// RetryBase is the first retry delay; each further attempt doubles it, up to RetryMax.
 	RetryBase, RetryMax time.Duration
-	// PollInterval is how often workers look for jobs besides being notified (tests shorten it).
+	// PollInterval is how often workers look for new jobs (default DefaultPollInterval; tests
+	// shorten it). New jobs are not announced (withoutInsertNotify), so this is their longest wait.
 	PollInterval time.Duration
 	Logger       *slog.Logger
 }
 
-// NewQueue returns a queue on pool (the server's pool; River's tables are in db.RiverSchema).
+// NewQueue returns a queue on pool, a pool as the job queue's role (tenants.DB.QueuePool; River's
+// tables are in db.RiverSchema). Enqueue still inserts in the caller's transaction, as the server's
+// role.
 func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, error) {
 	if o.RetryBase == 0 {
 		o.RetryBase = 10 * time.Second
@@ -54,10 +57,11 @@ func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, er
 		RetryPolicy: backoff{base: o.RetryBase, max: o.RetryMax},
 		JobTimeout:  5 * time.Minute,
 	}
-	if o.PollInterval > 0 {
-		cfg.FetchPollInterval = o.PollInterval
-		cfg.FetchCooldown = o.PollInterval / 2
+	if o.PollInterval <= 0 {
+		o.PollInterval = DefaultPollInterval
 	}
+	cfg.FetchPollInterval = o.PollInterval
+	cfg.FetchCooldown = o.PollInterval / 2
 	if o.Work {
 		cfg.Workers = workers
 		cfg.Queues = map[string]river.QueueConfig{
@@ -65,12 +69,24 @@ func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, er
 			QueueEmail:         {MaxWorkers: 5},
 		}
 	}
-	client, err := river.NewClient(riverpgxv5.New(pool), cfg)
+	client, err := river.NewClient[pgx.Tx](withoutInsertNotify{riverpgxv5.New(pool)}, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("jobs: new client: %w", err)
 	}
 	return &Queue{client: client, working: o.Work}, nil
 }
+
+// withoutInsertNotify is River's pgx driver, except that River does not announce a new job with
+// pg_notify inside the transaction that enqueues it: that transaction runs as the server's role,
+// which may not call pg_notify (infra/db/bootstrap_database.sql). Workers still LISTEN for River's
+// other announcements, and find new jobs by polling (Options.PollInterval).
+type withoutInsertNotify struct{ *riverpgxv5.Driver }
+
+func (withoutInsertNotify) SupportsListenNotify() bool { return false }
+
+// DefaultPollInterval: a new e-mail or notification waits at most half a second for a worker, at
+// the cost of a small query per queue twice a second in each worker process.
+const DefaultPollInterval = 500 * time.Millisecond
 
 // QueueEmail is the queue of outgoing e-mail, so that a slow mail server never holds up other work.
 const QueueEmail = "email"

@@ -8,19 +8,53 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
-// DB is the server's database: a pool of connections as the server's role (klusmaat_app), which
-// owns no table and cannot bypass row-level security.
-type DB struct {
-	pool *pgxpool.Pool
+// Config says how the server reaches PostgreSQL.
+type Config struct {
+	// URL connects as the server's role (klusmaat_app).
+	URL string
+	// QueueURL connects as the job queue's role (klusmaat_queue), which alone may work River's
+	// tables; empty leaves the DB without a queue pool (QueuePool returns nil).
+	QueueURL string
+	// ActorKey signs the actor of every transaction (see proof.go); `klusmaat migrate` stores the
+	// same key in the database, where only the schema owner can read it.
+	ActorKey string
 }
 
-// Open connects to the database at url. It does not check the role; see CheckRole.
-func Open(ctx context.Context, url string) (*DB, error) {
+// DB is the server's database: a pool of connections as the server's role (klusmaat_app), which
+// owns no table and cannot bypass row-level security, and optionally a pool for the job queue.
+type DB struct {
+	pool  *pgxpool.Pool
+	queue *pgxpool.Pool
+	key   signingKey
+}
+
+// Open connects to the database. It does not check the roles; see CheckRole and CheckActorKey.
+func Open(ctx context.Context, c Config) (*DB, error) {
+	key, err := newActorKey(c.ActorKey)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := openPool(ctx, c.URL, onNotice)
+	if err != nil {
+		return nil, err
+	}
+	db := &DB{pool: pool, key: key}
+	if c.QueueURL != "" {
+		if db.queue, err = openPool(ctx, c.QueueURL, nil); err != nil {
+			pool.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+func openPool(ctx context.Context, url string, notices pgconn.NoticeHandler) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: parse database url: %w", err)
@@ -28,51 +62,39 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	// SQL sees the product's calendar: current_date, now()::date and timestamptz-to-date casts
 	// give Dutch dates whatever the server's or the cluster's own zone.
 	cfg.ConnConfig.RuntimeParams["timezone"] = calendar.ZoneName
+	cfg.ConnConfig.OnNotice = notices
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: open pool: %w", err)
 	}
-	return &DB{pool: pool}, nil
+	return pool, nil
 }
 
 // Close releases every connection.
-func (db *DB) Close() { db.pool.Close() }
+func (db *DB) Close() {
+	db.pool.Close()
+	if db.queue != nil {
+		db.queue.Close()
+	}
+}
 
 // Ping checks that the database answers; the readiness endpoint uses it.
 func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
 
-// InTx runs fn in a transaction that acts as actor. The actor is set with set_config(..., true),
-// so it lasts exactly as long as the transaction and never leaks to the next user of the pooled
-// connection. fn's error rolls the transaction back; a nil error commits it.
+// InTx runs fn in a transaction that acts as actor. The actor is proved to PostgreSQL for this
+// transaction alone (proof.go): nothing fn runs can change or widen it, and it ends with the
+// transaction, so it never leaks to the next user of the pooled connection. fn's error rolls the
+// transaction back; a nil error commits it.
 func (db *DB) InTx(ctx context.Context, actor Actor, fn func(pgx.Tx) error) error {
 	if err := actor.Validate(); err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
-		if err := setActor(ctx, tx, actor); err != nil {
+	return pgx.BeginTxFunc(ctx, db.pool, beginWithChallenge, func(tx pgx.Tx) error {
+		if err := db.proveActor(ctx, tx, actor); err != nil {
 			return err
 		}
 		return fn(tx)
 	})
-}
-
-func setActor(ctx context.Context, tx pgx.Tx, a Actor) error {
-	userID := ""
-	if a.Role != Anonymous {
-		userID = a.UserID.String()
-	}
-	regions := a.Regions
-	if regions == nil {
-		regions = []string{}
-	}
-	_, err := tx.Exec(ctx, `SELECT set_config('klusmaat.user_id', $1, true),
-	                               set_config('klusmaat.role', $2, true),
-	                               set_config('klusmaat.regions', $3::text[]::text, true)`,
-		userID, string(a.Role), regions)
-	if err != nil {
-		return fmt.Errorf("tenants: set actor: %w", err)
-	}
-	return nil
 }
 
 // ErrPrivilegedRole means the server's database role could get around row-level security.
@@ -105,13 +127,15 @@ func (db *DB) SchemaVersion(ctx context.Context) (int32, error) {
 	return v, err
 }
 
-// QueuePool is the pool for River's job queue (schema river), which holds no tenant data and is
-// not under row-level security. Services never use it: they enqueue jobs inside InTx.
-func (db *DB) QueuePool() *pgxpool.Pool { return db.pool }
+// QueuePool is the pool of River's job queue (schema river), as the queue's own role: the server's
+// role may only add jobs, inside a service transaction (jobs.Queue.Enqueue), and read the ones it
+// just added. Services never use this pool.
+func (db *DB) QueuePool() *pgxpool.Pool { return db.queue }
 
 // Listen calls fn with the payload of every NOTIFY on channel until ctx ends, on a connection of
 // its own. onListen runs each time the LISTEN is in place: first at start, then after every lost
-// connection is re-established, when notifications may have been missed meanwhile.
+// connection is re-established, when notifications may have been missed meanwhile. A payload is
+// only a hint: any session may NOTIFY any channel, so fn must not trust what it says.
 func (db *DB) Listen(ctx context.Context, channel string, fn func(payload string), onListen func()) error {
 	for {
 		err := db.listenOnce(ctx, channel, fn, onListen)

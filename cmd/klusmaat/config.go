@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/klusmaat/klusmaat/tenants"
 )
 
 // Config is everything the binary reads from its environment. Each field comes from one entry of
@@ -15,7 +17,9 @@ import (
 type Config struct {
 	Listen       string
 	DatabaseURL  string // the server's role (klusmaat_app): no table ownership, no BYPASSRLS
+	QueueURL     string // the job queue's role (klusmaat_queue): River's tables only
 	OwnerURL     string // the schema owner, for migrations; empty: serve does not migrate
+	ActorKey     string // proves each transaction's actor to PostgreSQL (tenants/proof.go)
 	Brand        string // D19
 	SupportPhone string // D19
 	SupportEmail string // D19
@@ -37,10 +41,16 @@ type setting struct {
 	field         func(*Config) *string
 }
 
+// devActorKey is the development default, like the development passwords in the URLs; a
+// production deployment sets its own secret.
+const devActorKey = "klusmaat-dev-actor-key-not-for-production"
+
 var settings = []setting{
 	{"KLUSMAAT_LISTEN", ":8080", "address the HTTP server listens on", func(c *Config) *string { return &c.Listen }},
 	{"DATABASE_URL", "postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the server's own role (klusmaat_app)", func(c *Config) *string { return &c.DatabaseURL }},
+	{"DATABASE_QUEUE_URL", "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the job queue's role (klusmaat_queue), which River's workers use", func(c *Config) *string { return &c.QueueURL }},
 	{"DATABASE_OWNER_URL", "postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the schema owner, used to migrate; set it empty to skip migrating at serve start-up", func(c *Config) *string { return &c.OwnerURL }},
+	{"KLUSMAAT_ACTOR_KEY", devActorKey, "secret (at least 32 characters) that signs the actor of every database transaction; `klusmaat migrate` stores it for the database, so give migrate and serve the same one", func(c *Config) *string { return &c.ActorKey }},
 	{"KLUSMAAT_BRAND", "Klusmaat", "brand name shown on every page and e-mail (D19)", func(c *Config) *string { return &c.Brand }},
 	{"KLUSMAAT_SUPPORT_PHONE", "070 123 45 67", "public contact phone number (D19)", func(c *Config) *string { return &c.SupportPhone }},
 	{"KLUSMAAT_SUPPORT_EMAIL", "info@klusmaat.nl", "public contact e-mail address (D19)", func(c *Config) *string { return &c.SupportEmail }},
@@ -70,6 +80,10 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 	switch {
 	case c.DatabaseURL == "":
 		return c, fmt.Errorf("DATABASE_URL must be set")
+	case c.QueueURL == "":
+		return c, fmt.Errorf("DATABASE_QUEUE_URL must be set")
+	case len(c.ActorKey) < tenants.MinActorKeyLength:
+		return c, fmt.Errorf("KLUSMAAT_ACTOR_KEY must be at least %d characters", tenants.MinActorKeyLength)
 	case c.LogFormat != "json" && c.LogFormat != "text":
 		return c, fmt.Errorf("LOG_FORMAT must be json or text, not %q", c.LogFormat)
 	case c.RunWorkers != "true" && c.RunWorkers != "false":
@@ -82,6 +96,11 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("KLUSMAAT_BRAND must not be empty")
 	}
 	return c, nil
+}
+
+// database is how the binary reaches PostgreSQL as the server and as the job queue.
+func (c Config) database() tenants.Config {
+	return tenants.Config{URL: c.DatabaseURL, QueueURL: c.QueueURL, ActorKey: c.ActorKey}
 }
 
 func envLookup(name string) (string, bool) { return os.LookupEnv(name) }

@@ -28,7 +28,9 @@ func TestConfigDefaults(t *testing.T) {
 	want := Config{
 		Listen:       ":8080",
 		DatabaseURL:  "postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:54320/klusmaat",
+		QueueURL:     "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat",
 		OwnerURL:     "postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:54320/klusmaat",
+		ActorKey:     "klusmaat-dev-actor-key-not-for-production",
 		Brand:        "Klusmaat", // D19
 		SupportPhone: "070 123 45 67",
 		SupportEmail: "info@klusmaat.nl",
@@ -54,6 +56,8 @@ func TestConfigEnvOverrides(t *testing.T) {
 		"KLUSMAAT_LISTEN":        "127.0.0.1:9000",
 		"DATABASE_URL":           "postgres://app@db/prod",
 		"DATABASE_OWNER_URL":     "postgres://owner@db/prod",
+		"DATABASE_QUEUE_URL":     "postgres://queue@db/prod",
+		"KLUSMAAT_ACTOR_KEY":     "a-production-secret-of-at-least-32-characters",
 		"KLUSMAAT_BRAND":         "  Senior Klus  ",
 		"KLUSMAAT_SUPPORT_PHONE": "010 999 99 99",
 		"KLUSMAAT_SUPPORT_EMAIL": "hulp@example.nl",
@@ -75,6 +79,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 	}
 	want := Config{
 		Listen: "127.0.0.1:9000", DatabaseURL: "postgres://app@db/prod", OwnerURL: "postgres://owner@db/prod",
+		QueueURL: "postgres://queue@db/prod", ActorKey: "a-production-secret-of-at-least-32-characters",
 		Brand: "Senior Klus", SupportPhone: "010 999 99 99", SupportEmail: "hulp@example.nl",
 		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50",
 		BlobURL: "s3://klusmaat-files", PortalDist: "/srv/portal", AdminDist: "/srv/admin",
@@ -115,6 +120,8 @@ func TestConfigRefusals(t *testing.T) {
 		{"empty database url", map[string]string{"DATABASE_URL": ""}, "DATABASE_URL"},
 		{"blank database url", map[string]string{"DATABASE_URL": "   "}, "DATABASE_URL"},
 		{"empty brand", map[string]string{"KLUSMAAT_BRAND": " "}, "KLUSMAAT_BRAND"},
+		{"empty queue url", map[string]string{"DATABASE_QUEUE_URL": ""}, "DATABASE_QUEUE_URL"},
+		{"short actor key", map[string]string{"KLUSMAAT_ACTOR_KEY": "geheim"}, "KLUSMAAT_ACTOR_KEY"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,7 +141,7 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 	printSettings(&buf)
 	out := buf.String()
 	names := []string{
-		"KLUSMAAT_LISTEN", "DATABASE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
+		"KLUSMAAT_LISTEN", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
 		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "BLOB_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}

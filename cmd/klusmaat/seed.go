@@ -14,7 +14,7 @@ import (
 // seedCmd makes the demo accounts real Kratos identities (reusing them when they exist), then
 // loads the demo data keyed by their identity ids.
 func seedCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
-	database, err := tenants.Open(ctx, cfg.DatabaseURL)
+	database, err := tenants.Open(ctx, cfg.database())
 	if err != nil {
 		return err
 	}

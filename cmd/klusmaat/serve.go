@@ -28,13 +28,17 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 			return err
 		}
 	}
-	database, err := tenants.Open(ctx, cfg.DatabaseURL)
+	database, err := tenants.Open(ctx, cfg.database())
 	if err != nil {
 		return err
 	}
 	defer database.Close()
-	// D4: refuse to run with a database role that row-level security would not hold.
+	// D4: refuse to run with a database role that row-level security would not hold, or with an
+	// actor key the database does not share.
 	if err := database.CheckRole(ctx); err != nil {
+		return err
+	}
+	if err := database.CheckActorKey(ctx); err != nil {
 		return err
 	}
 	enforcer, err := policy.New()
@@ -122,7 +126,7 @@ func migrateCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if cfg.OwnerURL == "" {
 		return errors.New("DATABASE_OWNER_URL is empty: nothing to migrate with")
 	}
-	v, err := db.Migrate(ctx, cfg.OwnerURL)
+	v, err := db.Migrate(ctx, cfg.OwnerURL, cfg.ActorKey)
 	if err != nil {
 		return err
 	}

@@ -74,8 +74,19 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 				[]any{id("dh_pool"), id("dh_new"), id("dh_kdh"), id("ut_pool"), id("ut_kut"), kdhID, kutID, id("dh_kdh2")}},
 			{`INSERT INTO werkbonnen (id, klus_id, klusser_id, start_tijd) VALUES ($1, $2, $3, now()), ($4, $5, $6, now())`,
 				[]any{id("wb_kdh"), id("dh_kdh"), kdhID, id("wb_kut"), id("ut_kut"), kutID}},
+			// A finished job of the den-haag klusser, its work order completed, not yet invoiced: two
+			// hours and 5 euro of material (the invoice insert case bills it).
+			{`INSERT INTO klussen (id, status, assignment_type, regio, klusser_id, claimed_at, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon, email)
+				VALUES ($1, 'afgerond', 'direct', 'den-haag', $2, now() - interval '1 day', 'montage', 'dh done', current_date, '09:00', 'a', '2271 AB', 'Voorburg', '1', 'g@example.nl')`,
+				[]any{id("dh_done"), kdhID}},
+			{`INSERT INTO werkbonnen (id, klus_id, klusser_id, start_tijd) VALUES ($1, $2, $3, now() - interval '3 hours')`,
+				[]any{id("wb_done"), id("dh_done"), kdhID}},
 			{`INSERT INTO work_order_items (id, work_order_id, description, unit_price_cents, total_cents) VALUES ($1, $2, 'm', 100, 100), ($3, $4, 'm', 100, 100)`,
 				[]any{id("item_kdh"), id("wb_kdh"), id("item_kut"), id("wb_kut")}},
+			{`INSERT INTO work_order_items (work_order_id, description, unit_price_cents, total_cents) VALUES ($1, 'm', 500, 500)`,
+				[]any{id("wb_done")}},
+			{`UPDATE werkbonnen SET status = 'completed', eind_tijd = now() - interval '90 minutes', uren = 2 WHERE id = $1`,
+				[]any{id("wb_done")}},
 			{`INSERT INTO work_order_photos (id, work_order_id, type, url) VALUES ($1, $2, 'before', 'k1'), ($3, $4, 'after', 'k2')`,
 				[]any{id("photo_kdh"), id("wb_kdh"), id("photo_kut"), id("wb_kut")}},
 			{`INSERT INTO facturen (id, klus_id, klusser_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents) VALUES
@@ -108,4 +119,18 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 		_, err := tx.Exec(context.Background(), `INSERT INTO exports (id, requested_by, soort) VALUES ($1, $2, 'uren')`, id("e_fdh"), fdhID)
 		return err
 	})
+}
+
+// oneConnection is the server's door to d with a pool of one connection, so that consecutive
+// transactions share it, as they may in production.
+func oneConnection(t *testing.T, d *dbtest.Database) *tenants.DB {
+	t.Helper()
+	cfg := d.Config()
+	cfg.URL += "?pool_max_conns=1"
+	single, err := tenants.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(single.Close)
+	return single
 }

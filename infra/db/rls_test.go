@@ -74,10 +74,11 @@ var expected = map[string]map[string]access{
 		"admin": {"p_fdh p_fut p_kdh p_kut", "p_fdh p_fut p_kdh p_kut", "p_fdh p_fut p_kdh p_kut"},
 	},
 	"user_roles": {
-		"kdh":   {"r_kdh", "", ""},
-		"kut":   {"r_kut", "", ""},
-		"fdh":   {"r_fdh r_kdh r_kut", "", ""},
-		"fut":   {"r_fut r_kdh r_kut", "", ""},
+		"kdh": {"r_kdh", "", ""},
+		"kut": {"r_kut", "", ""},
+		// A franchise owner knows the klussers of its own regions only.
+		"fdh":   {"r_fdh r_kdh", "", ""},
+		"fut":   {"r_fut r_kut", "", ""},
 		"admin": {"r_admin r_fdh r_fut r_kdh r_kut", "r_admin r_fdh r_fut r_kdh r_kut", "r_admin r_fdh r_fut r_kdh r_kut"},
 	},
 	"werkbonnen": {
@@ -174,8 +175,9 @@ var insertCases = []insertCase{
 	{"work order for own job", `INSERT INTO werkbonnen (klus_id, klusser_id) VALUES ($1, $2)`, func() []any { return []any{id("dh_kdh2"), kdhID} }, "kdh admin"},
 	{"material on own work order", `INSERT INTO work_order_items (work_order_id, description, unit_price_cents, total_cents) VALUES ($1, 'm', 5, 5)`, func() []any { return []any{id("wb_kdh")} }, "kdh admin"},
 	{"photo on own work order", `INSERT INTO work_order_photos (work_order_id, type, url) VALUES ($1, 'after', 'k')`, func() []any { return []any{id("wb_kdh")} }, "kdh admin"},
-	{"invoice for own job", `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
-		VALUES ($1, $2, 'den-haag', '2026-0003', 100, 21, 121)`, func() []any { return []any{id("dh_kdh2"), kdhID} }, "kdh admin"},
+	// D7: two hours at 65 euro plus 5 euro of material, 21 % VAT.
+	{"invoice for own job", `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, uren, uurtarief_cents, materiaal_cents, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
+		VALUES ($1, $2, 'den-haag', '2026-0003', 2, 6500, 500, 13500, 2835, 16335)`, func() []any { return []any{id("dh_done"), kdhID} }, "kdh admin"},
 	{"invoice counter of a new year", `INSERT INTO invoice_number_counters (jaar) VALUES (2031)`, nil, "kdh kut admin"},
 	{"public application", `INSERT INTO klusser_aanmeldingen (naam, telefoon, motivatie, beschikbaarheid) VALUES ('A', '06', 'm', '{Maandag}')`, nil, "anon kdh kut fdh fut admin"},
 	{"application already approved", `INSERT INTO klusser_aanmeldingen (naam, telefoon, motivatie, beschikbaarheid, status) VALUES ('A', '06', 'm', '{Maandag}', 'goedgekeurd')`, nil, "admin"},
@@ -186,7 +188,7 @@ var insertCases = []insertCase{
 	{"franchise settings of a region", `INSERT INTO franchise_settings (regio) VALUES ('zeeland')`, nil, "admin"},
 	{"export in own name", `INSERT INTO exports (requested_by, soort) VALUES ($1, 'uren')`, func() []any { return []any{kdhID} }, "kdh"},
 	{"region", `INSERT INTO regions (slug, naam) VALUES ('limburg', 'Limburg')`, nil, "admin"},
-	{"audit entry in own name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES (nullif(current_setting('klusmaat.user_id'), '')::uuid, current_setting('klusmaat.role'), 'a', 'e', 'y')`, nil, "anon kdh kut fdh fut admin"},
+	{"audit entry in own name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES (actor_id(), actor_role(), 'a', 'e', 'y')`, nil, "anon kdh kut fdh fut admin"},
 	{"audit entry in an admin's name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES ($1, 'admin', 'a', 'e', 'y')`, func() []any { return []any{adminID} }, "admin"},
 }
 

@@ -99,7 +99,7 @@ func TestServerRoleCannotBypassRLS(t *testing.T) {
 	}
 
 	// And the check itself refuses the owner, which the server must never run as.
-	owner, err := tenants.Open(ctx, d.OwnerURL)
+	owner, err := tenants.Open(ctx, tenants.Config{URL: d.OwnerURL, ActorKey: dbtest.ActorKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,11 +139,7 @@ func TestActorLastsOneTransaction(t *testing.T) {
 	d := dbtest.New(t)
 	loadFixture(t, d)
 	ctx := context.Background()
-	single, err := tenants.Open(ctx, d.AppURL+"?pool_max_conns=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer single.Close()
+	single := oneConnection(t, d)
 	count := func(a tenants.Actor) int {
 		var n int
 		if err := single.InTx(ctx, a, func(tx pgx.Tx) error {
@@ -153,8 +149,8 @@ func TestActorLastsOneTransaction(t *testing.T) {
 		}
 		return n
 	}
-	if n := count(actors["admin"]); n != 6 {
-		t.Fatalf("admin sees %d jobs, want 6", n)
+	if n := count(actors["admin"]); n != 7 {
+		t.Fatalf("admin sees %d jobs, want 7", n)
 	}
 	if n := count(actors["anon"]); n != 0 {
 		t.Fatalf("anonymous after admin on the same connection sees %d jobs", n)

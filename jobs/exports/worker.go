@@ -1,5 +1,7 @@
 // Package exports makes the back office's CSV exports as River jobs. A job acts as the person who
-// asked for the export, so the rows it reads are exactly the rows that person may read.
+// asked for the export, so the rows it reads are exactly the rows that person may read. Who that
+// person is, and what it may read, comes from the database when the job runs: the job names only
+// the export and its requester, because any transaction that may enqueue could write a job.
 package exports
 
 import (
@@ -15,15 +17,15 @@ import (
 
 	svc "github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// Args names the export and who asked for it.
+// Args names the export and who asked for it. (Jobs enqueued by earlier versions also carry a
+// role and regions; they are ignored.)
 type Args struct {
 	ExportID uuid.UUID `json:"export_id"`
 	UserID   uuid.UUID `json:"user_id"`
-	Role     string    `json:"role"`
-	Regions  []string  `json:"regions"`
 }
 
 // Kind names the job.
@@ -34,7 +36,7 @@ func (Args) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts:
 
 // ArgsFor builds the job of export e for the actor who asked for it.
 func ArgsFor(a tenants.Actor, e svc.Export) Args {
-	return Args{ExportID: e.ID, UserID: a.UserID, Role: string(a.Role), Regions: a.Regions}
+	return Args{ExportID: e.ID, UserID: a.UserID}
 }
 
 // Worker makes exports.
@@ -51,7 +53,11 @@ var errEmpty = errors.New("exports: nothing to export")
 // spec's Dutch message; after the last attempt an error marks the export failed.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	a := job.Args
-	actor := tenants.Actor{UserID: a.UserID, Role: tenants.Role(a.Role), Regions: a.Regions}
+	actor, err := requester(ctx, w.DB, a.UserID)
+	if err != nil {
+		// The export is the user's own row, which the user itself may mark failed.
+		return w.failed(ctx, job, tenants.Actor{UserID: a.UserID, Role: tenants.Authenticated}, err)
+	}
 	var req svc.Request
 	if err := w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, `SELECT params->>'soort', params->>'van', params->>'tot', coalesce(params->>'regio', '') FROM exports WHERE id = $1`,
@@ -66,7 +72,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 
 	var csv bytes.Buffer
 	var rows int
-	err := w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
+	err = w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 		var err error
 		rows, err = writeUren(ctx, tx, req, &csv)
 		return err
@@ -86,6 +92,37 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	}
 	name := fmt.Sprintf("uren-export-%s-tot-%s.csv", dutchDate(req.Van), dutchDate(req.Tot))
 	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
+}
+
+// requester is the actor of the user who asked for an export, as the database knows it now: its
+// roles (user_roles) and regions (its profile), read as the user itself. A user without a role
+// acts as authenticated and reads nothing; a role taken away since the request no longer counts.
+func requester(ctx context.Context, db *tenants.DB, userID uuid.UUID) (tenants.Actor, error) {
+	self := tenants.Actor{UserID: userID, Role: tenants.Authenticated}
+	var roles []tenants.Role
+	var regions []string
+	err := db.InTx(ctx, self, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT role FROM user_roles WHERE user_id = $1`, userID)
+		if err != nil {
+			return err
+		}
+		if roles, err = pgx.CollectRows(rows, pgx.RowTo[tenants.Role]); err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `SELECT regio FROM profiles WHERE id = $1`, userID).Scan(&regions)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return tenants.Actor{}, fmt.Errorf("exports: requester %s: %w", userID, err)
+	}
+	actor := tenants.Actor{UserID: userID, Role: identity.PrimaryRole(roles)}
+	if actor.Role == tenants.Franchise || actor.Role == tenants.Klusser {
+		actor.Regions = regions
+	}
+	return actor, nil
 }
 
 func (w *Worker) progress(ctx context.Context, actor tenants.Actor, id uuid.UUID, pct int) error {

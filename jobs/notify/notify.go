@@ -1,7 +1,7 @@
 // Package notify creates the in-app notifications of document 001 as River jobs (D16): admins are
 // told when a klusser picks up, plans or changes a job; klussers are told when a job enters the
-// pool of their region. Each job writes its notifications and marks itself complete in one
-// transaction, so a retry never notifies anyone twice.
+// pool of their region. Each notification records the job that wrote it, and a job writes one per
+// user at most, so a retry never notifies anyone twice (migration 014).
 package notify
 
 import (
@@ -11,7 +11,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -74,12 +73,11 @@ func (w *AdminsWorker) Work(ctx context.Context, job *river.Job[AdminsArgs]) err
 		return river.JobCancel(err)
 	}
 	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO notifications (user_id, message, type, klus_id)
-			SELECT user_id, $1, $2, $3 FROM user_roles WHERE role = 'admin'`, msg, job.Args.Type, job.Args.KlusID); err != nil {
-			return err
-		}
-		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+		_, err := tx.Exec(ctx, `
+			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
+			SELECT user_id, $1, $2, $3, $4 FROM user_roles WHERE role = 'admin'
+			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+			msg, job.Args.Type, job.Args.KlusID, job.ID)
 		return err
 	})
 }
@@ -93,16 +91,14 @@ type PoolWorker struct {
 // Work notifies every active klusser whose regions contain the job's region.
 func (w *PoolWorker) Work(ctx context.Context, job *river.Job[PoolArgs]) error {
 	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO notifications (user_id, message, type, klus_id)
-			SELECT p.id, $1, $2, k.id
+		_, err := tx.Exec(ctx, `
+			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
+			SELECT p.id, $1, $2, k.id, $4
 			FROM klussen k
 			JOIN profiles p ON k.regio = ANY (p.regio) AND p.actief
 			JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser'
-			WHERE k.id = $3`, PoolMessage, NieuweKlus, job.Args.KlusID); err != nil {
-			return err
-		}
-		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+			WHERE k.id = $3
+			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`, PoolMessage, NieuweKlus, job.Args.KlusID, job.ID)
 		return err
 	})
 }

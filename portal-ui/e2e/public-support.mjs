@@ -34,27 +34,29 @@ export async function formAlertText(page) {
   return (await alerts.allTextContents()).join(' ').trim();
 }
 
-/** Runs SQL as admin through the app role (row-level security applies) and returns the last row. */
+/** The actor key of the test server (KLUSMAAT_ACTOR_KEY; the development default unless set). */
+const ACTOR_KEY = process.env.E2E_ACTOR_KEY ?? 'klusmaat-dev-actor-key-not-for-production';
+
+/**
+ * Runs SQL as admin through the app role (row-level security applies) and returns the last row.
+ * The admin actor is proved as the server proves it (tenants/proof.go): signed with the actor key
+ * over the backend and the transaction.
+ */
 export function queryAsAdmin(sql) {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) {
     console.warn('public-support: E2E_DATABASE_URL is not set; the database checks are skipped');
     return null;
   }
-  const out = execFileSync(
-    'psql',
-    [
-      url,
-      '-tAc',
-      `BEGIN; SELECT set_config('klusmaat.role','admin',true), set_config('klusmaat.user_id','00000000-0000-0000-0000-000000000001',true); ${sql}; COMMIT;`,
-    ],
-    { encoding: 'utf8' },
-  );
+  const admin = '00000000-0000-0000-0000-000000000001';
+  const key = ACTOR_KEY.replaceAll("'", "''");
+  const prove = `SELECT 'actor', begin_actor('admin', '${admin}', '{}', hmac(convert_to(concat_ws(E'\\n', 'klusmaat-actor-v1', pg_backend_pid(), pg_current_xact_id(), 'admin', '${admin}', ''), 'UTF8'), convert_to('${key}', 'UTF8'), 'sha256'))`;
+  const out = execFileSync('psql', [url, '-tAc', `BEGIN; ${prove}; ${sql}; COMMIT;`], { encoding: 'utf8' });
   const rows = out
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l.includes('|') || (l !== '' && l !== 'BEGIN' && l !== 'COMMIT'));
-  // The first row is the one of set_config; the query's row follows it (when there is one).
+  // The first row is the one of the proof; the query's row follows it (when there is one).
   return rows.length > 1 ? rows.at(-1).split('|') : null;
 }
 

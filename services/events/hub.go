@@ -1,17 +1,20 @@
 // Package events streams job changes to the dashboards as Server-Sent Events (document 001
 // section 7: admin and franchise dashboards reload on job inserts and deletes; klussers follow the
-// pool). Database triggers append every change to klus_events and NOTIFY it (migration 008); each
-// server process listens and fans the events out to its subscribers, each seeing only what its
-// actor may see: a franchise owner its regions, a klusser the pool of its regions and its own jobs,
-// an admin everything. A client that reconnects sends Last-Event-ID and is replayed what it missed,
-// read through row-level security as the same actor.
+// pool). Database triggers append every change to klus_events and NOTIFY its id (migrations 008
+// and 013); each server process listens and, for every subscriber, reads the new events back
+// through row-level security as the subscriber's actor, so each sees only what it may: a
+// franchise owner its regions, a klusser the pool of its regions and its own jobs, an admin
+// everything. A notification is only a hint that there is something to read: anyone may NOTIFY,
+// so its payload is never passed on. A client that reconnects sends Last-Event-ID and is replayed
+// what it missed, read the same way.
 package events
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,25 +36,10 @@ type Event struct {
 	OccurredAt     time.Time  `json:"occurred_at"`
 }
 
-// Visible mirrors the row-level security of klus_events for live events.
-func Visible(a tenants.Actor, e Event) bool {
-	switch a.Role {
-	case tenants.Admin:
-		return true
-	case tenants.Franchise:
-		return slices.Contains(a.Regions, e.Regio)
-	case tenants.Klusser:
-		own := e.KlusserID != nil && *e.KlusserID == a.UserID
-		pool := e.AssignmentType != nil && *e.AssignmentType == "pool" && slices.Contains(a.Regions, e.Regio)
-		return own || pool
-	default:
-		return false
-	}
-}
-
 // Hub fans events out to the subscribers of this process.
 type Hub struct {
-	db *tenants.DB
+	db    *tenants.DB
+	hints chan int64 // ids of new events, from NOTIFY
 
 	mu        sync.Mutex
 	subs      map[*subscriber]struct{}
@@ -66,14 +54,22 @@ type subscriber struct {
 
 // NewHub returns a hub; Run makes it listen.
 func NewHub(db *tenants.DB) *Hub {
-	return &Hub{db: db, subs: map[*subscriber]struct{}{}, ready: make(chan struct{})}
+	return &Hub{db: db, hints: make(chan int64, hintBuffer), subs: map[*subscriber]struct{}{}, ready: make(chan struct{})}
 }
+
+// hintBuffer holds the ids that arrive while the previous batch is being read; when it is full the
+// hub has fallen behind, and every stream resyncs from its Last-Event-ID instead.
+const hintBuffer = 4096
+
+// maxBatch bounds how many event ids one read asks for.
+const maxBatch = 200
 
 // Run listens for events until ctx ends. After a lost connection subscribers are told to resync
 // (their stream ends; the browser reconnects with Last-Event-ID and is replayed the gap).
 func (h *Hub) Run(ctx context.Context) {
 	go h.prune(ctx)
-	_ = h.db.Listen(ctx, "klus_events", h.publish, h.listened)
+	go h.deliver(ctx)
+	_ = h.db.Listen(ctx, "klus_events", h.hint, h.listened)
 }
 
 // Ready is closed once the hub first listens.
@@ -91,33 +87,111 @@ func (h *Hub) listened() {
 	h.dropAll()
 }
 
-func (h *Hub) publish(payload string) {
-	var e Event
-	if err := json.Unmarshal([]byte(payload), &e); err != nil {
-		slog.Error("events: bad payload", "payload", payload, "err", err)
+// hint takes a notification's payload as the id of a new event, and nothing more.
+func (h *Hub) hint(payload string) {
+	id, err := strconv.ParseInt(payload, 10, 64)
+	if err != nil || id <= 0 {
+		slog.Warn("events: ignoring a notification that is not an event id", "payload_bytes", len(payload))
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for s := range h.subs {
-		if !Visible(s.actor, e) {
-			continue
+	select {
+	case h.hints <- id:
+	default:
+		slog.Warn("events: delivery fell behind; streams resync from their last event")
+		h.dropAll()
+	}
+}
+
+// deliver reads the hinted events in batches: all ids waiting at the moment, once per distinct
+// actor among the subscribers.
+func (h *Hub) deliver(ctx context.Context) {
+	for {
+		var ids []int64
+		select {
+		case <-ctx.Done():
+			return
+		case id := <-h.hints:
+			ids = append(ids, id)
 		}
+	more:
+		for len(ids) < maxBatch {
+			select {
+			case id := <-h.hints:
+				ids = append(ids, id)
+			default:
+				break more
+			}
+		}
+		h.fanOut(ctx, ids)
+	}
+}
+
+// fanOut reads the events ids as each subscriber's actor (one query per distinct actor) and sends
+// every subscriber what its actor may see. A subscriber whose read fails, or that is too slow to
+// take its events, loses its stream and resyncs from its Last-Event-ID.
+func (h *Hub) fanOut(ctx context.Context, ids []int64) {
+	h.mu.Lock()
+	groups := map[string][]*subscriber{}
+	for s := range h.subs {
+		k := actorKey(s.actor)
+		groups[k] = append(groups[k], s)
+	}
+	h.mu.Unlock()
+
+	for _, subs := range groups {
+		evs, err := h.read(ctx, subs[0].actor, ids)
+		if err != nil && ctx.Err() == nil {
+			slog.Warn("events: read back", "role", subs[0].actor.Role, "err", err)
+		}
+		h.mu.Lock()
+		for _, s := range subs {
+			if _, ok := h.subs[s]; !ok {
+				continue // unsubscribed meanwhile
+			}
+			if err != nil || !offer(s, evs) {
+				h.drop(s)
+			}
+		}
+		h.mu.Unlock()
+	}
+}
+
+// offer hands evs to s without waiting, and reports false when s is too slow to take them all.
+func offer(s *subscriber, evs []Event) bool {
+	for _, e := range evs {
 		select {
 		case s.ch <- e:
-		default: // too slow: end its stream; it reconnects and replays from its last id
-			close(s.ch)
-			delete(h.subs, s)
+		default:
+			return false
 		}
 	}
+	return true
+}
+
+// actorKey identifies an actor for batching: subscribers with the same role, user and regions
+// see the same events.
+func actorKey(a tenants.Actor) string {
+	regions := slices.Clone(a.Regions)
+	slices.Sort(regions)
+	return string(a.Role) + "|" + a.UserID.String() + "|" + strings.Join(regions, ",")
+}
+
+// read returns the events among ids that actor may see, through row-level security.
+func (h *Hub) read(ctx context.Context, a tenants.Actor, ids []int64) ([]Event, error) {
+	return h.query(ctx, a, `WHERE id = ANY($1) ORDER BY id`, ids)
+}
+
+// drop ends a subscriber's stream; h.mu must be held.
+func (h *Hub) drop(s *subscriber) {
+	close(s.ch)
+	delete(h.subs, s)
 }
 
 func (h *Hub) dropAll() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
-		close(s.ch)
-		delete(h.subs, s)
+		h.drop(s)
 	}
 }
 
@@ -130,8 +204,7 @@ func (h *Hub) subscribe(a tenants.Actor) (*subscriber, func()) {
 	return s, func() {
 		h.mu.Lock()
 		if _, ok := h.subs[s]; ok {
-			delete(h.subs, s)
-			close(s.ch)
+			h.drop(s)
 		}
 		h.mu.Unlock()
 	}
@@ -143,11 +216,16 @@ const MaxReplay = 500
 
 // since returns the events after lastID that actor may see, through row-level security.
 func (h *Hub) since(ctx context.Context, a tenants.Actor, lastID int64) ([]Event, error) {
+	return h.query(ctx, a, `WHERE id > $1 ORDER BY id LIMIT `+strconv.Itoa(MaxReplay), lastID)
+}
+
+// query reads events as actor a; where selects and orders them, with arg as $1.
+func (h *Hub) query(ctx context.Context, a tenants.Actor, where string, arg any) ([]Event, error) {
 	var out []Event
 	err := h.db.InTx(ctx, a, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
 			SELECT id, klus_id, op, regio, status, assignment_type, klusser_id, occurred_at
-			FROM klus_events WHERE id > $1 ORDER BY id LIMIT $2`, lastID, MaxReplay)
+			FROM klus_events `+where, arg)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -190,5 +191,43 @@ func TestEventsResumeAfterReconnect(t *testing.T) {
 	got := again.collect(time.Second)
 	if !got[missed1] || !got[missed2] || got[other] || got[first] {
 		t.Fatalf("replay after %s: missed1 %t missed2 %t utrecht %t first %t", lastID, got[missed1], got[missed2], got[other], got[first])
+	}
+}
+
+// Anyone with a database connection can NOTIFY the events channel; a subscriber still receives
+// only real events its actor may read, never what a notification claims (issue 10).
+func TestForgedNotificationsReachNoOne(t *testing.T) {
+	d := dbtest.New(t)
+	srv := eventServer(t, d)
+	franchise := subscribe(t, srv.URL, "franchise-dh", "")
+	time.Sleep(200 * time.Millisecond)
+
+	utrecht := insertJob(t, d, "utrecht", "Utrecht", "3511 AB", true)
+	var utrechtEvent int64
+	d.As(t, evActors["admin"], func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT id FROM klus_events WHERE klus_id = $1`, utrecht).Scan(&utrechtEvent)
+	})
+	forgedJob := uuid.New()
+	conn, err := pgx.Connect(context.Background(), d.AppURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	for _, payload := range []string{
+		// The old payload: a whole event, made up.
+		`{"id": 999999, "klus_id": "` + forgedJob.String() + `", "op": "INSERT", "regio": "den-haag", "status": "open", "assignment_type": "pool"}`,
+		// A real event of another region.
+		strconv.FormatInt(utrechtEvent, 10),
+	} {
+		// The NOTIFY command needs no privilege at all (pg_notify is revoked from the server's role).
+		if _, err := conn.Exec(context.Background(), "NOTIFY klus_events, '"+strings.ReplaceAll(payload, "'", "''")+"'"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	real := insertJob(t, d, "den-haag", "Voorburg", "2271 AB", true)
+
+	got := franchise.collect(2 * time.Second)
+	if got[forgedJob] || got[utrecht] || !got[real] || len(got) != 1 {
+		t.Fatalf("franchise den-haag received forged %t, utrecht %t, its own region's job %t (%d jobs)", got[forgedJob], got[utrecht], got[real], len(got))
 	}
 }

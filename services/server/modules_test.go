@@ -16,13 +16,15 @@ import (
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
 // everyModule is a server's dependencies with every optional part present, so that Routes lists
 // every module. Nothing connects: the pool, the queue and the Kratos clients are lazy.
 func everyModule(t *testing.T) server.Deps {
 	t.Helper()
-	db, err := tenants.Open(context.Background(), "postgres://nobody@127.0.0.1:1/nothing")
+	const nowhere = "postgres://nobody@127.0.0.1:1/nothing"
+	db, err := tenants.Open(context.Background(), tenants.Config{URL: nowhere, QueueURL: nowhere, ActorKey: dbtest.ActorKey})
 	if err != nil {
 		t.Fatal(err)
 	}
