@@ -639,7 +639,7 @@ func TestPoolListAndAgenda(t *testing.T) {
 	if page.Total != 3 || len(page.Data) != 2 || page.Data[0].ID != ids[1] || page.Data[1].ID != ids[2] || page.Data[0].Klant != nil || page.Data[0].Eigen {
 		t.Fatalf("pool page 1: %+v", page)
 	}
-	if k := page.Data[0]; k.GeschatteVerdiensteEuros != 98 || k.GeschatTariefCents != 6500 || k.GeschatteDuur != 1.5 || k.Categorie.Label != "Montage" {
+	if k := page.Data[0]; k.GeschatteVerdiensteEuros != 98 || k.GeschatTariefCents != 6500 || k.GeschatteDuur != 1.5 || k.Categorie.Label != "Montage & Ophangwerk" {
 		t.Fatalf("pool card: %+v", k)
 	}
 	p.call(t, piet, http.MethodGet, "/api/v1/klusser/pool?page=2&per_page=2", nil, &page)
