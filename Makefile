@@ -89,11 +89,16 @@ stop:
 	@scripts/pg.sh stop dev
 	@scripts/pg.sh stop test
 
-# Tests run in a zone far from Amsterdam: Kiritimati (UTC+14) has another date than the Netherlands
-# 13 hours a day, so code or a test that takes a business date from the machine's zone instead of
-# the product calendar (Europe/Amsterdam) fails every time, not one hour a day. The PostgreSQL
-# cluster, Kratos, the server, Go, Vitest and Chromium all inherit it.
-TEST_TZ ?= Pacific/Kiritimati
+# Tests run in a zone whose date differs from Amsterdam's at the hour they run: Kiritimati (UTC+14)
+# is a day ahead from 10:00 to 23:00 UTC, Pago Pago (UTC-11) a day behind from 23:00 to 11:00 UTC.
+# So code or a test that takes a business date from the machine's zone instead of the product
+# calendar (Europe/Amsterdam) fails every time, not one hour a day. The PostgreSQL cluster, Kratos,
+# the server, Go, Vitest and Chromium all inherit it. Computed once, in the top-level make.
+ifndef TEST_TZ
+TEST_TZ := $(shell if [ "$$(TZ=Europe/Amsterdam date +%F)" != "$$(TZ=Pacific/Kiritimati date +%F)" ]; \
+             then echo Pacific/Kiritimati; else echo Pacific/Pago_Pago; fi)
+endif
+export TEST_TZ
 test go-test go-fuzz ui-test e2e: export TZ = $(TEST_TZ)
 
 # make test: the static checks, then a throw-away cluster, destroyed afterwards whatever the outcome.

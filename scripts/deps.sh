@@ -19,7 +19,7 @@ command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs np
 command -v runuser >/dev/null || apt_install util-linux
 # The zone database: make test runs in a foreign zone (TEST_TZ); without it the C library would
 # silently fall back to UTC and the test would prove nothing.
-[ -f /usr/share/zoneinfo/Pacific/Kiritimati ] || apt_install tzdata
+[ -f /usr/share/zoneinfo/Pacific/Kiritimati ] && [ -f /usr/share/zoneinfo/Pacific/Pago_Pago ] || apt_install tzdata
 
 if [ "${1:-}" = chromium ] && [ ! -x /usr/bin/chromium ]; then
   echo "deps.sh: installing Debian's chromium for the browser tests" >&2

@@ -70,7 +70,7 @@ test('every step shows its message when incomplete; a complete request lands, ma
     await assertNoAxeViolations(page);
     const today = page.locator('.calendar-grid button[aria-current="date"]');
     // "Today" is the Dutch date, also for a browser in another zone (make test runs Chromium with
-    // TZ=Pacific/Kiritimati, whose date differs from Amsterdam's 13 hours a day).
+    // a zone whose date differs from Amsterdam's at that hour, TEST_TZ in the Makefile).
     const dutchToday = new Intl.DateTimeFormat('nl-NL', {
       timeZone: 'Europe/Amsterdam', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric',
     }).format(new Date());

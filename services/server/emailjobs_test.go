@@ -3,10 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -18,11 +15,9 @@ import (
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -69,23 +64,10 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	enf, _ := policy.New()
-	role := tenants.Admin
-	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
-		Resolver: func(*http.Request) (tenants.Actor, error) {
-			return tenants.Actor{UserID: uuid.New(), Role: role, Regions: []string{"den-haag"}}, nil
-		}})
-	ts := httptest.NewServer(h)
-	defer ts.Close()
-
+	srv := newAPIServer(t, server.Deps{DB: d.DB}).as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin, Regions: []string{"den-haag"}})
 	get := func(path string) (int, []byte) {
-		resp, err := http.Get(ts.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, b
+		status, b, _ := srv.do(http.MethodGet, path, "")
+		return status, b
 	}
 	status, body := get("/api/v1/email-jobs")
 	if status != http.StatusOK {
@@ -134,7 +116,7 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 	if p := page("page=9"); p.Total != 2 || len(p.Data) != 0 {
 		t.Errorf("past the last page: %+v", p)
 	}
-	role = tenants.Franchise
+	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
 	if status, _ := get("/api/v1/email-jobs"); status != http.StatusForbidden {
 		t.Errorf("franchise: %d", status)
 	}

@@ -3,10 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -15,12 +12,9 @@ import (
 
 	"github.com/klusmaat/klusmaat/infra/db/seed"
 	"github.com/klusmaat/klusmaat/jobs"
-	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
@@ -48,25 +42,8 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	defer q.Stop(ctx)
 
 	requester := tenants.Actor{UserID: seed.FixedIDs()["admin@klusmaat.nl"], Role: tenants.Admin}
-	actor := requester
-	enf, _ := policy.New()
-	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
-		Queue: q, Files: storage, Resolver: func(*http.Request) (tenants.Actor, error) { return actor, nil }})
-	ts := httptest.NewServer(h)
-	defer ts.Close()
-
-	call := func(method, path, body string) (int, []byte, http.Header) {
-		req, _ := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
-		req.Header.Set(httpapi.CSRFHeader, "1")
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, b, resp.Header
-	}
+	srv := newAPIServer(t, server.Deps{DB: d.DB, Queue: q, Files: storage}).as(requester)
+	call := srv.do
 	request := func(body string) exports.Export {
 		status, b, _ := call(http.MethodPost, "/api/v1/exports", body)
 		if status != http.StatusAccepted {
@@ -150,15 +127,15 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	}
 
 	// Another admin cannot see or download it; a franchise owner cannot ask for one; a visitor neither.
-	actor = tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
+	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
 	if status, _, _ := call(http.MethodGet, "/api/v1/exports/"+all.ID.String()+"/download", ""); status != http.StatusNotFound {
 		t.Errorf("other admin downloaded: %d", status)
 	}
-	actor = tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}}
+	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
 	if status, _, _ := call(http.MethodPost, "/api/v1/exports", `{"soort":"uren","van":"`+today+`","tot":"`+today+`","regio":""}`); status != http.StatusForbidden {
 		t.Errorf("franchise export: %d", status)
 	}
-	actor = tenants.AnonymousActor()
+	srv.as(tenants.AnonymousActor())
 	if status, _, _ := call(http.MethodGet, "/api/v1/exports/"+all.ID.String(), ""); status != http.StatusUnauthorized {
 		t.Errorf("anonymous: %d", status)
 	}

@@ -3,10 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -16,11 +13,8 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/notify"
-	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -79,28 +73,16 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	enf, _ := policy.New()
-	var actor tenants.Actor
-	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
-		Resolver: func(*http.Request) (tenants.Actor, error) { return actor, nil }})
-	ts := httptest.NewServer(h)
-	defer ts.Close()
+	srv := newAPIServer(t, server.Deps{DB: d.DB})
 	call := func(method, path string, out any) int {
-		req, _ := http.NewRequest(method, ts.URL+path, nil)
-		req.Header.Set(httpapi.CSRFHeader, "1")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
+		status, b, _ := srv.do(method, path, "")
 		if out != nil {
 			_ = json.Unmarshal(b, out)
 		}
-		return resp.StatusCode
+		return status
 	}
 	inbox := func(a tenants.Actor) notifications.Inbox {
-		actor = a
+		srv.as(a)
 		var l notifications.Inbox
 		if status := call(http.MethodGet, "/api/v1/notifications", &l); status != http.StatusOK {
 			t.Fatalf("inbox of %s: %d", a.Role, status)
@@ -127,9 +109,8 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 	}
 
 	// Marking read: one's own, not someone else's.
-	actor = piet
 	adminNote := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}).Data[0].ID
-	actor = piet
+	srv.as(piet)
 	if status := call(http.MethodPost, "/api/v1/notifications/"+adminNote.String()+"/read", nil); status != http.StatusNotFound {
 		t.Fatalf("klusser marked an admin's notification: %d", status)
 	}
@@ -143,7 +124,7 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 	if l := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}); l.Unread != 1 {
 		t.Fatalf("the klusser's attempt changed the admin's notification: %+v", l)
 	}
-	actor = tenants.AnonymousActor()
+	srv.as(tenants.AnonymousActor())
 	if status := call(http.MethodGet, "/api/v1/notifications", nil); status != http.StatusUnauthorized {
 		t.Fatalf("anonymous inbox: %d", status)
 	}

@@ -1,13 +1,9 @@
 package server_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -18,19 +14,16 @@ import (
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
 type formServer struct {
-	*httptest.Server
-	d     *dbtest.Database
-	actor tenants.Actor
+	*apiServer
+	d *dbtest.Database
 }
 
 func newFormServer(t *testing.T, limit server.FormLimit) *formServer {
@@ -51,34 +44,21 @@ func newFormServer(t *testing.T, limit server.FormLimit) *formServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = q.Stop(context.Background()) })
-	fs := &formServer{d: d, actor: tenants.AnonymousActor()}
-	enf, _ := policy.New()
 	if limit.Max == 0 {
 		limit = server.FormLimit{Max: 1000, Window: time.Minute}
 	}
-	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"}, Queue: q,
-		FormLimit: limit, Resolver: func(*http.Request) (tenants.Actor, error) { return fs.actor, nil }})
-	fs.Server = httptest.NewServer(h)
-	t.Cleanup(fs.Server.Close)
+	fs := &formServer{apiServer: newAPIServer(t, server.Deps{DB: d.DB, Queue: q, FormLimit: limit}), d: d}
 	return fs
 }
 
 func (s *formServer) post(t *testing.T, path string, body []byte) (int, httpapi.ErrorBody, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, s.URL+path, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	status, raw, _ := s.do(http.MethodPost, path, string(body))
 	var e httpapi.ErrorBody
 	var ok map[string]any
 	_ = json.Unmarshal(raw, &e)
 	_ = json.Unmarshal(raw, &ok)
-	return resp.StatusCode, e, ok
+	return status, e, ok
 }
 
 func (s *formServer) count(t *testing.T, table string) int {
@@ -201,7 +181,7 @@ func TestJobRequestIsStoredAndConfirmed(t *testing.T) {
 	}
 	// A signed-in customer becomes the job's klant.
 	customer := uuid.New()
-	s.actor = tenants.Actor{UserID: customer, Role: tenants.Authenticated}
+	s.as(tenants.Actor{UserID: customer, Role: tenants.Authenticated})
 	_, _, ok = s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil))
 	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT klant_id FROM klussen WHERE id = $1`, ok["id"]).Scan(&klant)

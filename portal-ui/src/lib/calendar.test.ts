@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { currentYearNL, formatNL, todayNL } from './calendar';
 import { startOfWeek, toIsoDate } from './dates';
 
-// make test runs Vitest with TZ=Pacific/Kiritimati (UTC+14), so a hidden use of the machine's zone
-// fails these every time, not one hour a day.
+// make test runs Vitest in a zone whose date differs from Amsterdam's (Kiritimati or Pago Pago), so
+// a hidden use of the machine's zone fails these.
 describe('the Dutch calendar', () => {
   it('takes today from Amsterdam, not from the machine zone', () => {
     expect(toIsoDate(todayNL(Date.parse('2026-11-22T23:50:00Z')))).toBe('2026-11-23');

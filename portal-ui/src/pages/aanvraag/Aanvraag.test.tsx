@@ -4,9 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { json, mockFetch, type Call } from '../../test/fetchMock';
 import Aanvraag from './Aanvraag';
 
-// Wednesday 19 November 2025, 12:00 in the Netherlands: an instant, and already Thursday in
-// Kiritimati (UTC+14), the zone make test runs in, so a wizard that used the machine's zone fails.
-const NOW = new Date('2025-11-19T11:00:00Z');
+// Wednesday 19 November 2025, 11:30 in the Netherlands: an instant, and another date in both zones
+// make test runs in (already Thursday in Kiritimati, still Tuesday in Pago Pago), so a wizard that
+// used the machine's zone fails.
+const NOW = new Date('2025-11-19T10:30:00Z');
 
 /** Lets pending promises (fetch, response bodies) settle without moving the fake clock. */
 async function flush() {
