@@ -24,6 +24,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/web"
@@ -152,6 +153,7 @@ func Routes(d Deps) []httpapi.Route {
 		showcase.New(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
+		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
 	}
 	if d.Events != nil {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))

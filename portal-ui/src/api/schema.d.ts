@@ -124,6 +124,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klusser/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eigen klussen per tabblad, vroegste datum eerst */
+        get: operations["getKlusserAgenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/klussen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Een eigen klus of een klus uit de pool */
+        get: operations["getKlusserKlussenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/klussen/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een klus uit de pool oppakken (D17: de eerste wint) */
+        post: operations["postKlusserKlussenIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/klussen/{id}/planning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Een eigen klus inplannen of de afspraak wijzigen (hoogstens 2 keer, D18) */
+        put: operations["putKlusserKlussenIdPlanning"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/overzicht": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard van de klusser: vandaag, deze week en de pool */
+        get: operations["getKlusserOverzicht"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Beschikbare klussen in de eigen regio's, vroegste datum eerst */
+        get: operations["getKlusserPool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/pool/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aantal beschikbare klussen in de eigen regio's */
+        get: operations["getKlusserPoolCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Telefoonnummer van support voor de klusser */
+        get: operations["getKlusserSupport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/verdiensten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gewerkte uren en verdiensten: 7 dagen, 30 dagen, totaal */
+        get: operations["getKlusserVerdiensten"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -897,6 +1050,769 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserAgenda: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description te-doen (open, ingepland, bezig), afgerond of alles (standaard) */
+                tab?: "te-doen" | "afgerond" | "alles";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            beschrijving: string;
+                            categorie: {
+                                key: string;
+                                label: string;
+                            };
+                            /** @description jjjj-mm-dd, de gewenste dag van de klant */
+                            datum: string;
+                            eigen: boolean;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            /** @description uurtarief in centen */
+                            geschat_tarief_cents: number;
+                            /** @description uren */
+                            geschatte_duur: number;
+                            /** @description tarief maal duur, afgerond op hele euro's */
+                            geschatte_verdienste_euros: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant?: {
+                                email: string;
+                                /** @description naam, anders e-mailadres, anders 'Niet beschikbaar' */
+                                naam: string;
+                                telefoon: string;
+                            } | null;
+                            notities: string | null;
+                            /** @description hoogstens 2 (D18) */
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            /** @description open, ingepland, bezig of afgerond */
+                            status: string;
+                            /** @description ochtend, middag, avond of UU:MM */
+                            tijd: string;
+                            /** Format: uuid */
+                            werkbon_id: string | null;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserKlussenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        adres: string;
+                        beschrijving: string;
+                        categorie: {
+                            key: string;
+                            label: string;
+                        };
+                        /** @description jjjj-mm-dd, de gewenste dag van de klant */
+                        datum: string;
+                        eigen: boolean;
+                        /** Format: date-time */
+                        geplande_start_tijd: string | null;
+                        /** @description uurtarief in centen */
+                        geschat_tarief_cents: number;
+                        /** @description uren */
+                        geschatte_duur: number;
+                        /** @description tarief maal duur, afgerond op hele euro's */
+                        geschatte_verdienste_euros: number;
+                        /** Format: uuid */
+                        id: string;
+                        klant?: {
+                            email: string;
+                            /** @description naam, anders e-mailadres, anders 'Niet beschikbaar' */
+                            naam: string;
+                            telefoon: string;
+                        } | null;
+                        notities: string | null;
+                        /** @description hoogstens 2 (D18) */
+                        planning_changes_count: number;
+                        postcode: string;
+                        regio: string;
+                        /** @description open, ingepland, bezig of afgerond */
+                        status: string;
+                        /** @description ochtend, middag, avond of UU:MM */
+                        tijd: string;
+                        /** Format: uuid */
+                        werkbon_id: string | null;
+                        woonplaats: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlusserKlussenIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        adres: string;
+                        beschrijving: string;
+                        categorie: {
+                            key: string;
+                            label: string;
+                        };
+                        /** @description jjjj-mm-dd, de gewenste dag van de klant */
+                        datum: string;
+                        eigen: boolean;
+                        /** Format: date-time */
+                        geplande_start_tijd: string | null;
+                        /** @description uurtarief in centen */
+                        geschat_tarief_cents: number;
+                        /** @description uren */
+                        geschatte_duur: number;
+                        /** @description tarief maal duur, afgerond op hele euro's */
+                        geschatte_verdienste_euros: number;
+                        /** Format: uuid */
+                        id: string;
+                        klant?: {
+                            email: string;
+                            /** @description naam, anders e-mailadres, anders 'Niet beschikbaar' */
+                            naam: string;
+                            telefoon: string;
+                        } | null;
+                        notities: string | null;
+                        /** @description hoogstens 2 (D18) */
+                        planning_changes_count: number;
+                        postcode: string;
+                        regio: string;
+                        /** @description open, ingepland, bezig of afgerond */
+                        status: string;
+                        /** @description ochtend, middag, avond of UU:MM */
+                        tijd: string;
+                        /** Format: uuid */
+                        werkbon_id: string | null;
+                        woonplaats: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlusserKlussenIdPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description jjjj-mm-dd, vandaag of later */
+                    datum: string;
+                    /** @description UU:MM, per half uur van 08:00 tot en met 20:00 */
+                    tijd: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        adres: string;
+                        beschrijving: string;
+                        categorie: {
+                            key: string;
+                            label: string;
+                        };
+                        /** @description jjjj-mm-dd, de gewenste dag van de klant */
+                        datum: string;
+                        eigen: boolean;
+                        /** Format: date-time */
+                        geplande_start_tijd: string | null;
+                        /** @description uurtarief in centen */
+                        geschat_tarief_cents: number;
+                        /** @description uren */
+                        geschatte_duur: number;
+                        /** @description tarief maal duur, afgerond op hele euro's */
+                        geschatte_verdienste_euros: number;
+                        /** Format: uuid */
+                        id: string;
+                        klant?: {
+                            email: string;
+                            /** @description naam, anders e-mailadres, anders 'Niet beschikbaar' */
+                            naam: string;
+                            telefoon: string;
+                        } | null;
+                        notities: string | null;
+                        /** @description hoogstens 2 (D18) */
+                        planning_changes_count: number;
+                        postcode: string;
+                        regio: string;
+                        /** @description open, ingepland, bezig of afgerond */
+                        status: string;
+                        /** @description ochtend, middag, avond of UU:MM */
+                        tijd: string;
+                        /** Format: uuid */
+                        werkbon_id: string | null;
+                        woonplaats: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserOverzicht: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description eigen klussen met een datum in deze week (maandag tot en met zondag) */
+                        deze_week: number;
+                        naam: string;
+                        /** @description beschikbare klussen in de eigen regio's */
+                        pool: number;
+                        regios: string[];
+                        /** @description eigen klussen (niet afgerond) met vandaag als datum */
+                        vandaag: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserPool: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            beschrijving: string;
+                            categorie: {
+                                key: string;
+                                label: string;
+                            };
+                            /** @description jjjj-mm-dd, de gewenste dag van de klant */
+                            datum: string;
+                            eigen: boolean;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            /** @description uurtarief in centen */
+                            geschat_tarief_cents: number;
+                            /** @description uren */
+                            geschatte_duur: number;
+                            /** @description tarief maal duur, afgerond op hele euro's */
+                            geschatte_verdienste_euros: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant?: {
+                                email: string;
+                                /** @description naam, anders e-mailadres, anders 'Niet beschikbaar' */
+                                naam: string;
+                                telefoon: string;
+                            } | null;
+                            notities: string | null;
+                            /** @description hoogstens 2 (D18) */
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            /** @description open, ingepland, bezig of afgerond */
+                            status: string;
+                            /** @description ochtend, middag, avond of UU:MM */
+                            tijd: string;
+                            /** Format: uuid */
+                            werkbon_id: string | null;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserPoolCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserSupport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        telefoon: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserVerdiensten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maand: {
+                            bedrag_cents: number;
+                            uren: number;
+                        };
+                        totaal: {
+                            bedrag_cents: number;
+                            uren: number;
+                        };
+                        week: {
+                            bedrag_cents: number;
+                            uren: number;
+                        };
+                    };
                 };
             };
             /** @description Ongeldige invoer */

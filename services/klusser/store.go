@@ -1,0 +1,326 @@
+package klusser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
+type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
+
+// pgStore is the PostgreSQL store (module.go makes it). Every statement runs as the klusser:
+// row-level security shows it the pool of its regions and its own jobs only, and the column rules
+// of migration 015 allow exactly a claim, a first plan and a counted change.
+type pgStore struct {
+	db      *tenants.DB
+	enqueue Enqueue
+}
+
+// klusSelect reads jobs in the shape of Klus (scanKlus), with the output names the lists sort on.
+// The work order join shows the klusser's own work order only (row-level security).
+const klusSelect = `
+	SELECT k.id, k.status, k.categorie, c.label, k.beschrijving, k.datum, k.tijd, k.adres, k.postcode,
+	       k.woonplaats, k.regio, k.geschat_tarief_cents, k.geschatte_duur::float8,
+	       round(k.geschat_tarief_cents * k.geschatte_duur / 100)::int AS verdienste,
+	       nullif(k.klusser_notities, '') AS notities, k.geplande_start_tijd, k.planning_changes_count,
+	       w.id AS werkbon_id, k.klusser_id IS NOT DISTINCT FROM actor_id() AS eigen,
+	       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''),
+	                nullif(k.email, ''), 'Niet beschikbaar') AS klant_naam,
+	       k.telefoon AS klant_telefoon, k.email AS klant_email
+	FROM klussen k
+	JOIN categories c ON c.key = k.categorie
+	LEFT JOIN werkbonnen w ON w.klus_id = k.id`
+
+// poolWhere is the pool (contract: pool jobs, open, no klusser, not archived, in the klusser's
+// regions $1); the partial index klussen_pool_idx (regio, datum) serves it.
+const poolWhere = ` WHERE k.assignment_type = 'pool' AND k.status = 'open' AND k.klusser_id IS NULL
+	AND NOT k.archived AND k.regio = ANY ($1::text[])`
+
+func scanKlus(r tenants.Row) (Klus, error) {
+	var k Klus
+	var d calendar.Date
+	var klant Klant
+	err := r.Scan(&k.ID, &k.Status, &k.Categorie.Key, &k.Categorie.Label, &k.Beschrijving, &d, &k.Tijd, &k.Adres,
+		&k.Postcode, &k.Woonplaats, &k.Regio, &k.GeschatTariefCents, &k.GeschatteDuur, &k.GeschatteVerdiensteEuros,
+		&k.Notities, &k.GeplandeStartTijd, &k.PlanningChangesCount, &k.WerkbonID, &k.Eigen,
+		&klant.Naam, &klant.Telefoon, &klant.Email)
+	k.Datum, k.Klant = d.String(), &klant
+	return k, err
+}
+
+func (s *pgStore) Profile(ctx context.Context) (string, error) {
+	var naam string
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT naam FROM profiles WHERE id = actor_id()`).Scan(&naam)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil // a klusser account whose profile is being made: no name yet
+	}
+	return naam, err
+}
+
+func (s *pgStore) CountOwn(ctx context.Context, from, to calendar.Date, includeFinished bool) (int, error) {
+	var n int
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT count(*) FROM klussen
+			WHERE klusser_id = actor_id() AND datum BETWEEN $1 AND $2 AND ($3 OR status <> 'afgerond')`,
+			from, to, includeFinished).Scan(&n)
+	})
+	return n, err
+}
+
+func (s *pgStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
+	page, err := tenants.ListPage(ctx, s.db, p, klusSelect+poolWhere, []any{regionsOf(ctx)}, scanKlus)
+	for i := range page.Data {
+		page.Data[i].Klant = nil // the pool list does not show the customer (contract)
+	}
+	return page, err
+}
+
+func (s *pgStore) PoolCount(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT count(*) FROM klussen k`+poolWhere, regionsOf(ctx)).Scan(&n)
+	})
+	return n, err
+}
+
+func (s *pgStore) Klus(ctx context.Context, id uuid.UUID) (Klus, error) {
+	var k Klus
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		k, err = readKlus(ctx, tx, id)
+		return err
+	})
+	return k, err
+}
+
+// readKlus reads one job the klusser may see: its own, or a pool job of its regions (row-level
+// security hides every other, which is "not found").
+func readKlus(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Klus, error) {
+	k, err := scanKlus(tx.QueryRow(ctx, klusSelect+` WHERE k.id = $1`, id))
+	return k, tenants.NoRowsAs(ErrNotFound, err)
+}
+
+// Claim is D17: one conditional UPDATE takes the job only while it is still an open, unclaimed
+// pool job of the klusser's regions. Simultaneous claims queue on the row lock; each re-checks the
+// condition on the row the previous one left, so exactly one finds klusser_id still NULL.
+func (s *pgStore) Claim(ctx context.Context, id uuid.UUID) (Klus, error) {
+	var k Klus
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		var regio, naam string
+		err := tx.QueryRow(ctx, `
+			UPDATE klussen SET klusser_id = actor_id(), claimed_at = now()
+			WHERE id = $1 AND klusser_id IS NULL AND status = 'open' AND assignment_type = 'pool' AND NOT archived
+			  AND regio = ANY ($2::text[])
+			RETURNING regio, (SELECT naam FROM profiles WHERE id = actor_id())`, id, regionsOf(ctx)).Scan(&regio, &naam)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return claimRefusal(ctx, tx, id)
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.queue(ctx, tx, notify.AdminsArgs{Type: notify.KlusOpgepakt, KlusID: id, KlusserNaam: naam}); err != nil {
+			return err
+		}
+		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditClaim, Entity: "klus", EntityID: id.String(), Region: &regio,
+			Before: map[string]any{"klusser_id": nil}, After: map[string]any{"klusser_id": tenants.ActorFrom(ctx).UserID}}); err != nil {
+			return err
+		}
+		k, err = readKlus(ctx, tx, id)
+		return err
+	})
+	return k, err
+}
+
+// claimRefusal tells a claim that came too late (409) from one of a job that was never in the
+// klusser's pool (404). The job itself is no longer visible to the klusser either way; its events
+// are, for as long as they are kept: the klusser may read the events of its regions' pool jobs
+// (migration 008), and one of them shows the job open and unclaimed in that pool.
+func claimRefusal(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+	var wasInPool bool
+	err := tx.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM klus_events WHERE klus_id = $1 AND assignment_type = 'pool' AND status = 'open'
+		                 AND klusser_id IS NULL AND regio = ANY ($2::text[]))`, id, regionsOf(ctx)).Scan(&wasInPool)
+	if err != nil {
+		return err
+	}
+	if wasInPool {
+		return ErrAlreadyClaimed
+	}
+	return ErrNotFound
+}
+
+// The audit actions of this domain (D22: who changed a job's assignment or status).
+const (
+	AuditClaim  = "claim"
+	AuditPlan   = "plan"
+	AuditChange = "change_plan"
+)
+
+// Plan is the first plan or a change (document 001 section 4), each one conditional UPDATE:
+//   - first plan: the job is own, open (or ingepland without a time); status ingepland, the start
+//     and the klusser's phone from its profile; the work order is created (or kept when it exists);
+//   - change (D18): the job is ingepland with a time and fewer than 2 changes; the start moves and
+//     the counter goes up by one. Simultaneous changes queue on the row lock and each re-checks
+//     the counter, so at most 2 ever pass; the check constraint on the column caps it as well.
+//
+// The admins' notification and the customer's e-mail are queued in the same transaction.
+func (s *pgStore) Plan(ctx context.Context, id uuid.UUID, start time.Time, supportPhone string) (Klus, error) {
+	var k Klus
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		first := true
+		tag, err := tx.Exec(ctx, `
+			UPDATE klussen SET status = 'ingepland', geplande_start_tijd = $2,
+			       klusser_telefoon = (SELECT nullif(btrim(telefoon), '') FROM profiles WHERE id = actor_id())
+			WHERE id = $1 AND klusser_id = actor_id() AND status IN ('open', 'ingepland') AND geplande_start_tijd IS NULL`,
+			id, start)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			first = false
+			tag, err = tx.Exec(ctx, `
+				UPDATE klussen SET geplande_start_tijd = $2, planning_changes_count = planning_changes_count + 1
+				WHERE id = $1 AND klusser_id = actor_id() AND status = 'ingepland' AND geplande_start_tijd IS NOT NULL
+				  AND geplande_start_tijd <> $2 AND planning_changes_count < 2`, id, start)
+			if err != nil {
+				return err
+			}
+		}
+		if tag.RowsAffected() == 0 {
+			return planRefusal(ctx, tx, id, start)
+		}
+		if first {
+			// The work order is opened with the plan; the timer starts it later (start_tijd).
+			if _, err := tx.Exec(ctx, `
+				INSERT INTO werkbonnen (klus_id, klusser_id) VALUES ($1, actor_id()) ON CONFLICT (klus_id) DO NOTHING`, id); err != nil {
+				return err
+			}
+		}
+		if err := s.announcePlan(ctx, tx, id, start, first, supportPhone); err != nil {
+			return err
+		}
+		k, err = readKlus(ctx, tx, id)
+		return err
+	})
+	if errors.Is(err, errUnchanged) {
+		return s.Klus(ctx, id)
+	}
+	return k, err
+}
+
+// errUnchanged: the plan asked for the start the job already has; nothing is written or sent.
+var errUnchanged = errors.New("klusser: plan unchanged")
+
+// planRefusal says why neither UPDATE of Plan matched, from the row as it is now.
+func planRefusal(ctx context.Context, tx pgx.Tx, id uuid.UUID, start time.Time) error {
+	var status string
+	var current *time.Time
+	var changes int
+	err := tx.QueryRow(ctx, `
+		SELECT status, geplande_start_tijd, planning_changes_count FROM klussen WHERE id = $1 AND klusser_id = actor_id()`,
+		id).Scan(&status, &current, &changes)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return ErrNotFound // not the klusser's own (a pool job is claimed first)
+	case err != nil:
+		return err
+	case status == "bezig" || status == "afgerond":
+		return ErrFinished
+	case current != nil && current.Equal(start):
+		return errUnchanged
+	case changes >= 2:
+		return ErrMaxChanges
+	}
+	return tenants.ErrRuleBroken
+}
+
+// announcePlan queues the admins' notification and, when the job has an e-mail address, the
+// customer's e-mail (templates ingepland and gewijzigd), and writes the audit entry.
+func (s *pgStore) announcePlan(ctx context.Context, tx pgx.Tx, id uuid.UUID, start time.Time, first bool, supportPhone string) error {
+	var regio, klusserNaam, klantNaam, klantEmail, adres string
+	var klusserTelefoon *string
+	var changes int
+	err := tx.QueryRow(ctx, `
+		SELECT k.regio, p.naam, k.klusser_telefoon, k.planning_changes_count,
+		       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+		       k.email, k.adres || ', ' || k.postcode || ' ' || k.woonplaats
+		FROM klussen k JOIN profiles p ON p.id = k.klusser_id WHERE k.id = $1`, id).
+		Scan(&regio, &klusserNaam, &klusserTelefoon, &changes, &klantNaam, &klantEmail, &adres)
+	if err != nil {
+		return fmt.Errorf("klusser: read planned job: %w", err)
+	}
+	datum, tijd := calendar.DateOf(start).Dutch(), start.In(calendar.Zone).Format("15:04")
+	kind, template, action := notify.KlusIngepland, "ingepland", AuditPlan
+	if !first {
+		kind, template, action = notify.KlusGewijzigd, "gewijzigd", AuditChange
+	}
+	if err := s.queue(ctx, tx, notify.AdminsArgs{Type: kind, KlusID: id, KlusserNaam: klusserNaam, Datum: datum, Tijd: tijd}); err != nil {
+		return err
+	}
+	if klantEmail != "" {
+		phone := supportPhone
+		if klusserTelefoon != nil && *klusserTelefoon != "" {
+			phone = *klusserTelefoon
+		}
+		if err := s.queue(ctx, tx, email.Args{Template: template, To: klantEmail, Data: map[string]string{
+			"naam": klantNaam, "klusser_naam": klusserNaam, "klusser_telefoon": phone,
+			"datum": datum, "tijd": tijd, "adres": adres,
+		}}); err != nil {
+			return err
+		}
+	}
+	return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: action, Entity: "klus", EntityID: id.String(), Region: &regio,
+		After: map[string]any{"status": "ingepland", "geplande_start_tijd": start, "planning_changes_count": changes}})
+}
+
+// queue enqueues a job in tx; without a queue the change cannot keep its promises, so it fails.
+func (s *pgStore) queue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
+	if s.enqueue == nil {
+		return fmt.Errorf("klusser: no job queue for %s", args.Kind())
+	}
+	return s.enqueue(ctx, tx, args)
+}
+
+func (s *pgStore) Agenda(ctx context.Context, statuses []string, p list.Params) (list.Page[Klus], error) {
+	return tenants.ListPage(ctx, s.db, p, klusSelect+` WHERE k.klusser_id = actor_id() AND k.status = ANY ($1::text[])`,
+		[]any{statuses}, scanKlus)
+}
+
+func (s *pgStore) Uren(ctx context.Context, weekFrom, maandFrom, to time.Time) (week, maand, totaal int, err error) {
+	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT coalesce(sum(uren) FILTER (WHERE created_at >= $1 AND created_at < $3), 0),
+			       coalesce(sum(uren) FILTER (WHERE created_at >= $2 AND created_at < $3), 0),
+			       coalesce(sum(uren), 0)
+			FROM werkbonnen WHERE klusser_id = actor_id() AND uren IS NOT NULL`, weekFrom, maandFrom, to).
+			Scan(&week, &maand, &totaal)
+	})
+	return week, maand, totaal, err
+}
+
+func (s *pgStore) SupportPhone(ctx context.Context) (string, error) {
+	var phone string
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT coalesce(
+			    (SELECT nullif(btrim(f.support_phone), '') FROM franchise_settings f JOIN profiles p ON f.regio = p.regio[1]
+			     WHERE p.id = actor_id()),
+			    (SELECT nullif(btrim(setting_value), '') FROM app_settings WHERE setting_key = 'support_phone_default'),
+			    '')`).Scan(&phone)
+	})
+	return phone, err
+}
