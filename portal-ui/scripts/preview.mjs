@@ -6,7 +6,8 @@
 //   (or index.html); any other path gets the shell with HTTP 404;
 // - every HTML page has its %%KLUSMAAT_*%% placeholders and the config meta tag filled (defaults or
 //   KLUSMAAT_BRAND / KLUSMAAT_SUPPORT_PHONE / KLUSMAAT_SUPPORT_EMAIL);
-// - hashed assets are sent precompressed (.br / .gz from scripts/compress.mjs) when accepted.
+// - hashed assets are sent precompressed (.br / .gz from scripts/compress.mjs) when accepted;
+// - unhashed files at the top of dist/ (sw.js, the klusser manifest, icons) as they are.
 // The API (/api/...) is not there: pages that need it show their error states.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,7 +25,14 @@ const site = {
   email: process.env.KLUSMAAT_SUPPORT_EMAIL ?? 'info@klusmaat.nl',
 };
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
 
 function fill(html) {
   return html
@@ -58,6 +66,13 @@ const server = createServer((req, res) => {
       }
     }
     res.writeHead(200, headers).end(readFileSync(file));
+    return;
+  }
+  // Unhashed files at the top of the build (the service worker, the web app manifest, icons), as
+  // the Go server's serveRootFile sends them.
+  const top = join(dist, path.slice(1));
+  if (/^\/[^/]+$/.test(path) && !path.endsWith('.html') && path !== '/routes.json' && existsSync(top) && !statSync(top).isDirectory()) {
+    res.writeHead(200, { 'Content-Type': TYPES[extname(top)] ?? 'application/octet-stream', 'Cache-Control': 'public, max-age=3600' }).end(readFileSync(top));
     return;
   }
   const known = patterns.some((re) => re.test(path));

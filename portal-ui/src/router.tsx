@@ -24,7 +24,11 @@ export const pages: Readonly<Record<string, ComponentType>> = {
   '/login': lazy(() => import('./pages/StaffLogin')),
   '/portals': lazy(() => import('./pages/Portals')),
   '/wachtwoord-vergeten': lazy(() => import('./pages/PasswordRecovery')),
-  '/klusser/dashboard': lazy(() => import('./pages/klusser/KlusserDashboard')),
+  '/klusser/dashboard': lazy(() => import('./pages/klusser/dashboard/KlusserDashboard')),
+  '/klusser/beschikbare-klussen': lazy(() => import('./pages/klusser/beschikbare-klussen/BeschikbareKlussen')),
+  '/klusser/plan-klus/:klusId': lazy(() => import('./pages/klusser/plan-klus/PlanKlus')),
+  '/klusser/agenda': lazy(() => import('./pages/klusser/agenda/Agenda')),
+  '/klusser/verdiensten': lazy(() => import('./pages/klusser/verdiensten/Verdiensten')),
 };
 
 export const routes: readonly string[] = routePatterns;

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../../auth/browser';
-import { clearToasts, getToasts } from '../../auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '../../test/authFixtures';
-import { renderAuthPage } from '../../test/renderAuthPage';
+import { browser } from '../../../auth/browser';
+import { clearToasts, getToasts } from '../../../auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '../../../test/authFixtures';
+import { renderAuthPage } from '../../../test/renderAuthPage';
+import { FakeEventSource, installFakeEventSource } from '../shared/testKit';
 import KlusserDashboard from './KlusserDashboard';
 
+const OVERZICHT = { naam: 'Piet Bakker', regios: ['den-haag'], vandaag: 1, deze_week: 3, pool: 4 };
+
 function setup(routes: Record<string, Responder | Responder[]>) {
-  const mock = createFetchMock({ ...LOGOUT_OK, ...routes });
+  const mock = createFetchMock({ ...LOGOUT_OK, 'GET /api/v1/klusser/overzicht': { body: OVERZICHT }, ...routes });
   vi.stubGlobal('fetch', mock.fetchFn);
   renderAuthPage('/klusser/dashboard', '/klusser/dashboard', <KlusserDashboard />);
   return mock;
@@ -32,6 +35,41 @@ describe('/klusser/dashboard', () => {
     setup({ [`GET ${KRATOS.me}`]: { body: me('klusser', { naam: 'Piet Bakker' }) } });
     expect(screen.getByText('Toegang wordt gecontroleerd…').closest('[role="status"]')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welkom, Piet Bakker' })).toBeTruthy();
+  });
+
+  it('shows the jobs planned today and this week, and the pool count on the card that picks up jobs', async () => {
+    setup({ [`GET ${KRATOS.me}`]: { body: me('klusser') } });
+    const today = (await screen.findByText('Vandaag gepland')).closest('div')!;
+    expect(within(today).getByText('1')).toBeTruthy();
+    expect(within(screen.getByText('Deze week gepland').closest('div')!).getByText('3')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Klusser portaal' });
+    expect(within(nav).getByRole('link', { name: /^Mijn Agenda/ }).getAttribute('href')).toBe('/klusser/agenda');
+    expect(within(nav).getByRole('link', { name: /^Beschikbare Klussen, 4 klussen beschikbaar/ }).getAttribute('href')).toBe(
+      '/klusser/beschikbare-klussen',
+    );
+    expect(within(nav).getByRole('link', { name: /^Mijn Verdiensten/ }).getAttribute('href')).toBe('/klusser/verdiensten');
+  });
+
+  it('updates the pool badge when the live stream reports a change', async () => {
+    installFakeEventSource();
+    const mock = setup({
+      [`GET ${KRATOS.me}`]: { body: me('klusser') },
+      'GET /api/v1/klusser/overzicht': [{ body: OVERZICHT }, { body: { ...OVERZICHT, pool: 3 } }],
+    });
+    expect(await screen.findByRole('link', { name: /4 klussen beschikbaar/ })).toBeTruthy();
+    act(() => FakeEventSource.last.emit('klus', { id: 7, klus_id: 'k1', op: 'UPDATE', regio: 'den-haag', status: 'open', assignment_type: 'pool', klusser_id: 'someone', occurred_at: '' }));
+    expect(await screen.findByRole('link', { name: /3 klussen beschikbaar/ })).toBeTruthy();
+    expect(mock.callsTo('/api/v1/klusser/overzicht')).toHaveLength(2);
+    expect(FakeEventSource.last.url).toBe('/api/v1/events');
+  });
+
+  it('offers to try again when the figures cannot be loaded', async () => {
+    setup({
+      [`GET ${KRATOS.me}`]: { body: me('klusser') },
+      'GET /api/v1/klusser/overzicht': [{ status: 500 }, { body: OVERZICHT }],
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByText('Vandaag gepland')).toBeTruthy();
   });
 
   it("logs out with 'Succesvol uitgelogd' and goes to /auth", async () => {

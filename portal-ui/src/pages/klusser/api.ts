@@ -1,0 +1,139 @@
+/**
+ * The klusser portal's API (issue 11), written from the contract in the brief
+ * (klusser-api.md): the pool, claiming, planning, the agenda, the dashboard figures, earnings and
+ * the support phone. The types stand in for generated OpenAPI types until the API exists.
+ * Every call goes through the shared apiFetch (cookie session, CSRF header on writes) and never
+ * throws: it answers a Result that the screens turn into their Dutch states.
+ */
+import { apiError, apiFetch, readJson, record } from '../../auth/api';
+import { fieldErrors } from '../../api/public';
+
+export type KlusStatus = 'open' | 'ingepland' | 'bezig' | 'afgerond';
+
+/** The customer's wished slot, or a time for jobs an admin made. */
+export type KlusTijd = 'ochtend' | 'middag' | 'avond' | string;
+
+export interface Klant {
+  /** Name, else e-mail, else 'Niet beschikbaar' (the server picks). */
+  naam: string;
+  telefoon: string;
+  email: string;
+}
+
+/** One job as the klusser sees it. */
+export interface Klus {
+  id: string;
+  status: KlusStatus;
+  categorie: { key: string; label: string };
+  beschrijving: string;
+  /** "yyyy-MM-dd", a Dutch calendar day. */
+  datum: string;
+  tijd: KlusTijd;
+  adres: string;
+  postcode: string;
+  woonplaats: string;
+  regio: string;
+  /** Hourly rate in cents (D7). */
+  geschat_tarief_cents: number;
+  /** Hours. */
+  geschatte_duur: number;
+  /** Rate times duration in whole euros (section 9). */
+  geschatte_verdienste_euros: number;
+  notities: string | null;
+  /** RFC 3339, or null before the first plan. */
+  geplande_start_tijd: string | null;
+  /** At most 2 (D18). */
+  planning_changes_count: number;
+  werkbon_id: string | null;
+  /** In the detail and the agenda; the pool list leaves it out. */
+  klant?: Klant;
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+}
+
+export interface Overzicht {
+  naam: string;
+  regios: string[];
+  vandaag: number;
+  deze_week: number;
+  pool: number;
+}
+
+export interface Verdienste {
+  uren: number;
+  bedrag_cents: number;
+}
+
+export interface Verdiensten {
+  week: Verdienste;
+  maand: Verdienste;
+  totaal: Verdienste;
+}
+
+export type AgendaTab = 'te-doen' | 'afgerond' | 'alles';
+
+export interface PlanningPayload {
+  datum: string;
+  /** "HH:MM" on the half hour. */
+  tijd: string;
+}
+
+/** What became of a call. */
+export type Result<T> =
+  | { kind: 'ok'; body: T }
+  /** Any answer that is not a success: the status, the error code and the server's Dutch message. */
+  | { kind: 'failed'; status: number; code?: string; message?: string; fields: Record<string, string> }
+  /** No answer at all (offline, server down). */
+  | { kind: 'network' };
+
+/** The page size of the portal's lists (D25: lists are paged on the server). */
+export const PER_PAGE = 25;
+
+export const EVENTS_PATH = '/api/v1/events';
+const BASE = '/api/v1/klusser';
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, init);
+  } catch {
+    return { kind: 'network' };
+  }
+  const body = await readJson(response);
+  if (response.ok && record(body) !== undefined) return { kind: 'ok', body: body as T };
+  const { code, message } = apiError(body);
+  return {
+    kind: 'failed',
+    // A 200 without a JSON object is as useless as a 500.
+    status: response.ok ? 500 : response.status,
+    ...(code === undefined ? {} : { code }),
+    ...(message === undefined ? {} : { message }),
+    fields: fieldErrors(body),
+  };
+}
+
+const get = <T>(path: string, signal?: AbortSignal) => call<T>(path, signal === undefined ? {} : { signal });
+const klusPath = (id: string) => `${BASE}/klussen/${encodeURIComponent(id)}`;
+
+export const klusserApi = {
+  overzicht: (signal?: AbortSignal) => get<Overzicht>(`${BASE}/overzicht`, signal),
+
+  pool: (page = 1, signal?: AbortSignal) => get<Page<Klus>>(`${BASE}/pool?page=${page}&per_page=${PER_PAGE}`, signal),
+
+  klus: (id: string, signal?: AbortSignal) => get<Klus>(klusPath(id), signal),
+
+  claim: (id: string) => call<Klus>(`${klusPath(id)}/claim`, { method: 'POST' }),
+
+  plan: (id: string, payload: PlanningPayload) =>
+    call<Klus>(`${klusPath(id)}/planning`, { method: 'PUT', body: JSON.stringify(payload) }),
+
+  agenda: (tab: AgendaTab, page = 1, signal?: AbortSignal, perPage = PER_PAGE) =>
+    get<Page<Klus>>(`${BASE}/agenda?tab=${tab}&page=${page}&per_page=${perPage}`, signal),
+
+  verdiensten: (signal?: AbortSignal) => get<Verdiensten>(`${BASE}/verdiensten`, signal),
+
+  support: (signal?: AbortSignal) => get<{ telefoon: string }>(`${BASE}/support`, signal),
+};

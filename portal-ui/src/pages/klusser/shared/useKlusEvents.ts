@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { record } from '../../../auth/api';
+import { EVENTS_PATH } from '../api';
+
+/** One change of a job on the live stream (GET /api/v1/events, event type "klus"). */
+export interface KlusEvent {
+  id: number;
+  klus_id: string;
+  op: string;
+  regio: string;
+  status: string;
+  assignment_type: string | null;
+  klusser_id: string | null;
+  occurred_at: string;
+}
+
+/** Parses the data of a "klus" event; null for anything else. */
+export function parseKlusEvent(data: unknown): KlusEvent | null {
+  let value: unknown;
+  try {
+    value = typeof data === 'string' ? JSON.parse(data) : null;
+  } catch {
+    return null;
+  }
+  const e = record(value);
+  if (e === undefined || typeof e['klus_id'] !== 'string') return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: typeof e['id'] === 'number' ? e['id'] : 0,
+    klus_id: e['klus_id'],
+    op: str(e['op']) ?? '',
+    regio: str(e['regio']) ?? '',
+    status: str(e['status']) ?? '',
+    assignment_type: str(e['assignment_type']),
+    klusser_id: str(e['klusser_id']),
+    occurred_at: str(e['occurred_at']) ?? '',
+  };
+}
+
+/** Events of one moment arrive together (a claim is an UPDATE and maybe more); one refetch is enough. */
+export const COALESCE_MS = 250;
+
+/**
+ * Calls onChange when jobs that `concerns` accepts change on the server, and once more after the
+ * stream reconnects (the server replays what was missed, but a refetch costs little and also
+ * covers a replay that was cut short). The server only streams what the klusser may see: pool jobs
+ * of its regions and its own jobs. Without EventSource (old browsers, tests) nothing happens and
+ * the screen shows what it loaded.
+ */
+export function useKlusEvents(concerns: (event: KlusEvent) => boolean, onChange: () => void): void {
+  const concernsRef = useRef(concerns);
+  concernsRef.current = concerns;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(EVENTS_PATH);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        onChangeRef.current();
+      }, COALESCE_MS);
+    };
+    const onKlus = (message: Event) => {
+      const event = parseKlusEvent((message as MessageEvent).data);
+      if (event !== null && concernsRef.current(event)) changed();
+    };
+    let openedBefore = false;
+    const onOpen = () => {
+      if (openedBefore) changed();
+      openedBefore = true;
+    };
+    source.addEventListener('klus', onKlus);
+    source.addEventListener('open', onOpen);
+    return () => {
+      clearTimeout(timer);
+      source.removeEventListener('klus', onKlus);
+      source.removeEventListener('open', onOpen);
+      source.close();
+    };
+  }, []);
+}

@@ -1,0 +1,71 @@
+/**
+ * User-facing texts of the klusser portal. Those marked "spec" are quoted in document 001
+ * (sections 2, 5 and 8) and are the product's real texts: keep them to the letter, with their
+ * informal "je". The others fill what the spec leaves open, in the same informal voice as the
+ * portal's spec texts, so that one screen never mixes "je" and "u".
+ */
+export const KT = {
+  // spec: dashboard, agenda, available jobs, earnings (section 2)
+  agendaTitle: 'Mijn Agenda',
+  earningsTitle: 'Mijn Verdiensten',
+  tabTeDoen: 'Te Doen',
+  tabAfgerond: 'Afgerond',
+  tabAlles: 'Alles',
+  noJobsAtAll: 'Je hebt nog geen geplande klussen',
+  noOpenJobs: 'Je hebt geen openstaande klussen',
+  noFinishedJobs: 'Je hebt nog geen afgeronde klussen',
+  noJobs: 'Je hebt nog geen klussen',
+  viewWorkOrder: 'Bekijk Werkbon',
+  understood: 'Begrepen',
+  callSupport: 'Bel Support',
+  claim: 'Pak deze klus',
+  poolEmpty: 'Momenteel geen beschikbare klussen in jouw regio',
+  noRegionTitle: 'Geen regio ingesteld',
+  noRegionText: 'Je moet een regio hebben om klussen te kunnen zien',
+  customerUnknown: 'Niet beschikbaar',
+  confirmPlanning: 'Bevestig Planning',
+  confirmChange: 'Bevestig Wijziging',
+  changeDialogTitle: 'Afspraak wijzigen?',
+  maxChanges: 'Maximum aantal wijzigingen (2x) bereikt',
+  pickDateTime: 'Selecteer eerst een datum en tijd',
+  notFound: 'Klus niet gevonden',
+
+  // spec: toasts (section 8)
+  claimed: 'Klus gereserveerd!',
+  claimedNext: 'Plan nu wanneer je de klus gaat uitvoeren.',
+  claimFailed: 'Er ging iets mis bij het oppakken van de klus',
+  notSignedIn: 'Niet ingelogd',
+  planned: 'Planning bevestigd! Klant ontvangt een email.',
+  changed: 'Afspraak gewijzigd! Klant ontvangt een email.',
+  planFailed: 'Er ging iets mis bij het bevestigen van de planning',
+  loadJobFailed: 'Kon klus niet laden',
+
+  // ours
+  portalName: 'Klusser',
+  backToDashboard: 'Terug naar dashboard',
+  dashboardTitle: 'Dashboard',
+  poolTitle: 'Beschikbare Klussen',
+  planTitle: 'Klus inplannen',
+  changeTitle: 'Afspraak wijzigen',
+  loading: 'Even geduld, de gegevens worden geladen…',
+  loadFailed: 'Kon de gegevens niet laden. Controleer je internetverbinding.',
+  listFailed: 'Kon klussen niet laden',
+  retry: 'Opnieuw proberen',
+  moreJobs: 'Meer klussen laden',
+  details: 'Details',
+  close: 'Sluiten',
+  cancel: 'Annuleren',
+  yesChange: 'Ja, wijzigen',
+  busy: 'Even geduld…',
+  planThisJob: 'Plan deze klus',
+  changeAppointment: 'Afspraak wijzigen',
+  viewPool: 'Bekijk beschikbare klussen',
+  notes: 'Notities',
+  customer: 'Klantgegevens',
+  supportIntro: 'Vragen over een klus of de app? Bel ons gerust.',
+  supportTitle: 'Hulp nodig?',
+  lastChangeWarning: 'Let op: dit is je laatste wijziging. Daarna kun je deze afspraak niet meer wijzigen.',
+  finished: 'Deze klus is al afgerond.',
+  started: 'Aan deze klus wordt al gewerkt; de afspraak kan niet meer worden gewijzigd.',
+  pastDate: 'Kies een datum vanaf vandaag.',
+} as const;

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, fact, renderKlusser } from '../shared/testKit';
+import Verdiensten from './Verdiensten';
+
+const PATH = '/klusser/verdiensten';
+const EARNINGS = {
+  week: { uren: 3, bedrag_cents: 10500 },
+  maand: { uren: 12.5, bedrag_cents: 43750 },
+  totaal: { uren: 1234, bedrag_cents: 4319000 },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/klusser/verdiensten', () => {
+  it('shows hours and amount for this week, this month and in total', async () => {
+    renderKlusser(PATH, PATH, <Verdiensten />, { [`GET ${API}/verdiensten`]: { body: EARNINGS } });
+    const week = (await screen.findByRole('heading', { level: 2, name: 'Deze Week' })).closest('li')!;
+    expect(screen.getByRole('heading', { level: 1, name: 'Mijn Verdiensten' })).toBeTruthy();
+    expect(within(week).getByText('De laatste 7 dagen')).toBeTruthy();
+    expect(fact(week, 'Gewerkt')).toBe('3 uur');
+    expect(fact(week, 'Verdiend')).toBe('€ 105,00');
+    const month = screen.getByRole('heading', { level: 2, name: 'Deze Maand' }).closest('li')!;
+    expect(within(month).getByText('De laatste 30 dagen')).toBeTruthy();
+    expect(fact(month, 'Gewerkt')).toBe('12,5 uur');
+    expect(fact(month, 'Verdiend')).toBe('€ 437,50');
+    const total = screen.getByRole('heading', { level: 2, name: 'Totaal' }).closest('li')!;
+    expect(fact(total, 'Gewerkt')).toBe('1.234 uur');
+    expect(fact(total, 'Verdiend')).toBe('€ 43.190,00');
+  });
+
+  it('shows zeros for a klusser who has not worked yet', async () => {
+    const zero = { uren: 0, bedrag_cents: 0 };
+    renderKlusser(PATH, PATH, <Verdiensten />, { [`GET ${API}/verdiensten`]: { body: { week: zero, maand: zero, totaal: zero } } });
+    const total = (await screen.findByRole('heading', { level: 2, name: 'Totaal' })).closest('li')!;
+    expect(fact(total, 'Verdiend')).toBe('€ 0,00');
+  });
+
+  it('offers to try again when the earnings cannot be loaded', async () => {
+    renderKlusser(PATH, PATH, <Verdiensten />, { [`GET ${API}/verdiensten`]: [{ status: 500 }, { body: EARNINGS }] });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Deze Week' })).toBeTruthy();
+  });
+});
