@@ -55,7 +55,8 @@ export function queryAsAdmin(sql) {
   const rows = out
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l.includes('|') || (l !== '' && l !== 'BEGIN' && l !== 'COMMIT'));
+    // psql prints each statement's command tag too (BEGIN, INSERT 0 1, DELETE 1, COMMIT): not rows.
+    .filter((l) => l.includes('|') || (l !== '' && !/^(BEGIN|COMMIT|INSERT \d+ \d+|UPDATE \d+|DELETE \d+)$/.test(l)));
   // The first row is the one of the proof; the query's row follows it (when there is one).
   return rows.length > 1 ? rows.at(-1).split('|') : null;
 }
