@@ -2,7 +2,7 @@
 // path (stored as nieuw, home after 2 s) and the failure message.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { assertNoAxeViolations, newBrowser, open, expectFocused } from './support.mjs';
 import { formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 const REQUIRED_MSG = 'Vul alle verplichte velden in en selecteer minimaal 1 dag beschikbaarheid';
@@ -55,7 +55,7 @@ test('the form refuses missing fields and no day, then sends, says so and goes h
     await send.click();
     assert.equal(await formAlertText(page), REQUIRED_MSG);
     const naam = page.getByLabel(/^Naam/);
-    assert.equal(await naam.evaluate((el) => el === document.activeElement), true, 'focus on the first missing field');
+    await expectFocused(naam, 'focus on the first missing field');
     assert.equal(await naam.getAttribute('aria-invalid'), 'true');
     await assertNoAxeViolations(page);
 
@@ -63,7 +63,7 @@ test('the form refuses missing fields and no day, then sends, says so and goes h
     await fillRequired(page, { naam: 'Henk E2E Klusser', email });
     await send.click();
     assert.equal(await formAlertText(page), REQUIRED_MSG);
-    assert.equal(await page.getByLabel('Maandag').evaluate((el) => el === document.activeElement), true);
+    await expectFocused(page.getByLabel('Maandag'), 'focus on Maandag');
 
     // Too young.
     await page.getByLabel('Dinsdag').check();
@@ -73,7 +73,7 @@ test('the form refuses missing fields and no day, then sends, says so and goes h
     const leeftijd = page.getByLabel(/^Leeftijd/);
     assert.equal(await page.locator('#aanmelding-leeftijd-fout').textContent(), 'Klussers zijn 65 jaar of ouder.');
     assert.equal(await leeftijd.getAttribute('aria-invalid'), 'true');
-    assert.equal(await leeftijd.evaluate((el) => el === document.activeElement), true, 'focus on the age');
+    await expectFocused(leeftijd, 'focus on the age');
     assert.equal(await page.locator('main [role="alert"]:not(.toast-region)').count(), 0, 'no top alert for the age');
     await page.getByLabel(/^Leeftijd/).fill('67');
 

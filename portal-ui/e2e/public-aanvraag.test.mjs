@@ -4,7 +4,7 @@
 //   BASE_URL=... MAILDEV_URL=... E2E_DATABASE_URL=... node --test e2e/public-aanvraag.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open, waitForMails } from './support.mjs';
+import { assertNoAxeViolations, newBrowser, open, waitForMails, expectFocus, expectFocused } from './support.mjs';
 import { expectStep, fillContact, fillSteps1to3, formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 let browser;
@@ -28,7 +28,7 @@ test('every step shows its message when incomplete; a complete request lands, ma
     assert.equal(await formAlertText(page), 'Kies een categorie');
     await expectStep(page, 1);
     const firstRadio = page.getByLabel('Montage & Ophangwerk');
-    assert.equal(await firstRadio.evaluate((el) => el === document.activeElement), true, 'focus on the first choice');
+    await expectFocused(firstRadio, 'focus on the first choice');
     assert.equal(await firstRadio.getAttribute('aria-invalid'), 'true');
     assert.match((await firstRadio.getAttribute('aria-describedby')) ?? '', /aanvraag-fout/);
     await assertNoAxeViolations(page);
@@ -37,12 +37,12 @@ test('every step shows its message when incomplete; a complete request lands, ma
 
     // Step 2: focus moves to the step heading; an empty description is refused.
     const heading2 = await expectStep(page, 2);
-    assert.equal(await heading2.evaluate((el) => el === document.activeElement), true, 'focus on the step heading');
+    await expectFocused(heading2, 'focus on the step heading');
     const description = page.getByLabel('Wat moet er gebeuren?');
     assert.equal(await page.getByText('0/200 tekens').count(), 1);
     await page.getByRole('button', { name: 'Volgende', exact: true }).click();
     assert.equal(await formAlertText(page), 'Beschrijf uw klus');
-    assert.equal(await description.evaluate((el) => el === document.activeElement), true);
+    await expectFocused(description, 'focus on description');
     assert.equal(await description.getAttribute('aria-invalid'), 'true');
     await assertNoAxeViolations(page);
     // At most 200 characters, counted live.
@@ -94,7 +94,7 @@ test('every step shows its message when incomplete; a complete request lands, ma
     await page.getByRole('button', { name: 'Volgende', exact: true }).click();
     assert.equal(await formAlertText(page), 'Kies een datum en tijd', 'a date without a time is not enough');
     const morning = page.getByLabel('ochtend (8:00-12:00)');
-    assert.equal(await morning.evaluate((el) => el === document.activeElement), true, 'focus on the first time slot');
+    await expectFocused(morning, 'focus on the first time slot');
     for (const slot of ['middag (12:00-17:00)', 'avond (17:00-20:00)']) assert.equal(await page.getByLabel(slot).count(), 1);
     await page.getByLabel('avond (17:00-20:00)').check();
     await page.getByRole('button', { name: 'Volgende', exact: true }).click();
@@ -107,7 +107,7 @@ test('every step shows its message when incomplete; a complete request lands, ma
     await page.getByRole('button', { name: 'Verzenden' }).click();
     assert.equal(await formAlertText(page), 'Vul alle verplichte velden in');
     const naam = page.getByLabel('Naam', { exact: true });
-    assert.equal(await naam.evaluate((el) => el === document.activeElement), true, 'focus on the first empty field');
+    await expectFocused(naam, 'focus on the first empty field');
     for (const label of ['Naam', 'Telefoonnummer', 'Adres (straat en huisnummer)', 'Postcode', 'Woonplaats']) {
       assert.equal(await page.getByLabel(label, { exact: true }).getAttribute('aria-invalid'), 'true', label);
     }
@@ -227,7 +227,7 @@ test("the server's field errors show under their fields; a refused burst shows t
     const postcode = page.getByLabel('Postcode');
     await page.getByText('Vul een geldige postcode in, bijvoorbeeld 2271 AB.').waitFor();
     assert.equal(await postcode.getAttribute('aria-invalid'), 'true');
-    assert.equal(await postcode.evaluate((el) => el === document.activeElement), true, 'focus on the field the server refused');
+    await expectFocused(postcode, 'focus on the field the server refused');
     const described = (await postcode.getAttribute('aria-describedby')).split(' ');
     assert.ok(described.includes('aanvraag-postcode-fout'));
     await assertNoAxeViolations(page);
@@ -303,7 +303,7 @@ test('the whole wizard works with the keyboard alone', async () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Uw aanvraag is ontvangen!' });
     await dialog.waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), true, 'focus is in the dialog');
+    await expectFocus(page, () => document.activeElement?.closest('[role="dialog"]') !== null, 'focus is in the dialog');
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/');
     assert.deepEqual(errors, []);

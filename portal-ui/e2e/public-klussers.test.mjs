@@ -2,7 +2,7 @@
 // state and the error state.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, BASE_URL, newBrowser, open } from './support.mjs';
+import { assertNoAxeViolations, BASE_URL, newBrowser, open, expectFocused } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -61,7 +61,7 @@ test('cards follow the rules: 2 specialisations then an ellipsis, 1 decimal with
     await assertNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await more.evaluate((el) => el === document.activeElement), true, 'focus returns to the card');
+    await expectFocused(more, 'focus returns to the card');
 
     await more.click();
     assert.equal(await dialog.getByRole('link', { name: 'Boek deze klusser' }).getAttribute('href'), '/aanvraag');

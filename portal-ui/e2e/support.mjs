@@ -113,3 +113,25 @@ export async function waitForMails(recipient, n = 1, timeoutMs = 15000) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Waits until focus is where `isFocused` (run in the page) says, for up to `timeoutMs`. Focus
+ * moves in effects after a render; sampling it once right after an element appears is a race.
+ */
+export async function expectFocus(page, isFocused, message, arg, timeoutMs = 3000) {
+  try {
+    await page.waitForFunction(isFocused, arg, { timeout: timeoutMs, polling: 25 });
+  } catch {
+    const now = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? `${el.tagName} ${el.getAttribute('name') ?? ''} ${el.textContent?.trim().slice(0, 40) ?? ''}` : 'none';
+    });
+    assert.fail(`${message} (focus is on: ${now})`);
+  }
+}
+
+/** Waits until `locator`'s element has focus. */
+export async function expectFocused(locator, message) {
+  const handle = await locator.elementHandle();
+  await expectFocus(locator.page(), (el) => el === document.activeElement, message, handle);
+}

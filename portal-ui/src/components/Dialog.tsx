@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import './Dialog.css';
 
 const FOCUSABLE =
@@ -29,7 +29,9 @@ export function Dialog({ title, onClose, children, className, initialFocus = 'ti
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: focus is inside before the dialog is painted, so neither a screen reader
+  // nor a fast keyboard user ever meets the dialog with focus still behind it.
+  useLayoutEffect(() => {
     const opener = returnFocusTo?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';

@@ -3,7 +3,7 @@
  * the server's field messages, the invalid/describedBy/error wiring of each field, moving focus
  * after a render, and the message lines of a failed submission.
  */
-import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createElement, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { SubmitResult } from '../api/public';
 
 /** What a field needs to show its error state (spread into TextField and RadioCards). */
@@ -81,7 +81,8 @@ export function useFieldErrors<F extends string>(
  */
 export function useFocusAfterRender<T>(resolve: (target: T) => HTMLElement | null | undefined): (target: T) => void {
   const pending = useRef<{ target: T } | null>(null);
-  useEffect(() => {
+  // Before paint, so a key pressed right after the render lands where focus was meant to go.
+  useLayoutEffect(() => {
     const next = pending.current;
     if (next === null) return;
     pending.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   addDays,
   addMonths,
@@ -43,7 +43,8 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
   const grid = useRef<HTMLTableElement>(null);
   const headingId = useId();
 
-  useEffect(() => {
+  // Before paint: arrow keys pressed in quick succession must each start from the moved focus.
+  useLayoutEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
