@@ -5,7 +5,9 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/exports"
+	"github.com/klusmaat/klusmaat/jobs/facturen"
 	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -21,9 +23,10 @@ type WorkerDeps struct {
 // NewWorkers registers every worker of the platform. A new kind of job adds its line here.
 func NewWorkers(d WorkerDeps) *river.Workers {
 	w := river.NewWorkers()
-	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site})
+	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: d.Files})
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files})
+	river.AddWorker(w, &facturen.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
 }

@@ -135,7 +135,9 @@ var expected = map[[2]string]grants{
 	{"events", "read"}: franchiseOwn.plus(tenants.Klusser, ownRegion),
 	// D6: job photos and klusser documents are served only after authorization; row-level
 	// security keeps a klusser to its own work orders and its own profile's documents.
-	{"werkbon_fotos", "read"}:      adminOnly.plus(tenants.Klusser, anyRegion),
+	{"werkbon_fotos", "read"}: adminOnly.plus(tenants.Klusser, anyRegion),
+	// The invoice PDF: its klusser (row-level security: its own) and admins; audited (D22).
+	{"factuur_pdf", "read"}:        adminOnly.plus(tenants.Klusser, anyRegion),
 	{"klusser_documenten", "read"}: adminOnly.plus(tenants.Klusser, anyRegion),
 }
 

@@ -20,6 +20,8 @@ command -v runuser >/dev/null || apt_install util-linux
 # The zone database: make test runs in a foreign zone (TEST_TZ); without it the C library would
 # silently fall back to UTC and the test would prove nothing.
 [ -f /usr/share/zoneinfo/Pacific/Kiritimati ] && [ -f /usr/share/zoneinfo/Pacific/Pago_Pago ] || apt_install tzdata
+# The invoice PDF tests read the text back (pdftotext) and render a page (pdftoppm).
+command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || apt_install poppler-utils
 
 if [ "${1:-}" = chromium ] && [ ! -x /usr/bin/chromium ]; then
   echo "deps.sh: installing Debian's chromium for the browser tests" >&2

@@ -1,6 +1,7 @@
 package email
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/url"
@@ -62,6 +63,11 @@ func (m *Mailer) Send(ctx context.Context, to, messageID string, r Rendered) err
 	msg.SetMessageIDWithValue(messageID)
 	msg.SetBodyString(mail.TypeTextPlain, r.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, r.HTML)
+	for _, f := range r.Attachments {
+		if err := msg.AttachReader(f.Name, bytes.NewReader(f.Data), mail.WithFileContentType(mail.ContentType(f.ContentType))); err != nil {
+			return fmt.Errorf("email: attach %s: %w", f.Name, err)
+		}
+	}
 	opts := []mail.Option{mail.WithPort(m.port), mail.WithTLSPolicy(m.tls), mail.WithTimeout(20 * time.Second)}
 	if m.ssl {
 		opts = append(opts, mail.WithSSL())

@@ -30,7 +30,7 @@ var Templates = map[string][]string{
 	"ingepland":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // first planning
 	"gewijzigd":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // planning changed
 	"aanmelder":   {"onderwerp", "inhoud"},                                                // back office to an applicant
-	"factuur":     {"naam", "factuurnummer", "totaal"},                                    // invoice; the PDF attachment comes with invoicing
+	"factuur":     {"naam", "factuurnummer", "totaal"},                                    // invoice, with the PDF attached (jobs/facturen)
 }
 
 // Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a
@@ -47,6 +47,13 @@ var structured = map[string][]string{"aanmelder": {"inhoud"}}
 // Rendered is an e-mail ready to send.
 type Rendered struct {
 	Subject, Text, HTML string
+	Attachments         []File
+}
+
+// File is an attachment as sent.
+type File struct {
+	Name, ContentType string
+	Data              []byte
 }
 
 // ErrTemplate means the e-mail can never be rendered (unknown template, missing data): retrying

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/services/files"
 )
 
 // Args is an e-mail job: which template, to whom, with what data.
@@ -13,6 +16,22 @@ type Args struct {
 	Template string            `json:"template"`
 	To       string            `json:"to"`
 	Data     map[string]string `json:"data"`
+	// Attachments are private files sent along (the invoice PDF), read from storage when sending.
+	Attachments []Attachment `json:"attachments,omitempty"`
+}
+
+// Attachment names a stored file to attach: its bucket and key (never its contents, which would
+// sit in the queue's table).
+type Attachment struct {
+	Bucket      string `json:"bucket"`
+	Key         string `json:"key"`
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+}
+
+// Opener reads stored files (files.Storage).
+type Opener interface {
+	Open(ctx context.Context, b files.Bucket, key string) (*files.Object, error)
 }
 
 // Kind names the job in River (and in the admin's list of e-mail jobs).
@@ -26,6 +45,7 @@ type Worker struct {
 	river.WorkerDefaults[Args]
 	Mailer *Mailer
 	Site   Site
+	Files  Opener // nil: e-mails with attachments fail (and are retried)
 }
 
 // Work sends one e-mail. An e-mail that can never be rendered is cancelled at once instead of
@@ -40,9 +60,35 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		return err
 	}
 	messageID := fmt.Sprintf("email-%d@klusmaat", job.ID)
+	if len(job.Args.Attachments) > 0 {
+		if r.Attachments, err = w.attachments(ctx, job.Args.Attachments); err != nil {
+			return err
+		}
+	}
 	err = w.Mailer.Send(ctx, job.Args.To, messageID, r)
 	if errors.As(err, &te) {
 		return river.JobCancel(err)
 	}
 	return err
+}
+
+// attachments reads the files to attach.
+func (w *Worker) attachments(ctx context.Context, list []Attachment) ([]File, error) {
+	if w.Files == nil {
+		return nil, errors.New("email: attachments without file storage")
+	}
+	out := make([]File, 0, len(list))
+	for _, a := range list {
+		obj, err := w.Files.Open(ctx, files.Bucket(a.Bucket), a.Key)
+		if err != nil {
+			return nil, fmt.Errorf("email: attachment %s: %w", a.Name, err)
+		}
+		data, err := io.ReadAll(obj.Body)
+		obj.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("email: attachment %s: %w", a.Name, err)
+		}
+		out = append(out, File{Name: a.Name, ContentType: a.ContentType, Data: data})
+	}
+	return out, nil
 }

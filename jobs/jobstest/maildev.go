@@ -20,6 +20,11 @@ type Mail struct {
 	To      []struct {
 		Address string `json:"address"`
 	} `json:"to"`
+	Attachments []struct {
+		FileName    string `json:"fileName"`
+		ContentType string `json:"contentType"`
+		Length      int    `json:"length"`
+	} `json:"attachments"`
 }
 
 // MailDev returns the SMTP URL and the web API URL of the test mail catcher.

@@ -14,7 +14,7 @@ import (
 
 func makeUploadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r uploadPhotoRequest) (Photo, error) {
-		return s.UploadWorkOrderPhoto(ctx, r.WorkOrderID, r.Type, r.File)
+		return s.UploadWorkOrderPhoto(ctx, r.WorkOrderID, r.Type, r.ClientID, r.File)
 	})
 }
 
@@ -44,6 +44,7 @@ func makeDeleteDocumentEndpoint(s Service) endpoint.Endpoint {
 type uploadPhotoRequest struct {
 	WorkOrderID uuid.UUID
 	Type        string
+	ClientID    *uuid.UUID
 	File        *Upload
 }
 

@@ -30,7 +30,7 @@ import (
 type Service interface {
 	// UploadWorkOrderPhoto stores a before or after photo of a work order the actor may change (a
 	// klusser's own, still running).
-	UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUID, photoType string, file *Upload) (Photo, error)
+	UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUID, photoType string, clientID *uuid.UUID, file *Upload) (Photo, error)
 	// DownloadWorkOrderPhoto opens a job photo the actor may see, and records the download.
 	DownloadWorkOrderPhoto(ctx context.Context, photoID uuid.UUID) (*Download, error)
 	// UploadDocument stores a document with a handyman application (admins).
@@ -69,6 +69,8 @@ type Photo struct {
 	FileSize    int64     `json:"file_size" doc:"Bytes"`
 	URL         string    `json:"url" doc:"Beveiligde download-URL"`
 	CreatedAt   time.Time `json:"created_at"`
+	// ClientID is the id the phone gave the upload (D23): a repeated upload returns this photo.
+	ClientID *uuid.UUID `json:"client_id,omitempty"`
 }
 
 // Document is a klusser document as the API shows it.
@@ -138,7 +140,7 @@ func NewKey(owner uuid.UUID, ft FileType) string {
 	return owner.String() + "/" + uuid.NewString() + "." + ft.Ext
 }
 
-func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUID, photoType string, file *Upload) (Photo, error) {
+func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUID, photoType string, clientID *uuid.UUID, file *Upload) (Photo, error) {
 	ft, err := PhotoUpload.Validate(file)
 	if err != nil {
 		return Photo{}, err
@@ -151,7 +153,7 @@ func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUI
 	var p Photo
 	err = s.put(ctx, KlusFotos, key, ft, file.Data, func(write func() error) (err error) {
 		p, err = s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
-			FileSize: int64(len(file.Data))}, key, write)
+			FileSize: int64(len(file.Data)), ClientID: clientID}, key, write)
 		return err
 	})
 	return p, err

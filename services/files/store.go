@@ -32,6 +32,22 @@ func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, wr
 		if err != nil {
 			return tenants.NoRowsAs(ErrWorkOrderNotFound, fmt.Errorf("files: find work order: %w", err))
 		}
+		if p.ClientID != nil {
+			// D23: the phone sent this photo before and the answer got lost; it is stored once.
+			var known Photo
+			err := tx.QueryRow(ctx, `
+				SELECT id, work_order_id, type, content_type, file_size, created_at FROM work_order_photos
+				WHERE client_id = $1 AND work_order_id = $2`, *p.ClientID, p.WorkOrderID).
+				Scan(&known.ID, &known.WorkOrderID, &known.Type, &known.ContentType, &known.FileSize, &known.CreatedAt)
+			if err == nil {
+				known.ClientID = p.ClientID
+				p = known
+				return nil
+			}
+			if !errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("files: find repeated photo: %w", err)
+			}
+		}
 		if status == "completed" {
 			return ErrWorkOrderClosed
 		}
@@ -39,9 +55,9 @@ func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, wr
 			return err
 		}
 		err = tx.QueryRow(ctx, `
-			INSERT INTO work_order_photos (work_order_id, type, url, content_type, file_size)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-			p.WorkOrderID, p.Type, key, p.ContentType, p.FileSize).Scan(&p.ID, &p.CreatedAt)
+			INSERT INTO work_order_photos (work_order_id, type, url, content_type, file_size, client_id)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
+			p.WorkOrderID, p.Type, key, p.ContentType, p.FileSize, p.ClientID).Scan(&p.ID, &p.CreatedAt)
 		if err != nil {
 			// The lock trigger: the work order was completed meanwhile. Row-level security: not the
 			// actor's work order, which it must not learn exists.

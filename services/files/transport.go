@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 )
 
@@ -107,11 +108,20 @@ func decodeUploadPhoto(_ context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	form, err := ReadForm(r, PhotoUpload, "type")
+	form, err := ReadForm(r, PhotoUpload, "type", "client_id")
 	if err != nil {
 		return nil, err
 	}
-	return uploadPhotoRequest{WorkOrderID: id, Type: form.Values["type"], File: form.File}, nil
+	req := uploadPhotoRequest{WorkOrderID: id, Type: form.Values["type"], File: form.File}
+	if c := form.Values["client_id"]; c != "" {
+		clientID, err := uuid.Parse(c)
+		if err != nil {
+			msg := "Ongeldige client_id."
+			return nil, domainerr.Invalid("invalid_client_id", msg, map[string]string{"client_id": msg})
+		}
+		req.ClientID = &clientID
+	}
+	return req, nil
 }
 
 func decodeUploadDocument(_ context.Context, r *http.Request) (any, error) {
@@ -157,8 +167,9 @@ func encodeDownload(ctx context.Context, w http.ResponseWriter, d *Download) err
 
 // PhotoForm describes the multipart form of a job-photo upload (for the API document).
 type PhotoForm struct {
-	Type string `json:"type" doc:"before of after"`
-	File string `json:"file" doc:"de foto: JPG, PNG of WebP, hoogstens 5MB"`
+	Type     string `json:"type" doc:"before of after"`
+	ClientID string `json:"client_id,omitempty" doc:"optioneel: id van de telefoon (D23); dezelfde id nog eens geeft dezelfde foto terug"`
+	File     string `json:"file" doc:"de foto: JPG, PNG of WebP, hoogstens 5MB"`
 }
 
 // DocumentForm describes the multipart form of a document upload (for the API document).

@@ -24,6 +24,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/events"
+	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/list"
@@ -50,19 +51,25 @@ type portalOptions struct {
 	smtp    string // MailDev's SMTP URL
 	hub     bool   // serve the event stream
 	contact string // the configured contact phone (web.Site)
+	files   bool   // store files (photos, signatures, invoice PDFs) in memory
 }
 
 func newPortal(t *testing.T, o portalOptions) *portal {
 	t.Helper()
 	d := dbtest.New(t)
 	p := &portal{d: d, actors: map[string]tenants.Actor{}}
-	deps := jobs.WorkerDeps{DB: d.DB}
+	deps := jobs.WorkerDeps{DB: d.DB, Site: email.Site{Brand: "Klusmaat", Phone: o.contact}}
+	var blobs files.Storage
+	if o.files {
+		blobs = files.MemoryStorage()
+		deps.Files = blobs
+	}
 	if o.smtp != "" {
 		mailer, err := email.NewMailer(o.smtp, "no-reply@klusmaat.nl", "Klusmaat")
 		if err != nil {
 			t.Fatal(err)
 		}
-		deps.Mailer, deps.Site = mailer, email.Site{Brand: "Klusmaat"}
+		deps.Mailer = mailer
 	}
 	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(deps), jobs.Options{Work: o.work, PollInterval: 100 * time.Millisecond})
 	if err != nil {
@@ -90,7 +97,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 	enf, _ := policy.New()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: quiet, Site: web.Site{Brand: "Klusmaat", Phone: o.contact},
-		Queue: q, Events: hub, Clock: o.clock,
+		Queue: q, Events: hub, Clock: o.clock, Files: blobs,
 		Resolver: func(r *http.Request) (tenants.Actor, error) {
 			p.mu.Lock()
 			defer p.mu.Unlock()

@@ -53,7 +53,7 @@ func TestEveryRouteGoesThroughTheStandardChain(t *testing.T) {
 			t.Errorf("%s (%s): not built by httpapi.Kit; its module forgot the standard chain", rt.Pattern(), rt.Tag)
 		}
 	}
-	for _, m := range []string{"aanvragen", "aanmeldingen", "showcase", "notifications", "emailjobs", "events", "files", "exports", "identity"} {
+	for _, m := range []string{"aanvragen", "aanmeldingen", "showcase", "notifications", "emailjobs", "events", "files", "exports", "identity", "klusser", "werkbon", "factuur"} {
 		if !modules[m] {
 			t.Errorf("module %s has no routes; the test no longer sees every module", m)
 		}
@@ -103,7 +103,13 @@ func TestEveryListAnswersDataAndTotal(t *testing.T) {
 }
 
 // hasRows reports whether an answer's top level holds an array of objects.
+//
+// An answer with an id of its own is one entity that carries its lines (a work order with its
+// materials and photos), not a list.
 func hasRows(props map[string]any) bool {
+	if _, entity := props["id"]; entity {
+		return false
+	}
 	for _, p := range props {
 		prop, _ := p.(map[string]any)
 		items, _ := prop["items"].(map[string]any)

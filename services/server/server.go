@@ -21,6 +21,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
@@ -28,6 +29,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/web"
+	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -159,7 +161,9 @@ func Routes(d Deps) []httpapi.Route {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))
 	}
 	if d.Files != nil {
-		modules = append(modules, files.New(k, d.DB, d.Files))
+		modules = append(modules, files.New(k, d.DB, d.Files),
+			werkbon.New(k, d.DB, d.Files, werkbon.Enqueue(enqueue), d.clock()),
+			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site)))
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {

@@ -124,6 +124,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De factuur als PDF (eigen factuur; beheerders alle); wordt vastgelegd in het auditlog */
+        get: operations["getFacturenIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klusser/agenda": {
         parameters: {
             query?: never;
@@ -135,6 +152,40 @@ export interface paths {
         get: operations["getKlusserAgenda"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/facturen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Een eigen factuur met de kostenopbouw */
+        get: operations["getKlusserFacturenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/facturen/{id}/betaling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Betaling registreren: contant, pin of niet_betaald (met notitie); dezelfde betaling nog eens: geen wijziging */
+        post: operations["postKlusserFacturenIdBetaling"];
         delete?: never;
         options?: never;
         head?: never;
@@ -186,6 +237,23 @@ export interface paths {
         /** Een eigen klus inplannen of de afspraak wijzigen (hoogstens 2 keer, D18) */
         put: operations["putKlusserKlussenIdPlanning"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/klussen/{id}/werkbon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De werkbon van een eigen klus openen; voor een ingeplande of lopende klus wordt hij aangemaakt */
+        post: operations["postKlusserKlussenIdWerkbon"];
         delete?: never;
         options?: never;
         head?: never;
@@ -271,6 +339,91 @@ export interface paths {
         get: operations["getKlusserVerdiensten"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/werkbonnen/{id}/afronden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De werkbon afronden met vier beoordelingen en de handtekening: uren naar boven afgerond (D7), factuur met het volgende nummer (D8) */
+        post: operations["postKlusserWerkbonnenIdAfronden"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/werkbonnen/{id}/materialen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Materiaal toevoegen (naam en bedrag boven 0); dezelfde client_id nog eens voegt niets toe */
+        post: operations["postKlusserWerkbonnenIdMaterialen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/werkbonnen/{id}/materialen/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Materiaal verwijderen (een al verwijderd materiaal: geen wijziging) */
+        delete: operations["deleteKlusserWerkbonnenIdMaterialenItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/werkbonnen/{id}/notities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Notities opslaan (automatisch, 3 seconden na het typen) */
+        put: operations["putKlusserWerkbonnenIdNotities"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/werkbonnen/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De timer starten: de server zet de starttijd en de klus op bezig (offline: de tijd van de telefoon, D23) */
+        post: operations["postKlusserWerkbonnenIdStart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1090,6 +1243,64 @@ export interface operations {
             };
         };
     };
+    getFacturenIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getKlusserAgenda: {
         parameters: {
             query?: {
@@ -1158,6 +1369,201 @@ export interface operations {
                         }[];
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserFacturenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        arbeid_cents: number;
+                        /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
+                        betaal_methode: string | null;
+                        betaal_notitie: string | null;
+                        btw_cents: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description JJJJ-MM-DD */
+                        datum: string;
+                        factuurnummer: string;
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            adres: string;
+                            email: string;
+                            naam: string;
+                            postcode: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string | null;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            omschrijving: string;
+                        }[];
+                        omschrijving: string;
+                        /** @description beveiligde download van de PDF */
+                        pdf_url: string;
+                        subtotaal_cents: number;
+                        totaal_cents: number;
+                        uren: number;
+                        uurtarief_cents: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlusserFacturenIdBetaling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description contant, pin of niet_betaald */
+                    betaal_methode: string;
+                    /** @description verplicht bij niet_betaald */
+                    betaal_notitie: string;
+                    /** Format: uuid */
+                    client_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        arbeid_cents: number;
+                        /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
+                        betaal_methode: string | null;
+                        betaal_notitie: string | null;
+                        btw_cents: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description JJJJ-MM-DD */
+                        datum: string;
+                        factuurnummer: string;
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            adres: string;
+                            email: string;
+                            naam: string;
+                            postcode: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string | null;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            omschrijving: string;
+                        }[];
+                        omschrijving: string;
+                        /** @description beveiligde download van de PDF */
+                        pdf_url: string;
+                        subtotaal_cents: number;
+                        totaal_cents: number;
+                        uren: number;
+                        uurtarief_cents: number;
                     };
                 };
             };
@@ -1455,6 +1861,126 @@ export interface operations {
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlusserKlussenIdWerkbon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beoordeling: {
+                            algemeen: number;
+                            netheid: number;
+                            vakmanschap: number;
+                            vriendelijkheid: number;
+                        } | null;
+                        /** Format: date-time */
+                        eind_tijd: string | null;
+                        /** Format: uuid */
+                        factuur_id: string | null;
+                        fotos: {
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description before of after */
+                            type: string;
+                            url: string;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            naam: string;
+                            telefoon: string;
+                        };
+                        klus: {
+                            adres: string;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            postcode: string;
+                            status: string;
+                            tijd: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                        }[];
+                        ondertekend: boolean;
+                        opmerkingen: string;
+                        /** @description server, of telefoon bij een start die offline werd gemaakt (D23) */
+                        start_bron: string;
+                        /** Format: date-time */
+                        start_tijd: string | null;
+                        /** @description running of completed */
+                        status: string;
+                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        uren: number | null;
+                        uurtarief_cents: number;
                     };
                 };
             };
@@ -1812,6 +2338,665 @@ export interface operations {
                             bedrag_cents: number;
                             uren: number;
                         };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlusserWerkbonnenIdAfronden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    beoordeling: {
+                        algemeen: number;
+                        netheid: number;
+                        vakmanschap: number;
+                        vriendelijkheid: number;
+                    };
+                    /** Format: uuid */
+                    client_id: string;
+                    /**
+                     * Format: date-time
+                     * @description genegeerd: de server zet de eindtijd (D7)
+                     */
+                    eind_tijd?: string | null;
+                    /** @description PNG als data-URL (data:image/png;base64,...) van het tekenvlak van 600x120 */
+                    handtekening: string;
+                    opmerkingen: string;
+                    /**
+                     * Format: date-time
+                     * @description alleen vanuit de offline wachtrij (D23)
+                     */
+                    telefoon_tijd?: string | null;
+                    /** @description genegeerd: de server rekent de uren (D7) */
+                    uren?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        factuur_id: string;
+                        werkbon: {
+                            beoordeling: {
+                                algemeen: number;
+                                netheid: number;
+                                vakmanschap: number;
+                                vriendelijkheid: number;
+                            } | null;
+                            /** Format: date-time */
+                            eind_tijd: string | null;
+                            /** Format: uuid */
+                            factuur_id: string | null;
+                            fotos: {
+                                /** Format: uuid */
+                                client_id: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description before of after */
+                                type: string;
+                                url: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            klant: {
+                                naam: string;
+                                telefoon: string;
+                            };
+                            klus: {
+                                adres: string;
+                                beschrijving: string;
+                                /** @description label van de categorie */
+                                categorie: string;
+                                /** @description JJJJ-MM-DD */
+                                datum: string;
+                                /** Format: date-time */
+                                geplande_start_tijd: string | null;
+                                postcode: string;
+                                status: string;
+                                tijd: string;
+                                woonplaats: string;
+                            };
+                            /** Format: uuid */
+                            klus_id: string;
+                            materiaal_cents: number;
+                            materialen: {
+                                bedrag_cents: number;
+                                /** Format: uuid */
+                                client_id: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                omschrijving: string;
+                            }[];
+                            ondertekend: boolean;
+                            opmerkingen: string;
+                            /** @description server, of telefoon bij een start die offline werd gemaakt (D23) */
+                            start_bron: string;
+                            /** Format: date-time */
+                            start_tijd: string | null;
+                            /** @description running of completed */
+                            status: string;
+                            /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                            uren: number | null;
+                            uurtarief_cents: number;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlusserWerkbonnenIdMaterialen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bedrag_cents: number;
+                    /** Format: uuid */
+                    client_id: string;
+                    omschrijving: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beoordeling: {
+                            algemeen: number;
+                            netheid: number;
+                            vakmanschap: number;
+                            vriendelijkheid: number;
+                        } | null;
+                        /** Format: date-time */
+                        eind_tijd: string | null;
+                        /** Format: uuid */
+                        factuur_id: string | null;
+                        fotos: {
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description before of after */
+                            type: string;
+                            url: string;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            naam: string;
+                            telefoon: string;
+                        };
+                        klus: {
+                            adres: string;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            postcode: string;
+                            status: string;
+                            tijd: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                        }[];
+                        ondertekend: boolean;
+                        opmerkingen: string;
+                        /** @description server, of telefoon bij een start die offline werd gemaakt (D23) */
+                        start_bron: string;
+                        /** Format: date-time */
+                        start_tijd: string | null;
+                        /** @description running of completed */
+                        status: string;
+                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        uren: number | null;
+                        uurtarief_cents: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKlusserWerkbonnenIdMaterialenItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beoordeling: {
+                            algemeen: number;
+                            netheid: number;
+                            vakmanschap: number;
+                            vriendelijkheid: number;
+                        } | null;
+                        /** Format: date-time */
+                        eind_tijd: string | null;
+                        /** Format: uuid */
+                        factuur_id: string | null;
+                        fotos: {
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description before of after */
+                            type: string;
+                            url: string;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            naam: string;
+                            telefoon: string;
+                        };
+                        klus: {
+                            adres: string;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            postcode: string;
+                            status: string;
+                            tijd: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                        }[];
+                        ondertekend: boolean;
+                        opmerkingen: string;
+                        /** @description server, of telefoon bij een start die offline werd gemaakt (D23) */
+                        start_bron: string;
+                        /** Format: date-time */
+                        start_tijd: string | null;
+                        /** @description running of completed */
+                        status: string;
+                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        uren: number | null;
+                        uurtarief_cents: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlusserWerkbonnenIdNotities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    client_id: string;
+                    opmerkingen: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beoordeling: {
+                            algemeen: number;
+                            netheid: number;
+                            vakmanschap: number;
+                            vriendelijkheid: number;
+                        } | null;
+                        /** Format: date-time */
+                        eind_tijd: string | null;
+                        /** Format: uuid */
+                        factuur_id: string | null;
+                        fotos: {
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description before of after */
+                            type: string;
+                            url: string;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            naam: string;
+                            telefoon: string;
+                        };
+                        klus: {
+                            adres: string;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            postcode: string;
+                            status: string;
+                            tijd: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                        }[];
+                        ondertekend: boolean;
+                        opmerkingen: string;
+                        /** @description server, of telefoon bij een start die offline werd gemaakt (D23) */
+                        start_bron: string;
+                        /** Format: date-time */
+                        start_tijd: string | null;
+                        /** @description running of completed */
+                        status: string;
+                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        uren: number | null;
+                        uurtarief_cents: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlusserWerkbonnenIdStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    client_id: string;
+                    /** Format: date-time */
+                    telefoon_tijd?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beoordeling: {
+                            algemeen: number;
+                            netheid: number;
+                            vakmanschap: number;
+                            vriendelijkheid: number;
+                        } | null;
+                        /** Format: date-time */
+                        eind_tijd: string | null;
+                        /** Format: uuid */
+                        factuur_id: string | null;
+                        fotos: {
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description before of after */
+                            type: string;
+                            url: string;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            naam: string;
+                            telefoon: string;
+                        };
+                        klus: {
+                            adres: string;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            postcode: string;
+                            status: string;
+                            tijd: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string;
+                        materiaal_cents: number;
+                        materialen: {
+                            bedrag_cents: number;
+                            /** Format: uuid */
+                            client_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                        }[];
+                        ondertekend: boolean;
+                        opmerkingen: string;
+                        /** @description server, of telefoon bij een start die offline werd gemaakt (D23) */
+                        start_bron: string;
+                        /** Format: date-time */
+                        start_tijd: string | null;
+                        /** @description running of completed */
+                        status: string;
+                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        uren: number | null;
+                        uurtarief_cents: number;
                     };
                 };
             };
@@ -2643,6 +3828,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description optioneel: id van de telefoon (D23); dezelfde id nog eens geeft dezelfde foto terug */
+                    client_id?: string;
                     /** @description de foto: JPG, PNG of WebP, hoogstens 5MB */
                     file: string;
                     /** @description before of after */
@@ -2658,6 +3845,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: uuid */
+                        client_id?: string | null;
                         content_type: string;
                         /** Format: date-time */
                         created_at: string;

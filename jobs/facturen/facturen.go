@@ -1,0 +1,67 @@
+// Package facturen is the background work of invoices: the PDF made after a completion (issue
+// 12), stored privately (D6), and the invoice e-mail to the customer with the PDF attached.
+package facturen
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// PDFArgs asks for an invoice's PDF; Mail sends it to the customer afterwards (when the job has
+// an e-mail address).
+type PDFArgs struct {
+	FactuurID uuid.UUID `json:"factuur_id"`
+	Mail      bool      `json:"mail"`
+}
+
+// Kind names the job in River.
+func (PDFArgs) Kind() string { return "factuur_pdf" }
+
+// InsertOpts: a PDF is retried a few times (the blob store may be away for a moment).
+func (PDFArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 8} }
+
+// Worker makes invoice PDFs.
+type Worker struct {
+	river.WorkerDefaults[PDFArgs]
+	DB    *tenants.DB
+	Files files.Storage
+	Site  factuur.Site
+}
+
+// Work makes the PDF once (a retried job finds it stored) and, in the same transaction, queues the
+// customer's e-mail with the PDF attached, so a retry never sends it twice.
+func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
+	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		var hadPDF bool
+		if err := tx.QueryRow(ctx, `SELECT pdf_url IS NOT NULL FROM facturen WHERE id = $1 FOR UPDATE`, job.Args.FactuurID).Scan(&hadPDF); err != nil {
+			return fmt.Errorf("facturen: invoice %s: %w", job.Args.FactuurID, err)
+		}
+		f, key, err := factuur.Generate(ctx, tx, w.Files, w.Site, job.Args.FactuurID)
+		if err != nil {
+			return err
+		}
+		if hadPDF || !job.Args.Mail || f.Klant.Email == "" {
+			return nil
+		}
+		client := river.ClientFromContext[pgx.Tx](ctx)
+		_, err = client.InsertTx(ctx, tx, MailArgs(f, key), nil)
+		return err
+	})
+}
+
+// MailArgs is the invoice e-mail (template factuur) with the stored PDF attached.
+func MailArgs(f factuur.Factuur, key string) email.Args {
+	return email.Args{Template: "factuur", To: f.Klant.Email,
+		Data: map[string]string{"naam": f.Klant.Naam, "factuurnummer": f.Factuurnummer, "totaal": factuur.Euro(f.TotaalCents)},
+		Attachments: []email.Attachment{{Bucket: string(files.Exports), Key: key, Name: factuur.FileName(f.Factuurnummer),
+			ContentType: files.PDF.ContentType}}}
+}

@@ -1,0 +1,13 @@
+package factuur
+
+import (
+	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// New is the invoice module: its routes, served on db with the PDFs in blobs and site's brand and
+// contact details on them (D19), through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, site Site) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db, blobs: blobs, site: site}))...)
+}

@@ -1,0 +1,133 @@
+// Package factuur is the invoice of a completed job (document 001 sections 2 Invoice payment and
+// 4; D7, D8): the klusser shows it to the customer and registers how they paid; the PDF is made on
+// the server, stored privately (D6) and downloaded after authorization, audited (D22).
+package factuur
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
+)
+
+// Factuur is an invoice as the klusser and the admin see it.
+type Factuur struct {
+	ID             uuid.UUID  `json:"id"`
+	KlusID         *uuid.UUID `json:"klus_id"`
+	Factuurnummer  string     `json:"factuurnummer"`
+	Datum          string     `json:"datum" doc:"JJJJ-MM-DD"`
+	Klant          Klant      `json:"klant"`
+	Omschrijving   string     `json:"omschrijving"`
+	Uren           int        `json:"uren"`
+	UurtariefCents int        `json:"uurtarief_cents"`
+	ArbeidCents    int        `json:"arbeid_cents"`
+	Materialen     []Regel    `json:"materialen"`
+	MateriaalCents int        `json:"materiaal_cents"`
+	SubtotaalCents int        `json:"subtotaal_cents"`
+	BTWCents       int        `json:"btw_cents"`
+	TotaalCents    int        `json:"totaal_cents"`
+	BetaalMethode  *string    `json:"betaal_methode" doc:"contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd"`
+	BetaalNotitie  *string    `json:"betaal_notitie"`
+	PDFURL         string     `json:"pdf_url" doc:"beveiligde download van de PDF"`
+	CreatedAt      time.Time  `json:"created_at"`
+}
+
+// Klant is who the invoice is addressed to (copied onto the invoice when it was made).
+type Klant struct {
+	Naam       string `json:"naam"`
+	Email      string `json:"email"`
+	Adres      string `json:"adres"`
+	Postcode   string `json:"postcode"`
+	Woonplaats string `json:"woonplaats"`
+}
+
+// Regel is a material line.
+type Regel struct {
+	Omschrijving string `json:"omschrijving"`
+	BedragCents  int    `json:"bedrag_cents"`
+}
+
+// Betaling registers how the customer paid (document 001 section 4).
+type Betaling struct {
+	ClientID      uuid.UUID `json:"client_id"`
+	BetaalMethode string    `json:"betaal_methode" doc:"contant, pin of niet_betaald"`
+	BetaalNotitie string    `json:"betaal_notitie" text:"multiline" doc:"verplicht bij niet_betaald"`
+}
+
+// Payment methods a klusser registers.
+var Methods = []string{"contant", "pin", "niet_betaald"}
+
+// MaxNotitie bounds the note of an unpaid invoice.
+const MaxNotitie = 1000
+
+// Errors (document 001 section 8 where it has the words).
+var (
+	ErrNotFound  = domainerr.NotFound("not_found", "Factuur niet gevonden")
+	ErrMethod    = invalid("invalid_method", "Kies hoe de klant heeft betaald: contant, pin of niet betaald.", "betaal_methode")
+	ErrNote      = invalid("note_required", "Voeg een notitie toe waarom de klant niet kan betalen", "betaal_notitie")
+	ErrNoteLong  = invalid("note_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "betaal_notitie")
+	ErrPaid      = domainerr.Conflict("already_paid", "Deze factuur is al betaald.")
+	ErrPDFNotYet = domainerr.Unavailable("pdf_not_ready", "De PDF van deze factuur wordt nog gemaakt. Probeer het over een minuut opnieuw.")
+)
+
+func invalid(code, msg, field string) *domainerr.Error {
+	return domainerr.Invalid(code, msg, map[string]string{field: msg})
+}
+
+// Service is the invoice use-case.
+type Service interface {
+	Get(ctx context.Context, id uuid.UUID) (Factuur, error)
+	Pay(ctx context.Context, id uuid.UUID, in Betaling) (Factuur, error)
+	PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error)
+}
+
+// PDFFile is a downloadable invoice PDF.
+type PDFFile struct {
+	Name string
+	Data []byte
+}
+
+// Store is the SQL of the service (store.go).
+type Store interface {
+	Get(ctx context.Context, id uuid.UUID) (Factuur, error)
+	Pay(ctx context.Context, id uuid.UUID, method string, note *string) (Factuur, error)
+	PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error)
+}
+
+type service struct{ store Store }
+
+// NewService returns the invoice use-case on store.
+func NewService(store Store) Service { return &service{store: store} }
+
+func (s *service) Get(ctx context.Context, id uuid.UUID) (Factuur, error) {
+	return s.store.Get(ctx, id)
+}
+
+func (s *service) Pay(ctx context.Context, id uuid.UUID, in Betaling) (Factuur, error) {
+	known := false
+	for _, m := range Methods {
+		known = known || m == in.BetaalMethode
+	}
+	if !known {
+		return Factuur{}, ErrMethod
+	}
+	var note *string
+	if n := strings.TrimSpace(in.BetaalNotitie); n != "" {
+		if utf8.RuneCountInString(n) > MaxNotitie {
+			return Factuur{}, ErrNoteLong
+		}
+		note = &n
+	}
+	if in.BetaalMethode == "niet_betaald" && note == nil {
+		return Factuur{}, ErrNote
+	}
+	return s.store.Pay(ctx, id, in.BetaalMethode, note)
+}
+
+func (s *service) PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error) {
+	return s.store.PDF(ctx, id)
+}

@@ -1,0 +1,168 @@
+package factuur
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// pgStore is the PostgreSQL store (module.go makes it). Row-level security shows a klusser its own
+// invoices only and an admin all; anything else is "not found". The column rules of migration 015
+// let a klusser write the payment of an open invoice and nothing else.
+type pgStore struct {
+	db    *tenants.DB
+	blobs files.Storage
+	site  Site
+}
+
+const factuurSelect = `
+	SELECT f.id, f.klus_id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.klant_adres, f.klant_postcode,
+	       f.klant_woonplaats, f.omschrijving, f.uren, f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents,
+	       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, f.betaal_notitie, f.created_at, f.pdf_url
+	FROM facturen f WHERE f.id = $1`
+
+// Read reads one invoice with its material lines, in tx; pdfKey is the stored PDF's key, if any.
+func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *string, err error) {
+	var d calendar.Date
+	err = tx.QueryRow(ctx, factuurSelect, id).Scan(&f.ID, &f.KlusID, &f.Factuurnummer, &d, &f.Klant.Naam, &f.Klant.Email,
+		&f.Klant.Adres, &f.Klant.Postcode, &f.Klant.Woonplaats, &f.Omschrijving, &f.Uren, &f.UurtariefCents,
+		&f.MateriaalCents, &f.SubtotaalCents, &f.BTWCents, &f.TotaalCents, &f.BetaalMethode, &f.BetaalNotitie,
+		&f.CreatedAt, &pdfKey)
+	if err != nil {
+		return f, nil, tenants.NoRowsAs(ErrNotFound, err)
+	}
+	f.Datum = d.String()
+	f.ArbeidCents = f.Uren * f.UurtariefCents
+	f.PDFURL = "/api/v1/facturen/" + f.ID.String() + "/pdf"
+	f.Materialen = []Regel{}
+	if f.KlusID != nil {
+		// The lines of the work order, while the job exists (an invoice outlives a deleted job, D11).
+		rows, err := tx.Query(ctx, `
+			SELECT i.description, i.total_cents FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id
+			WHERE w.klus_id = $1 ORDER BY i.created_at, i.id`, *f.KlusID)
+		if err != nil {
+			return f, nil, err
+		}
+		f.Materialen, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Regel, error) {
+			var m Regel
+			return m, r.Scan(&m.Omschrijving, &m.BedragCents)
+		})
+		if err != nil {
+			return f, nil, err
+		}
+	}
+	return f, pdfKey, nil
+}
+
+func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Factuur, error) {
+	var f Factuur
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		f, _, err = Read(ctx, tx, id)
+		return err
+	})
+	return f, err
+}
+
+// Pay registers the payment of an open invoice (contant or pin closes it; niet_betaald keeps it
+// open for the admins' follow-up, with the reason). The same payment arriving again (the offline
+// queue resending) changes nothing and answers the same.
+func (s *pgStore) Pay(ctx context.Context, id uuid.UUID, method string, note *string) (Factuur, error) {
+	var f Factuur
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		var current *string
+		var klusID *uuid.UUID
+		err := tx.QueryRow(ctx, `SELECT betaal_methode, klus_id FROM facturen WHERE id = $1 FOR UPDATE`, id).Scan(&current, &klusID)
+		if err != nil {
+			return tenants.NoRowsAs(ErrNotFound, err)
+		}
+		paid := current != nil && *current != "niet_betaald"
+		switch {
+		case paid && *current == method:
+			// already registered: the same answer
+		case paid:
+			return ErrPaid
+		default:
+			if _, err := tx.Exec(ctx, `UPDATE facturen SET betaal_methode = $2, betaal_notitie = $3 WHERE id = $1`, id, method, note); err != nil {
+				return fmt.Errorf("factuur: pay: %w", err)
+			}
+			if klusID != nil && method != "niet_betaald" {
+				if _, err := tx.Exec(ctx, `UPDATE klussen SET betaald = true WHERE id = $1 AND status = 'afgerond'`, *klusID); err != nil {
+					return fmt.Errorf("factuur: job paid: %w", err)
+				}
+			}
+		}
+		f, _, err = Read(ctx, tx, id)
+		return err
+	})
+	return f, err
+}
+
+// PDF returns the invoice's PDF: the stored one, or, while the background job has not made it
+// yet, one rendered now from the same row. The download is recorded in the audit log (D22).
+func (s *pgStore) PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error) {
+	var out *PDFFile
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		f, key, err := Read(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		var data []byte
+		if key != nil {
+			obj, err := s.blobs.Open(ctx, files.Exports, *key)
+			if err != nil {
+				return fmt.Errorf("factuur: open PDF: %w", err)
+			}
+			defer obj.Body.Close()
+			if data, err = io.ReadAll(obj.Body); err != nil {
+				return fmt.Errorf("factuur: read PDF: %w", err)
+			}
+		} else if data, err = Render(f, s.site); err != nil {
+			return err
+		}
+		var regio *string
+		if err := tx.QueryRow(ctx, `SELECT regio FROM facturen WHERE id = $1`, id).Scan(&regio); err != nil {
+			return err
+		}
+		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: "factuur_pdf",
+			EntityID: id.String(), Region: regio, After: map[string]any{"factuurnummer": f.Factuurnummer}}); err != nil {
+			return err
+		}
+		out = &PDFFile{Name: FileName(f.Factuurnummer), Data: data}
+		return nil
+	})
+	return out, err
+}
+
+// FileName is the name a downloaded or attached invoice gets.
+func FileName(nummer string) string { return "factuur-" + nummer + ".pdf" }
+
+// Generate makes and stores the PDF of an invoice once (the background job, as the system): the
+// stored key is kept on the invoice, and a second run finds it and renders nothing.
+func Generate(ctx context.Context, tx pgx.Tx, blobs files.Storage, site Site, id uuid.UUID) (Factuur, string, error) {
+	f, key, err := Read(ctx, tx, id)
+	if err != nil {
+		return f, "", err
+	}
+	if key != nil {
+		return f, *key, nil
+	}
+	data, err := Render(f, site)
+	if err != nil {
+		return f, "", err
+	}
+	k := files.NewKey(id, files.PDF)
+	if err := blobs.Put(ctx, files.Exports, k, files.PDF.ContentType, data); err != nil {
+		return f, "", fmt.Errorf("factuur: store PDF: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE facturen SET pdf_url = $2 WHERE id = $1`, id, k); err != nil {
+		return f, "", fmt.Errorf("factuur: keep PDF key: %w", err)
+	}
+	return f, k, nil
+}

@@ -1,0 +1,67 @@
+package factuur
+
+import (
+	"context"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+)
+
+// MaxBody is the largest payment request (a method and a note).
+const MaxBody = 8 << 10
+
+// routes is the invoice's route table (issue 12).
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/klusser/facturen/{id}", Summary: "Een eigen factuur met de kostenopbouw",
+			Tag: "factuur", Resource: "eigen_facturen", Action: "read", Response: Factuur{},
+			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeID},
+		{Method: http.MethodPost, Path: "/api/v1/klusser/facturen/{id}/betaling",
+			Summary: "Betaling registreren: contant, pin of niet_betaald (met notitie); dezelfde betaling nog eens: geen wijziging",
+			Tag:     "factuur", Resource: "eigen_facturen", Action: "pay", Request: Betaling{}, Response: Factuur{},
+			Op: "Pay", Endpoint: makePayEndpoint(s), Decode: decodePay},
+		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/pdf",
+			Summary: "De factuur als PDF (eigen factuur; beheerders alle); wordt vastgelegd in het auditlog",
+			Tag:     "factuur", Resource: "factuur_pdf", Action: "read", ResponseType: "application/pdf",
+			Op: "PDF", Endpoint: makePDFEndpoint(s), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+	}
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	return idRequest{ID: id}, nil
+}
+
+func decodePay(ctx context.Context, r *http.Request) (any, error) {
+	req, err := decodeID(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	p := payRequest{ID: req.(idRequest).ID}
+	if err := httpapi.DecodeJSON(nil, r, &p.Betaling, MaxBody); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// encodePDF sends the PDF as a download: never cached, never sniffed.
+func encodePDF(_ context.Context, w http.ResponseWriter, f *PDFFile) error {
+	h := w.Header()
+	h.Set("Content-Type", "application/pdf")
+	h.Set("Content-Length", strconv.Itoa(len(f.Data)))
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name}))
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	_, err := w.Write(f.Data)
+	return err
+}

@@ -1,0 +1,30 @@
+package werkbon
+
+import "fmt"
+
+// VATPercent is the Dutch VAT on the work (document 001 section 9).
+const VATPercent = 21
+
+// Amounts are what an invoice bills, in cents (D7).
+type Amounts struct {
+	ArbeidCents    int
+	MateriaalCents int
+	SubtotaalCents int
+	BTWCents       int
+	TotaalCents    int
+}
+
+// Bill computes the invoice of a completed work order (D7): the hours (already rounded up) at the
+// job's rate, plus the materials; 21 % VAT rounded to the cent, halves up (PostgreSQL's round, which
+// the database's column rule checks against); the total.
+func Bill(uren, rateCents, materialCents int) Amounts {
+	a := Amounts{ArbeidCents: uren * rateCents, MateriaalCents: materialCents}
+	a.SubtotaalCents = a.ArbeidCents + a.MateriaalCents
+	a.BTWCents = (a.SubtotaalCents*VATPercent + 50) / 100
+	a.TotaalCents = a.SubtotaalCents + a.BTWCents
+	return a
+}
+
+// InvoiceNumber is D8's format: the year, a dash and the number within the year, four digits at
+// least (2026-0001).
+func InvoiceNumber(year, n int) string { return fmt.Sprintf("%d-%04d", year, n) }

@@ -1,0 +1,67 @@
+package werkbon
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/go-kit/kit/endpoint"
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+)
+
+// The requests say what a log line may keep: ids, never notes, materials or signatures.
+
+type idRequest struct{ ID uuid.UUID }
+
+func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("id", r.ID)} }
+
+type itemRequest struct{ ID, ItemID uuid.UUID }
+
+func (r itemRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("werkbon_id", r.ID), slog.Any("item_id", r.ItemID)}
+}
+
+type bodyRequest[T any] struct {
+	ID   uuid.UUID
+	Body T
+}
+
+func (r bodyRequest[T]) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("werkbon_id", r.ID)} }
+
+// LogAttrs keeps the work order's id and status.
+func (w Werkbon) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("werkbon_id", w.ID), slog.String("status", w.Status)}
+}
+
+func makeOpenEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (Werkbon, error) { return s.Open(ctx, r.ID) })
+}
+
+func makeStartEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r bodyRequest[Start]) (Werkbon, error) { return s.Start(ctx, r.ID, r.Body) })
+}
+
+func makeAddMateriaalEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r bodyRequest[NieuwMateriaal]) (Werkbon, error) {
+		return s.AddMateriaal(ctx, r.ID, r.Body)
+	})
+}
+
+func makeRemoveMateriaalEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r itemRequest) (Werkbon, error) {
+		return s.RemoveMateriaal(ctx, r.ID, r.ItemID)
+	})
+}
+
+func makeNotitiesEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r bodyRequest[Notities]) (Werkbon, error) {
+		return s.SetNotities(ctx, r.ID, r.Body)
+	})
+}
+
+func makeAfrondenEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r bodyRequest[Afronden]) (Afronding, error) {
+		return s.Afronden(ctx, r.ID, r.Body)
+	})
+}

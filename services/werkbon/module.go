@@ -1,0 +1,14 @@
+package werkbon
+
+import (
+	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// New is the work order module: its routes, served on db, with signatures in blobs, the invoice
+// PDF queued with enqueue and the invoice year from clock, through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue Enqueue, clock calendar.Clock) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db, blobs: blobs, enqueue: enqueue, clock: clock}))...)
+}
