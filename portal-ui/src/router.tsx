@@ -29,6 +29,8 @@ export const pages: Readonly<Record<string, ComponentType>> = {
   '/klusser/plan-klus/:klusId': lazy(() => import('./pages/klusser/plan-klus/PlanKlus')),
   '/klusser/agenda': lazy(() => import('./pages/klusser/agenda/Agenda')),
   '/klusser/verdiensten': lazy(() => import('./pages/klusser/verdiensten/Verdiensten')),
+  '/klusser/werkbon/:klusId': lazy(() => import('./pages/klusser/werkbon/Werkbon')),
+  '/klusser/factuur/:factuurId': lazy(() => import('./pages/klusser/factuur/Factuur')),
 };
 
 export const routes: readonly string[] = routePatterns;

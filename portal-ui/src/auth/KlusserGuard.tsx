@@ -4,10 +4,13 @@ import type { Me, Role } from './api';
 import { AccessCheckView } from './AccessCheckView';
 import type { RedirectTarget } from './guard';
 import { browser } from './browser';
+import { fetchMeOfflineFirst } from './offlineMe';
 import { AREAS, PATHS, signInPath } from './roles';
 import { useAccessGuard, type AccessGuardDeps } from './useAccessGuard';
 
 const KLUSSER_ROLES: readonly Role[] = AREAS.klusser.roles;
+// The portal opens offline with the klusser the phone remembers (D23); tests bring their own.
+const OFFLINE_FIRST: AccessGuardDeps = { fetchMe: fetchMeOfflineFirst };
 
 interface KlusserGuardProps {
   children: (me: Me) => ReactNode;
@@ -21,7 +24,7 @@ interface KlusserGuardProps {
  * no-access page (a full page load, it is the other app).
  */
 export function KlusserGuard({ children, deps }: KlusserGuardProps) {
-  const state = useAccessGuard(KLUSSER_ROLES, deps);
+  const state = useAccessGuard(KLUSSER_ROLES, deps ?? OFFLINE_FIRST);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 

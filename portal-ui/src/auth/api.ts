@@ -41,7 +41,9 @@ export function apiFetch(path: string, init: RequestInit = {}, fetchFn: FetchLik
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  if (init.body !== undefined && init.body !== null && !headers.has('Content-Type')) {
+  // A form (an upload) sets its own multipart type with the boundary; everything else is JSON.
+  const isForm = typeof FormData !== 'undefined' && init.body instanceof FormData;
+  if (init.body !== undefined && init.body !== null && !isForm && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
   if (method !== 'GET') headers.set(CSRF_HEADER, '1');

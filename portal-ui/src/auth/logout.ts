@@ -7,12 +7,16 @@
  */
 import type { FetchLike } from './api';
 import { logout } from './kratos';
+import { forgetMe } from './offlineMe';
 import { TEXTS } from './texts';
 import { showToast } from './toastStore';
 
 export async function logoutWithToast(fetchFn?: FetchLike): Promise<boolean> {
   const ok = await logout(fetchFn);
-  if (ok) showToast(TEXTS.logoutOk, 'success');
+  if (ok) {
+    forgetMe();
+    showToast(TEXTS.logoutOk, 'success');
+  }
   else showToast(TEXTS.logoutFailed, 'error');
   return ok;
 }

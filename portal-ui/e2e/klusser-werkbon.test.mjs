@@ -1,0 +1,296 @@
+// Browser test of the work order (issue 12) on a phone (390x844) against the real server, Kratos
+// and database: the whole day from a planned job (timer, materials, photos, reload with the timer
+// restored, completion with ratings and a drawn signature, the invoice paid by pin), the unpaid
+// path with its note, and a day without signal (D23): offline changes survive a reload and arrive
+// exactly once when the connection returns. axe-core checks WCAG 2.2 AA on every screen.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const KLUSSER = 'piet.bakker@klusmaat.nl';
+const RUN = Date.now();
+const SHOTS = process.env.SHOTS_DIR;
+const browsers = [];
+const jobs = [];
+
+/** A small real PNG (a coloured square) for the camera input. */
+function png(r, g, b) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const x of buf) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const w = 64;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(w, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: w }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A den-haag job of the demo klusser, planned for today at 09:00, claimed yesterday. */
+function plannedJob(label) {
+  const [id] = expectRow(
+    `INSERT INTO klussen (status, assignment_type, regio, klusser_id, claimed_at, categorie, beschrijving, datum, tijd,
+       adres, postcode, woonplaats, telefoon, email, naam, geschatte_duur, geschat_tarief_cents, geplande_start_tijd)
+     SELECT 'ingepland', 'pool', 'den-haag', p.id, now() - interval '1 day', 'montage', 'E2E werkbon ${label} ${RUN}',
+       (now() AT TIME ZONE 'Europe/Amsterdam')::date, 'ochtend', 'Herenstraat 1', '2271 AB', 'Voorburg', '070 555 12 34',
+       '', 'Mevrouw Werkbon', 1, 6500, now()
+     FROM profiles p JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser' WHERE p.naam = 'Piet Bakker'
+     RETURNING id`,
+  );
+  jobs.push(id);
+  return id;
+}
+
+/** Polls the database until the query's first column is want (the autosave runs after 3 s). */
+async function waitForValue(sql, want, timeoutMs = 10000) {
+  const until = Date.now() + timeoutMs;
+  let got;
+  while (Date.now() < until) {
+    got = expectRow(sql)[0];
+    if (got === want) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.equal(got, want, sql);
+}
+
+async function phone() {
+  const b = await newBrowser({ viewport: PHONE });
+  browsers.push(b);
+  return b.context;
+}
+
+async function signIn(context) {
+  const { page } = await open(context, '/auth');
+  await page.getByLabel('E-mailadres').fill(KLUSSER);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/klusser/dashboard');
+  return page;
+}
+
+async function openWerkbon(page, klusId) {
+  await page.goto(`${BASE_URL}/klusser/werkbon/${klusId}`);
+  await page.getByRole('heading', { level: 1, name: 'Werkbon' }).waitFor();
+}
+
+const shot = async (page, name) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+async function addMaterial(page, naam, bedrag) {
+  await page.getByLabel('Naam materiaal').fill(naam);
+  await page.getByLabel('Bedrag in euro').fill(bedrag);
+  await page.getByRole('button', { name: 'Materiaal toevoegen' }).click();
+  await page.locator('.materialen-list li', { hasText: naam }).waitFor();
+}
+
+async function photo(page, which, colour) {
+  const input = page.locator('input[type=file]').nth(which === 'before' ? 0 : 1);
+  await input.setInputFiles({ name: `${which}.png`, mimeType: 'image/png', buffer: png(...colour) });
+}
+
+/** Ratings, a signature drawn with the mouse, and the confirmation. */
+async function finish(page) {
+  await page.getByRole('button', { name: 'Klus Afronden' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Klus Afronden' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Afronden en factuur maken' }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'Vul alle beoordelingen in' }).waitFor();
+  for (const [group, stars] of [['Algemeen', 5], ['Netheid', 4], ['Vriendelijkheid', 5], ['Vakmanschap', 4]]) {
+    await dialog.getByRole('group', { name: group }).getByRole('radio', { name: `${stars} sterren` }).check();
+  }
+  await dialog.getByRole('button', { name: 'Afronden en factuur maken' }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'Handtekening is verplicht' }).waitFor();
+  await assertNoAxeViolations(page);
+  const canvas = dialog.locator('canvas.signature-pad');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15));
+  await page.mouse.up();
+  await dialog.getByRole('button', { name: 'Afronden en factuur maken' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('the work order on a phone', { skip: DB_CHECK_SKIP }, () => {
+  let dayJob;
+  let unpaidJob;
+  let offlineJob;
+
+  before(() => {
+    dayJob = plannedJob('dag');
+    unpaidJob = plannedJob('onbetaald');
+    offlineJob = plannedJob('offline');
+  });
+
+  after(async () => {
+    for (const b of browsers) await b.close();
+    for (const id of jobs) queryAsAdmin(`DELETE FROM klussen WHERE id = '${id}'`);
+  });
+
+  test('the whole day: timer, materials, photos, reload, completion, invoice paid by pin', async () => {
+    const page = await signIn(await phone());
+    await openWerkbon(page, dayJob);
+    await page.getByRole('heading', { name: 'Klant' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: /^Bel Mevrouw Werkbon/ }).getAttribute('href'), 'tel:0705551234');
+    await assertNoAxeViolations(page);
+
+    // Finishing first: the timer must run.
+    await page.getByRole('button', { name: 'Klus Afronden' }).click();
+    await page.getByText('Start eerst de timer').first().waitFor();
+
+    await page.getByRole('button', { name: 'Start timer' }).click();
+    await page.getByText('Timer gestart').first().waitFor();
+    await page.waitForFunction(() => document.querySelector('.timer-display')?.textContent?.includes('00:00:0') &&
+      !document.querySelector('.timer-display')?.textContent?.endsWith('00:00:00'));
+    assert.equal(expectRow(`SELECT status FROM klussen WHERE id = '${dayJob}'`)[0], 'bezig');
+
+    // Materials: the check, two lines, two decimals.
+    await page.getByRole('button', { name: 'Materiaal toevoegen' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Vul materiaal naam en bedrag in' }).waitFor();
+    await addMaterial(page, 'Pluggen en schroeven', '12,5');
+    await addMaterial(page, 'Lampkap', '3');
+    await page.locator('.materialen-list', { hasText: '€ 12,50' }).waitFor();
+    await page.locator('.materialen-total', { hasText: '€ 15,50' }).waitFor();
+
+    await photo(page, 'before', [200, 40, 40]);
+    await page.getByRole('img', { name: 'Foto voor de klus 1' }).waitFor();
+    await photo(page, 'after', [40, 160, 40]);
+    await page.getByRole('img', { name: 'Foto na de klus 1' }).waitFor();
+    await page.getByRole('textbox', { name: 'Notities' }).fill('Lamp hing scheef, opnieuw bevestigd.');
+    await shot(page, 'werkbon-bezig');
+
+    // Everything reached the server: the waiting marks are gone and the notes autosaved (3 s).
+    await page.waitForFunction(() => !document.querySelector('.wacht-badge'));
+    await waitForValue(`SELECT coalesce(nullif(opmerkingen, ''), '-') FROM werkbonnen WHERE klus_id = '${dayJob}'`, 'Lamp hing scheef, opnieuw bevestigd.');
+    await page.reload();
+    await page.getByText('Timer hersteld').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.timer-display')?.textContent?.endsWith('00:00:00'));
+    await page.locator('.materialen-list li', { hasText: 'Lampkap' }).waitFor();
+    assert.equal(await page.getByRole('img', { name: /^Foto (voor|na) de klus/ }).count(), 2);
+
+    await finish(page);
+    await page.getByText('Werkbon afgerond!').first().waitFor();
+    await page.getByRole('heading', { name: 'Gewerkte Tijd' }).waitFor();
+    await page.getByText('Afgesloten', { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Materiaal toevoegen' }).count(), 0, 'materials are locked');
+    assert.equal(await page.getByRole('textbox', { name: 'Notities' }).getAttribute('readonly'), '');
+    await assertNoAxeViolations(page);
+    await shot(page, 'werkbon-afgerond');
+
+    const [uren, status, notes] = expectRow(`SELECT w.uren, w.status, w.opmerkingen FROM werkbonnen w WHERE w.klus_id = '${dayJob}'`);
+    assert.deepEqual([uren, status, notes], ['1', 'completed', 'Lamp hing scheef, opnieuw bevestigd.']);
+
+    await page.getByRole('link', { name: 'Naar de factuur' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/klusser/factuur/'));
+    await page.getByRole('heading', { level: 1, name: 'Factuur' }).waitFor();
+    const [nummer, totaal] = expectRow(`SELECT factuurnummer, totaal_bedrag_cents FROM facturen WHERE klus_id = '${dayJob}'`);
+    await page.getByText(`Factuurnummer: ${nummer}`).waitFor();
+    // 1 h x 65 + 15,50 = 80,50; VAT 16,91 (16,905); total 97,41.
+    assert.equal(totaal, '9741');
+    await page.getByRole('row', { name: /Totaal/ }).filter({ hasText: '97,41' }).waitFor();
+    await assertNoAxeViolations(page);
+    await shot(page, 'factuur');
+
+    const pdf = await page.request.get(`${BASE_URL}/api/v1/facturen/${expectRow(`SELECT id FROM facturen WHERE klus_id = '${dayJob}'`)[0]}/pdf`);
+    assert.equal(pdf.status(), 200);
+    assert.equal(pdf.headers()['content-type'], 'application/pdf');
+    assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');
+
+    await page.getByLabel('PIN').check();
+    await page.getByRole('button', { name: 'Betaling Bevestigen' }).click();
+    await page.getByText('Betaling ontvangen via PIN').first().waitFor();
+    assert.equal(expectRow(`SELECT betaal_methode FROM facturen WHERE klus_id = '${dayJob}'`)[0], 'pin');
+  });
+
+  test('not paid: the warning, then the note it needs', async () => {
+    const page = await signIn(await phone());
+    await openWerkbon(page, unpaidJob);
+    await page.getByRole('button', { name: 'Start timer' }).click();
+    await page.getByText('Timer gestart').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.offline-banner:not(.offline-banner-empty)'));
+    await finish(page);
+    await page.getByRole('link', { name: 'Naar de factuur' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Factuur' }).waitFor();
+    await page.getByLabel('Niet betaald').check();
+    const dialog = page.getByRole('dialog', { name: 'Klant heeft niet betaald?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Ja, factuur blijft open' }).click();
+    await page.getByRole('button', { name: 'Betaling Bevestigen' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Voeg een notitie toe waarom de klant niet kan betalen' }).waitFor();
+    await page.getByLabel('Notitie: waarom kan de klant niet betalen?').fill('Klant had geen pinpas bij de hand.');
+    await page.getByRole('button', { name: 'Betaling Bevestigen' }).click();
+    await page.getByText('Factuur blijft openstaan - klant heeft niet betaald').first().waitFor();
+    await assertNoAxeViolations(page);
+    assert.deepEqual(expectRow(`SELECT betaal_methode, betaal_notitie FROM facturen WHERE klus_id = '${unpaidJob}'`),
+      ['niet_betaald', 'Klant had geen pinpas bij de hand.']);
+  });
+
+  test('without signal: changes stay on the phone through a reload and arrive exactly once', async () => {
+    const context = await phone();
+    const page = await signIn(context);
+    await openWerkbon(page, offlineJob);
+    // The service worker takes control of the portal (scope /klusser/) before the signal goes.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('button', { name: 'Start timer' }).click();
+    await page.getByText('Timer gestart').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.offline-banner:not(.offline-banner-empty)'));
+
+    await context.setOffline(true);
+    await page.getByText('Je telefoon is offline.', { exact: false }).waitFor();
+    await addMaterial(page, `Offline plug ${RUN}`, '4,25');
+    await page.locator('.materialen-list li', { hasText: 'wacht op verbinding' }).waitFor();
+    await page.getByRole('textbox', { name: 'Notities' }).fill('Geen bereik in de kelder.');
+    await photo(page, 'after', [30, 30, 200]);
+    await page.getByRole('img', { name: 'Foto na de klus 1' }).waitFor();
+    await finish(page);
+    await page.getByText('De factuur verschijnt zodra je telefoon weer verbinding heeft.').waitFor();
+    await shot(page, 'werkbon-offline');
+
+    // Closed and opened again without a network: the shell from the service worker, the work order
+    // and its waiting changes from the phone.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Werkbon' }).waitFor();
+    await page.locator('.materialen-list li', { hasText: `Offline plug ${RUN}` }).waitFor();
+    await page.getByText(/Je telefoon is offline\. \d+ wijzigingen wachten/).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Notities' }).inputValue(), 'Geen bereik in de kelder.');
+    await assertNoAxeViolations(page);
+    const [before] = expectRow(`SELECT count(*) FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id WHERE w.klus_id = '${offlineJob}'`);
+    assert.equal(before, '0', 'nothing reached the server while offline');
+
+    await context.setOffline(false);
+    await page.waitForFunction(() => !document.querySelector('.offline-banner:not(.offline-banner-empty)'), null, { timeout: 20000 });
+    await page.getByRole('link', { name: 'Naar de factuur' }).waitFor();
+
+    const row = (sql) => expectRow(sql.replaceAll('$K', `'${offlineJob}'`));
+    assert.equal(row(`SELECT count(*) FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id WHERE w.klus_id = $K`)[0], '1');
+    assert.equal(row(`SELECT count(*) FROM work_order_photos p JOIN werkbonnen w ON w.id = p.work_order_id WHERE w.klus_id = $K`)[0], '1');
+    assert.deepEqual(row(`SELECT status, opmerkingen, eind_bron FROM werkbonnen WHERE klus_id = $K`), ['completed', 'Geen bereik in de kelder.', 'telefoon']);
+    assert.equal(row(`SELECT count(*) FROM facturen WHERE klus_id = $K`)[0], '1');
+    assert.equal(row(`SELECT status FROM klussen WHERE id = $K`)[0], 'afgerond');
+  });
+});
