@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/klusmaat/klusmaat/tenants"
@@ -44,7 +45,12 @@ func (e Errors) Email(field, s string) string {
 		return ""
 	}
 	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") || len(s) > 320 {
+	// ParseAddress lets C1 control and invisible format characters through (U+0087, U+202E); an
+	// address with one would be shown, stored and mailed as something other than it looks.
+	hidden := strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	})
+	if err != nil || hidden || addr.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") || len(s) > 320 {
 		e.Set(field, "Vul een geldig e-mailadres in.")
 	}
 	return s
