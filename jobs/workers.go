@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
@@ -18,12 +19,14 @@ type WorkerDeps struct {
 	Mailer *email.Mailer
 	Site   email.Site
 	Files  files.Storage
+	// StatusLink makes the customers' status links in e-mails (D24); nil: none.
+	StatusLink func(uuid.UUID) string
 }
 
 // NewWorkers registers every worker of the platform. A new kind of job adds its line here.
 func NewWorkers(d WorkerDeps) *river.Workers {
 	w := river.NewWorkers()
-	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: d.Files})
+	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: d.Files, StatusLink: d.StatusLink})
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files})

@@ -63,6 +63,8 @@ var expected = map[[2]string]grants{
 	{"klus_aanvragen", "create"}:   everyone,
 	// Doc 000 §6 (public application) and doc 001 §6 admin "manages applications".
 	{"aanmeldingen", "create"}: everyone,
+	{"klus_status", "read"}:    everyone, // the status link (D24): the token is the key
+	{"klus_status", "cancel"}:  everyone,
 
 	// Doc 000 §6: protected areas need only a session; doc 001 §6 notifications (own inbox only).
 	{"account", "read"}:         signedIn,

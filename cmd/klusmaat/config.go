@@ -30,6 +30,7 @@ type Config struct {
 	RunWorkers   string // "true" or "false"
 	FormLimit    string // submissions per public form per client address per 10 minutes
 	BlobURL      string
+	PublicURL    string // the site's address, for links in e-mails (D24)
 	PortalDist   string
 	AdminDist    string
 	LogFormat    string
@@ -61,6 +62,7 @@ var settings = []setting{
 	{"KLUSMAAT_RUN_WORKERS", "true", "run the background workers inside serve (false: only `klusmaat worker` runs them)", func(c *Config) *string { return &c.RunWorkers }},
 	{"KLUSMAAT_FORM_LIMIT", "5", "submissions of each public form per client address per 10 minutes", func(c *Config) *string { return &c.FormLimit }},
 	{"BLOB_URL", "file://.data/blobs", "file storage: file://DIR locally, s3://BUCKET in production", func(c *Config) *string { return &c.BlobURL }},
+	{"KLUSMAAT_PUBLIC_URL", "http://localhost:8080", "the site's public address, for links in e-mails (the customer's status link, D24)", func(c *Config) *string { return &c.PublicURL }},
 	{"KLUSMAAT_PORTAL_DIST", "portal-ui/dist", "built public site and klusser portal", func(c *Config) *string { return &c.PortalDist }},
 	{"KLUSMAAT_ADMIN_DIST", "admin-ui/dist", "built admin and franchise console", func(c *Config) *string { return &c.AdminDist }},
 	{"LOG_FORMAT", "json", "json or text", func(c *Config) *string { return &c.LogFormat }},
@@ -94,6 +96,8 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error, not %q", c.LogLevel)
 	case c.Brand == "":
 		return c, fmt.Errorf("KLUSMAAT_BRAND must not be empty")
+	case !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://"):
+		return c, fmt.Errorf("KLUSMAAT_PUBLIC_URL must be an http(s) address, not %q", c.PublicURL)
 	}
 	return c, nil
 }

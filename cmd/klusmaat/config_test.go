@@ -41,6 +41,7 @@ func TestConfigDefaults(t *testing.T) {
 		RunWorkers:   "true",
 		FormLimit:    "5",
 		BlobURL:      "file://.data/blobs",
+		PublicURL:    "http://localhost:8080",
 		PortalDist:   "portal-ui/dist",
 		AdminDist:    "admin-ui/dist",
 		LogFormat:    "json",
@@ -68,6 +69,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		"KLUSMAAT_RUN_WORKERS":   "false",
 		"KLUSMAAT_FORM_LIMIT":    "50",
 		"BLOB_URL":               "s3://klusmaat-files",
+		"KLUSMAAT_PUBLIC_URL":    "https://www.example.nl",
 		"KLUSMAAT_PORTAL_DIST":   "/srv/portal",
 		"KLUSMAAT_ADMIN_DIST":    "/srv/admin",
 		"LOG_FORMAT":             "text",
@@ -82,7 +84,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		QueueURL: "postgres://queue@db/prod", ActorKey: "a-production-secret-of-at-least-32-characters",
 		Brand: "Senior Klus", SupportPhone: "010 999 99 99", SupportEmail: "hulp@example.nl",
 		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50",
-		BlobURL: "s3://klusmaat-files", PortalDist: "/srv/portal", AdminDist: "/srv/admin",
+		BlobURL: "s3://klusmaat-files", PublicURL: "https://www.example.nl", PortalDist: "/srv/portal", AdminDist: "/srv/admin",
 		LogFormat: "text", LogLevel: "debug",
 	}
 	if c != want {
@@ -142,7 +144,7 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 	out := buf.String()
 	names := []string{
 		"KLUSMAAT_LISTEN", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
-		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "BLOB_URL",
+		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "BLOB_URL", "KLUSMAAT_PUBLIC_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}
 	if len(names) != len(settings) {

@@ -18,6 +18,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -74,11 +75,13 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	defer stopQueue(queue, logger)
 	hub := events.NewHub(database)
 	go hub.Run(ctx)
+	links := status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/"))
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
 		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
-		FormLimit: server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
-		Ready:     func(ctx context.Context) error { return ready(ctx, database, latest) },
+		FormLimit:   server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
+		Ready:       func(ctx context.Context) error { return ready(ctx, database, latest) },
+		StatusLinks: &links,
 	})
 
 	srv := &http.Server{

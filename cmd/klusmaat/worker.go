@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -50,7 +52,8 @@ func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *s
 	}
 	workers := jobs.NewWorkers(jobs.WorkerDeps{
 		DB: database, Mailer: mailer, Files: storage,
-		Site: email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
+		Site:       email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
+		StatusLink: status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/")).URL,
 	})
 	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger})
 }

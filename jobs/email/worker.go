@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/services/files"
@@ -46,12 +47,18 @@ type Worker struct {
 	Mailer *Mailer
 	Site   Site
 	Files  Opener // nil: e-mails with attachments fail (and are retried)
+	// StatusLink makes the customer's status link of a job (D24); nil: e-mails without it.
+	StatusLink func(klus uuid.UUID) string
 }
+
+// StatusKlus is the data key that names the job whose status link the e-mail carries. The link
+// is made when the e-mail is sent, so the secret in it is never stored in the queue's table.
+const StatusKlus = "status_klus"
 
 // Work sends one e-mail. An e-mail that can never be rendered is cancelled at once instead of
 // retried; a delivery failure returns an error, and River retries it with backoff.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	r, err := Render(job.Args.Template, job.Args.Data, w.Site)
+	r, err := Render(job.Args.Template, w.withStatusLink(job.Args.Data), w.Site)
 	var te ErrTemplate
 	if errors.As(err, &te) {
 		return river.JobCancel(err)
@@ -91,4 +98,22 @@ func (w *Worker) attachments(ctx context.Context, list []Attachment) ([]File, er
 		out = append(out, File{Name: a.Name, ContentType: a.ContentType, Data: data})
 	}
 	return out, nil
+}
+
+// withStatusLink replaces the job named by StatusKlus with its status link.
+func (w *Worker) withStatusLink(data map[string]string) map[string]string {
+	id, ok := data[StatusKlus]
+	if !ok {
+		return data
+	}
+	out := make(map[string]string, len(data))
+	for k, v := range data {
+		if k != StatusKlus {
+			out[k] = v
+		}
+	}
+	if klus, err := uuid.Parse(id); err == nil && w.StatusLink != nil {
+		out["status_link"] = w.StatusLink(klus)
+	}
+	return out
 }

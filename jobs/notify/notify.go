@@ -21,6 +21,8 @@ const (
 	KlusIngepland = "klus_ingepland"
 	KlusGewijzigd = "klus_gewijzigd"
 	NieuweKlus    = "nieuwe_klus"
+	// KlusGeannuleerd: the customer cancelled the request through its status link (D24).
+	KlusGeannuleerd = "klus_geannuleerd"
 )
 
 // PoolMessage is what a klusser reads when a job enters its region's pool (document 001 section 8).
@@ -48,6 +50,8 @@ func (a AdminsArgs) Message() (string, error) {
 		return fmt.Sprintf("Klus ingepland door %s op %s om %s", a.KlusserNaam, a.Datum, a.Tijd), nil
 	case KlusGewijzigd:
 		return fmt.Sprintf("Klus gewijzigd door %s naar %s om %s", a.KlusserNaam, a.Datum, a.Tijd), nil
+	case KlusGeannuleerd:
+		return "Aanvraag geannuleerd door de klant", nil
 	}
 	return "", fmt.Errorf("notify: unknown admin notification type %q", a.Type)
 }

@@ -31,6 +31,7 @@ export const pages: Readonly<Record<string, ComponentType>> = {
   '/klusser/verdiensten': lazy(() => import('./pages/klusser/verdiensten/Verdiensten')),
   '/klusser/werkbon/:klusId': lazy(() => import('./pages/klusser/werkbon/Werkbon')),
   '/klusser/factuur/:factuurId': lazy(() => import('./pages/klusser/factuur/Factuur')),
+  '/status/:token': lazy(() => import('./pages/status/StatusPage')),
 };
 
 export const routes: readonly string[] = routePatterns;

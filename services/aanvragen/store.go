@@ -63,10 +63,14 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 			return errors.New("aanvragen: no job queue for the confirmation e-mail")
 		}
 		// The confirmation (document 000 section 7), committed with the job or not at all.
-		return s.enqueue(ctx, tx, email.Args{Template: "bevestiging", To: j.Email, Data: map[string]string{
+		data := map[string]string{
 			"naam": j.Naam, "categorie": label, "beschrijving": j.Beschrijving,
 			"datum": j.Datum.Dutch(), "tijd": Slots[j.Tijd],
-		}})
+		}
+		// The worker turns the job into the customer's status link when it sends (D24): the
+		// link itself never sits in the queue's table.
+		data[email.StatusKlus] = j.ID.String()
+		return s.enqueue(ctx, tx, email.Args{Template: "bevestiging", To: j.Email, Data: data})
 	})
 }
 

@@ -276,10 +276,12 @@ func (s *pgStore) announcePlan(ctx context.Context, tx pgx.Tx, id uuid.UUID, sta
 		if klusserTelefoon != nil && *klusserTelefoon != "" {
 			phone = *klusserTelefoon
 		}
-		if err := s.queue(ctx, tx, email.Args{Template: template, To: klantEmail, Data: map[string]string{
+		data := map[string]string{
 			"naam": klantNaam, "klusser_naam": klusserNaam, "klusser_telefoon": phone,
 			"datum": datum, "tijd": tijd, "adres": adres,
-		}}); err != nil {
+		}
+		data[email.StatusKlus] = id.String() // the worker adds the customer's status link (D24)
+		if err := s.queue(ctx, tx, email.Args{Template: template, To: klantEmail, Data: data}); err != nil {
 			return err
 		}
 	}

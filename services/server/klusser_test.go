@@ -29,6 +29,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -52,6 +53,7 @@ type portalOptions struct {
 	hub     bool   // serve the event stream
 	contact string // the configured contact phone (web.Site)
 	files   bool   // store files (photos, signatures, invoice PDFs) in memory
+	links   *status.Links
 }
 
 func newPortal(t *testing.T, o portalOptions) *portal {
@@ -59,6 +61,9 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 	d := dbtest.New(t)
 	p := &portal{d: d, actors: map[string]tenants.Actor{}}
 	deps := jobs.WorkerDeps{DB: d.DB, Site: email.Site{Brand: "Klusmaat", Phone: o.contact}}
+	if o.links != nil {
+		deps.StatusLink = o.links.URL
+	}
 	var blobs files.Storage
 	if o.files {
 		blobs = files.MemoryStorage()
@@ -97,7 +102,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 	enf, _ := policy.New()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: quiet, Site: web.Site{Brand: "Klusmaat", Phone: o.contact},
-		Queue: q, Events: hub, Clock: o.clock, Files: blobs,
+		Queue: q, Events: hub, Clock: o.clock, Files: blobs, StatusLinks: o.links,
 		Resolver: func(r *http.Request) (tenants.Actor, error) {
 			p.mu.Lock()
 			defer p.mu.Unlock()

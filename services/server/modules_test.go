@@ -15,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -37,8 +38,9 @@ func everyModule(t *testing.T) server.Deps {
 	if err != nil {
 		t.Fatal(err)
 	}
+	links := status.NewLinks("modules-test-secret-of-32-characters", "")
 	return server.Deps{DB: db, Logger: slog.New(slog.DiscardHandler), Queue: q, Events: events.NewHub(db),
-		Files: files.MemoryStorage(), Kratos: k}
+		Files: files.MemoryStorage(), Kratos: k, StatusLinks: &links}
 }
 
 // Every route of every module went through its module's kit: the standard chain (logging now,
@@ -53,7 +55,7 @@ func TestEveryRouteGoesThroughTheStandardChain(t *testing.T) {
 			t.Errorf("%s (%s): not built by httpapi.Kit; its module forgot the standard chain", rt.Pattern(), rt.Tag)
 		}
 	}
-	for _, m := range []string{"aanvragen", "aanmeldingen", "showcase", "notifications", "emailjobs", "events", "files", "exports", "identity", "klusser", "werkbon", "factuur"} {
+	for _, m := range []string{"aanvragen", "aanmeldingen", "showcase", "notifications", "emailjobs", "events", "files", "exports", "identity", "klusser", "werkbon", "factuur", "status"} {
 		if !modules[m] {
 			t.Errorf("module %s has no routes; the test no longer sees every module", m)
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/web"
 )
 
@@ -74,6 +75,10 @@ func servedOpenAPI(t *testing.T) []byte {
 		Queue:  new(jobs.Queue),
 		Events: events.NewHub(nil),
 		Files:  storage,
+		StatusLinks: func() *status.Links {
+			l := status.NewLinks("openapi-golden-secret-of-32-characters", "")
+			return &l
+		}(),
 	})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/openapi.json", nil))

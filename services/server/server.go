@@ -28,6 +28,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
+	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -61,6 +62,8 @@ type Deps struct {
 	Ready func(ctx context.Context) error
 	// Clock tells the time for business dates (calendar: Europe/Amsterdam); nil: the real clock.
 	Clock calendar.Clock
+	// StatusLinks makes the customers' status links (D24); nil: no status page, no links in e-mails.
+	StatusLinks *status.Links
 }
 
 // clock is the server's clock: the injected one, else the real one.
@@ -113,6 +116,9 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		mux.Handle(files.PublicPattern, files.PublicHandler(d.Files))
 	}
 	if d.Web != nil {
+		if d.StatusLinks != nil {
+			d.Web.Private("/status/", status.PageExists(d.DB, *d.StatusLinks))
+		}
 		mux.Handle("/", d.Web)
 	}
 
@@ -164,6 +170,9 @@ func Routes(d Deps) []httpapi.Route {
 		modules = append(modules, files.New(k, d.DB, d.Files),
 			werkbon.New(k, d.DB, d.Files, werkbon.Enqueue(enqueue), d.clock()),
 			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site)))
+	}
+	if d.StatusLinks != nil {
+		modules = append(modules, status.New(k, d.DB, d.Files, status.Enqueue(enqueue), *d.StatusLinks, PublicFileURL))
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {

@@ -32,6 +32,21 @@ type Site struct {
 // Handler serves both front ends.
 type Handler struct {
 	portal, admin *app
+	private       []privatePages
+}
+
+// privatePages are pages under a prefix that exist only for a valid secret in the rest of their
+// path (the status link, D24).
+type privatePages struct {
+	prefix string
+	exists func(r *http.Request, rest string) bool
+}
+
+// Private serves the pages under prefix only when exists says the rest of the path is valid: any
+// other answers 404 like an unknown path (D21). They are never indexed and send no referrer, so
+// the secret in the address does not travel to another site. Call before serving.
+func (h *Handler) Private(prefix string, exists func(r *http.Request, rest string) bool) {
+	h.private = append(h.private, privatePages{prefix: prefix, exists: exists})
 }
 
 // New loads the builds in portalDir and adminDir (index.html and routes.json of each).
@@ -54,6 +69,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := path.Clean("/" + r.URL.Path)
+	for _, pp := range h.private {
+		if rest, ok := strings.CutPrefix(p, pp.prefix); ok {
+			w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+			w.Header().Set("Referrer-Policy", "no-referrer")
+			if rest == "" || strings.Contains(rest, "/") || !pp.exists(r, rest) {
+				h.portal.serveIndex(w, r, "", http.StatusNotFound)
+				return
+			}
+		}
+	}
 	switch {
 	case strings.HasPrefix(p, h.admin.assets):
 		h.admin.serveAsset(w, r, strings.TrimPrefix(p, "/admin"))

@@ -600,6 +600,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De stand van een aanvraag via de persoonlijke link (D24) */
+        get: operations["getStatusToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/{token}/annuleren": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een open, nog niet ingeplande aanvraag annuleren via de persoonlijke link */
+        post: operations["postStatusTokenAnnuleren"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/{token}/factuur.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De factuur van een afgeronde klus als PDF */
+        get: operations["getStatusTokenFactuur.pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/werkbon-fotos/{id}": {
         parameters: {
             query?: never;
@@ -3718,6 +3769,224 @@ export interface operations {
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
                     };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatusToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        annuleerbaar: boolean;
+                        beschrijving: string;
+                        categorie: string;
+                        /** @description gewenste datum, JJJJ-MM-DD */
+                        datum: string;
+                        /** @description download van de factuur zodra de klus is afgerond; anders leeg */
+                        factuur_pdf: string;
+                        /** Format: date-time */
+                        gepland_op: string | null;
+                        /** @description zodra de klus is ingepland: voornaam en foto, niets meer (D5) */
+                        klusser: {
+                            foto: string;
+                            voornaam: string;
+                        } | null;
+                        stand: string;
+                        /** @description open, ingepland, bezig, afgerond of geannuleerd */
+                        status: string;
+                        support_telefoon: string;
+                        /** @description gewenst dagdeel (ochtend, middag, avond) of tijd */
+                        tijd: string;
+                        woonplaats: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postStatusTokenAnnuleren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        annuleerbaar: boolean;
+                        beschrijving: string;
+                        categorie: string;
+                        /** @description gewenste datum, JJJJ-MM-DD */
+                        datum: string;
+                        /** @description download van de factuur zodra de klus is afgerond; anders leeg */
+                        factuur_pdf: string;
+                        /** Format: date-time */
+                        gepland_op: string | null;
+                        /** @description zodra de klus is ingepland: voornaam en foto, niets meer (D5) */
+                        klusser: {
+                            foto: string;
+                            voornaam: string;
+                        } | null;
+                        stand: string;
+                        /** @description open, ingepland, bezig, afgerond of geannuleerd */
+                        status: string;
+                        support_telefoon: string;
+                        /** @description gewenst dagdeel (ochtend, middag, avond) of tijd */
+                        tijd: string;
+                        woonplaats: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getStatusTokenFactuur.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Ongeldige invoer */

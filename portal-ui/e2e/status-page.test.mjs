@@ -1,0 +1,136 @@
+// Browser test of the customer's status page (D24, issue 16): a request made on /aanvraag, the link
+// from the confirmation e-mail in the mail catcher, the page following the job while it is open
+// (planned by a klusser in another browser, then finished), the invoice PDF from the page, a
+// cancellation, and a wrong link that looks like any unknown page. axe-core and Lighthouse
+// (mobile accessibility 100) check the page.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { BASE_URL, CHROMIUM_ARGS, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, waitForMails } from './support.mjs';
+import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+
+const browsers = [];
+const jobs = [];
+const SHOTS = process.env.SHOTS_DIR;
+const PHONE = { width: 390, height: 844 };
+
+async function browser(viewport = PHONE) {
+  const b = await newBrowser({ viewport });
+  browsers.push(b);
+  return b.context;
+}
+
+/** Sends a request on /aanvraag with an e-mail address; answers the status link's path from the e-mail. */
+async function requestAndLink(beschrijving) {
+  const email = uniqueEmail('status');
+  const { page } = await open(await browser(), '/aanvraag');
+  await fillSteps1to3(page, { beschrijving });
+  await fillContact(page, { naam: 'Mevrouw Status', email });
+  await page.getByRole('button', { name: 'Verzenden' }).click();
+  await page.getByRole('dialog', { name: 'Uw aanvraag is ontvangen!' }).waitFor();
+  const mails = await waitForMails(email, 1, 20000);
+  assert.equal(mails.length, 1, 'the confirmation e-mail arrived');
+  const path = mails[0].text.match(/\/status\/[A-Za-z0-9_-]{43}/)?.[0];
+  assert.ok(path, `the confirmation e-mail carries the status link:\n${mails[0].text}`);
+  const [id] = expectRow(`SELECT id FROM klussen WHERE beschrijving = '${beschrijving}'`);
+  jobs.push(id);
+  return { path, id };
+}
+
+async function klusserApi() {
+  const { page } = await open(await browser(), '/auth');
+  await page.getByLabel('E-mailadres').fill('piet.bakker@klusmaat.nl');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/klusser/dashboard');
+  const call = async (method, path, data) => {
+    const res = await page.request.fetch(`${BASE_URL}${path}`, { method, headers: { 'X-Klusmaat-CSRF': '1' }, ...(data ? { data } : {}) });
+    assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
+    return res.json();
+  };
+  return call;
+}
+
+async function lighthouseAccessibility(url) {
+  const require = createRequire(import.meta.url);
+  const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
+  const { stdout } = await promisify(execFile)(process.execPath,
+    [cli, url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=accessibility', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024, timeout: 180000 });
+  const report = JSON.parse(stdout);
+  const failed = Object.values(report.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id);
+  return { score: Math.round(report.categories.accessibility.score * 100), failed };
+}
+
+describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
+  after(async () => {
+    for (const b of browsers) await b.close();
+    for (const id of jobs) queryAsAdmin(`DELETE FROM klussen WHERE id = '${id}'`);
+  });
+
+  test('from the e-mail link: received, planned live with the first name, finished with the invoice PDF', async () => {
+    const { path, id } = await requestAndLink(`E2E statuspagina ${Date.now()}: kapstok ophangen`);
+    const { page, response } = await open(await browser(), path);
+    assert.equal(response.status(), 200);
+    assert.match(response.headers()['x-robots-tag'] ?? '', /noindex/);
+    assert.equal(response.headers()['referrer-policy'], 'no-referrer');
+    await page.getByRole('heading', { level: 1, name: 'Stand van uw aanvraag' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Aanvraag ontvangen' }).waitFor();
+    assert.equal(await page.getByText('Herenstraat 12').count(), 0, 'the address is not shown');
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-ontvangen.png`, fullPage: true });
+    const lh = await lighthouseAccessibility(`${BASE_URL}${path}`);
+    assert.equal(lh.score, 100, `Lighthouse mobile accessibility ${lh.score}; failing audits: ${lh.failed.join(', ')}`);
+
+    // A klusser plans it in another browser; the open page follows (it asks every 30 seconds).
+    queryAsAdmin(`UPDATE klussen SET assignment_type = 'pool' WHERE id = '${id}'`);
+    const call = await klusserApi();
+    await call('POST', `/api/v1/klusser/klussen/${id}/claim`);
+    const [datum] = expectRow(`SELECT to_char((now() AT TIME ZONE 'Europe/Amsterdam')::date + 3, 'YYYY-MM-DD')`);
+    await call('PUT', `/api/v1/klusser/klussen/${id}/planning`, { datum, tijd: '10:00' });
+    await page.getByRole('status').filter({ hasText: 'Ingepland' }).waitFor({ timeout: 45000 });
+    await page.getByText('Uw klusser is Piet.').waitFor();
+    assert.equal(await page.getByText('Bakker').count(), 0, 'only the first name (D5)');
+    const [foto] = expectRow(`SELECT coalesce(profiel_foto_url, '-') FROM profiles WHERE naam = 'Piet Bakker'`);
+    if (foto !== '-') await page.getByRole('img', { name: 'Foto van Piet' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-ingepland.png`, fullPage: true });
+
+    // Finished through the work order; the invoice PDF is made in the background.
+    const w = await call('POST', `/api/v1/klusser/klussen/${id}/werkbon`);
+    await call('POST', `/api/v1/klusser/werkbonnen/${w.id}/start`, { client_id: crypto.randomUUID() });
+    const signature = `data:image/png;base64,${png(20, 20, 20).toString('base64')}`;
+    await call('POST', `/api/v1/klusser/werkbonnen/${w.id}/afronden`, {
+      client_id: crypto.randomUUID(), beoordeling: { algemeen: 5, netheid: 5, vriendelijkheid: 5, vakmanschap: 5 }, opmerkingen: '', handtekening: signature,
+    });
+    for (let i = 0; i < 50 && expectRow(`SELECT coalesce(pdf_url, '-') FROM facturen WHERE klus_id = '${id}'`)[0] === '-'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Afgerond' }).waitFor();
+    const link = page.getByRole('link', { name: 'Download uw factuur (PDF)' });
+    const pdf = await page.request.get(`${BASE_URL}${await link.getAttribute('href')}`);
+    assert.equal(pdf.status(), 200);
+    assert.equal(pdf.headers()['content-type'], 'application/pdf');
+    assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');
+    await assertNoAxeViolations(page);
+  });
+
+  test('an open request can be cancelled; a wrong link is an unknown page', async () => {
+    const { path, id } = await requestAndLink(`E2E annuleren ${Date.now()}: gordijnrails`);
+    const { page } = await open(await browser(), path);
+    await page.getByRole('button', { name: 'Aanvraag annuleren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aanvraag annuleren?' });
+    await dialog.getByRole('button', { name: 'Ja, annuleren' }).click();
+    await page.getByRole('status').filter({ hasText: 'Geannuleerd' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Aanvraag annuleren' }).count(), 0);
+    assert.deepEqual(expectRow(`SELECT archived, geannuleerd_at IS NOT NULL FROM klussen WHERE id = '${id}'`), ['t', 't']);
+
+    const wrong = path.slice(0, -3) + (path.endsWith('AAA') ? 'BBB' : 'AAA');
+    const res = await page.goto(`${BASE_URL}${wrong}`);
+    assert.equal(res.status(), 404);
+    await page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor();
+  });
+});

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { Dialog } from '../../components/Dialog';
+import { useConfig } from '../../config';
+import { usePageTitle } from '../../usePageTitle';
+import { longDay, slotLabel, startTime } from '../klusser/format';
+import NotFound from '../NotFound';
+import { statusApi, type Status } from './statusApi';
+import './status.css';
+
+/** The page polls every 30 seconds while it is open (D24), and at once when it is seen again. */
+export const POLL_MS = 30_000;
+
+const STEPS = ['Aanvraag ontvangen', 'Ingepland', 'Bezig', 'Afgerond'] as const;
+
+function Progress({ stand }: { stand: string }) {
+  const current = STEPS.indexOf(stand as (typeof STEPS)[number]);
+  return (
+    <ol className="status-steps" aria-label="Voortgang van uw aanvraag">
+      {STEPS.map((step, i) => (
+        <li key={step} className={i < current ? 'status-step done' : i === current ? 'status-step current' : 'status-step'}
+          aria-current={i === current ? 'step' : undefined}>
+          <span className="status-step-dot" aria-hidden="true">{i < current ? '✓' : i + 1}</span>
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Details({ s }: { s: Status }) {
+  return (
+    <dl className="status-details">
+      <dt>Soort klus</dt>
+      <dd>{s.categorie}</dd>
+      <dt>Uw omschrijving</dt>
+      <dd>{s.beschrijving}</dd>
+      <dt>Gewenste datum</dt>
+      <dd>{longDay(s.datum)}</dd>
+      <dt>Gewenste tijd</dt>
+      <dd>{slotLabel(s.tijd)}</dd>
+      <dt>Woonplaats</dt>
+      <dd>{s.woonplaats}</dd>
+    </dl>
+  );
+}
+
+function StatusView({ token, s, onChange }: { token: string; s: Status; onChange: (s: Status) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const phone = s.support_telefoon.replace(/[^\d+]/g, '');
+
+  const cancel = async () => {
+    setBusy(true);
+    const r = await statusApi.cancel(token);
+    setBusy(false);
+    setConfirming(false);
+    if (r.kind === 'ok') onChange(r.status);
+    else setProblem(r.kind === 'failed' && r.message !== undefined ? r.message : 'Het annuleren is niet gelukt. Probeer het opnieuw of bel ons.');
+  };
+
+  return (
+    <>
+      <p className="status-stand" role="status">
+        <span className="visually-hidden">Stand: </span>
+        {s.stand}
+      </p>
+      {s.status === 'geannuleerd' ? <p className="status-note">U heeft deze aanvraag geannuleerd. Wilt u toch hulp? Doe gerust een nieuwe aanvraag.</p> : <Progress stand={s.stand} />}
+
+      {s.gepland_op !== null && s.gepland_op !== undefined && s.status !== 'afgerond' && (
+        <section className="status-card" aria-labelledby="status-afspraak">
+          <h2 id="status-afspraak">Uw afspraak</h2>
+          <p className="status-big">{startTime(s.gepland_op)}</p>
+          {s.klusser !== null && s.klusser !== undefined && (
+            <div className="status-klusser">
+              {s.klusser.foto !== '' && <img src={s.klusser.foto} alt={`Foto van ${s.klusser.voornaam}`} width={96} height={96} />}
+              <p>
+                Uw klusser is <strong>{s.klusser.voornaam}</strong>.
+              </p>
+            </div>
+          )}
+        </section>
+      )}
+
+      {s.factuur_pdf !== '' && (
+        <section className="status-card" aria-labelledby="status-factuur">
+          <h2 id="status-factuur">Uw factuur</h2>
+          <p>De klus is afgerond. Hartelijk dank!</p>
+          <a className="button button-primary button-large" href={s.factuur_pdf} download>
+            Download uw factuur (PDF)
+          </a>
+        </section>
+      )}
+
+      <section className="status-card" aria-labelledby="status-aanvraag">
+        <h2 id="status-aanvraag">Uw aanvraag</h2>
+        <Details s={s} />
+      </section>
+
+      {phone !== '' && (
+        <section className="status-card" aria-labelledby="status-vragen">
+          <h2 id="status-vragen">Vragen?</h2>
+          <p>Bel ons gerust, wij helpen u graag.</p>
+          <a className="button button-secondary button-large" href={`tel:${phone}`}>
+            Bel {s.support_telefoon}
+          </a>
+        </section>
+      )}
+
+      {problem !== null && (
+        <p className="form-alert" role="alert">
+          {problem}
+        </p>
+      )}
+      {s.annuleerbaar && (
+        <button type="button" className="button button-secondary status-cancel" onClick={() => setConfirming(true)}>
+          Aanvraag annuleren
+        </button>
+      )}
+      {confirming && (
+        <Dialog title="Aanvraag annuleren?" onClose={() => setConfirming(false)}>
+          <p>Weet u zeker dat u deze aanvraag wilt annuleren? Er komt dan geen klusser.</p>
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+              Nee, terug
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void cancel()} aria-disabled={busy || undefined}>
+              Ja, annuleren
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** /status/:token — where a request stands, without an account (D24). */
+export default function StatusPage() {
+  const { token = '' } = useParams();
+  const { brand } = useConfig();
+  usePageTitle(`Stand van uw aanvraag – ${brand}`);
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ok'; status: Status } | { kind: 'not-found' } | { kind: 'error'; message: string }>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    const r = await statusApi.get(token);
+    if (r.kind === 'ok') setState({ kind: 'ok', status: r.status });
+    else if (r.kind === 'not-found') setState({ kind: 'not-found' });
+    else {
+      // Keep what is shown when a poll fails; say so only when there is nothing yet.
+      setState((prev) => (prev.kind === 'ok' ? prev : { kind: 'error', message: 'De gegevens konden niet worden geladen. Controleer uw internetverbinding en probeer het opnieuw.' }));
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+    const t = window.setInterval(() => void load(), POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(t);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [load]);
+
+  if (state.kind === 'not-found') return <NotFound />;
+  return (
+    <section className="container status-page" aria-labelledby="status-title">
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <h1 id="status-title">Stand van uw aanvraag</h1>
+      {state.kind === 'loading' && (
+        <p role="status" className="status-note">
+          Even geduld, wij halen de gegevens op…
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <div role="alert" className="status-note">
+          <p>{state.message}</p>
+          <button type="button" className="button button-secondary" onClick={() => void load()}>
+            Opnieuw proberen
+          </button>
+        </div>
+      )}
+      {state.kind === 'ok' && <StatusView token={token} s={state.status} onChange={(s) => setState({ kind: 'ok', status: s })} />}
+    </section>
+  );
+}

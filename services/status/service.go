@@ -1,0 +1,148 @@
+// Package status is the customer's status page without an account (D24, issue 16): one link shows
+// where a request stands, who comes and when (the klusser's first name and photo only, D5), the
+// region's support phone and afterwards the invoice; an open, unplanned request can be cancelled.
+package status
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
+)
+
+// Status is everything the page shows, and nothing more (D5, D24).
+type Status struct {
+	Categorie    string `json:"categorie"`
+	Beschrijving string `json:"beschrijving"`
+	Datum        string `json:"datum" doc:"gewenste datum, JJJJ-MM-DD"`
+	Tijd         string `json:"tijd" doc:"gewenst dagdeel (ochtend, middag, avond) of tijd"`
+	Woonplaats   string `json:"woonplaats"`
+	// Stand is the status in plain Dutch: Aanvraag ontvangen, Ingepland, Bezig, Afgerond or Geannuleerd.
+	Stand        string     `json:"stand"`
+	Status       string     `json:"status" doc:"open, ingepland, bezig, afgerond of geannuleerd"`
+	GeplandOp    *time.Time `json:"gepland_op"`
+	Klusser      *Klusser   `json:"klusser" doc:"zodra de klus is ingepland: voornaam en foto, niets meer (D5)"`
+	SupportPhone string     `json:"support_telefoon"`
+	Annuleerbaar bool       `json:"annuleerbaar"`
+	FactuurPDF   string     `json:"factuur_pdf" doc:"download van de factuur zodra de klus is afgerond; anders leeg"`
+}
+
+// Klusser is who comes: a first name and the showcase photo.
+type Klusser struct {
+	Voornaam string `json:"voornaam"`
+	Foto     string `json:"foto"`
+}
+
+// The plain-Dutch states (D24).
+var stand = map[string]string{"open": "Aanvraag ontvangen", "ingepland": "Ingepland", "bezig": "Bezig",
+	"afgerond": "Afgerond", "geannuleerd": "Geannuleerd"}
+
+// Errors. A wrong, revoked or expired link is "not found", like any unknown page (D21).
+var (
+	ErrNotFound     = domainerr.NotFound("not_found", "Deze pagina bestaat niet (meer).")
+	ErrNotCancelled = domainerr.Conflict("not_cancellable", "Deze aanvraag kan niet meer worden geannuleerd: er is al een klusser voor ingepland. Bel ons als u de afspraak wilt wijzigen.")
+	ErrNoInvoice    = domainerr.NotFound("no_invoice", "Er is (nog) geen factuur voor deze klus.")
+)
+
+// Row is what the database gives for a job (klus_status).
+type Row struct {
+	Categorie, Beschrijving, Datum, Tijd, Woonplaats, Status, Regio string
+	Geannuleerd, Toegewezen                                         bool
+	GeplandOp                                                       *time.Time
+	KlusserVoornaam, KlusserFoto                                    *string
+	SupportPhone                                                    string
+	FactuurID                                                       *uuid.UUID
+	FactuurPDF                                                      *string
+}
+
+// Store is the SQL of the service (store.go).
+type Store interface {
+	Read(ctx context.Context, id uuid.UUID) (Row, error)
+	Cancel(ctx context.Context, id uuid.UUID) error
+	InvoicePDF(ctx context.Context, id uuid.UUID) (*PDF, error)
+}
+
+// PDF is the invoice download.
+type PDF struct {
+	Name string
+	Data []byte
+}
+
+// Service is the status page's use-case.
+type Service interface {
+	Get(ctx context.Context, token string) (Status, error)
+	Cancel(ctx context.Context, token string) (Status, error)
+	InvoicePDF(ctx context.Context, token string) (*PDF, error)
+}
+
+type service struct {
+	store    Store
+	links    Links
+	photoURL func(key string) string
+}
+
+// NewService returns the status page's use-case.
+func NewService(store Store, links Links, photoURL func(string) string) Service {
+	return &service{store: store, links: links, photoURL: photoURL}
+}
+
+func (s *service) job(token string) (uuid.UUID, error) {
+	id, ok := s.links.Parse(token)
+	if !ok {
+		return uuid.Nil, ErrNotFound
+	}
+	return id, nil
+}
+
+func (s *service) Get(ctx context.Context, token string) (Status, error) {
+	id, err := s.job(token)
+	if err != nil {
+		return Status{}, err
+	}
+	r, err := s.store.Read(ctx, id)
+	if err != nil {
+		return Status{}, err
+	}
+	return s.view(token, r), nil
+}
+
+func (s *service) view(token string, r Row) Status {
+	st := r.Status
+	if r.Geannuleerd {
+		st = "geannuleerd"
+	}
+	v := Status{Categorie: r.Categorie, Beschrijving: r.Beschrijving, Datum: r.Datum, Tijd: r.Tijd, Woonplaats: r.Woonplaats,
+		Stand: stand[st], Status: st, GeplandOp: r.GeplandOp, SupportPhone: r.SupportPhone,
+		Annuleerbaar: st == "open" && r.GeplandOp == nil && !r.Toegewezen}
+	if r.KlusserVoornaam != nil {
+		v.Klusser = &Klusser{Voornaam: *r.KlusserVoornaam}
+		if r.KlusserFoto != nil && *r.KlusserFoto != "" {
+			v.Klusser.Foto = s.photoURL(*r.KlusserFoto)
+		}
+	}
+	if r.FactuurID != nil {
+		v.FactuurPDF = "/api/v1/status/" + token + "/factuur.pdf"
+	}
+	return v
+}
+
+func (s *service) Cancel(ctx context.Context, token string) (Status, error) {
+	id, err := s.job(token)
+	if err != nil {
+		return Status{}, err
+	}
+	if err := s.store.Cancel(ctx, id); err != nil {
+		return Status{}, err
+	}
+	return s.Get(ctx, token)
+}
+
+func (s *service) InvoicePDF(ctx context.Context, token string) (*PDF, error) {
+	id, err := s.job(token)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.InvoicePDF(ctx, id)
+}

@@ -1,0 +1,55 @@
+package status
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+)
+
+// TooMany is the answer to an address that asks too often (the link's token is its only key).
+const TooMany = "U heeft deze pagina te vaak opgevraagd. Wacht een paar minuten en probeer het opnieuw."
+
+// routes is the status page's route table: anonymous, rate-limited per address, never indexed and
+// never sending a referrer (the token is in the address).
+func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
+	guard := func(h http.Handler) http.Handler {
+		return httpapi.LimitByIP(limiter, TooMany, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+			w.Header().Set("Referrer-Policy", "no-referrer")
+			w.Header().Set("Cache-Control", "no-store")
+			h.ServeHTTP(w, r)
+		}))
+	}
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/status/{token}", Summary: "De stand van een aanvraag via de persoonlijke link (D24)",
+			Tag: "status", Resource: "klus_status", Action: "read", Response: Status{},
+			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeToken, Guard: guard},
+		{Method: http.MethodPost, Path: "/api/v1/status/{token}/annuleren",
+			Summary: "Een open, nog niet ingeplande aanvraag annuleren via de persoonlijke link",
+			Tag:     "status", Resource: "klus_status", Action: "cancel", Response: Status{},
+			Op: "Cancel", Endpoint: makeCancelEndpoint(s), Decode: decodeToken, Guard: guard},
+		{Method: http.MethodGet, Path: "/api/v1/status/{token}/factuur.pdf", Summary: "De factuur van een afgeronde klus als PDF",
+			Tag: "status", Resource: "klus_status", Action: "read", ResponseType: "application/pdf",
+			Op: "InvoicePDF", Endpoint: makePDFEndpoint(s), Decode: decodeToken, Guard: guard,
+			Encode: httpapi.Encoder(encodePDF)},
+	}
+}
+
+func decodeToken(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	return tokenRequest{Token: r.PathValue("token")}, nil
+}
+
+func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
+	h := w.Header()
+	h.Set("Content-Type", "application/pdf")
+	h.Set("Content-Length", strconv.Itoa(len(p.Data)))
+	h.Set("Content-Disposition", `attachment; filename="`+p.Name+`"`)
+	h.Set("X-Content-Type-Options", "nosniff")
+	_, err := w.Write(p.Data)
+	return err
+}
