@@ -18,6 +18,7 @@ import (
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/aanmeldingen"
 	"github.com/klusmaat/klusmaat/services/aanvragen"
+	"github.com/klusmaat/klusmaat/services/avg"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/exports"
@@ -169,7 +170,8 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Files != nil {
 		modules = append(modules, files.New(k, d.DB, d.Files),
 			werkbon.New(k, d.DB, d.Files, werkbon.Enqueue(enqueue), d.clock()),
-			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site)))
+			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site)),
+			avg.New(k, d.DB, d.Files, factuur.Site(d.Site)))
 	}
 	if d.StatusLinks != nil {
 		modules = append(modules, status.New(k, d.DB, d.Files, status.Enqueue(enqueue), *d.StatusLinks, PublicFileURL))

@@ -7,6 +7,8 @@ import { lazy } from 'react';
  */
 export default {
   list: lazy(() => import('./KlantList')),
+  // The customer card at /admin/klanten/{email}: react-admin's record page.
+  edit: lazy(() => import('./KlantCard')),
   icon: KlantenIcon,
   recordRepresentation: 'email',
 };

@@ -1,0 +1,110 @@
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useNotify } from 'react-admin';
+import { apiError, apiFetch, readJson } from '@shared-auth/api';
+
+/** What stays after an erase, and why (the server sends the same words back). */
+export const KEPT =
+  'Facturen blijven bewaard: de wet verplicht ons facturen zeven jaar te bewaren (D8). Alle andere gegevens van deze klant worden gewist.';
+
+const path = (email: string) => `/api/v1/admin/klanten/${encodeURIComponent(email)}`;
+
+interface Erased {
+  klussen: number;
+  emails: number;
+  facturen_bewaard: number;
+}
+
+/**
+ * The customer's AVG rights (issue 16): an export of everything held about the address (a zip
+ * made by the server) and an erase that keeps only the issued invoices. Both are audited there.
+ */
+export function AvgActions({ email, onErased }: { email: string; onErased?: () => void }) {
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
+  const [done, setDone] = useState<Erased | null>(null);
+
+  const exportData = async () => {
+    setBusy('export');
+    try {
+      const res = await apiFetch(`${path(email)}/export`, { headers: { Accept: 'application/zip' } });
+      if (!res.ok) {
+        notify(apiError(await readJson(res)).message ?? 'Exporteren is niet gelukt', { type: 'error' });
+        return;
+      }
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `klantgegevens-${email}.zip`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      notify('Gegevens geëxporteerd', { type: 'success' });
+    } catch {
+      notify('Exporteren is niet gelukt: geen verbinding met de server', { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const erase = async () => {
+    setConfirming(false);
+    setBusy('erase');
+    try {
+      const res = await apiFetch(`${path(email)}/wissen`, { method: 'POST' });
+      const body = await readJson(res);
+      if (!res.ok) {
+        notify(apiError(body).message ?? 'Wissen is niet gelukt', { type: 'error' });
+        return;
+      }
+      const e = body as Erased;
+      setDone(e);
+      notify(`Gegevens gewist: ${e.klussen} klussen; ${e.facturen_bewaard} facturen bewaard`, { type: 'success' });
+      onErased?.();
+    } catch {
+      notify('Wissen is niet gelukt: geen verbinding met de server', { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Privacy (AVG)
+        </Typography>
+        <Typography gutterBottom>
+          Op verzoek van de klant: alle gegevens als bestand meegeven, of alle persoonsgegevens wissen.
+        </Typography>
+        {done !== null && (
+          <Alert severity="success" sx={{ my: 1 }}>
+            Gewist: {done.klussen} klussen en {done.emails} e-mails. {done.facturen_bewaard} facturen zijn bewaard (bewaarplicht).
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} onClick={() => void exportData()} disabled={busy !== null}>
+            Gegevens exporteren
+          </Button>
+          <Button variant="contained" color="error" size="large" startIcon={<DeleteForeverIcon />} onClick={() => setConfirming(true)} disabled={busy !== null || done !== null}>
+            Gegevens wissen
+          </Button>
+        </Stack>
+      </CardContent>
+      <Confirm
+        isOpen={confirming}
+        title="Gegevens van deze klant wissen?"
+        content={`${KEPT} Dit kan niet ongedaan worden gemaakt.`}
+        confirm="Ja, wissen"
+        cancel="Annuleren"
+        confirmColor="warning"
+        onConfirm={() => void erase()}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

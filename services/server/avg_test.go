@@ -1,0 +1,207 @@
+package server_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/avg"
+	"github.com/klusmaat/klusmaat/services/klusser"
+	"github.com/klusmaat/klusmaat/services/werkbon"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// The customer's AVG rights (issue 16): export everything held about an address, erase all of it
+// but the issued invoices.
+func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
+	p := newPortal(t, portalOptions{files: true})
+	const mail, phone, name, street = "avg-klant@example.nl", "070 444 55 66", "Mevrouw Avg-Test", "Avglaan 7"
+	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.actor(admin).UserID)
+	franchise := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+
+	// Two jobs of the customer, one of someone else.
+	done := p.job(t, job{assignment: "pool", email: mail})
+	open := p.job(t, job{assignment: "pool", email: mail})
+	other := p.job(t, job{assignment: "pool", email: "iemand-anders@example.nl"})
+	p.exec(t, `UPDATE klussen SET telefoon = $2, naam = $3, adres = $4 WHERE id = ANY ($1)`, []uuid.UUID{done, open}, phone, name, street)
+	// The first is planned (an e-mail is queued to the address), worked and invoiced.
+	p.call(t, piet, http.MethodPost, claimPath(done), nil, nil)
+	datum := calendar.System.Today().AddDays(3).String()
+	if s := p.call(t, piet, http.MethodPut, planPath(done), klusser.Planning{Datum: datum, Tijd: "10:00"}, nil); s != http.StatusOK {
+		t.Fatalf("plan: %d", s)
+	}
+	var w werkbon.Werkbon
+	p.call(t, piet, http.MethodPost, "/api/v1/klusser/klussen/"+done.String()+"/werkbon", nil, &w)
+	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 250}, nil)
+	uploadPhoto(t, p, piet, w.ID, "before", uuid.New())
+	p.startedAgo(t, piet, w, 30*60e9)
+	var a werkbon.Afronding
+	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+		t.Fatalf("complete: %d", s)
+	}
+
+	path := "/api/v1/admin/klanten/" + mail
+	for _, who := range []string{franchise, piet} {
+		if s := p.call(t, who, http.MethodGet, path+"/export", nil, nil); s != http.StatusForbidden {
+			t.Errorf("export as %s: %d", p.actor(who).Role, s)
+		}
+		if s := p.call(t, who, http.MethodPost, path+"/wissen", nil, nil); s != http.StatusForbidden {
+			t.Errorf("erase as %s: %d", p.actor(who).Role, s)
+		}
+	}
+
+	// The export: every row the database holds about the address, counted independently.
+	req, _ := http.NewRequest(http.MethodGet, p.URL+path+"/export", nil)
+	req.Header.Set("X-Test-User", admin)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/zip" {
+		t.Fatalf("export: %d %s", resp.StatusCode, body)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		names[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	var doc map[string][]json.RawMessage
+	if err := json.Unmarshal(names["gegevens.json"], &doc); err != nil {
+		var loose map[string]any
+		_ = json.Unmarshal(names["gegevens.json"], &loose)
+		doc = map[string][]json.RawMessage{}
+		for k, v := range loose {
+			if list, ok := v.([]any); ok {
+				for _, x := range list {
+					b, _ := json.Marshal(x)
+					doc[k] = append(doc[k], b)
+				}
+			}
+		}
+	}
+	held := map[string]string{
+		"klussen":    `SELECT count(*) FROM klussen WHERE lower(email) = $1`,
+		"werkbonnen": `SELECT count(*) FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
+		"materialen": `SELECT count(*) FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
+		"fotos":      `SELECT count(*) FROM work_order_photos f JOIN werkbonnen w ON w.id = f.work_order_id JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
+		"facturen":   `SELECT count(*) FROM facturen WHERE lower(klant_email) = $1`,
+		"auditlog":   `SELECT count(*) FROM audit_log a JOIN klussen k ON a.entity = 'klus' AND a.entity_id = k.id::text WHERE lower(k.email) = $1`,
+	}
+	for section, sql := range held {
+		var n int
+		p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error { return tx.QueryRow(context.Background(), sql, mail).Scan(&n) })
+		if n == 0 || len(doc[section]) != n {
+			t.Errorf("export section %s has %d rows, the database holds %d", section, len(doc[section]), n)
+		}
+	}
+	var queued int
+	if err := p.d.DB.QueuePool().QueryRow(context.Background(),
+		`SELECT count(*) FROM river.river_job WHERE kind = 'email' AND lower(args ->> 'to') = $1`, mail).Scan(&queued); err != nil {
+		t.Fatal(err)
+	}
+	if queued == 0 || len(doc["emails"]) != queued {
+		t.Errorf("export has %d e-mails, the queue holds %d", len(doc["emails"]), queued)
+	}
+	for _, prefix := range []string{"facturen/factuur-", "fotos/", "handtekeningen/"} {
+		found := false
+		for n, data := range names {
+			found = found || (strings.HasPrefix(n, prefix) && len(data) > 0)
+		}
+		if !found {
+			t.Errorf("the export has no %s file (files: %v)", prefix, keys(names))
+		}
+	}
+
+	// The erase: everything personal goes, the invoice stays (D8), the other customer is untouched.
+	var erased avg.Erased
+	if s := p.call(t, admin, http.MethodPost, path+"/wissen", nil, &erased); s != http.StatusOK {
+		t.Fatalf("erase: %d", s)
+	}
+	if erased.Klussen != 2 || erased.FacturenBewaard != 1 || erased.Emails != queued || erased.Toelichting != avg.Kept {
+		t.Errorf("erased: %+v", erased)
+	}
+	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		rows, err := tx.Query(context.Background(), `
+			SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)
+		if err != nil {
+			return err
+		}
+		tables, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		for _, tbl := range tables {
+			for _, needle := range []string{mail, phone, name, street} {
+				var n int
+				if err := tx.QueryRow(context.Background(), fmt.Sprintf(`SELECT count(*) FROM %q t WHERE lower(t::text) LIKE '%%' || lower($1) || '%%'`, tbl), needle).Scan(&n); err != nil {
+					return fmt.Errorf("%s: %w", tbl, err)
+				}
+				if n > 0 && tbl != "facturen" {
+					t.Errorf("after the erase %s still holds %q in %d rows", tbl, needle, n)
+				}
+			}
+		}
+		var keep int
+		if err := tx.QueryRow(context.Background(), `SELECT count(*) FROM facturen WHERE lower(klant_email) = $1 AND klus_id IS NULL`, mail).Scan(&keep); err != nil {
+			return err
+		}
+		if keep != 1 {
+			t.Errorf("%d detached invoices kept, want 1", keep)
+		}
+		var others int
+		if err := tx.QueryRow(context.Background(), `SELECT count(*) FROM klussen WHERE id = $1`, other).Scan(&others); err != nil {
+			return err
+		}
+		if others != 1 {
+			t.Error("the other customer's job went too")
+		}
+		var audited int
+		if err := tx.QueryRow(context.Background(), `SELECT count(*) FROM audit_log WHERE entity = 'klant' AND entity_id = $1 AND action IN ('avg_export', 'avg_erase')`,
+			avg.Subject(mail)).Scan(&audited); err != nil {
+			return err
+		}
+		if audited != 2 {
+			t.Errorf("%d audit entries for the export and the erase, want 2", audited)
+		}
+		return nil
+	})
+	if err := p.d.DB.QueuePool().QueryRow(context.Background(),
+		`SELECT count(*) FROM river.river_job WHERE lower(args::text) LIKE '%' || $1 || '%'`, mail).Scan(&queued); err != nil {
+		t.Fatal(err)
+	}
+	if queued != 0 {
+		t.Errorf("%d queued jobs still hold the address", queued)
+	}
+	if s := p.call(t, admin, http.MethodGet, path+"/export", nil, nil); s != http.StatusOK {
+		// Only the invoice is left: it is still the customer's data and comes with an export.
+		t.Errorf("export after the erase: %d", s)
+	}
+	_ = open
+}
+
+func keys(m map[string][]byte) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
