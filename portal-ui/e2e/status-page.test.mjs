@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { BASE_URL, CHROMIUM_ARGS, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, waitForMails } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin, uniqueEmail } from './public-support.mjs';
 
@@ -132,5 +133,31 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
     const res = await page.goto(`${BASE_URL}${wrong}`);
     assert.equal(res.status(), 404);
     await page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor();
+  });
+
+  test('an admin exports a customer\'s data and erases it from the customer card (AVG)', async () => {
+    const { id } = await requestAndLink(`E2E AVG ${Date.now()}: deurbel vervangen`);
+    const [email] = expectRow(`SELECT email FROM klussen WHERE id = '${id}'`);
+    const { page } = await open(await browser({ width: 1280, height: 800 }), '/admin/auth');
+    await page.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
+    await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+    await page.goto(`${BASE_URL}/admin/klanten/${encodeURIComponent(email)}`);
+    await page.getByRole('heading', { level: 1, name: `Klant ${email}` }).waitFor();
+    await assertNoAxeViolations(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Gegevens exporteren' }).click()]);
+    const zip = await readFile(await download.path());
+    assert.equal(zip.subarray(0, 2).toString(), 'PK', 'the export is a zip');
+    assert.ok(zip.includes(Buffer.from('gegevens.json')), 'with gegevens.json');
+
+    await page.getByRole('button', { name: 'Gegevens wissen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Gegevens van deze klant wissen?' });
+    await confirm.getByText('Facturen blijven bewaard', { exact: false }).waitFor();
+    await assertNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Ja, wissen' }).click();
+    await page.getByText(/Gewist: 1 klussen/).waitFor();
+    assert.equal(expectRow(`SELECT count(*) FROM klussen WHERE email = '${email}'`)[0], '0');
   });
 });

@@ -29,7 +29,7 @@ type Erased struct {
 }
 
 // Kept is the confirmation's explanation of what stays (shown before and after the erase).
-const Kept = "Facturen blijven bewaard: de wet verplicht ons facturen zeven jaar te bewaren (D8). Alle andere gegevens van deze klant worden gewist."
+const Kept = "Facturen blijven bewaard: de wet verplicht ons facturen zeven jaar te bewaren. Alle andere gegevens van deze klant worden gewist."
 
 var (
 	ErrNotFound = domainerr.NotFound("not_found", "Klant niet gevonden")

@@ -44,7 +44,8 @@ func (l Links) URL(id uuid.UUID) string { return l.base + "/status/" + l.Token(i
 
 // Parse returns the job of a token, or false for anything the server did not make.
 func (l Links) Parse(token string) (uuid.UUID, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
+	// Strict: one spelling per token (the last character carries unused bits that a lax decoder ignores).
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(raw) != 16+macBytes {
 		return uuid.Nil, false
 	}

@@ -7,7 +7,7 @@ import { apiError, apiFetch, readJson } from '@shared-auth/api';
 
 /** What stays after an erase, and why (the server sends the same words back). */
 export const KEPT =
-  'Facturen blijven bewaard: de wet verplicht ons facturen zeven jaar te bewaren (D8). Alle andere gegevens van deze klant worden gewist.';
+  'Facturen blijven bewaard: de wet verplicht ons facturen zeven jaar te bewaren. Alle andere gegevens van deze klant worden gewist.';
 
 const path = (email: string) => `/api/v1/admin/klanten/${encodeURIComponent(email)}`;
 
