@@ -15,6 +15,7 @@ import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin, uni
 
 const browsers = [];
 const jobs = [];
+const restore = [];
 const SHOTS = process.env.SHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
 
@@ -70,6 +71,7 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
   after(async () => {
     for (const b of browsers) await b.close();
     for (const id of jobs) queryAsAdmin(`DELETE FROM klussen WHERE id = '${id}'`);
+    for (const sql of restore) queryAsAdmin(sql);
   });
 
   test('from the e-mail link: received, planned live with the first name, finished with the invoice PDF', async () => {
@@ -87,6 +89,12 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
     assert.equal(lh.score, 100, `Lighthouse mobile accessibility ${lh.score}; failing audits: ${lh.failed.join(', ')}`);
 
     // A klusser plans it in another browser; the open page follows (it asks every 30 seconds).
+    // The klusser has a showcase photo (restored afterwards).
+    const [photoBefore] = expectRow(`SELECT coalesce(profiel_foto_url, '-') FROM profiles WHERE naam = 'Piet Bakker'`);
+    if (photoBefore === '-') {
+      queryAsAdmin(`UPDATE profiles SET profiel_foto_url = id || '/' || gen_random_uuid() || '.jpg' WHERE naam = 'Piet Bakker'`);
+      restore.push(`UPDATE profiles SET profiel_foto_url = NULL WHERE naam = 'Piet Bakker'`);
+    }
     queryAsAdmin(`UPDATE klussen SET assignment_type = 'pool' WHERE id = '${id}'`);
     const call = await klusserApi();
     await call('POST', `/api/v1/klusser/klussen/${id}/claim`);
@@ -95,8 +103,9 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
     await page.getByRole('status').filter({ hasText: 'Ingepland' }).waitFor({ timeout: 45000 });
     await page.getByText('Uw klusser is Piet.').waitFor();
     assert.equal(await page.getByText('Bakker').count(), 0, 'only the first name (D5)');
-    const [foto] = expectRow(`SELECT coalesce(profiel_foto_url, '-') FROM profiles WHERE naam = 'Piet Bakker'`);
-    if (foto !== '-') await page.getByRole('img', { name: 'Foto van Piet' }).waitFor();
+    const img = page.getByRole('img', { name: 'Foto van Piet' });
+    await img.waitFor();
+    assert.match(await img.getAttribute('src'), /^\/files\/public\//, 'the showcase photo (D5)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-ingepland.png`, fullPage: true });
 
     // Finished through the work order; the invoice PDF is made in the background.
