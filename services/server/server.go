@@ -26,6 +26,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/klussen"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
@@ -163,6 +164,7 @@ func Routes(d Deps) []httpapi.Route {
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
 		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
+		klussen.New(k, d.DB),
 	}
 	if d.Events != nil {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))

@@ -175,6 +175,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klussen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Klussen: één pagina, gesorteerd en gefilterd op de server (beheer: alle regio's; franchise: de eigen regio's) */
+        get: operations["getKlussen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klusser/agenda": {
         parameters: {
             query?: never;
@@ -1470,6 +1487,114 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum" | "created_at" | "status" | "woonplaats" | "regio";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: omschrijving, adres of e-mailadres (een deel) */
+                q?: string;
+                /** @description alleen klussen met deze status */
+                status?: "open" | "ingepland" | "bezig" | "afgerond";
+                /** @description alleen klussen van deze regio */
+                regio?: string;
+                /** @description alleen klussen in deze woonplaats */
+                woonplaats?: string;
+                /** @description nee (standaard): zonder gearchiveerde; ja: alleen gearchiveerde; alle */
+                archived?: "nee" | "ja" | "alle";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: nog niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            /** @description door de klant geannuleerd via de statuslink (D24) */
+                            geannuleerd: boolean;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** @description de klus heeft een notitie voor de klusser */
+                            notitie: boolean;
+                            postcode: string;
+                            regio: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
                 };
             };
             /** @description Ongeldige invoer */

@@ -1,0 +1,88 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// The back office's jobs list (D25): one page from SQL with its total; admins see every region, a
+// franchise owner only its own, whatever filter it sends; a klusser is refused.
+func TestBackOfficeJobsListPagesFiltersAndKeepsRegions(t *testing.T) {
+	p := newPortal(t, portalOptions{})
+	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.actor(admin).UserID)
+	denHaag := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, p.actor(denHaag).UserID)
+	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+
+	today := calendar.System.Today()
+	var dh []uuid.UUID
+	for i := 0; i < 5; i++ {
+		dh = append(dh, p.job(t, job{assignment: "pool", datum: today.AddDays(i + 1)}))
+	}
+	ut := p.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", assignment: "pool", datum: today.AddDays(2)})
+	p.exec(t, `UPDATE klussen SET status = 'ingepland', klusser_id = $2, claimed_at = now(), geplande_start_tijd = now() + interval '2 days',
+	           beschrijving = 'Gordijnrails monteren' WHERE id = $1`, dh[0], p.actor(piet).UserID)
+	p.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, dh[4])
+
+	type page = list.Page[klussen.Klus]
+	get := func(who, query string) (int, page) {
+		var out page
+		s := p.call(t, who, http.MethodGet, "/api/v1/klussen?"+query, nil, &out)
+		return s, out
+	}
+	ids := func(pg page) map[uuid.UUID]bool {
+		m := map[uuid.UUID]bool{}
+		for _, k := range pg.Data {
+			m[k.ID] = true
+		}
+		return m
+	}
+
+	s, all := get(admin, "per_page=2")
+	if s != http.StatusOK || all.Total != 5 || len(all.Data) != 2 || all.Data[0].Datum < all.Data[1].Datum {
+		t.Fatalf("admin, first page of 2: %d total %d rows %d %+v", s, all.Total, len(all.Data), all.Data)
+	}
+	if _, pg := get(admin, "per_page=50"); !ids(pg)[ut] || ids(pg)[dh[4]] {
+		t.Errorf("admin: utrecht job missing or archived job shown: %v", ids(pg))
+	}
+	if _, pg := get(admin, "archived=ja"); pg.Total != 1 || !ids(pg)[dh[4]] {
+		t.Errorf("archived=ja: %+v", pg)
+	}
+	if _, pg := get(admin, "status=ingepland"); pg.Total != 1 || pg.Data[0].ID != dh[0] || pg.Data[0].Klusser == nil || *pg.Data[0].Klusser != "Piet Bakker" {
+		t.Errorf("status=ingepland: %+v", pg)
+	}
+	if _, pg := get(admin, "q=gordijnrail"); pg.Total != 1 || pg.Data[0].ID != dh[0] {
+		t.Errorf("search: %+v", pg)
+	}
+	if _, pg := get(admin, "woonplaats=zeist"); pg.Total != 1 || pg.Data[0].ID != ut {
+		t.Errorf("woonplaats=zeist: %+v", pg)
+	}
+	if _, pg := get(admin, "sort=datum&order=asc&per_page=1"); pg.Data[0].Datum != today.AddDays(1).String() {
+		t.Errorf("sort datum asc: %+v", pg.Data)
+	}
+
+	// The franchise owner: its region only, also when it asks for another.
+	if _, pg := get(denHaag, "per_page=50"); pg.Total != 4 || ids(pg)[ut] {
+		t.Errorf("franchise den-haag: total %d, utrecht shown %v", pg.Total, ids(pg)[ut])
+	}
+	if _, pg := get(denHaag, "regio=utrecht"); pg.Total != 0 || len(pg.Data) != 0 {
+		t.Errorf("franchise den-haag asking for utrecht: %+v", pg)
+	}
+	if s, _ := get(piet, ""); s != http.StatusForbidden {
+		t.Errorf("klusser: %d", s)
+	}
+	var e apiError
+	if s := p.call(t, admin, http.MethodGet, "/api/v1/klussen?sort=email", nil, &e); s != http.StatusBadRequest || e.Error.Message == "" {
+		t.Errorf("sort on a field outside the allow-list: %d %+v", s, e)
+	}
+	_ = fmt.Sprint
+}
