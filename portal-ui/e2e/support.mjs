@@ -69,6 +69,15 @@ export function assertSecurityHeaders(headers, path) {
 
 /** Runs axe-core on the page and fails on any WCAG 2.2 A/AA violation, printing them. */
 export async function assertNoAxeViolations(page) {
+  // Let transitions finish first: contrast measured halfway through a fade-in (a dialog opening)
+  // is a race, not a finding. Endless animations (a spinner) are not waited for.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5000, polling: 50 },
+    )
+    .catch(() => {});
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (tags) => {
     // eslint-disable-next-line no-undef
