@@ -29,6 +29,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: d.Files, StatusLink: d.StatusLink})
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
+	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files})
 	river.AddWorker(w, &facturen.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w

@@ -106,3 +106,42 @@ func (w *PoolWorker) Work(ctx context.Context, job *river.Job[PoolArgs]) error {
 		return err
 	})
 }
+
+// KlusToegewezen is the type of a klusser's notification when an admin assigns it a job.
+const KlusToegewezen = "klus_toegewezen"
+
+// KlusserArgs tells a klusser that an admin assigned it a job (document 001 section 4).
+type KlusserArgs struct {
+	KlusID     uuid.UUID `json:"klus_id"`
+	KlusserID  uuid.UUID `json:"klusser_id"`
+	Datum      string    `json:"datum"` // dd-MM-yyyy
+	Tijd       string    `json:"tijd"`  // a clock time or a customer time block
+	Woonplaats string    `json:"woonplaats"`
+}
+
+// Kind names the job.
+func (KlusserArgs) Kind() string { return "notify_klusser" }
+
+// Message is the Dutch text the klusser reads.
+func (a KlusserArgs) Message() string {
+	return fmt.Sprintf("Er is een klus aan je toegewezen: %s, %s (%s)", a.Woonplaats, a.Datum, a.Tijd)
+}
+
+// KlusserWorker writes assignment notifications.
+type KlusserWorker struct {
+	river.WorkerDefaults[KlusserArgs]
+	DB *tenants.DB
+}
+
+// Work notifies the klusser, unless the job has meanwhile gone to someone else (a retry after a
+// reassignment must not tell the previous klusser).
+func (w *KlusserWorker) Work(ctx context.Context, job *river.Job[KlusserArgs]) error {
+	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `
+			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
+			SELECT k.klusser_id, $1, $2, k.id, $4 FROM klussen k WHERE k.id = $3 AND k.klusser_id = $5
+			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+			job.Args.Message(), KlusToegewezen, job.Args.KlusID, job.ID, job.Args.KlusserID)
+		return err
+	})
+}

@@ -18,7 +18,9 @@ import (
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/aanmeldingen"
 	"github.com/klusmaat/klusmaat/services/aanvragen"
+	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
+	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/exports"
@@ -26,6 +28,8 @@ import (
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/instellingen"
+	"github.com/klusmaat/klusmaat/services/klanten"
 	"github.com/klusmaat/klusmaat/services/klussen"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
@@ -33,6 +37,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/services/werkbon"
+	"github.com/klusmaat/klusmaat/services/werkbonnen"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -165,6 +170,12 @@ func Routes(d Deps) []httpapi.Route {
 		emailjobs.New(k, d.DB),
 		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
 		klussen.New(k, d.DB),
+		klussen.Beheer(k, d.DB, klussen.Enqueue(enqueue)),
+		dashboard.New(k, d.DB),
+		werkbonnen.New(k, d.DB),
+		klanten.New(k, d.DB, d.clock()),
+		instellingen.New(k, d.DB),
+		audit.New(k, d.DB),
 	}
 	if d.Events != nil {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))

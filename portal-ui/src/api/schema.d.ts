@@ -55,6 +55,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Auditlog (D22): wie wat wanneer wijzigde, met voor en na; nieuwste eerst */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard: klussen per status en per regio, de 10 nieuwste klussen en de top 10 woonplaatsen (zonder gearchiveerde) */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/documenten/{id}": {
         parameters: {
             query?: never;
@@ -175,6 +209,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klanten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Klanten: de klussen per e-mailadres samengevoegd (D11), nieuwste klus eerst */
+        get: operations["getKlanten"];
+        put?: never;
+        /** Een klant aanmaken, met een eerste klus of een registratieklus */
+        post: operations["postKlanten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klanten/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Klantkaart: contactgegevens, aantallen, tevredenheid, facturen */
+        get: operations["getKlantenEmail"];
+        put?: never;
+        post?: never;
+        /** Een klant verwijderen: al zijn klussen met werkbonnen en foto's (D11); facturen blijven */
+        delete: operations["deleteKlantenEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klanten/{email}/facturen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De facturen aan het e-mailadres van een klant */
+        get: operations["getKlantenEmailFacturen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klanten/{email}/klussen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De klussen van een klant (Aanvragen Historie) */
+        get: operations["getKlantenEmailKlussen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klanten/{email}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De beoordelingen van de afgeronde werkbonnen van een klant */
+        get: operations["getKlantenEmailReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klussen": {
         parameters: {
             query?: never;
@@ -185,7 +306,146 @@ export interface paths {
         /** Klussen: één pagina, gesorteerd en gefilterd op de server (beheer: alle regio's; franchise: de eigen regio's) */
         get: operations["getKlussen"];
         put?: never;
+        /** Een klus aanmaken: in de pool of direct toegewezen (regels van document 001 sectie 5) */
+        post: operations["postKlussen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aantal klussen per status onder de filters van de lijst (de statuskaarten) */
+        get: operations["getKlussenCounts"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/klussers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Actieve klussers om een klus aan toe te wijzen, per regio */
+        get: operations["getKlussenKlussers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén klus, met werkbon en factuur als die er zijn */
+        get: operations["getKlussenId"];
+        /** Een klus bewerken; een admin mag de regio corrigeren (D2) */
+        put: operations["putKlussenId"];
+        post?: never;
+        /** De klus permanent verwijderen (de factuur blijft) */
+        delete: operations["deleteKlussenId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De klus archiveren */
+        post: operations["postKlussenIdArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een klusser van de regio toewijzen; de werkbon wordt aangemaakt en de klusser krijgt een melding */
+        post: operations["postKlussenIdAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De klus in de pool plaatsen; de klussers van de regio krijgen een melding */
+        post: operations["postKlussenIdPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De status van een klus zetten (elke status) */
+        post: operations["postKlussenIdStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/unassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De toewijzing verwijderen: open, zonder klusser */
+        post: operations["postKlussenIdUnassign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -651,6 +911,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instellingen (id algemeen): standaard supporttelefoon en per regio telefoon en e-mail */
+        get: operations["getSettingsId"];
+        /** Instellingen opslaan (id algemeen) */
+        put: operations["putSettingsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/status/{token}": {
         parameters: {
             query?: never;
@@ -711,6 +989,57 @@ export interface paths {
         };
         /** Werkbonfoto downloaden (eigen werkbon; beheerders alle); wordt vastgelegd in het auditlog */
         get: operations["getWerkbonFotosId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/werkbonnen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Werkbonnen: één pagina, nieuwste eerst, met zoeken en filters op klusser en handtekening */
+        get: operations["getWerkbonnen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/werkbonnen/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aantal werkbonnen: totaal, ondertekend, niet ondertekend */
+        get: operations["getWerkbonnenCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/werkbonnen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén werkbon: materialen, foto's, beoordelingen en handtekening */
+        get: operations["getWerkbonnenId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -931,6 +1260,206 @@ export interface operations {
                         /** @description verwijderde klussen, met hun werkbonnen, materialen en foto's */
                         klussen: number;
                         toelichting: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "occurred_at";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: naam of e-mailadres van wie het deed (een deel) */
+                q?: string;
+                /** @description wie: het id van de gebruiker */
+                actor_id?: string;
+                /** @description wat: status, assign, pool, unassign, archive, delete, update, create, claim, plan, change_plan, download, klant_delete, settings, ... */
+                action?: string;
+                /** @description soort: klus, klant, settings, work_order_photo, ... */
+                entity?: string;
+                /** @description welke: het id, bijvoorbeeld van een klus (de geschiedenis van die klus) */
+                entity_id?: string;
+                /** @description regio van het gewijzigde */
+                regio?: string;
+                /** @description vanaf deze datum (JJJJ-MM-DD, Nederlandse tijd) */
+                van?: string;
+                /** @description tot en met deze datum (JJJJ-MM-DD, Nederlandse tijd) */
+                tot?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            action: string;
+                            actor_email: string | null;
+                            /** Format: uuid */
+                            actor_id: string | null;
+                            /** @description naam uit het profiel, als die er is */
+                            actor_naam: string | null;
+                            actor_role: string;
+                            /** @description JSON-object of null */
+                            after: string;
+                            /** @description JSON-object of null */
+                            before: string;
+                            entity: string;
+                            entity_id: string;
+                            id: number;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            regio: string | null;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de 10 nieuwste klussen */
+                            recente_activiteit: {
+                                beschrijving: string;
+                                categorie: string;
+                                categorie_label: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                datum: string;
+                                /** Format: uuid */
+                                id: string;
+                                regio: string;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                woonplaats: string;
+                            }[];
+                            /** @description elke actieve regio, ook zonder klussen, op naam */
+                            regios: {
+                                afgerond: number;
+                                bezig: number;
+                                ingepland: number;
+                                naam: string;
+                                open: number;
+                                regio: string;
+                                totaal: number;
+                            }[];
+                            statussen: {
+                                afgerond: number;
+                                bezig: number;
+                                ingepland: number;
+                                open: number;
+                            };
+                            /** @description de 10 woonplaatsen met de meeste klussen */
+                            top_woonplaatsen: {
+                                aantal: number;
+                                woonplaats: string;
+                            }[];
+                            totaal: number;
+                        };
                     };
                 };
             };
@@ -1527,6 +2056,647 @@ export interface operations {
             };
         };
     };
+    getKlanten: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "laatste_klus" | "email" | "aantal_klussen" | "woonplaats";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: e-mailadres, telefoon of woonplaats (een deel) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aantal_klussen: number;
+                            email: string;
+                            /** @description het e-mailadres */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description aangemaakt op, van de nieuwste klus
+                             */
+                            laatste_klus: string;
+                            /** @description het deel van het e-mailadres voor de @ */
+                            naam: string;
+                            /** @description van de nieuwste klus */
+                            telefoon: string;
+                            /** @description van de nieuwste klus */
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlanten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adres: string;
+                    email: string;
+                    klant_achternaam?: string;
+                    klant_voornaam?: string;
+                    /** @description de eerste klus; zonder: een registratieklus (sectie 4) */
+                    klus?: {
+                        beschrijving: string;
+                        categorie: string;
+                        datum: string;
+                        geschat_tarief_cents?: number | null;
+                        geschatte_duur?: number | null;
+                        tijd: string;
+                    } | null;
+                    postcode: string;
+                    /** @description leeg: de regio van de woonplaats of postcode (D2) */
+                    regio?: string;
+                    telefoon: string;
+                    woonplaats: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aantal_facturen: number;
+                            aantal_klussen: number;
+                            adres: string;
+                            /** Format: date-time */
+                            eerste_klus: string;
+                            email: string;
+                            /** @description gemiddelde algemene beoordeling (1-5) van de werkbonnen, op 1 decimaal */
+                            gemiddelde_tevredenheid: number | null;
+                            /** @description het e-mailadres */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /**
+                             * Format: date-time
+                             * @description aangemaakt op, van de nieuwste klus
+                             */
+                            laatste_klus: string;
+                            /** @description het deel van het e-mailadres voor de @ */
+                            naam: string;
+                            /** @description totaal van de facturen die nog niet betaald zijn */
+                            openstaand_cents: number;
+                            per_status: {
+                                afgerond: number;
+                                bezig: number;
+                                ingepland: number;
+                                open: number;
+                            };
+                            postcode: string;
+                            /** @description van de nieuwste klus */
+                            telefoon: string;
+                            /** @description van de nieuwste klus */
+                            woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlantenEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aantal_facturen: number;
+                            aantal_klussen: number;
+                            adres: string;
+                            /** Format: date-time */
+                            eerste_klus: string;
+                            email: string;
+                            /** @description gemiddelde algemene beoordeling (1-5) van de werkbonnen, op 1 decimaal */
+                            gemiddelde_tevredenheid: number | null;
+                            /** @description het e-mailadres */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /**
+                             * Format: date-time
+                             * @description aangemaakt op, van de nieuwste klus
+                             */
+                            laatste_klus: string;
+                            /** @description het deel van het e-mailadres voor de @ */
+                            naam: string;
+                            /** @description totaal van de facturen die nog niet betaald zijn */
+                            openstaand_cents: number;
+                            per_status: {
+                                afgerond: number;
+                                bezig: number;
+                                ingepland: number;
+                                open: number;
+                            };
+                            postcode: string;
+                            /** @description van de nieuwste klus */
+                            telefoon: string;
+                            /** @description van de nieuwste klus */
+                            woonplaats: string;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKlantenEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            verwijderde_klussen: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlantenEmailFacturen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum" | "factuurnummer";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description ja: betaald (contant, pin, bank); nee: openstaand */
+                betaald?: "ja" | "nee";
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            betaal_methode: string | null;
+                            betaald: boolean;
+                            btw_bedrag_cents: number;
+                            datum: string;
+                            factuurnummer: string;
+                            /** Format: uuid */
+                            id: string;
+                            materiaal_cents: number;
+                            omschrijving: string;
+                            subtotaal_cents: number;
+                            totaal_bedrag_cents: number;
+                            uren: number;
+                            uurtarief_cents: number;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlantenEmailKlussen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum" | "created_at" | "status";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description alleen klussen met deze status */
+                status?: "open" | "ingepland" | "bezig" | "afgerond";
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: nog niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            /** @description label van de categorie */
+                            categorie: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            /** @description door de klant geannuleerd via de statuslink (D24) */
+                            geannuleerd: boolean;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** @description de klus heeft een notitie voor de klusser */
+                            notitie: boolean;
+                            postcode: string;
+                            regio: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlantenEmailReviews: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            beschrijving: string;
+                            datum: string;
+                            /**
+                             * Format: uuid
+                             * @description de werkbon
+                             */
+                            id: string;
+                            klant_tevreden: boolean | null;
+                            /** Format: uuid */
+                            klus_id: string;
+                            klusser: string;
+                            opmerkingen: string;
+                            /** @description 1 tot 5 sterren */
+                            rating_algemeen: number | null;
+                            ratings: {
+                                algemeen: number;
+                                netheid: number;
+                                vakmanschap: number;
+                                vriendelijkheid: number;
+                            } | null;
+                            zou_aanbevelen: boolean | null;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getKlussen: {
         parameters: {
             query?: {
@@ -1594,6 +2764,1286 @@ export interface operations {
                         }[];
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adres: string;
+                    beschrijving: string;
+                    /** @description sleutel van de categorie (D9) */
+                    categorie: string;
+                    /** @description JJJJ-MM-DD */
+                    datum: string;
+                    email?: string;
+                    /** @description uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500 */
+                    geschat_tarief_cents?: number | null;
+                    /** @description uren, minimaal 0,5, in stappen van 0,5; leeg: 1 */
+                    geschatte_duur?: number | null;
+                    klant_achternaam: string;
+                    klant_voornaam: string;
+                    /**
+                     * Format: uuid
+                     * @description verplicht bij direct: een klusser van de regio van de klus
+                     */
+                    klusser_id?: string | null;
+                    klusser_notities?: string;
+                    postcode: string;
+                    /** @description leeg: de regio van de woonplaats of postcode (D2); een admin mag een regio kiezen */
+                    regio?: string;
+                    telefoon: string;
+                    /** @description een kloktijd als 09:00, of ochtend, middag of avond */
+                    tijd: string;
+                    /** @description pool of direct */
+                    toewijzing: string;
+                    woonplaats: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussenCounts: {
+        parameters: {
+            query?: {
+                regio?: string;
+                woonplaats?: string;
+                /** @description nee (standaard), ja of alle */
+                archived?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            afgerond: number;
+                            bezig: number;
+                            ingepland: number;
+                            open: number;
+                            totaal: number;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussenKlussers: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "naam";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: naam of woonplaats (een deel) */
+                q?: string;
+                /** @description klussers die in deze regio werken */
+                regio?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            naam: string;
+                            regio: string[];
+                            telefoon: string;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlussenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adres: string;
+                    beschrijving: string;
+                    /** @description sleutel van de categorie (D9) */
+                    categorie: string;
+                    /** @description JJJJ-MM-DD */
+                    datum: string;
+                    email?: string;
+                    /** @description uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500 */
+                    geschat_tarief_cents?: number | null;
+                    /** @description uren, minimaal 0,5, in stappen van 0,5; leeg: 1 */
+                    geschatte_duur?: number | null;
+                    klant_achternaam: string;
+                    klant_voornaam: string;
+                    klusser_notities?: string;
+                    postcode: string;
+                    /** @description leeg: de regio van de woonplaats of postcode (D2); een admin mag een regio kiezen */
+                    regio?: string;
+                    telefoon: string;
+                    /** @description een kloktijd als 09:00, of ochtend, middag of avond */
+                    tijd: string;
+                    woonplaats: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKlussenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    klusser_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        /** @description aantal actieve klussers van de regio dat een melding krijgt */
+                        genotificeerd: number;
+                        message: string;
+                        /** @description de klus staat in de pool, maar niemand kon worden genotificeerd */
+                        waarschuwing?: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description open, ingepland, bezig of afgerond */
+                    status: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdUnassign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            archived: boolean;
+                            /** @description pool of direct; leeg: niet toegewezen */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            betaald: boolean;
+                            /** @description sleutel (D9) */
+                            categorie: string;
+                            categorie_label: string;
+                            /** Format: date-time */
+                            claimed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            email: string;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: date-time */
+                            geplande_start_tijd: string | null;
+                            geschat_tarief_cents: number;
+                            geschatte_duur: number;
+                            /** Format: uuid */
+                            id: string;
+                            klant_achternaam: string;
+                            klant_voornaam: string;
+                            /** @description naam van de toegewezen klusser */
+                            klusser: string | null;
+                            /** Format: uuid */
+                            klusser_id: string | null;
+                            klusser_notities: string;
+                            klusser_telefoon: string | null;
+                            materiaal_kosten_cents: number;
+                            /** @description naam uit het publieke formulier (D10) */
+                            naam: string;
+                            planning_changes_count: number;
+                            postcode: string;
+                            regio: string;
+                            regio_naam: string;
+                            status: string;
+                            telefoon: string;
+                            tijd: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            werkbon: {
+                                /** Format: uuid */
+                                id: string;
+                                ondertekend: boolean;
+                                /** @description running of completed */
+                                status: string;
+                                uren: number | null;
+                            } | null;
+                            /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
+                            werkbon_gesloten: boolean;
+                            woonplaats: string;
+                        };
+                        message: string;
                     };
                 };
             };
@@ -4092,6 +6542,156 @@ export interface operations {
             };
         };
     };
+    getSettingsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            regios: {
+                                naam: string;
+                                regio: string;
+                                support_email: string;
+                                support_phone: string;
+                            }[];
+                            support_phone_default: string;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    regios?: {
+                        regio: string;
+                        support_email: string;
+                        support_phone: string;
+                    }[];
+                    support_phone_default: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            regios: {
+                                naam: string;
+                                regio: string;
+                                support_email: string;
+                                support_phone: string;
+                            }[];
+                            support_phone_default: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getStatusToken: {
         parameters: {
             query?: never;
@@ -4328,6 +6928,330 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWerkbonnen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "created_at" | "datum" | "klusser" | "uren";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: omschrijving, woonplaats, klant of klusser (een deel) */
+                q?: string;
+                /** @description alleen werkbonnen van deze klusser */
+                klusser_id?: string;
+                /** @description running of completed */
+                status?: "running" | "completed";
+                /** @description de werkbon van deze klus */
+                klus_id?: string;
+                /** @description ja: met handtekening; nee: zonder */
+                ondertekend?: "ja" | "nee";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            beschrijving: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description datum van de klus */
+                            datum: string;
+                            /** Format: date-time */
+                            eind_tijd: string | null;
+                            /** Format: uuid */
+                            factuur_id: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description naam of e-mailadres van de klant */
+                            klant: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description naam van de klusser */
+                            klusser: string;
+                            /** Format: uuid */
+                            klusser_id: string;
+                            materiaal_cents: number;
+                            /** @description de werkbon heeft een handtekening */
+                            ondertekend: boolean;
+                            /** @description 1 tot 5 sterren */
+                            rating_algemeen: number | null;
+                            /** Format: date-time */
+                            start_tijd: string | null;
+                            /** @description running of completed */
+                            status: string;
+                            /** @description van 10 */
+                            tevredenheid_score: number | null;
+                            uren: number | null;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWerkbonnenCounts: {
+        parameters: {
+            query?: {
+                klusser_id?: string;
+                status?: string;
+                klus_id?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            niet_ondertekend: number;
+                            ondertekend: number;
+                            totaal: number;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWerkbonnenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            beschrijving: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description datum van de klus */
+                            datum: string;
+                            /** Format: date-time */
+                            eind_tijd: string | null;
+                            factuur: {
+                                betaal_methode: string | null;
+                                betaald: boolean;
+                                datum: string;
+                                factuurnummer: string;
+                                /** Format: uuid */
+                                id: string;
+                                totaal_bedrag_cents: number;
+                            } | null;
+                            /** Format: uuid */
+                            factuur_id: string | null;
+                            fotos: {
+                                content_type: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description before of after */
+                                type: string;
+                                url: string;
+                            }[];
+                            /** @description PNG als data-URL, of leeg */
+                            handtekening: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description naam of e-mailadres van de klant */
+                            klant: string;
+                            klant_tevreden: boolean | null;
+                            klus: {
+                                adres: string;
+                                beschrijving: string;
+                                betaald: boolean;
+                                datum: string;
+                                /** Format: uuid */
+                                id: string;
+                                postcode: string;
+                                regio: string;
+                                status: string;
+                                tijd: string;
+                                woonplaats: string;
+                            };
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description naam van de klusser */
+                            klusser: string;
+                            /** Format: uuid */
+                            klusser_id: string;
+                            materiaal_cents: number;
+                            materiaal_totaal_cents: number;
+                            materialen: {
+                                bedrag_cents: number;
+                                /** Format: uuid */
+                                id: string;
+                                omschrijving: string;
+                            }[];
+                            netjes_opgeruimd: boolean | null;
+                            notes_internal: string;
+                            /** @description de werkbon heeft een handtekening */
+                            ondertekend: boolean;
+                            opmerkingen: string;
+                            /** @description 1 tot 5 sterren */
+                            rating_algemeen: number | null;
+                            ratings: {
+                                algemeen: number;
+                                netheid: number;
+                                vakmanschap: number;
+                                vriendelijkheid: number;
+                            } | null;
+                            /** Format: date-time */
+                            start_tijd: string | null;
+                            /** @description running of completed */
+                            status: string;
+                            /** @description van 10 */
+                            tevredenheid_score: number | null;
+                            uren: number | null;
+                            woonplaats: string;
+                            zou_aanbevelen: boolean | null;
+                        };
+                    };
                 };
             };
             /** @description Ongeldige invoer */

@@ -1,0 +1,11 @@
+package dashboard
+
+import (
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// New is the dashboard module: GET /api/v1/dashboard through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db}))...)
+}

@@ -1,0 +1,34 @@
+package instellingen
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+)
+
+// MaxBody is the largest settings form (four regions fit many times over).
+const MaxBody = 16 << 10
+
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/settings/{id}", Summary: "Instellingen (id algemeen): standaard supporttelefoon en per regio telefoon en e-mail",
+			Tag: "instellingen", Resource: "app_settings", Action: "read", Response: One{},
+			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+		{Method: http.MethodPut, Path: "/api/v1/settings/{id}", Summary: "Instellingen opslaan (id algemeen)",
+			Tag: "instellingen", Resource: "app_settings", Action: "update", Request: Wijziging{}, Response: Saved{},
+			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeUpdate},
+	}
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) {
+	return r.PathValue("id"), httpapi.AllowQuery(r)
+}
+
+func decodeUpdate(_ context.Context, r *http.Request) (any, error) {
+	req := UpdateRequest{ID: r.PathValue("id")}
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	return req, httpapi.DecodeJSON(nil, r, &req.Wijziging, MaxBody)
+}

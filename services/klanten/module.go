@@ -1,0 +1,12 @@
+package klanten
+
+import (
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// New is the customers module through k's standard chain, with today's Dutch date from clock.
+func New(k httpapi.Kit, db *tenants.DB, clock calendar.Clock) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db}, clock))...)
+}

@@ -1,0 +1,83 @@
+package klanten
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// The lists (D25). The card's tabs allow 500 rows a page, so that the console's CSV export of a
+// customer's jobs or invoices takes them in one request.
+var (
+	Spec = list.Spec{
+		Sorts:       []string{"laatste_klus", "email", "aantal_klussen", "woonplaats"},
+		DefaultSort: "laatste_klus", DefaultOrder: list.Desc, Tiebreak: []string{"id"},
+		Search: "e-mailadres, telefoon of woonplaats (een deel)",
+	}
+	KlussenSpec = list.Spec{
+		Sorts: []string{"datum", "created_at", "status"}, DefaultSort: "datum", DefaultOrder: list.Desc,
+		Tiebreak: []string{"created_at", "id"}, MaxPerPage: 500,
+		Filters: []list.Filter{{Name: "status", Description: "alleen klussen met deze status", Values: klussen.Statuses}},
+	}
+	FacturenSpec = list.Spec{
+		Sorts: []string{"datum", "factuurnummer"}, DefaultSort: "datum", DefaultOrder: list.Desc,
+		Tiebreak: []string{"factuurnummer", "id"}, MaxPerPage: 500,
+		Filters: []list.Filter{{Name: "betaald", Description: "ja: betaald (contant, pin, bank); nee: openstaand", Values: []string{"ja", "nee"}}},
+	}
+	ReviewsSpec = list.Spec{
+		Sorts: []string{"datum"}, DefaultSort: "datum", DefaultOrder: list.Desc, Tiebreak: []string{"id"}, MaxPerPage: 500,
+	}
+)
+
+const base = "/api/v1/klanten"
+
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: base, Summary: "Klanten: de klussen per e-mailadres samengevoegd (D11), nieuwste klus eerst",
+			Tag: "klanten", Resource: "klanten", Action: "read", List: &Spec, Response: list.Page[Klant]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: base + "/{email}", Summary: "Klantkaart: contactgegevens, aantallen, tevredenheid, facturen",
+			Tag: "klanten", Resource: "klanten", Action: "read", Response: One{},
+			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeEmail},
+		{Method: http.MethodGet, Path: base + "/{email}/klussen", Summary: "De klussen van een klant (Aanvragen Historie)",
+			Tag: "klanten", Resource: "klanten", Action: "read", List: &KlussenSpec, Response: list.Page[klussen.Klus]{},
+			Op: "Klussen", Endpoint: httpapi.Typed(s.Klussen), Decode: decodeTab(&KlussenSpec)},
+		{Method: http.MethodGet, Path: base + "/{email}/facturen", Summary: "De facturen aan het e-mailadres van een klant",
+			Tag: "klanten", Resource: "klanten", Action: "read", List: &FacturenSpec, Response: list.Page[Factuur]{},
+			Op: "Facturen", Endpoint: httpapi.Typed(s.Facturen), Decode: decodeTab(&FacturenSpec)},
+		{Method: http.MethodGet, Path: base + "/{email}/reviews", Summary: "De beoordelingen van de afgeronde werkbonnen van een klant",
+			Tag: "klanten", Resource: "klanten", Action: "read", List: &ReviewsSpec, Response: list.Page[Review]{},
+			Op: "Reviews", Endpoint: httpapi.Typed(s.Reviews), Decode: decodeTab(&ReviewsSpec)},
+		{Method: http.MethodPost, Path: base, Summary: "Een klant aanmaken, met een eerste klus of een registratieklus",
+			Tag: "klanten", Resource: "klanten", Action: "create", Request: Nieuw{}, Response: Created{},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodDelete, Path: base + "/{email}", Summary: "Een klant verwijderen: al zijn klussen met werkbonnen en foto's (D11); facturen blijven",
+			Tag: "klanten", Resource: "klanten", Action: "delete", Response: Deleted{},
+			Op: "Delete", Endpoint: httpapi.Typed(s.Delete), Decode: decodeEmail},
+	}
+}
+
+func decodeEmail(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	return Normalize(r.PathValue("email")), nil
+}
+
+func decodeTab(spec *list.Spec) func(context.Context, *http.Request) (any, error) {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		p, err := list.Parse(spec, r.URL.Query())
+		return TabRequest{Email: Normalize(r.PathValue("email")), Params: p}, err
+	}
+}
+
+func decodeCreate(_ context.Context, r *http.Request) (any, error) {
+	var n Nieuw
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	return n, httpapi.DecodeJSON(nil, r, &n, 0)
+}

@@ -1,0 +1,175 @@
+package klussen
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/go-kit/kit/endpoint"
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// idRequest names a job.
+type idRequest struct{ ID uuid.UUID }
+
+func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
+
+// updateRequest is a job and its edited form.
+type updateRequest struct {
+	ID uuid.UUID
+	Invoer
+}
+
+func (r updateRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
+
+// StatusInvoer is the body of a status change.
+type StatusInvoer struct {
+	Status string `json:"status" doc:"open, ingepland, bezig of afgerond"`
+}
+
+type statusRequest struct {
+	ID uuid.UUID
+	StatusInvoer
+}
+
+func (r statusRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("klus_id", r.ID), slog.String("status", r.Status)}
+}
+
+// AssignInvoer is the body of an assignment.
+type AssignInvoer struct {
+	KlusserID uuid.UUID `json:"klusser_id"`
+}
+
+type assignRequest struct {
+	ID uuid.UUID
+	AssignInvoer
+}
+
+func (r assignRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("klus_id", r.ID), slog.Any("klusser_id", r.KlusserID)}
+}
+
+// LogAttrs keeps the assignment, not the customer.
+func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("toewijzing", n.Toewijzing)} }
+
+// CountsSpec is what the status cards accept: the list's filters but status (D25).
+var CountsSpec = list.Spec{
+	Sorts: []string{"datum"}, DefaultSort: "datum", DefaultOrder: list.Desc,
+	Filters: []list.Filter{Spec.Filters[1], Spec.Filters[2], Spec.Filters[3]},
+	Search:  Spec.Search,
+}
+
+func decodeID(r *http.Request) (uuid.UUID, error) {
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return uuid.Nil, ErrNotFound // a malformed id names no job either
+	}
+	return id, nil
+}
+
+func decodeIDRequest(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	id, err := decodeID(r)
+	return idRequest{ID: id}, err
+}
+
+func decodeCreate(_ context.Context, r *http.Request) (any, error) {
+	var n Nieuw
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	return n, httpapi.DecodeJSON(nil, r, &n, 0)
+}
+
+func decodeUpdate(ctx context.Context, r *http.Request) (any, error) {
+	id, err := decodeIDRequest(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	req := updateRequest{ID: id.(idRequest).ID}
+	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 0)
+}
+
+func decodeStatus(ctx context.Context, r *http.Request) (any, error) {
+	id, err := decodeIDRequest(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	req := statusRequest{ID: id.(idRequest).ID}
+	return req, httpapi.DecodeJSON(nil, r, &req.StatusInvoer, 0)
+}
+
+func decodeAssign(ctx context.Context, r *http.Request) (any, error) {
+	id, err := decodeIDRequest(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	req := assignRequest{ID: id.(idRequest).ID}
+	return req, httpapi.DecodeJSON(nil, r, &req.AssignInvoer, 0)
+}
+
+func decodeCounts(_ context.Context, r *http.Request) (any, error) {
+	p, err := list.Parse(&CountsSpec, r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	return CountFilter{Regio: p.Filter("regio"), Woonplaats: p.Filter("woonplaats"), Archived: first(p.Filter("archived")), Search: p.Search}, nil
+}
+
+func first(v []string) string {
+	if len(v) == 0 {
+		return ""
+	}
+	return v[0]
+}
+
+// LogAttrs keeps the filters' shape only.
+func (f CountFilter) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("regios", len(f.Regio)), slog.String("archived", f.Archived)}
+}
+
+// The endpoints that adapt a method's arguments.
+
+func makeGetEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (One, error) {
+		d, err := s.Get(ctx, r.ID)
+		return One{Data: d}, err
+	})
+}
+
+// One is a job as one record ({"data": ...}, react-admin's getOne).
+type One struct {
+	Data Detail `json:"data"`
+}
+
+// LogAttrs is the job's.
+func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+
+func makeCountsEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, f CountFilter) (CountsAnswer, error) {
+		c, err := s.Counts(ctx, f)
+		return CountsAnswer{Data: c}, err
+	})
+}
+
+func makeUpdateEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r updateRequest) (Answer, error) { return s.Update(ctx, r.ID, r.Invoer) })
+}
+
+func makeStatusEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r statusRequest) (Answer, error) { return s.SetStatus(ctx, r.ID, r.Status) })
+}
+
+func makeAssignEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r assignRequest) (Answer, error) { return s.Assign(ctx, r.ID, r.KlusserID) })
+}
+
+func makeIDEndpoint[Resp any](fn func(context.Context, uuid.UUID) (Resp, error)) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, r idRequest) (Resp, error) { return fn(ctx, r.ID) })
+}

@@ -1,0 +1,470 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/audit"
+	"github.com/klusmaat/klusmaat/services/dashboard"
+	"github.com/klusmaat/klusmaat/services/instellingen"
+	"github.com/klusmaat/klusmaat/services/klanten"
+	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/werkbonnen"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// The dashboard counts in SQL without archived jobs; a franchise owner gets its regions only. A
+// public request reaches an admin's event stream, on which the console reloads the counts.
+func TestDashboardCountsAndAPublicRequestOnTheStream(t *testing.T) {
+	b := newBackOffice(t, portalOptions{hub: true})
+	b.job(t, job{})
+	b.job(t, job{status: "ingepland", klusser: b.piet})
+	b.job(t, job{status: "afgerond", klusser: b.piet, woonplaats: "Voorburg"})
+	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "bezig"})
+	archived := b.job(t, job{})
+	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+
+	var one dashboard.One
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK {
+		t.Fatalf("dashboard: %d", s)
+	}
+	d := one.Data
+	if d.Statussen != (dashboard.Statussen{Open: 1, Ingepland: 1, Bezig: 1, Afgerond: 1}) || d.Totaal != 4 || len(d.Regios) != 4 {
+		t.Errorf("admin dashboard: %+v", d)
+	}
+	for _, r := range d.Regios {
+		want := map[string]int{"den-haag": 3, "utrecht": 1}[r.Regio]
+		if r.Totaal != want || (r.Regio == "den-haag" && (r.Naam != "Den Haag" || r.Open != 1 || r.Afgerond != 1)) {
+			t.Errorf("region row %+v, want total %d", r, want)
+		}
+	}
+	if len(d.RecenteActiviteit) != 4 || len(d.TopWoonplaatsen) != 2 || d.TopWoonplaatsen[0] != (dashboard.Woonplaats{Woonplaats: "Voorburg", Aantal: 3}) {
+		t.Errorf("recent %d, top towns %+v", len(d.RecenteActiviteit), d.TopWoonplaatsen)
+	}
+	var fo dashboard.One
+	s := b.call(t, b.franchise, http.MethodGet, "/api/v1/dashboard", nil, &fo)
+	if f := fo.Data; s != http.StatusOK || f.Totaal != 3 || len(f.Regios) != 1 ||
+		f.Regios[0].Regio != "den-haag" || f.Statussen.Bezig != 0 {
+		t.Errorf("franchise dashboard: %d %+v", s, f)
+	}
+	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/dashboard", nil, nil); s != http.StatusForbidden {
+		t.Errorf("klusser dashboard: %d", s)
+	}
+
+	// The admin's stream hears a public request as an INSERT; the dashboard counts it.
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, b.URL+"/api/v1/events", nil)
+	req.Header.Set("X-Test-User", b.admin)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("stream: %v %v", err, resp)
+	}
+	stream := readStream(t, resp)
+	var created struct {
+		ID uuid.UUID `json:"id"`
+	}
+	if s := b.call(t, "", http.MethodPost, "/api/v1/public/aanvragen", validRequest(), &created); s != http.StatusCreated {
+		t.Fatalf("public request: %d", s)
+	}
+	deadline := time.After(15 * time.Second)
+	for heard := false; !heard; {
+		select {
+		case e := <-stream.events:
+			heard = e.KlusID == created.ID && e.Op == "INSERT" && e.Status == "open" && e.Regio == "den-haag"
+		case <-deadline:
+			t.Fatal("the admin's stream did not hear the public request")
+		}
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK || one.Data.Statussen.Open != 2 || one.Data.RecenteActiviteit[0].ID != created.ID {
+		t.Errorf("dashboard after the request: %d %+v", s, one.Data.Statussen)
+	}
+}
+
+// The work order overview: cards, filters, search, and one work order in full.
+func TestWorkOrderOverview(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	piet, gerrit := b.id(b.piet), b.id(b.gerrit)
+	signed := b.job(t, job{status: "afgerond", klusser: b.piet, naam: "Mevrouw Jansen"})
+	running := b.job(t, job{status: "bezig", klusser: b.piet})
+	other := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", klusser: b.gerrit})
+	var wSigned uuid.UUID
+	b.query(t, &wSigned, `
+		INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening, opmerkingen,
+		                        rating_algemeen, rating_netheid, rating_vriendelijkheid, rating_vakmanschap, klant_tevreden, zou_aanbevelen)
+		VALUES ($1, $2, 'running', now() - interval '90 minutes', now(), 2, 'data:image/png;base64,AAAA', 'Netjes gedaan', 5, 4, 5, 4, true, true)
+		RETURNING id`, signed, piet)
+	b.exec(t, `INSERT INTO work_order_items (work_order_id, description, unit_price_cents, total_cents) VALUES ($1, 'Kit', 1250, 1250)`, wSigned)
+	var foto uuid.UUID
+	b.query(t, &foto, `INSERT INTO work_order_photos (work_order_id, type, url) VALUES ($1, 'after', 'fotos/x.jpg') RETURNING id`, wSigned)
+	b.exec(t, `UPDATE werkbonnen SET status = 'completed' WHERE id = $1`, wSigned) // items and photos came before the lock
+	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, start_tijd) VALUES ($1, $2, now())`, running, piet)
+	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id) VALUES ($1, $2)`, other, gerrit)
+
+	var c werkbonnen.CountsAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts", nil, &c); s != http.StatusOK || c.Data != (werkbonnen.Counts{Totaal: 3, Ondertekend: 1, NietOndertekend: 2}) {
+		t.Errorf("cards: %d %+v", s, c)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts?klusser_id="+piet.String(), nil, &c); s != http.StatusOK || c.Data.Totaal != 2 {
+		t.Errorf("cards of piet: %d %+v", s, c)
+	}
+	type page = list.Page[werkbonnen.Werkbon]
+	for q, want := range map[string]int{
+		"": 3, "ondertekend=ja": 1, "ondertekend=nee": 2, "klusser_id=" + gerrit.String(): 1, "q=jansen": 1, "status=running": 2,
+		"klusser_id=niet-een-id": 0,
+	} {
+		var p page
+		if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen?"+q, nil, &p); s != http.StatusOK || p.Total != want || len(p.Data) != want {
+			t.Errorf("?%s: %d total %d, want %d", q, s, p.Total, want)
+		}
+	}
+	var one werkbonnen.One
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/"+wSigned.String(), nil, &one); s != http.StatusOK {
+		t.Fatalf("detail: %d", s)
+	}
+	w := one.Data
+	if !w.Ondertekend || w.Handtekening == nil || w.Ratings == nil || *w.Ratings != (werkbonnen.Ratings{Algemeen: 5, Netheid: 4, Vriendelijkheid: 5, Vakmanschap: 4}) ||
+		len(w.Materialen) != 1 || w.MateriaalTotaalCents != 1250 || len(w.Fotos) != 1 || w.Fotos[0].URL != "/api/v1/werkbon-fotos/"+foto.String() ||
+		w.Klus.ID != signed || w.Klusser != "Piet Bakker" || w.Uren == nil || *w.Uren != 2 || w.Opmerkingen != "Netjes gedaan" || w.Klant != "Mevrouw Jansen" {
+		t.Errorf("detail: %+v", w)
+	}
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/"+uuid.NewString(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Werkbon niet gevonden" {
+		t.Errorf("unknown work order: %d %+v", s, e)
+	}
+}
+
+// Customers are the jobs grouped by e-mail (D11): the list, search, the card and its tabs; create
+// with a first job or the placeholder job; delete with every job in one transaction, invoices kept.
+func TestCustomers(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	jan := "jan-" + uuid.NewString()[:6] + "@example.nl"
+	var jobs []uuid.UUID
+	for i := 0; i < 3; i++ {
+		jobs = append(jobs, b.job(t, job{email: jan}))
+	}
+	b.exec(t, `UPDATE klussen SET created_at = now() - interval '3 days', klusser_id = $2 WHERE id = $1`, jobs[0], b.id(b.piet))
+	b.exec(t, `UPDATE klussen SET status = 'afgerond' WHERE id = $1`, jobs[0])
+	b.exec(t, `UPDATE klussen SET telefoon = '06 99 88 77 66', woonplaats = 'Leidschendam' WHERE id = $1`, jobs[2])
+	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening, rating_algemeen, rating_netheid,
+	           rating_vriendelijkheid, rating_vakmanschap, zou_aanbevelen) VALUES ($1, $2, 'completed', now() - interval '1 hour', now(), 1, 'x', 4, 4, 5, 5, true)`,
+		jobs[0], b.id(b.piet))
+	b.exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, klant_email, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
+	           VALUES ($1, $2, 'den-haag', '2026-0007', $3, 6500, 1365, 7865)`, jobs[0], b.id(b.piet), jan)
+	b.job(t, job{email: "els@example.nl"})
+	b.job(t, job{}) // no e-mail: no customer
+
+	type page = list.Page[klanten.Klant]
+	var p page
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 2 {
+		t.Fatalf("customers: %d %+v", s, p)
+	}
+	var k klanten.Klant
+	for _, r := range p.Data {
+		if r.ID == jan {
+			k = r
+		}
+	}
+	if k.AantalKlussen != 3 || k.Telefoon != "06 99 88 77 66" || k.Woonplaats != "Leidschendam" || k.Naam != jan[:len(jan)-len("@example.nl")] {
+		t.Errorf("jan's row: %+v", k)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten?q=leidschendam", nil, &p); s != http.StatusOK || p.Total != 1 || p.Data[0].ID != jan {
+		t.Errorf("search by town: %d %+v", s, p)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten?sort=aantal_klussen&order=desc&per_page=1", nil, &p); s != http.StatusOK || p.Total != 2 || p.Data[0].ID != jan {
+		t.Errorf("sorted by count: %d %+v", s, p)
+	}
+
+	path := "/api/v1/klanten/" + url.PathEscape(jan)
+	var card klanten.One
+	if s := b.call(t, b.admin, http.MethodGet, path, nil, &card); s != http.StatusOK {
+		t.Fatalf("card: %d", s)
+	}
+	if c := card.Data; c.AantalKlussen != 3 || c.PerStatus.Afgerond != 1 || c.PerStatus.Open != 2 || c.GemiddeldeTevredenheid == nil ||
+		*c.GemiddeldeTevredenheid != 4 || c.AantalFacturen != 1 || c.OpenstaandCents != 7865 {
+		t.Errorf("card: %+v", c)
+	}
+	var kp list.Page[klussen.Klus]
+	if s := b.call(t, b.admin, http.MethodGet, path+"/klussen?status=open", nil, &kp); s != http.StatusOK || kp.Total != 2 {
+		t.Errorf("jobs tab: %d %+v", s, kp)
+	}
+	var fp list.Page[klanten.Factuur]
+	if s := b.call(t, b.admin, http.MethodGet, path+"/facturen?betaald=nee", nil, &fp); s != http.StatusOK || fp.Total != 1 || fp.Data[0].Betaald {
+		t.Errorf("invoices tab: %d %+v", s, fp)
+	}
+	var rp list.Page[klanten.Review]
+	if s := b.call(t, b.admin, http.MethodGet, path+"/reviews", nil, &rp); s != http.StatusOK || rp.Total != 1 || *rp.Data[0].RatingAlgemeen != 4 ||
+		rp.Data[0].Klusser != "Piet Bakker" {
+		t.Errorf("reviews tab: %d %+v", s, rp)
+	}
+	var e apiError
+	for _, pth := range []string{"/api/v1/klanten/niemand%40example.nl", "/api/v1/klanten/niemand%40example.nl/klussen"} {
+		if s := b.call(t, b.admin, http.MethodGet, pth, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klant niet gevonden" {
+			t.Errorf("%s: %d %+v", pth, s, e)
+		}
+	}
+
+	// Delete: every job of the address in one transaction; the invoice stays without its job.
+	var del klanten.Deleted
+	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &del); s != http.StatusOK || del.Message != "Klant en 3 klussen verwijderd" || del.Data.VerwijderdeKlussen != 3 {
+		t.Fatalf("delete: %d %+v", s, del)
+	}
+	var left, invoices, werkbonnenLeft int
+	b.query(t, &left, `SELECT count(*) FROM klussen WHERE email = $1`, jan)
+	b.query(t, &invoices, `SELECT count(*) FROM facturen WHERE klant_email = $1 AND klus_id IS NULL`, jan)
+	b.query(t, &werkbonnenLeft, `SELECT count(*) FROM werkbonnen WHERE klus_id = ANY ($1)`, jobs)
+	if left != 0 || invoices != 1 || werkbonnenLeft != 0 {
+		t.Errorf("after deletion: %d jobs, %d unlinked invoices, %d work orders", left, invoices, werkbonnenLeft)
+	}
+	if a := b.audit(t, jan); len(a) != 1 || a[0].Action != "klant_delete" || a[0].Before["aantal_klussen"] != float64(3) {
+		t.Errorf("audit of the deletion: %+v", a)
+	}
+	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klant niet gevonden" {
+		t.Errorf("second delete: %d %+v", s, e)
+	}
+}
+
+// Section 4 and 5: a new customer without a job gets the placeholder job; with a job that job; the
+// form's rules with their messages; an address that is a customer already is refused.
+func TestNewCustomer(t *testing.T) {
+	clock := calendar.Fixed(time.Date(2026, 3, 10, 23, 30, 0, 0, calendar.Zone)) // late evening in Amsterdam
+	b := newBackOffice(t, portalOptions{clock: clock})
+	form := func(email string, klus *klanten.EersteKlus) klanten.Nieuw {
+		return klanten.Nieuw{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: klus}
+	}
+	var c klanten.Created
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("Nieuw@Example.nl", nil), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt" ||
+		c.Data.ID != "nieuw@example.nl" || c.Data.AantalKlussen != 1 {
+		t.Fatalf("create without job: %d %+v", s, c)
+	}
+	var st, cat, tijd, beschrijving, datum string
+	var assignment *string
+	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT status, categorie, tijd, beschrijving, datum::text, assignment_type FROM klussen WHERE email = 'nieuw@example.nl'`).
+			Scan(&st, &cat, &tijd, &beschrijving, &datum, &assignment)
+	})
+	if st != "open" || cat != "overig" || tijd != "00:00" || beschrijving != "Klant registratie - nog geen specifieke klus" || datum != "2026-03-10" || assignment != nil {
+		t.Errorf("placeholder job: %s %s %s %q %s %v", st, cat, tijd, beschrijving, datum, assignment)
+	}
+	klus := &klanten.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", klus), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
+		t.Errorf("create with job: %d %+v", s, c)
+	}
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("nieuw@example.nl", nil), &e); s != http.StatusConflict || e.Error.Message != "Er bestaat al een klant met dit e-mailadres" {
+		t.Errorf("existing customer: %d %+v", s, e)
+	}
+	for _, c := range []struct {
+		name, field, want string
+		n                 klanten.Nieuw
+	}{
+		{"no e-mail", "email", "Vul alle verplichte velden in", form("", nil)},
+		{"no phone", "telefoon", "Vul alle verplichte velden in", func() klanten.Nieuw { n := form("a@example.nl", nil); n.Telefoon = ""; return n }()},
+		{"no town", "woonplaats", "Vul alle verplichte velden in", func() klanten.Nieuw { n := form("a@example.nl", nil); n.Woonplaats = ""; return n }()},
+		{"job without description", "klus.beschrijving", "Vul alle klus gegevens in", form("a@example.nl", &klanten.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk"})},
+		{"job without date", "klus.datum", "Vul alle klus gegevens in", form("a@example.nl", &klanten.EersteKlus{Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "x"})},
+		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", form("a@", nil)},
+		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func() klanten.Nieuw { n := form("a@example.nl", nil); n.Postcode = "12"; return n }()},
+	} {
+		var e apiError
+		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", c.n, &e); s != http.StatusBadRequest || e.Error.Message != c.want || e.Error.Fields[c.field] != c.want {
+			t.Errorf("%s: %d %+v, want %s %q", c.name, s, e.Error, c.field, c.want)
+		}
+	}
+}
+
+// Settings: the default support phone and per region phone and e-mail, validated, audited.
+func TestBackOfficeSettings(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	var one instellingen.One
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/settings/algemeen", nil, &one); s != http.StatusOK || one.Data.ID != "algemeen" || len(one.Data.Regios) != 4 {
+		t.Fatalf("get: %d %+v", s, one)
+	}
+	w := instellingen.Wijziging{SupportPhoneDefault: "070 123 45 67", Regios: []instellingen.RegioWijziging{
+		{Regio: "den-haag", SupportPhone: "070 765 43 21", SupportEmail: "DenHaag@Klusmaat.nl"}}}
+	var saved instellingen.Saved
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/settings/algemeen", w, &saved); s != http.StatusOK || saved.Message != "Opgeslagen" ||
+		saved.Data.SupportPhoneDefault != "070 123 45 67" {
+		t.Fatalf("save: %d %+v", s, saved)
+	}
+	for _, r := range saved.Data.Regios {
+		if r.Regio == "den-haag" && (r.SupportPhone != "070 765 43 21" || r.SupportEmail != "denhaag@klusmaat.nl" || r.Naam != "Den Haag") {
+			t.Errorf("den-haag: %+v", r)
+		}
+	}
+	// The klusser's support card now reads the region's number.
+	var sup struct {
+		Telefoon string `json:"telefoon"`
+	}
+	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/klusser/support", nil, &sup); s != http.StatusOK || sup.Telefoon != "070 765 43 21" {
+		t.Errorf("klusser support: %d %+v", s, sup)
+	}
+	for _, c := range []struct {
+		field, want string
+		w           instellingen.Wijziging
+	}{
+		{"support_phone_default", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", instellingen.Wijziging{SupportPhoneDefault: "bel ons"}},
+		{"regios.utrecht.support_email", "Vul een geldig e-mailadres in.", instellingen.Wijziging{Regios: []instellingen.RegioWijziging{{Regio: "utrecht", SupportEmail: "utrecht@"}}}},
+		{"regios.utrecht.support_phone", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", instellingen.Wijziging{Regios: []instellingen.RegioWijziging{{Regio: "utrecht", SupportPhone: "12"}}}},
+		{"regios.groningen.regio", "Onbekende regio.", instellingen.Wijziging{Regios: []instellingen.RegioWijziging{{Regio: "groningen"}}}},
+	} {
+		var e apiError
+		if s := b.call(t, b.admin, http.MethodPut, "/api/v1/settings/algemeen", c.w, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
+			t.Errorf("%s: %d %+v", c.field, s, e.Error)
+		}
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/settings/anders", nil, nil); s != http.StatusNotFound {
+		t.Errorf("another settings id: %d", s)
+	}
+	if a := b.audit(t, "algemeen"); len(a) != 1 || a[0].Action != "settings" || a[0].After["support_phone_default"] != "070 123 45 67" {
+		t.Errorf("settings audit: %+v", a)
+	}
+}
+
+// The audit page: filters on who, what, when and job (D22, D25).
+func TestAuditList(t *testing.T) {
+	b := newBackOffice(t, portalOptions{work: false})
+	klus := b.job(t, job{})
+	other := b.job(t, job{})
+	for _, st := range []string{"bezig", "afgerond"} {
+		b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/status", klussen.StatusInvoer{Status: st}, nil)
+	}
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/archive", nil, nil)
+	type page = list.Page[audit.Entry]
+	today := calendar.System.Today()
+	for q, want := range map[string]int{
+		"":                                   3,
+		"entity_id=" + klus.String():         2,
+		"action=archive":                     1,
+		"actor_id=" + b.id(b.admin).String(): 3,
+		"actor_id=" + uuid.NewString():       0,
+		"q=anna":                             3,
+		"van=" + today.String() + "&tot=" + today.String(): 3,
+		"van=" + today.AddDays(1).String():                 0,
+	} {
+		var p page
+		if s := b.call(t, b.admin, http.MethodGet, "/api/v1/audit?"+q, nil, &p); s != http.StatusOK || p.Total != want {
+			t.Errorf("?%s: %d total %d, want %d", q, s, p.Total, want)
+		}
+	}
+	var p page
+	b.call(t, b.admin, http.MethodGet, "/api/v1/audit?entity_id="+klus.String(), nil, &p)
+	if len(p.Data) != 2 || p.Data[0].Action != "status" || p.Data[0].ActorNaam == nil || *p.Data[0].ActorNaam != "Anna Admin" ||
+		string(p.Data[0].After) == "null" || p.Data[0].OccurredAt.Before(p.Data[1].OccurredAt) {
+		t.Errorf("job history: %+v", p.Data)
+	}
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/audit?van=gisteren", nil, &e); s != http.StatusBadRequest || e.Error.Fields["van"] == "" {
+		t.Errorf("bad date: %d %+v", s, e)
+	}
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/audit", nil, nil); s != http.StatusForbidden {
+		t.Errorf("franchise reads the audit log: %d", s)
+	}
+}
+
+// D4: every back-office write is the admin's. A franchise owner and a klusser are refused by the
+// policy (403) whatever they send, and nothing changes; what a franchise owner may read it reads
+// in its own regions only (another region's job: 404).
+func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	klus := b.job(t, job{assignment: "pool"})
+	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	email := "klant@example.nl"
+	b.job(t, job{email: email})
+	k := "/api/v1/klussen/" + klus.String()
+	writes := []struct {
+		method, path string
+		body         any
+	}{
+		{http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil)},
+		{http.MethodPut, k, nieuweKlus("", nil).Invoer},
+		{http.MethodPost, k + "/status", klussen.StatusInvoer{Status: "afgerond"}},
+		{http.MethodPost, k + "/assign", klussen.AssignInvoer{KlusserID: b.id(b.piet)}},
+		{http.MethodPost, k + "/pool", nil},
+		{http.MethodPost, k + "/unassign", nil},
+		{http.MethodPost, k + "/archive", nil},
+		{http.MethodDelete, k, nil},
+		{http.MethodPost, "/api/v1/klanten", klanten.Nieuw{Email: "x@example.nl"}},
+		{http.MethodDelete, "/api/v1/klanten/" + url.PathEscape(email), nil},
+		{http.MethodPut, "/api/v1/settings/algemeen", instellingen.Wijziging{SupportPhoneDefault: "070 000 00 00"}},
+	}
+	reads := []string{"/api/v1/klanten", "/api/v1/klanten/" + url.PathEscape(email), "/api/v1/werkbonnen", "/api/v1/werkbonnen/counts",
+		"/api/v1/audit", "/api/v1/settings/algemeen", "/api/v1/klussen/klussers"}
+	for _, who := range []string{b.franchise, b.piet} {
+		for _, w := range writes {
+			if s := b.call(t, who, w.method, w.path, w.body, nil); s != http.StatusForbidden {
+				t.Errorf("%s as %s: %d, want 403", w.method+" "+w.path, b.actor(who).Role, s)
+			}
+		}
+		for _, r := range reads {
+			if s := b.call(t, who, http.MethodGet, r, nil, nil); s != http.StatusForbidden {
+				t.Errorf("GET %s as %s: %d, want 403", r, b.actor(who).Role, s)
+			}
+		}
+	}
+	var n, audited int
+	b.query(t, &n, `SELECT count(*) FROM klussen WHERE archived OR status <> 'open' OR klusser_id IS NOT NULL`)
+	b.query(t, &audited, `SELECT count(*) FROM audit_log`)
+	if n != 0 || audited != 0 {
+		t.Errorf("refused writes changed %d jobs, wrote %d audit rows", n, audited)
+	}
+	// The franchise owner reads its own region's job, not another's; a klusser reads neither here.
+	if s := b.call(t, b.franchise, http.MethodGet, k, nil, nil); s != http.StatusOK {
+		t.Errorf("franchise reads its region's job: %d", s)
+	}
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+utrecht.String(), nil, nil); s != http.StatusNotFound {
+		t.Errorf("franchise reads another region's job: %d", s)
+	}
+	if s := b.call(t, b.piet, http.MethodGet, k, nil, nil); s != http.StatusForbidden {
+		t.Errorf("klusser reads the back office's job: %d", s)
+	}
+}
+
+// Migration 026: the counts the dashboard and the customer list read follow every kind of change
+// of the jobs, and equal a fresh count of the table afterwards.
+func TestCountsFollowEveryChange(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	var ids []uuid.UUID
+	for i := 0; i < 6; i++ {
+		ids = append(ids, b.job(t, job{email: fmt.Sprintf("klant%d@example.nl", i%3)}))
+	}
+	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "klant0@example.nl"})
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klussen.StatusInvoer{Status: "bezig"}, nil)
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[1].String()+"/archive", nil, nil)
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klussen.AssignInvoer{KlusserID: b.id(b.piet)}, nil)
+	b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+ids[3].String(), nil, nil)
+	b.call(t, b.admin, http.MethodDelete, "/api/v1/klanten/klant1%40example.nl", nil, nil)
+	b.exec(t, `UPDATE klussen SET regio = 'rotterdam', woonplaats = 'Schiedam', telefoon = '010 111 22 33' WHERE id = $1`, ids[5])
+	b.exec(t, `UPDATE klussen SET email = 'verhuisd@example.nl' WHERE id = $1`, ids[0])
+	b.exec(t, `UPDATE klussen SET status = 'ingepland'`) // one statement, many rows
+
+	var stale int
+	b.query(t, &stale, `
+		SELECT count(*) FROM (
+		    (SELECT regio, status, woonplaats, archived::text, aantal::text FROM klus_tellingen WHERE aantal <> 0
+		     EXCEPT SELECT regio, status, woonplaats, archived::text, count(*)::text FROM klussen GROUP BY 1, 2, 3, 4)
+		    UNION ALL
+		    (SELECT regio, status, woonplaats, archived::text, count(*)::text FROM klussen GROUP BY 1, 2, 3, 4
+		     EXCEPT SELECT regio, status, woonplaats, archived::text, aantal::text FROM klus_tellingen WHERE aantal <> 0)
+		    UNION ALL
+		    (SELECT email, telefoon, woonplaats, aantal_klussen::text, laatste_klus::text FROM klant_overzicht
+		     EXCEPT SELECT * FROM (
+		         SELECT DISTINCT ON (email) email, telefoon, woonplaats, (count(*) OVER (PARTITION BY email))::text, created_at::text
+		         FROM klussen WHERE email <> '' ORDER BY email, created_at DESC, id) fresh)) x`)
+	if stale != 0 {
+		t.Errorf("%d count rows differ from a fresh count of the jobs", stale)
+	}
+	var p list.Page[klanten.Klant]
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 3 {
+		t.Errorf("customers after the changes: %d %+v", s, p) // klant0, klant2, verhuisd; klant1 deleted
+	}
+}

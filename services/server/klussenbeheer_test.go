@@ -1,0 +1,443 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// backOffice is the portal with an admin, a franchise owner of den-haag and klussers of den-haag
+// (piet) and utrecht (gerrit), each with its role row as the accounts module makes them.
+type backOffice struct {
+	*portal
+	admin, franchise, piet, gerrit string
+}
+
+func newBackOffice(t *testing.T, o portalOptions) *backOffice {
+	t.Helper()
+	p := newPortal(t, o)
+	b := &backOffice{portal: p}
+	b.admin = p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.actor(b.admin).UserID)
+	p.exec(t, `INSERT INTO profiles (id, naam, email) VALUES ($1, 'Anna Admin', 'anna@klusmaat.nl')`, p.actor(b.admin).UserID)
+	b.franchise = p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, p.actor(b.franchise).UserID)
+	b.piet = p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	b.gerrit = p.klusser(t, "Gerrit Visser", "06 12 34 56 02", "utrecht")
+	return b
+}
+
+func (b *backOffice) id(handle string) uuid.UUID { return b.actor(handle).UserID }
+
+// query reads one value as the system.
+func (b *backOffice) query(t testing.TB, dst any, sql string, args ...any) {
+	t.Helper()
+	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), sql, args...).Scan(dst)
+	})
+}
+
+// auditRows returns the audit log's actions for an entity, oldest first, with before and after.
+func (b *backOffice) audit(t testing.TB, entityID string) []auditRow {
+	t.Helper()
+	var out []auditRow
+	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		rows, err := tx.Query(context.Background(), `
+			SELECT action, actor_id, actor_role, coalesce(before, 'null'), coalesce(after, 'null')
+			FROM audit_log WHERE entity_id = $1 ORDER BY id`, entityID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r auditRow
+			if err := rows.Scan(&r.Action, &r.ActorID, &r.Role, &r.Before, &r.After); err != nil {
+				return err
+			}
+			out = append(out, r)
+		}
+		return rows.Err()
+	})
+	return out
+}
+
+type auditRow struct {
+	Action, Role  string
+	ActorID       *uuid.UUID
+	Before, After map[string]any
+}
+
+// waitNotified waits until the notifications of type typ for job klus reach want users.
+func (b *backOffice) waitNotified(t *testing.T, klus uuid.UUID, typ string, want ...uuid.UUID) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var got []uuid.UUID
+		b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+			rows, err := tx.Query(context.Background(), `SELECT user_id FROM notifications WHERE klus_id = $1 AND type = $2 ORDER BY user_id`, klus, typ)
+			if err != nil {
+				return err
+			}
+			got, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+			return err
+		})
+		if fmt.Sprint(sortedIDs(got)) == fmt.Sprint(sortedIDs(want)) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("notifications %s of %s: %v, want %v", typ, klus, got, want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func sortedIDs(ids []uuid.UUID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+	}
+	slices.Sort(out)
+	return out
+}
+
+func nieuweKlus(toewijzing string, klusser *uuid.UUID) klussen.Nieuw {
+	return klussen.Nieuw{Invoer: klussen.Invoer{
+		Datum: calendar.System.Today().AddDays(5).String(), Tijd: "09:00", Categorie: "elektra", Beschrijving: "Stopcontact vervangen",
+		KlantVoornaam: "Els", KlantAchternaam: "de Vries", Adres: "Kerkstraat 3", Postcode: "2271ab", Woonplaats: "Voorburg",
+		Telefoon: "070 123 45 67", Email: "Els@Example.nl",
+	}, Toewijzing: toewijzing, KlusserID: klusser}
+}
+
+// Section 4, creating a job: in_pool gives open, pool, no klusser, the region's klussers told;
+// direct gives ingepland, direct, claimed now, a work order, the klusser told. Rate and duration
+// fall back to 65 euro and 1 hour; the region follows the town (D2).
+func TestAdminCreatesJobsInThePoolAndDirect(t *testing.T) {
+	b := newBackOffice(t, portalOptions{work: true})
+	var pool klussen.Answer
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil), &pool); s != http.StatusCreated {
+		t.Fatalf("create in pool: %d %+v", s, pool)
+	}
+	d := pool.Data
+	if pool.Message != "Klus aangemaakt" || d.Status != "open" || d.AssignmentType == nil || *d.AssignmentType != "pool" ||
+		d.KlusserID != nil || d.ClaimedAt != nil || d.Regio != "den-haag" || d.GeschatTariefCents != 6500 || d.GeschatteDuur != 1 ||
+		d.Postcode != "2271 AB" || d.Email != "els@example.nl" || d.Werkbon != nil || d.CategorieLabel != "Elektra" {
+		t.Errorf("pool job: %+v", pool)
+	}
+	b.waitNotified(t, d.ID, "nieuwe_klus", b.id(b.piet))
+
+	piet := b.id(b.piet)
+	n := nieuweKlus("direct", &piet)
+	tarief, duur := 7500, 2.5
+	n.GeschatTariefCents, n.GeschatteDuur = &tarief, &duur
+	var direct klussen.Answer
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", n, &direct); s != http.StatusCreated {
+		t.Fatalf("create direct: %d %+v", s, direct)
+	}
+	d = direct.Data
+	if d.Status != "ingepland" || d.AssignmentType == nil || *d.AssignmentType != "direct" || d.KlusserID == nil || *d.KlusserID != piet ||
+		d.ClaimedAt == nil || d.Werkbon == nil || d.Werkbon.Status != "running" || d.GeschatTariefCents != 7500 || d.GeschatteDuur != 2.5 ||
+		d.Klusser == nil || *d.Klusser != "Piet Bakker" {
+		t.Errorf("direct job: %+v", d)
+	}
+	b.waitNotified(t, d.ID, "klus_toegewezen", piet)
+	if a := b.audit(t, d.ID.String()); len(a) != 1 || a[0].Action != "create" || a[0].Role != "admin" || a[0].After["status"] != "ingepland" {
+		t.Errorf("audit of a created job: %+v", a)
+	}
+}
+
+// Section 5: every rule of the new-job form, with its Dutch message.
+func TestNewJobValidation(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	gerrit := b.id(b.gerrit)
+	post := func(body any) apiError {
+		var e apiError
+		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", body, &e); s != http.StatusBadRequest {
+			t.Errorf("%+v: %d, want 400", body, s)
+		}
+		return e
+	}
+	bad := func(mutate func(*klussen.Nieuw)) apiError {
+		n := nieuweKlus("pool", nil)
+		mutate(&n)
+		return post(n)
+	}
+	for _, field := range []string{"datum", "tijd", "categorie", "beschrijving", "klant_voornaam", "klant_achternaam", "adres", "postcode", "woonplaats", "telefoon"} {
+		form := map[string]any{}
+		raw, _ := json.Marshal(nieuweKlus("pool", nil))
+		_ = json.Unmarshal(raw, &form)
+		form[field] = " "
+		e := post(form)
+		if e.Error.Message != "Vul alle verplichte velden in" || e.Error.Fields[field] != "Vul alle verplichte velden in" {
+			t.Errorf("without %s: %+v", field, e.Error)
+		}
+	}
+	cents := func(c int) *int { return &c }
+	hours := func(h float64) *float64 { return &h }
+	for _, c := range []struct {
+		name, field, want string
+		mutate            func(*klussen.Nieuw)
+	}{
+		{"rate not a step of 5", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klussen.Nieuw) { n.GeschatTariefCents = cents(6550) }},
+		{"negative rate", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klussen.Nieuw) { n.GeschatTariefCents = cents(-500) }},
+		{"duration under 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klussen.Nieuw) { n.GeschatteDuur = hours(0) }},
+		{"duration not a step of 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klussen.Nieuw) { n.GeschatteDuur = hours(1.25) }},
+		{"bad date", "datum", "Vul een geldige datum in.", func(n *klussen.Nieuw) { n.Datum = "31-12-2026" }},
+		{"bad time", "tijd", "Vul een tijd in als 09:00, of ochtend, middag of avond.", func(n *klussen.Nieuw) { n.Tijd = "9 uur" }},
+		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func(n *klussen.Nieuw) { n.Postcode = "22711" }},
+		{"bad phone", "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", func(n *klussen.Nieuw) { n.Telefoon = "12" }},
+		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", func(n *klussen.Nieuw) { n.Email = "els@" }},
+		{"unknown category", "categorie", "Kies een categorie.", func(n *klussen.Nieuw) { n.Categorie = "koken" }},
+		{"unknown region", "regio", "Onbekende regio.", func(n *klussen.Nieuw) { n.Regio = "groningen" }},
+		{"town and postcode in no region", "regio", "Deze woonplaats en postcode horen bij geen regio; kies een regio.", func(n *klussen.Nieuw) { n.Woonplaats, n.Postcode = "Groningen", "9711 AA" }},
+		{"neither pool nor direct", "toewijzing", "Kies pool of direct.", func(n *klussen.Nieuw) { n.Toewijzing = "" }},
+		{"direct without klusser", "klusser_id", "Kies een klusser.", func(n *klussen.Nieuw) { n.Toewijzing = "direct" }},
+		{"direct with a klusser of another region", "klusser_id", "Deze klusser werkt niet in de regio van deze klus.", func(n *klussen.Nieuw) { n.Toewijzing, n.KlusserID = "direct", &gerrit }},
+	} {
+		e := bad(c.mutate)
+		if e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
+			t.Errorf("%s: %+v, want %s: %q", c.name, e.Error, c.field, c.want)
+		}
+	}
+	var n int
+	b.query(t, &n, `SELECT count(*) FROM klussen`)
+	if n != 0 {
+		t.Errorf("%d jobs stored by refused forms", n)
+	}
+	// The admin chooses a region for a town outside every region (D2: admins correct it).
+	ok := nieuweKlus("pool", nil)
+	ok.Woonplaats, ok.Postcode, ok.Regio = "Groningen", "9711 AA", "utrecht"
+	var a klussen.Answer
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", ok, &a); s != http.StatusCreated || a.Data.Regio != "utrecht" {
+		t.Errorf("explicit region: %d %+v", s, a.Data)
+	}
+}
+
+// Section 4, every admin transition with its side effects, and the audit log of each (D22).
+func TestAdminJobTransitions(t *testing.T) {
+	b := newBackOffice(t, portalOptions{work: true})
+	piet, pietID := b.piet, b.id(b.piet)
+	b.klusser(t, "Klaas Inactief", "06 12 34 56 09", "den-haag")
+	b.exec(t, `UPDATE profiles SET actief = false WHERE naam = 'Klaas Inactief'`)
+	klus := b.job(t, job{assignment: "pool"})
+	path := func(action string) string { return fmt.Sprintf("/api/v1/klussen/%s/%s", klus, action) }
+
+	// Assign from the pool: ingepland, claimed, assignment stays pool, a work order, piet told.
+	var a klussen.Answer
+	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klussen.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK {
+		t.Fatalf("assign: %d %+v", s, a)
+	}
+	if a.Message != "Klusser toegewezen vanuit pool - werkbon aangemaakt" || a.Data.Status != "ingepland" || a.Data.ClaimedAt == nil ||
+		*a.Data.AssignmentType != "pool" || a.Data.Werkbon == nil || *a.Data.KlusserID != pietID {
+		t.Errorf("assign from pool: %+v", a)
+	}
+	b.waitNotified(t, klus, "klus_toegewezen", pietID)
+	// piet now sees the job as its own and can plan it.
+	if s := b.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+klus.String(), nil, nil); s != http.StatusOK {
+		t.Errorf("klusser reads its assigned job: %d", s)
+	}
+
+	// Remove the assignment: open, no klusser, no claim, no assignment type; the unstarted work order goes.
+	if s := b.call(t, b.admin, http.MethodPost, path("unassign"), nil, &a); s != http.StatusOK {
+		t.Fatalf("unassign: %d", s)
+	}
+	if a.Message != "Toewijzing verwijderd" || a.Data.Status != "open" || a.Data.KlusserID != nil || a.Data.ClaimedAt != nil ||
+		a.Data.AssignmentType != nil || a.Data.Werkbon != nil {
+		t.Errorf("unassign: %+v", a)
+	}
+
+	// Assign directly (not a pool job now): assignment direct.
+	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klussen.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK ||
+		a.Message != "Klusser direct toegewezen - werkbon aangemaakt" || *a.Data.AssignmentType != "direct" {
+		t.Errorf("assign direct: %d %+v", s, a)
+	}
+
+	// Place in the pool: pool, open, klusser and claim cleared; den-haag's active klussers told.
+	var p klussen.PoolAnswer
+	if s := b.call(t, b.admin, http.MethodPost, path("pool"), nil, &p); s != http.StatusOK {
+		t.Fatalf("pool: %d", s)
+	}
+	if p.Message != "Klus in pool geplaatst - klussers in Den Haag zijn genotificeerd" || p.Genotificeerd != 1 || p.Waarschuwing != "" ||
+		p.Data.Status != "open" || *p.Data.AssignmentType != "pool" || p.Data.KlusserID != nil || p.Data.ClaimedAt != nil {
+		t.Errorf("pool: %+v", p)
+	}
+	b.waitNotified(t, klus, "nieuwe_klus", pietID)
+
+	// Any status to any status.
+	for _, st := range []string{"bezig", "open", "afgerond", "ingepland", "open"} {
+		if s := b.call(t, b.admin, http.MethodPost, path("status"), klussen.StatusInvoer{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
+			t.Errorf("status %s: %d %+v", st, s, a)
+		}
+	}
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodPost, path("status"), klussen.StatusInvoer{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
+		t.Errorf("unknown status: %d %+v", s, e)
+	}
+
+	// Archive.
+	if s := b.call(t, b.admin, http.MethodPost, path("archive"), nil, &a); s != http.StatusOK || !a.Data.Archived || a.Message != "Klus gearchiveerd" {
+		t.Errorf("archive: %d %+v", s, a)
+	}
+
+	// The audit log has every change by the admin, in order, with before and after.
+	log := b.audit(t, klus.String())
+	var actions []string
+	for _, r := range log {
+		actions = append(actions, r.Action)
+		if r.Role != "admin" || r.ActorID == nil || *r.ActorID != b.id(b.admin) || r.Before == nil || r.After == nil {
+			t.Errorf("audit row %+v", r)
+		}
+	}
+	want := "[assign unassign assign pool status status status status status archive]"
+	if fmt.Sprint(actions) != want {
+		t.Errorf("audit actions %v, want %s", actions, want)
+	}
+	if log[0].Before["klusser_id"] != nil || log[0].After["klusser_id"] != pietID.String() || log[0].After["status"] != "ingepland" {
+		t.Errorf("assign audit: %+v", log[0])
+	}
+	if log[len(log)-1].Before["archived"] != false || log[len(log)-1].After["archived"] != true {
+		t.Errorf("archive audit: %+v", log[len(log)-1])
+	}
+
+	// Delete: gone with its notifications; an invoice would stay (see the customer test).
+	var del klussen.Deleted
+	if s := b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+klus.String(), nil, &del); s != http.StatusOK || del.Message != "Klus permanent verwijderd" || del.Data.ID != klus {
+		t.Errorf("delete: %d %+v", s, del)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+klus.String(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
+		t.Errorf("deleted job: %d %+v", s, e)
+	}
+	var left int
+	b.query(t, &left, `SELECT count(*) FROM notifications WHERE klus_id = $1`, klus)
+	if left != 0 {
+		t.Errorf("%d notifications of a deleted job", left)
+	}
+	if log := b.audit(t, klus.String()); log[len(log)-1].Action != "delete" || log[len(log)-1].After != nil {
+		t.Errorf("delete audit: %+v", log[len(log)-1])
+	}
+}
+
+// Placing a job of a region without active klussers in the pool warns that nobody was told.
+func TestPoolWithoutKlussersWarns(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	klus := b.job(t, job{regio: "rotterdam", woonplaats: "Schiedam", postcode: "3111 AA"})
+	var p klussen.PoolAnswer
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/pool", nil, &p); s != http.StatusOK {
+		t.Fatalf("pool: %d", s)
+	}
+	if p.Genotificeerd != 0 || p.Waarschuwing != "De klus staat in de pool, maar er konden geen klussers worden genotificeerd: Rotterdam heeft geen actieve klussers." {
+		t.Errorf("pool without klussers: %+v", p)
+	}
+}
+
+// Section 4 and D18: a finished job is never reassigned, whoever asks and however; its details
+// carry the closed work order and invoice.
+func TestFinishedJobCannotBeReassigned(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	klus := b.job(t, job{status: "afgerond", klusser: b.piet, assignment: "pool"})
+	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening)
+	           VALUES ($1, $2, 'completed', now() - interval '2 hours', now(), 2, 'data:image/png;base64,AAAA')`, klus, b.id(b.piet))
+	b.exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode)
+	           VALUES ($1, $2, 'den-haag', '2026-0042', 13000, 2730, 15730, 'pin')`, klus, b.id(b.piet))
+	for _, c := range []struct {
+		path string
+		body any
+	}{
+		{"assign", klussen.AssignInvoer{KlusserID: b.id(b.piet)}},
+		{"pool", nil},
+		{"unassign", nil},
+	} {
+		var e apiError
+		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/"+c.path, c.body, &e); s != http.StatusConflict ||
+			e.Error.Code != "job_finished" || e.Error.Message != "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen." {
+			t.Errorf("%s of a finished job: %d %+v", c.path, s, e)
+		}
+	}
+	var one klussen.One
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+klus.String(), nil, &one); s != http.StatusOK {
+		t.Fatalf("get: %d", s)
+	}
+	d := one.Data
+	if !d.WerkbonGesloten || d.Werkbon == nil || d.Werkbon.Status != "completed" || !d.Werkbon.Ondertekend || d.Factuur == nil ||
+		d.Factuur.Factuurnummer != "2026-0042" || !d.Factuur.Betaald || *d.KlusserID != b.id(b.piet) {
+		t.Errorf("finished job: %+v", d)
+	}
+	if a := b.audit(t, klus.String()); len(a) != 0 {
+		t.Errorf("refused changes were audited: %+v", a)
+	}
+}
+
+// Editing: every field, a region correction and a price change audited with before and after.
+func TestAdminEditsAJobAndCorrectsItsRegion(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	klus := b.job(t, job{})
+	in := nieuweKlus("", nil).Invoer
+	in.Regio, in.Beschrijving = "utrecht", "Kast ophangen"
+	tarief := 8000
+	in.GeschatTariefCents = &tarief
+	var a klussen.Answer
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+klus.String(), in, &a); s != http.StatusOK {
+		t.Fatalf("update: %d %+v", s, a)
+	}
+	if a.Message != "Klus bijgewerkt" || a.Data.Regio != "utrecht" || a.Data.Beschrijving != "Kast ophangen" || a.Data.GeschatTariefCents != 8000 ||
+		a.Data.KlantVoornaam != "Els" || a.Data.Categorie != "elektra" || a.Data.Tijd != "09:00" {
+		t.Errorf("updated: %+v", a)
+	}
+	log := b.audit(t, klus.String())
+	if len(log) != 1 || log[0].Action != "update" || log[0].Before["regio"] != "den-haag" || log[0].After["regio"] != "utrecht" ||
+		log[0].Before["geschat_tarief_cents"] != float64(6500) || log[0].After["geschat_tarief_cents"] != float64(8000) {
+		t.Errorf("update audit: %+v", log)
+	}
+	// An edit that changes neither price nor region is not a D22 change.
+	in.Beschrijving = "Kast en plank ophangen"
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+klus.String(), in, &a); s != http.StatusOK {
+		t.Fatalf("second update: %d", s)
+	}
+	if log := b.audit(t, klus.String()); len(log) != 1 {
+		t.Errorf("audit after a text edit: %+v", log)
+	}
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+uuid.NewString(), in, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
+		t.Errorf("update of an unknown job: %d %+v", s, e)
+	}
+}
+
+// The status cards count per status under the other filters; the choice of klussers is per region.
+func TestJobCountsAndKlusserChoice(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	b.job(t, job{})
+	b.job(t, job{status: "ingepland", klusser: b.piet})
+	b.job(t, job{status: "afgerond", klusser: b.piet})
+	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	archived := b.job(t, job{})
+	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	var c klussen.CountsAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/counts?regio=den-haag", nil, &c); s != http.StatusOK ||
+		c.Data != (klussen.Counts{Open: 1, Ingepland: 1, Afgerond: 1, Totaal: 3}) {
+		t.Errorf("den-haag counts: %d %+v", s, c)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/counts?archived=alle", nil, &c); s != http.StatusOK || c.Data.Totaal != 5 || c.Data.Open != 3 {
+		t.Errorf("all counts: %d %+v", s, c)
+	}
+	// The franchise owner's cards count its region only, whatever it asks.
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/counts?regio=utrecht", nil, &c); s != http.StatusOK || c.Data.Totaal != 0 {
+		t.Errorf("franchise counts of another region: %d %+v", s, c)
+	}
+	var ks struct {
+		Data  []klussen.Kandidaat `json:"data"`
+		Total int                 `json:"total"`
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/klussers?regio=utrecht", nil, &ks); s != http.StatusOK || ks.Total != 1 || ks.Data[0].Naam != "Gerrit Visser" {
+		t.Errorf("klussers of utrecht: %d %+v", s, ks)
+	}
+}

@@ -1,0 +1,11 @@
+package werkbonnen
+
+import (
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// New is the work order overview module through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db}))...)
+}

@@ -1,0 +1,164 @@
+// Package werkbonnen is the back office's work order overview (document 001 section 2, Work
+// orders overview): the list with its cards (total, signed, unsigned), search, klusser and signed
+// filters (D25), and one work order in full: materials, photos as authorized downloads (D6),
+// ratings and the signature. Admins only (policy: werkbonnen read).
+package werkbonnen
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// Service is the work order overview.
+type Service interface {
+	// List returns a page of work orders, newest first unless p sorts otherwise.
+	List(ctx context.Context, p list.Params) (list.Page[Werkbon], error)
+	// Counts counts all, signed and unsigned work orders under p's filters but ondertekend.
+	Counts(ctx context.Context, p list.Params) (CountsAnswer, error)
+	// Get returns one work order in full.
+	Get(ctx context.Context, id uuid.UUID) (One, error)
+}
+
+// Store is the SQL side; store.go implements it.
+type Store interface {
+	List(ctx context.Context, p list.Params) (list.Page[Werkbon], error)
+	Counts(ctx context.Context, p list.Params) (Counts, error)
+	Get(ctx context.Context, id uuid.UUID) (Detail, error)
+}
+
+// Werkbon is a row of the overview.
+type Werkbon struct {
+	ID                uuid.UUID  `json:"id"`
+	KlusID            uuid.UUID  `json:"klus_id"`
+	KlusserID         uuid.UUID  `json:"klusser_id"`
+	Klusser           string     `json:"klusser" doc:"naam van de klusser"`
+	Status            string     `json:"status" doc:"running of completed"`
+	CreatedAt         time.Time  `json:"created_at"`
+	StartTijd         *time.Time `json:"start_tijd"`
+	EindTijd          *time.Time `json:"eind_tijd"`
+	Uren              *int       `json:"uren"`
+	Ondertekend       bool       `json:"ondertekend" doc:"de werkbon heeft een handtekening"`
+	Datum             string     `json:"datum" doc:"datum van de klus"`
+	Beschrijving      string     `json:"beschrijving"`
+	Woonplaats        string     `json:"woonplaats"`
+	Klant             string     `json:"klant" doc:"naam of e-mailadres van de klant"`
+	TevredenheidScore *int       `json:"tevredenheid_score" doc:"van 10"`
+	RatingAlgemeen    *int       `json:"rating_algemeen" doc:"1 tot 5 sterren"`
+	MateriaalCents    int        `json:"materiaal_cents"`
+	FactuurID         *uuid.UUID `json:"factuur_id"`
+}
+
+// LogAttrs keeps the ids.
+func (w Werkbon) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("werkbon_id", w.ID), slog.Any("klus_id", w.KlusID)}
+}
+
+// Detail is one work order in full.
+type Detail struct {
+	Werkbon
+	Opmerkingen          string      `json:"opmerkingen"`
+	NotesInternal        string      `json:"notes_internal"`
+	KlantTevreden        *bool       `json:"klant_tevreden"`
+	NetjesOpgeruimd      *bool       `json:"netjes_opgeruimd"`
+	ZouAanbevelen        *bool       `json:"zou_aanbevelen"`
+	Ratings              *Ratings    `json:"ratings"`
+	Handtekening         *string     `json:"handtekening" doc:"PNG als data-URL, of leeg"`
+	Materialen           []Materiaal `json:"materialen"`
+	MateriaalTotaalCents int         `json:"materiaal_totaal_cents"`
+	Fotos                []Foto      `json:"fotos"`
+	Klus                 Klus        `json:"klus"`
+	Factuur              *Factuur    `json:"factuur"`
+}
+
+// Ratings are the customer's four ratings of 1 to 5 stars.
+type Ratings struct {
+	Algemeen        int `json:"algemeen"`
+	Netheid         int `json:"netheid"`
+	Vriendelijkheid int `json:"vriendelijkheid"`
+	Vakmanschap     int `json:"vakmanschap"`
+}
+
+// Materiaal is one material on the work order.
+type Materiaal struct {
+	ID           uuid.UUID `json:"id"`
+	Omschrijving string    `json:"omschrijving"`
+	BedragCents  int       `json:"bedrag_cents"`
+}
+
+// Foto is a photo of the work order; url is its authorized download (D6), audited there.
+type Foto struct {
+	ID          uuid.UUID `json:"id"`
+	Type        string    `json:"type" doc:"before of after"`
+	ContentType string    `json:"content_type"`
+	CreatedAt   time.Time `json:"created_at"`
+	URL         string    `json:"url"`
+}
+
+// Klus is the job of the work order, in short.
+type Klus struct {
+	ID           uuid.UUID `json:"id"`
+	Beschrijving string    `json:"beschrijving"`
+	Datum        string    `json:"datum"`
+	Tijd         string    `json:"tijd"`
+	Adres        string    `json:"adres"`
+	Postcode     string    `json:"postcode"`
+	Woonplaats   string    `json:"woonplaats"`
+	Regio        string    `json:"regio"`
+	Status       string    `json:"status"`
+	Betaald      bool      `json:"betaald"`
+}
+
+// Factuur is the invoice of the work order's job, in short, as on the job's details.
+type Factuur = klussen.Factuur
+
+// One is a work order as one record.
+type One struct {
+	Data Detail `json:"data"`
+}
+
+// LogAttrs is the work order's.
+func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+
+// Counts are the overview's three cards.
+type Counts struct {
+	Totaal          int `json:"totaal"`
+	Ondertekend     int `json:"ondertekend"`
+	NietOndertekend int `json:"niet_ondertekend"`
+}
+
+// CountsAnswer wraps the counts as one record.
+type CountsAnswer struct {
+	Data Counts `json:"data"`
+}
+
+// PhotoURL is where the console downloads a work order photo (services/files).
+func PhotoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String() }
+
+// ErrNotFound: no such work order.
+var ErrNotFound = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+
+// NewService returns the service over s.
+func NewService(s Store) Service { return &service{store: s} }
+
+type service struct{ store Store }
+
+func (s *service) List(ctx context.Context, p list.Params) (list.Page[Werkbon], error) {
+	return s.store.List(ctx, p)
+}
+
+func (s *service) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
+	c, err := s.store.Counts(ctx, p)
+	return CountsAnswer{Data: c}, err
+}
+
+func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
+	d, err := s.store.Get(ctx, id)
+	return One{Data: d}, err
+}

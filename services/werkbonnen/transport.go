@@ -1,0 +1,67 @@
+package werkbonnen
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// The filters of the overview and its cards.
+var (
+	filterKlusser     = list.Filter{Name: "klusser_id", Description: "alleen werkbonnen van deze klusser"}
+	filterStatus      = list.Filter{Name: "status", Description: "running of completed", Values: []string{"running", "completed"}}
+	filterKlus        = list.Filter{Name: "klus_id", Description: "de werkbon van deze klus"}
+	filterOndertekend = list.Filter{Name: "ondertekend", Description: "ja: met handtekening; nee: zonder", Values: []string{"ja", "nee"}}
+)
+
+// Spec is the overview (D25): newest first.
+var Spec = list.Spec{
+	Sorts:       []string{"created_at", "datum", "klusser", "uren"},
+	DefaultSort: "created_at", DefaultOrder: list.Desc, Tiebreak: []string{"id"},
+	Filters: []list.Filter{filterKlusser, filterStatus, filterKlus, filterOndertekend},
+	Search:  "omschrijving, woonplaats, klant of klusser (een deel)",
+}
+
+// CountsSpec is what the cards accept: the overview's filters but ondertekend.
+var CountsSpec = list.Spec{
+	Sorts: []string{"created_at"}, DefaultSort: "created_at", DefaultOrder: list.Desc,
+	Filters: []list.Filter{filterKlusser, filterStatus, filterKlus}, Search: Spec.Search,
+}
+
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/werkbonnen", Summary: "Werkbonnen: één pagina, nieuwste eerst, met zoeken en filters op klusser en handtekening",
+			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", List: &Spec, Response: list.Page[Werkbon]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/counts", Summary: "Aantal werkbonnen: totaal, ondertekend, niet ondertekend",
+			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: CountsAnswer{},
+			Query: []httpapi.Param{{Name: "klusser_id"}, {Name: "status"}, {Name: "klus_id"}, {Name: "q"}},
+			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
+		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/{id}", Summary: "Eén werkbon: materialen, foto's, beoordelingen en handtekening",
+			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: One{},
+			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+	}
+}
+
+func decodeCounts(_ context.Context, r *http.Request) (any, error) {
+	return list.Parse(&CountsSpec, r.URL.Query())
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	return id, nil
+}
+
+// LogAttrs keeps the counts.
+func (c CountsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", c.Data.Totaal)} }
