@@ -18,6 +18,10 @@ const sharedAuthFixtures = fileURLToPath(new URL('../portal-ui/src/test/authFixt
 const sharedConfig = fileURLToPath(new URL('../portal-ui/src/config.ts', import.meta.url));
 // The product calendar (Europe/Amsterdam business dates) is one module for both apps.
 const sharedCalendar = fileURLToPath(new URL('../portal-ui/src/lib/calendar.ts', import.meta.url));
+// The live stream of job changes (GET /api/v1/events): the same hook on the dashboards of both apps.
+const sharedEvents = fileURLToPath(new URL('../portal-ui/src/lib/klusEvents.ts', import.meta.url));
+// The API's request and response types, generated from the OpenAPI document (make api-types).
+const sharedApiTypes = fileURLToPath(new URL('../portal-ui/src/api/types.ts', import.meta.url));
 
 export default defineConfig({
   // Assets are served from /admin/assets/ for both /admin/* and /franchise/* pages.
@@ -28,6 +32,9 @@ export default defineConfig({
       { find: /^@shared-auth-test$/, replacement: sharedAuthFixtures },
       { find: /^@shared-config$/, replacement: sharedConfig },
       { find: /^@shared-calendar$/, replacement: sharedCalendar },
+      { find: /^@shared-events$/, replacement: sharedEvents },
+      { find: /^@shared-events-test$/, replacement: fileURLToPath(new URL('../portal-ui/src/lib/fakeEventSource.ts', import.meta.url)) },
+      { find: /^@shared-api-types$/, replacement: sharedApiTypes },
       { find: /^@shared-auth\/(.*)$/, replacement: `${sharedAuth}/$1` },
     ],
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom'],

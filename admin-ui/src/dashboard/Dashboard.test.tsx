@@ -1,18 +1,114 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { createFetchMock, type Responder } from '@shared-auth-test';
+import { FakeEventSource, installFakeEventSource } from '@shared-events-test';
 import { i18nProvider } from '../i18nProvider';
 import { Dashboard } from './Dashboard';
+import type { DashboardData } from './types';
+
+function dashboard(open: number, extra: Partial<DashboardData> = {}): DashboardData {
+  return {
+    statussen: { open, ingepland: 2, bezig: 1, afgerond: 7 },
+    totaal: open + 10,
+    regios: [
+      { regio: 'den-haag', naam: 'Den Haag', open, ingepland: 2, bezig: 1, afgerond: 7, totaal: open + 10 },
+      { regio: 'utrecht', naam: 'Utrecht', open: 0, ingepland: 0, bezig: 0, afgerond: 0, totaal: 0 },
+    ],
+    recente_activiteit: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        status: 'ingepland',
+        categorie: 'elektra',
+        categorie_label: 'Elektra',
+        beschrijving: 'Lamp ophangen',
+        woonplaats: 'Voorburg',
+        regio: 'den-haag',
+        datum: '2026-11-24',
+        created_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+        updated_at: new Date().toISOString(),
+      },
+    ],
+    top_woonplaatsen: [
+      { woonplaats: 'Den Haag', aantal: 9 },
+      { woonplaats: 'Voorburg', aantal: 1 },
+    ],
+    ...extra,
+  };
+}
+
+function start(answer: Responder | Responder[], area: 'admin' | 'franchise' = 'admin') {
+  const mock = createFetchMock({ 'GET /api/v1/dashboard': answer });
+  vi.stubGlobal('fetch', mock.fetchFn);
+  render(
+    <MemoryRouter initialEntries={[`/${area}/dashboard`]}>
+      <AdminContext i18nProvider={i18nProvider} basename={`/${area}`}>
+        <Dashboard area={area} brand="Klushulp" />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return mock;
+}
+
+beforeEach(() => installFakeEventSource());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('Dashboard', () => {
-  it('renders its heading, a Dutch welcome with the brand, and the page title', async () => {
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <Dashboard area="franchise" brand="Klushulp" />
-      </AdminContext>,
-    );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  it('shows the counts per status as tiles that lead to the filtered jobs list', async () => {
+    start({ body: { data: dashboard(4) } });
+    const open = await screen.findByRole('link', { name: /Open\s*4/ });
+    expect(open.getAttribute('href')).toBe('/admin/klussen?status=open');
+    expect(screen.getByRole('link', { name: /Afgerond\s*7/ }).getAttribute('href')).toBe('/admin/klussen?status=afgerond');
+    expect(screen.getByText(/14 in totaal/)).toBeTruthy();
+    expect(document.title).toBe('Dashboard – Klushulp');
+  });
+
+  it('has the region table, the top towns, recent activity in Dutch and the links of the spec', async () => {
+    start({ body: { data: dashboard(4) } });
+    const regions = await screen.findByRole('table');
+    const denHaag = within(regions).getByRole('row', { name: /Den Haag/ });
+    expect(within(denHaag).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '2', '1', '7', '14']);
+    expect(within(regions).getByRole('link', { name: 'Den Haag' }).getAttribute('href')).toBe('/admin/klussen?regio=den-haag');
+    expect(screen.getByRole('link', { name: 'Voorburg' }).getAttribute('href')).toBe('/admin/klussen?woonplaats=Voorburg');
+    const recent = screen.getByTestId('recent-activity');
+    expect(recent.textContent).toContain('Elektra: Lamp ophangen');
+    expect(recent.textContent).toContain('Ingepland');
+    expect(recent.textContent).toContain('3 minuten geleden');
+    expect(screen.getByRole('link', { name: 'Nieuwe Klus Aanmaken' }).getAttribute('href')).toBe('/admin/klussen?nieuw=1');
+    for (const [name, href] of [
+      ['Werkbonnen bekijken', '/admin/werkbonnen'],
+      ['Facturen bekijken', '/admin/facturen'],
+      ['Klanten', '/admin/klanten'],
+      ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
+      ['Instellingen', '/admin/settings'],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('asks again when the live stream reports a job change, without polling', async () => {
+    const mock = start([{ body: { data: dashboard(4) } }, { body: { data: dashboard(5) } }]);
+    await screen.findByRole('link', { name: /Open\s*4/ });
+    expect(mock.calls.filter((c) => c.url === '/api/v1/dashboard')).toHaveLength(1);
+    act(() => FakeEventSource.last.emit('klus', { klus_id: 'x', op: 'INSERT', status: 'open', regio: 'den-haag' }));
+    expect(await screen.findByRole('link', { name: /Open\s*5/ }, { timeout: 2000 })).toBeTruthy();
+    expect(FakeEventSource.last.url).toBe('/api/v1/events');
+  });
+
+  it('says so in Dutch when the counts cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    start({ status: 500, body: { error: { message: 'kapot' } } });
+    expect(await screen.findByText('Fout bij laden van dashboard data')).toBeTruthy();
+  });
+
+  it('shows a franchise owner the counts without the admin-only actions', async () => {
+    start({ body: { data: dashboard(2) } }, 'franchise');
+    expect((await screen.findByRole('link', { name: /Open\s*2/ })).getAttribute('href')).toBe('/franchise/klussen?status=open');
+    expect(screen.queryByRole('link', { name: 'Nieuwe Klus Aanmaken' })).toBeNull();
     expect(screen.getByText(/Welkom in het franchiseportaal van Klushulp/)).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Dashboard – Klushulp'));
   });
 });

@@ -1,7 +1,17 @@
-import { useEffect } from 'react';
-import { Card, CardContent, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { useCallback, useEffect, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Title, useBasename } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { apiFetch, readJson, record } from '@shared-auth/api';
+import { useKlusEvents } from '@shared-events';
 import type { ConsoleArea } from '../auth/AccessGuard';
+import { LogoutButton } from '../auth/LogoutButton';
+import { RecentActivity } from './RecentActivity';
+import { RegionTable } from './RegionTable';
+import { StatusTiles } from './StatusTiles';
+import { TopTowns } from './TopTowns';
+import type { DashboardData } from './types';
 
 interface DashboardProps {
   area: ConsoleArea;
@@ -9,24 +19,144 @@ interface DashboardProps {
 }
 
 const WELCOME: Record<ConsoleArea, (brand: string) => string> = {
-  admin: (brand) => `Welkom in het beheer van ${brand}. Hier vindt u straks klussen, klussers, aanmeldingen en facturen.`,
-  franchise: (brand) => `Welkom in het franchiseportaal van ${brand}. Hier vindt u straks de klussen en klussers van uw regio.`,
+  admin: (brand) => `Welkom in het beheer van ${brand}.`,
+  franchise: (brand) => `Welkom in het franchiseportaal van ${brand}.`,
 };
 
-/** Start page of the console, at /admin/dashboard and /franchise/dashboard. */
+/** Where the admin goes from the dashboard (document 001 section 2). Rapportages joins with its page (issue 15). */
+const QUICK_ACTIONS = [
+  { to: 'klussen', label: 'Klussen beheren' },
+  { to: 'werkbonnen', label: 'Werkbonnen bekijken' },
+  { to: 'facturen', label: 'Facturen bekijken' },
+] as const;
+const MANAGEMENT = [
+  { to: 'klanten', label: 'Klanten' },
+  { to: 'klussers', label: 'Klussers' },
+  { to: 'klusser-aanmeldingen', label: 'Aanmeldingen' },
+  { to: 'settings', label: 'Instellingen' },
+  { to: 'audit', label: 'Auditlog' },
+] as const;
+
+type Load = { kind: 'loading' } | { kind: 'ok'; data: DashboardData } | { kind: 'error'; message: string };
+
+/**
+ * Start page of the console, at /admin/dashboard (and /franchise/dashboard, the same counts for the
+ * owner's regions). The counts are computed by the server in SQL (GET /api/v1/dashboard); when a
+ * job is inserted, changed or deleted, the live stream says so and the page asks again: no
+ * polling, no reload.
+ */
 export function Dashboard({ area, brand }: DashboardProps) {
+  const basename = useBasename();
+  const [state, setState] = useState<Load>({ kind: 'loading' });
+  const [now, setNow] = useState(() => new Date());
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const response = await apiFetch('/api/v1/dashboard', { signal });
+      const body = await readJson(response);
+      const data = record(body)?.['data'];
+      if (!response.ok || record(data) === undefined) throw new Error(`HTTP ${response.status}`);
+      setState({ kind: 'ok', data: data as DashboardData });
+      setNow(new Date());
+    } catch (error) {
+      if (signal?.aborted) return;
+      // Spec section 8: the toast text, and the cause in the console for whoever debugs it.
+      console.error('dashboard', error);
+      setState((previous) =>
+        previous.kind === 'ok' ? previous : { kind: 'error', message: 'Fout bij laden van dashboard data' },
+      );
+    }
+  }, []);
+
   useEffect(() => {
     document.title = `Dashboard – ${brand}`;
   }, [brand]);
 
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  // Every change of a job the actor may see moves a count or the recent activity.
+  useKlusEvents(
+    () => true,
+    () => void load(),
+  );
+
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box component="main" sx={{ py: 2, display: 'grid', gap: 3 }}>
       <Title title="ra.page.dashboard" />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box>
+          <Typography variant="h4" component="h1">
+            Dashboard
+          </Typography>
+          <Typography variant="body1">{WELCOME[area](brand)}</Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {area === 'admin' && (
+            <Button
+              component={Link}
+              to={`${basename}/klussen?nieuw=1`}
+              variant="contained"
+              size="large"
+              startIcon={<AddIcon />}
+            >
+              Nieuwe Klus Aanmaken
+            </Button>
+          )}
+          <Box sx={{ color: 'primary.main' }}>
+            <LogoutButton />
+          </Box>
+        </Box>
+      </Box>
+
+      {state.kind === 'error' && <Alert severity="error">{state.message}</Alert>}
+      {state.kind === 'loading' && <Typography role="status">Dashboard wordt geladen…</Typography>}
+      {state.kind === 'ok' && (
+        <>
+          <StatusTiles counts={state.data.statussen} totaal={state.data.totaal} basename={basename} />
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
+            <RegionTable regios={state.data.regios} basename={basename} />
+            <TopTowns towns={state.data.top_woonplaatsen} basename={basename} />
+          </Box>
+          <RecentActivity jobs={state.data.recente_activiteit} now={now} />
+        </>
+      )}
+
+      {area === 'admin' && (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <LinkCard title="Snelle acties" links={QUICK_ACTIONS} basename={basename} />
+          <LinkCard title="Beheer" links={MANAGEMENT} basename={basename} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function LinkCard({
+  title,
+  links,
+  basename,
+}: {
+  title: string;
+  links: readonly { to: string; label: string }[];
+  basename: string;
+}) {
+  return (
+    <Card component="section" aria-labelledby={`links-${title}`}>
       <CardContent>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Dashboard
+        <Typography id={`links-${title}`} variant="h5" component="h2" gutterBottom>
+          {title}
         </Typography>
-        <Typography variant="body1">{WELCOME[area](brand)}</Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          {links.map((l) => (
+            <Button key={l.to} component={Link} to={`${basename}/${l.to}`} variant="outlined" size="large">
+              {l.label}
+            </Button>
+          ))}
+        </Box>
       </CardContent>
     </Card>
   );

@@ -92,7 +92,6 @@ export type Result<T> =
 /** The page size of the portal's lists (D25: lists are paged on the server). */
 export const PER_PAGE = 25;
 
-export const EVENTS_PATH = '/api/v1/events';
 const BASE = '/api/v1/klusser';
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>> {

@@ -5,7 +5,7 @@ import { showToast } from '../../../auth/toastStore';
 import { klusserApi, type Klus } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading, LoadMore } from '../shared/LoadState';
-import { useKlusEvents } from '../shared/useKlusEvents';
+import { useKlusEvents } from '../../../lib/klusEvents';
 import { usePagedList } from '../shared/usePagedList';
 import { KT } from '../texts';
 import { KlusDetails } from './KlusDetails';

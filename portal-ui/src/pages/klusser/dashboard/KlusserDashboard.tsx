@@ -3,7 +3,7 @@ import type { Me } from '../../../auth/api';
 import { klusserApi } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
-import { useKlusEvents } from '../shared/useKlusEvents';
+import { useKlusEvents } from '../../../lib/klusEvents';
 import { useLoad } from '../shared/useLoad';
 import { KT } from '../texts';
 

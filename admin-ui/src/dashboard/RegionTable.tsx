@@ -1,0 +1,44 @@
+import { Card, CardContent, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import type { DashboardData } from './types';
+
+/** Jobs per region and status; a region's name leads to the jobs list of that region. */
+export function RegionTable({ regios, basename }: { regios: DashboardData['regios']; basename: string }) {
+  return (
+    <Card component="section" aria-labelledby="regions-title">
+      <CardContent>
+        <Typography id="regions-title" variant="h5" component="h2" gutterBottom>
+          Klussen per regio
+        </Typography>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">Regio</TableCell>
+              <TableCell component="th" scope="col" align="right">Open</TableCell>
+              <TableCell component="th" scope="col" align="right">Ingepland</TableCell>
+              <TableCell component="th" scope="col" align="right">Bezig</TableCell>
+              <TableCell component="th" scope="col" align="right">Afgerond</TableCell>
+              <TableCell component="th" scope="col" align="right">Totaal</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {regios.map((r) => (
+              <TableRow key={r.regio} hover>
+                <TableCell component="th" scope="row">
+                  <MuiLink component={Link} to={`${basename}/klussen?regio=${encodeURIComponent(r.regio)}`}>
+                    {r.naam}
+                  </MuiLink>
+                </TableCell>
+                <TableCell align="right">{r.open}</TableCell>
+                <TableCell align="right">{r.ingepland}</TableCell>
+                <TableCell align="right">{r.bezig}</TableCell>
+                <TableCell align="right">{r.afgerond}</TableCell>
+                <TableCell align="right">{r.totaal}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
