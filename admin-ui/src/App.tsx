@@ -105,7 +105,8 @@ function makeLayout(area: ConsoleArea) {
     </AppBar>
   );
   return function ConsoleLayout(props: LayoutProps) {
-    return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} />;
+    // minWidth 0: a wide table scrolls inside its own box instead of widening the whole page.
+    return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }} />;
   };
 }
 

@@ -117,7 +117,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
       {state.kind === 'ok' && (
         <>
           <StatusTiles counts={state.data.statussen} totaal={state.data.totaal} basename={basename} />
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '3fr 2fr' } }}>
             <RegionTable regios={state.data.regios} basename={basename} />
             <TopTowns towns={state.data.top_woonplaatsen} basename={basename} />
           </Box>

@@ -1,19 +1,210 @@
-import { Datagrid, TextField } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import StickyNoteIcon from '@mui/icons-material/StickyNote2';
+import { Box, Button, Chip, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useBasename,
+  useListContext,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
 import { ResourceList } from '../lists/ResourceList';
+import { Schatting, toewijzing } from './format';
+import { KlusDetailDialog } from './KlusDetailDialog';
+import { KlusFormDialog } from './KlusFormDialog';
+import { RowActions, StatusSelect } from './RowControls';
+import { isStatus, regioNaam, REGIO_CHOICES, STATUS_CHOICES, STATUS_COLOUR, STATUS_LABEL } from './status';
+import { StatusCards } from './StatusCards';
+import type { Klus, KlusRij } from './types';
 
-/** The jobs, newest date first. */
-export default function KlusList() {
+const FILTERS = [
+  <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
+  <SelectInput key="regio" source="regio" label="Regio" choices={[...REGIO_CHOICES]} alwaysOn emptyText="Alle regio's" />,
+  <SelectInput
+    key="archived"
+    source="archived"
+    label="Archief"
+    alwaysOn
+    emptyText="Zonder gearchiveerde"
+    choices={[
+      { id: 'alle', name: 'Met gearchiveerde' },
+      { id: 'ja', name: 'Alleen gearchiveerde' },
+    ]}
+  />,
+  <TextInput key="woonplaats" source="woonplaats" label="Woonplaats" />,
+];
+
+/** The filters that a link may set in the address (/admin/klussen?status=open, ?woonplaats=Delft). */
+const URL_FILTERS = ['status', 'woonplaats', 'regio'] as const;
+
+/**
+ * Links from the dashboard speak the spec's short form (?status=open); react-admin keeps its
+ * filters in ?filter={...}. This turns the first into the second once, on arrival, and opens the
+ * create dialog for ?nieuw=1 ('Nieuwe Klus Aanmaken' on the dashboard).
+ */
+function UrlPrefill({ onNew }: { onNew: () => void }) {
+  const { search } = useLocation();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const params = new URLSearchParams(search);
+    const next: Record<string, unknown> = { ...filterValues };
+    const shown: Record<string, boolean> = { ...displayedFilters };
+    let changed = false;
+    for (const name of URL_FILTERS) {
+      const value = params.get(name);
+      if (value !== null && value !== '') {
+        next[name] = value;
+        shown[name] = true;
+        changed = true;
+      }
+    }
+    if (changed) setFilters(next, shown, false);
+    if (params.get('nieuw') === '1') onNew();
+  }, [search, filterValues, displayedFilters, setFilters, onNew]);
+  return null;
+}
+
+function StatusChip({ status }: { status: string }) {
+  if (!isStatus(status)) return <span>{status}</span>;
+  return <Chip label={STATUS_LABEL[status]} sx={{ bgcolor: STATUS_COLOUR[status], color: '#fff', fontWeight: 700 }} />;
+}
+
+/** Without rows: one sentence for an empty platform, another when the filters found nothing. */
+function Empty() {
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues).some((v) => v !== undefined && v !== '');
   return (
-    <ResourceList sort={{ field: 'datum', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false}>
-        <DayField source="datum" />
-        <TextField source="tijd" />
-        <TextField source="categorie" />
-        <TextField source="beschrijving" />
-        <TextField source="woonplaats" />
-        <TextField source="status" />
-      </Datagrid>
-    </ResourceList>
+    <Typography sx={{ p: 3 }} role="status">
+      {filtered ? 'Geen klussen gevonden met deze filters' : 'Nog geen klussen'}
+    </Typography>
+  );
+}
+
+function ListActions({ onNew }: { onNew: () => void }) {
+  return (
+    <TopToolbar>
+      <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={onNew}>
+        Nieuwe klus
+      </Button>
+    </TopToolbar>
+  );
+}
+
+/**
+ * 'Klussen Beheer' (document 001 section 2), /admin/klussen: status cards, search, filters, one
+ * page of jobs from the server (D25), a status dropdown and actions per row, and the dialogs to
+ * create, edit, see and assign a job. Franchise owners (/franchise/klussen) see their regions'
+ * jobs read-only.
+ */
+export default function KlusList() {
+  const beheer = useBasename() === '/admin';
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [form, setForm] = useState<{ klus: Klus | null } | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
+
+  const openNew = () => setForm({ klus: null });
+  const openEdit = async (id: string) => {
+    try {
+      const answer = await callApi<Klus>(`/api/v1/klussen/${id}`, {}, 'Fout bij laden van gegevens');
+      setForm({ klus: answer.data });
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'Fout bij laden van gegevens', { type: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <ResourceList
+        title="Klussen Beheer"
+        sort={{ field: 'datum', order: 'DESC' }}
+        filters={FILTERS}
+        actions={beheer ? <ListActions onNew={openNew} /> : false}
+        empty={false}
+      >
+        <UrlPrefill onNew={beheer ? openNew : () => undefined} />
+        <Box sx={{ px: 2, pt: 2 }}>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Klussen Beheer
+          </Typography>
+          <StatusCards />
+        </Box>
+        <Datagrid
+          bulkActionButtons={false}
+          empty={<Empty />}
+          sx={{
+            '& .column-datum': { whiteSpace: 'nowrap' },
+            '& td, & th': { px: 0.5 },
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+          }}
+          rowClick={(id) => {
+            setDetail(String(id));
+            return false;
+          }}
+        >
+          <DayField source="datum" label="Datum" />
+          <TextField source="tijd" label="Tijd" sortable={false} />
+          <TextField source="categorie" label="Categorie" sortable={false} />
+          <FunctionField<KlusRij>
+            label="Schatting"
+            sortable={false}
+            render={(r) => <Schatting tariefCents={r.geschat_tarief_cents} duur={r.geschatte_duur} />}
+          />
+          <FunctionField<KlusRij>
+            label="Notitie"
+            sortable={false}
+            render={(r) =>
+              r.notitie ? <StickyNoteIcon titleAccess="Heeft notities voor de klusser" sx={{ color: '#8a6d00' }} /> : null
+            }
+          />
+          <FunctionField<KlusRij>
+            label="Locatie"
+            sortBy="woonplaats"
+            render={(r) => (
+              <>
+                {r.woonplaats}
+                <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {regioNaam(r.regio)}
+                </Typography>
+              </>
+            )}
+          />
+          {beheer ? (
+            <FunctionField label="Status" sortBy="status" render={() => <StatusSelect />} />
+          ) : (
+            <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => <StatusChip status={r.status} />} />
+          )}
+          <FunctionField<KlusRij> label="Toewijzing" sortable={false} render={(r) => toewijzing(r)} />
+          {beheer && <FunctionField label="Acties" render={() => <RowActions onEdit={(id) => void openEdit(id)} />} />}
+        </Datagrid>
+      </ResourceList>
+      {form !== null && (
+        <KlusFormDialog
+          klus={form.klus}
+          open
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            refresh();
+          }}
+        />
+      )}
+      {detail !== null && (
+        <KlusDetailDialog id={detail} beheer={beheer} onClose={() => setDetail(null)} onChanged={() => refresh()} />
+      )}
+    </>
   );
 }

@@ -14,6 +14,8 @@ export function ResourceList(props: ListProps) {
       error={<LoadError />}
       pagination={<PagingUnlessFailed />}
       queryOptions={{ onError: () => {} }}
+      // minWidth 0: a table wider than the screen scrolls in its own box, not the whole page.
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
       {...props}
     />
   );

@@ -1,0 +1,69 @@
+import { apiError, apiFetch, readJson, record } from '@shared-auth/api';
+
+/**
+ * One write (or read) of the back-office API outside the dataProvider: the actions of a record
+ * (assign, place in the pool, archive ...) whose answers carry the Dutch message to show,
+ * {"data": {...}, "message": "Klus gearchiveerd"}, and whose refusals carry a message and field
+ * errors, {"error": {"code", "message", "fields": {"datum": "Vul een geldige datum in."}}}.
+ */
+export class ActionError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string>;
+  constructor(message: string, status: number, code?: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface ActionAnswer<T> {
+  data: T;
+  message: string;
+  waarschuwing?: string;
+  /** Any other top-level value of the answer (e.g. genotificeerd). */
+  extra: Record<string, unknown>;
+}
+
+/** The field errors of a refusal, as strings. */
+function fieldErrors(body: unknown): Record<string, string> {
+  const fields = record(record(body)?.['error'])?.['fields'];
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(record(fields) ?? {})) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/**
+ * Calls path with JSON (a body object is sent as JSON) and returns its answer, or throws an
+ * ActionError with the server's Dutch message (fallback: `failure`, the spec's toast).
+ */
+export async function callApi<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  failure = 'Er ging iets mis',
+): Promise<ActionAnswer<T>> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, {
+      method: init.method ?? 'GET',
+      signal: init.signal,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ActionError(`${failure}: geen verbinding met de server`, 0);
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    const { code, message } = apiError(body);
+    throw new ActionError(message ?? `${failure} (${response.status})`, response.status, code, fieldErrors(body));
+  }
+  const { data, message, waarschuwing, ...extra } = record(body) ?? {};
+  return {
+    data: data as T,
+    message: typeof message === 'string' ? message : '',
+    ...(typeof waarschuwing === 'string' && waarschuwing !== '' ? { waarschuwing } : {}),
+    extra,
+  };
+}

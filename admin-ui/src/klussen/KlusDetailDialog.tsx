@@ -1,0 +1,279 @@
+import LockIcon from '@mui/icons-material/Lock';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  Link,
+  MenuItem,
+  Select,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { ResponseBody } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
+import { euro, schatting, toewijzing } from './format';
+import { isStatus, STATUS_LABEL } from './status';
+import type { Klus } from './types';
+import { useKandidaten } from './useKandidaten';
+
+type WerkbonDetail = ResponseBody<'/api/v1/werkbonnen/{id}'>['data'];
+
+type Load<T> = { kind: 'loading' } | { kind: 'ok'; value: T } | { kind: 'error'; message: string };
+
+/**
+ * The detail dialog of a job (document 001 section 2, Jobs management): everything about it, and
+ * for an admin the assignment: directly to a klusser of the job's region, into the pool, or off
+ * the klusser (section 4). A finished job shows WERKBON GESLOTEN with its work order, photos and
+ * invoice, and offers no reassignment (the server refuses it too).
+ */
+export function KlusDetailDialog({
+  id,
+  beheer,
+  onClose,
+  onChanged,
+}: {
+  id: string;
+  /** true for admins: the assignment actions. */
+  beheer: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [klus, setKlus] = useState<Load<Klus>>({ kind: 'loading' });
+
+  const laden = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const answer = await callApi<Klus>(`/api/v1/klussen/${encodeURIComponent(id)}`, { signal }, 'Fout bij laden van gegevens');
+      setKlus({ kind: 'ok', value: answer.data });
+    } catch (error) {
+      if (signal?.aborted) return;
+      setKlus({ kind: 'error', message: error instanceof Error ? error.message : 'Fout bij laden van gegevens' });
+    }
+  }, [id]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void laden(controller.signal);
+    return () => controller.abort();
+  }, [laden]);
+
+  const changed = (next: Klus) => {
+    setKlus({ kind: 'ok', value: next });
+    onChanged();
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="klus-detail-title" maxWidth="md" fullWidth>
+      <DialogTitle id="klus-detail-title">Klusdetails</DialogTitle>
+      <DialogContent dividers>
+        {klus.kind === 'loading' && <Typography role="status">Klus wordt geladen…</Typography>}
+        {klus.kind === 'error' && <Alert severity="error">{klus.message}</Alert>}
+        {klus.kind === 'ok' && <Details klus={klus.value} beheer={beheer} onChanged={changed} />}
+      </DialogContent>
+      <DialogActions sx={{ p: 2 }}>
+        <Button onClick={onClose} size="large" variant="outlined">
+          Sluiten
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Box component="dt" sx={{ fontWeight: 700 }}>
+        {label}
+      </Box>
+      <Box component="dd" sx={{ m: 0 }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onChanged: (k: Klus) => void }) {
+  const status = isStatus(klus.status) ? STATUS_LABEL[klus.status] : klus.status;
+  const klant = [klus.klant_voornaam, klus.klant_achternaam].filter(Boolean).join(' ') || klus.naam;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="h6" component="h3" sx={{ mr: 1 }}>
+          {klus.categorie_label}: {klus.beschrijving}
+        </Typography>
+        <Chip label={`Status: ${status}`} />
+        {klus.archived && <Chip label="Gearchiveerd" variant="outlined" />}
+        {klus.werkbon_gesloten && <Chip icon={<LockIcon />} label="WERKBON GESLOTEN" color="success" sx={{ fontWeight: 700 }} />}
+      </Box>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+        <Fact label="Datum en tijd">
+          {klus.datum} · {klus.tijd}
+        </Fact>
+        <Fact label="Regio">{klus.regio_naam}</Fact>
+        <Fact label="Adres">
+          {klus.adres}, {klus.postcode} {klus.woonplaats}
+        </Fact>
+        <Fact label="Klant">{klant}</Fact>
+        <Fact label="Telefoon">{klus.telefoon}</Fact>
+        <Fact label="E-mail">{klus.email || '—'}</Fact>
+        <Fact label="Schatting">{schatting(klus.geschat_tarief_cents, klus.geschatte_duur)}</Fact>
+        <Fact label="Toewijzing">{toewijzing(klus)}</Fact>
+        {klus.geplande_start_tijd && <Fact label="Gepland">{new Date(klus.geplande_start_tijd).toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam' })}</Fact>}
+        <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
+      </Box>
+      {klus.werkbon_gesloten ? (
+        <Gesloten klus={klus} />
+      ) : (
+        beheer && <Toewijzen klus={klus} onChanged={onChanged} />
+      )}
+    </Box>
+  );
+}
+
+/** A finished job: its closed work order (items, photos, signature) and its invoice. */
+function Gesloten({ klus }: { klus: Klus }) {
+  const [werkbon, setWerkbon] = useState<Load<WerkbonDetail> | null>(null);
+  const werkbonId = klus.werkbon?.id;
+  useEffect(() => {
+    if (werkbonId === undefined) return;
+    const controller = new AbortController();
+    setWerkbon({ kind: 'loading' });
+    callApi<WerkbonDetail>(`/api/v1/werkbonnen/${werkbonId}`, { signal: controller.signal }, 'Fout bij laden van gegevens')
+      .then((a) => setWerkbon({ kind: 'ok', value: a.data }))
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) setWerkbon({ kind: 'error', message: e instanceof Error ? e.message : 'Fout bij laden van gegevens' });
+      });
+    return () => controller.abort();
+  }, [werkbonId]);
+
+  return (
+    <Box component="section" aria-labelledby="werkbon-title" sx={{ display: 'grid', gap: 1 }}>
+      <Alert severity="info" icon={<LockIcon />}>
+        Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen.
+      </Alert>
+      <Typography id="werkbon-title" variant="h6" component="h3">
+        Werkbon
+      </Typography>
+      {werkbonId === undefined && <Typography>Geen werkbon gevonden.</Typography>}
+      {werkbon?.kind === 'loading' && <Typography role="status">Werkbon wordt geladen…</Typography>}
+      {werkbon?.kind === 'error' && <Alert severity="error">{werkbon.message}</Alert>}
+      {werkbon?.kind === 'ok' && (
+        <>
+          <Typography>
+            {werkbon.value.klusser} · {werkbon.value.uren ?? 0} uur · {werkbon.value.ondertekend ? 'ondertekend' : 'niet ondertekend'}
+          </Typography>
+          {werkbon.value.materialen.length > 0 && (
+            <Box component="ul" sx={{ m: 0 }} aria-label="Materialen">
+              {werkbon.value.materialen.map((m) => (
+                <li key={m.id}>
+                  {m.omschrijving}: {euro(m.bedrag_cents)}
+                </li>
+              ))}
+            </Box>
+          )}
+          {werkbon.value.fotos.length > 0 && (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {werkbon.value.fotos.map((f) => (
+                <Box
+                  key={f.id}
+                  component="img"
+                  src={f.url}
+                  alt={f.type === 'before' ? 'Foto voor de klus' : 'Foto na de klus'}
+                  sx={{ width: 140, height: 105, objectFit: 'cover', borderRadius: 1, border: '1px solid #ccc' }}
+                />
+              ))}
+            </Box>
+          )}
+          {werkbon.value.handtekening && (
+            <Box component="img" src={werkbon.value.handtekening} alt="Handtekening van de klant" sx={{ maxWidth: 300, border: '1px solid #ccc' }} />
+          )}
+        </>
+      )}
+      {klus.factuur && (
+        <Typography>
+          Factuur {klus.factuur.factuurnummer} · {euro(klus.factuur.totaal_bedrag_cents)} ·{' '}
+          {klus.factuur.betaald ? 'betaald' : 'niet betaald'} ·{' '}
+          <Link href={`/api/v1/facturen/${klus.factuur.id}/pdf`} target="_blank" rel="noopener">
+            Factuur openen (PDF)
+          </Link>
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Assign directly, place in the pool, or take the klusser off (document 001 section 4). */
+function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => void }) {
+  const notify = useNotify();
+  const { klussers, error } = useKandidaten(klus.regio);
+  const [keuze, setKeuze] = useState('');
+  const [bezig, setBezig] = useState(false);
+
+  const actie = async (pad: string, body: unknown, fout: string) => {
+    setBezig(true);
+    try {
+      const answer = await callApi<Klus>(`/api/v1/klussen/${klus.id}/${pad}`, { method: 'POST', body }, fout);
+      notify(answer.message, { type: 'success' });
+      if (answer.waarschuwing) notify(answer.waarschuwing, { type: 'warning', autoHideDuration: 10_000 });
+      onChanged(answer.data);
+    } catch (e) {
+      notify(e instanceof ActionError ? `${fout}: ${e.message}` : fout, { type: 'error' });
+    } finally {
+      setBezig(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="toewijzen-title" sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography id="toewijzen-title" variant="h6" component="h3">
+        Toewijzing
+      </Typography>
+      {error !== null && <Alert severity="error">{error}</Alert>}
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <FormControl sx={{ minWidth: 260 }}>
+          <InputLabel id="kies-klusser-label">Klusser uit {klus.regio_naam}</InputLabel>
+          <Select
+            labelId="kies-klusser-label"
+            label={`Klusser uit ${klus.regio_naam}`}
+            value={keuze}
+            onChange={(e) => setKeuze(e.target.value)}
+          >
+            {(klussers ?? []).map((k) => (
+              <MenuItem key={k.id} value={k.id}>
+                {k.naam} ({k.woonplaats})
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={bezig || keuze === ''}
+          onClick={() => void actie('assign', { klusser_id: keuze }, 'Fout bij toewijzen klusser')}
+        >
+          Direct toewijzen
+        </Button>
+      </Box>
+      {klussers !== null && klussers.length === 0 && (
+        <Typography>{klus.regio_naam} heeft geen actieve klussers.</Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+        <Button variant="outlined" size="large" disabled={bezig} onClick={() => void actie('pool', undefined, 'Fout bij plaatsen in pool')}>
+          In pool plaatsen
+        </Button>
+        {(klus.klusser_id !== null || klus.assignment_type !== null) && (
+          <Button variant="outlined" size="large" color="warning" disabled={bezig} onClick={() => void actie('unassign', undefined, 'Fout bij toewijzen klusser')}>
+            Toewijzing verwijderen
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

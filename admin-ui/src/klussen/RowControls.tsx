@@ -1,0 +1,120 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { ActionError, callApi } from '../api/action';
+import { STATUS_CHOICES } from './status';
+import type { Klus, KlusRij } from './types';
+
+/** Clicks inside a row's controls must not open the row's details. */
+const stop = (e: React.SyntheticEvent) => e.stopPropagation();
+
+/** The status dropdown of a row: an admin may set any status (document 001 section 4). */
+export function StatusSelect() {
+  const row = useRecordContext<KlusRij>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (row === undefined) return null;
+
+  const change = async (status: string) => {
+    if (status === row.status) return;
+    setBusy(true);
+    try {
+      const answer = await callApi<Klus>(`/api/v1/klussen/${row.id}/status`, { method: 'POST', body: { status } }, 'Fout bij bijwerken status');
+      notify(answer.message || 'Status bijgewerkt', { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(e instanceof ActionError ? `Fout bij bijwerken status: ${e.message}` : 'Fout bij bijwerken status', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <TextField
+      select
+      size="small"
+      value={row.status}
+      disabled={busy}
+      onClick={stop}
+      onChange={(e) => void change(e.target.value)}
+      hiddenLabel
+      slotProps={{ htmlInput: { 'aria-label': `Status van ${row.beschrijving}` } }}
+      sx={{ minWidth: 124 }}
+    >
+      {STATUS_CHOICES.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Edit, archive and delete of a row, the last two behind their confirmations. */
+export function RowActions({ onEdit }: { onEdit: (id: string) => void }) {
+  const row = useRecordContext<KlusRij>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
+  if (row === undefined) return null;
+
+  const run = async (kind: 'archive' | 'delete') => {
+    setConfirm(null);
+    const fout = kind === 'archive' ? 'Fout bij archiveren klus' : 'Fout bij verwijderen klus';
+    try {
+      const answer =
+        kind === 'archive'
+          ? await callApi(`/api/v1/klussen/${row.id}/archive`, { method: 'POST' }, fout)
+          : await callApi(`/api/v1/klussen/${row.id}`, { method: 'DELETE' }, fout);
+      notify(answer.message || (kind === 'archive' ? 'Klus gearchiveerd' : 'Klus permanent verwijderd'), { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(e instanceof ActionError ? `${fout}: ${e.message}` : fout, { type: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }} onClick={stop}>
+      <Tooltip title="Bewerken">
+        <IconButton aria-label={`Bewerken: ${row.beschrijving}`} onClick={() => onEdit(String(row.id))}>
+          <EditIcon />
+        </IconButton>
+      </Tooltip>
+      {!row.archived && (
+        <Tooltip title="Archiveren">
+          <IconButton aria-label={`Archiveren: ${row.beschrijving}`} onClick={() => setConfirm('archive')}>
+            <ArchiveIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title="Permanent verwijderen">
+        <IconButton aria-label={`Verwijderen: ${row.beschrijving}`} onClick={() => setConfirm('delete')} color="error">
+          <DeleteForeverIcon />
+        </IconButton>
+      </Tooltip>
+      <Confirm
+        isOpen={confirm === 'archive'}
+        title="Klus archiveren?"
+        content="De klus verdwijnt uit de lijst en het dashboard. De gegevens blijven bewaard; met de archieffilter vindt u hem terug."
+        confirm="Archiveren"
+        cancel="Annuleren"
+        onConfirm={() => void run('archive')}
+        onClose={() => setConfirm(null)}
+      />
+      <Confirm
+        isOpen={confirm === 'delete'}
+        title="Klus permanent verwijderen?"
+        content="Dit kan niet ongedaan worden gemaakt. De klus, de werkbon, de foto's en de meldingen worden verwijderd; een factuur blijft bewaard."
+        confirm="Permanent verwijderen"
+        cancel="Annuleren"
+        confirmColor="warning"
+        onConfirm={() => void run('delete')}
+        onClose={() => setConfirm(null)}
+      />
+    </Box>
+  );
+}

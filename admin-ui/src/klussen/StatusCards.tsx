@@ -1,0 +1,84 @@
+import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useListContext } from 'react-admin';
+import { callApi } from '../api/action';
+import { STATUSES, STATUS_COLOUR, STATUS_LABEL } from './status';
+import type { KlusTellingen } from './types';
+
+/** The list's filters that the cards follow: all but status (the cards choose the status). */
+export function countQuery(filterValues: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(filterValues)) {
+    if (name === 'status' || value === undefined || value === null || value === '') continue;
+    q.append(name, String(value));
+  }
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+/**
+ * The status count cards above the jobs list (document 001 section 2): the number of jobs per
+ * status under the other filters, counted by the server; a card sets (or clears) the status filter.
+ */
+export function StatusCards() {
+  const { filterValues, setFilters, displayedFilters, data } = useListContext();
+  const [counts, setCounts] = useState<KlusTellingen | null>(null);
+  const query = countQuery(filterValues);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<KlusTellingen>(`/api/v1/klussen/counts${query}`, { signal: controller.signal })
+      .then((a) => setCounts(a.data))
+      .catch(() => {
+        if (!controller.signal.aborted) setCounts(null);
+      });
+    return () => controller.abort();
+    // data: the list was (re)loaded, e.g. after a status change; the counts follow it.
+  }, [query, data]);
+
+  const current = filterValues['status'];
+  const choose = (status: string | undefined) => {
+    const { status: _old, ...rest } = filterValues;
+    void _old;
+    setFilters(status === undefined || status === current ? rest : { ...rest, status }, displayedFilters);
+  };
+
+  return (
+    <Box
+      component="ul"
+      aria-label="Aantal klussen per status"
+      sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}
+    >
+      {STATUSES.map((status) => (
+        <li key={status}>
+          <Card variant="outlined" sx={{ borderLeft: `6px solid ${STATUS_COLOUR[status]}`, bgcolor: current === status ? '#eef3fb' : undefined }}>
+            <CardActionArea onClick={() => choose(status)} aria-pressed={current === status} data-testid={`card-${status}`}>
+              <CardContent sx={{ py: 1.5 }}>
+                <Typography component="span" sx={{ display: 'block', fontWeight: 700, color: STATUS_COLOUR[status] }}>
+                  {STATUS_LABEL[status]}
+                </Typography>
+                <Typography component="span" variant="h4" sx={{ display: 'block' }}>
+                  {counts === null ? '…' : counts[status]}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </li>
+      ))}
+      <li>
+        <Card variant="outlined">
+          <CardActionArea onClick={() => choose(undefined)} aria-pressed={current === undefined} data-testid="card-totaal">
+            <CardContent sx={{ py: 1.5 }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                Totaal
+              </Typography>
+              <Typography component="span" variant="h4" sx={{ display: 'block' }}>
+                {counts === null ? '…' : counts.totaal}
+              </Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      </li>
+    </Box>
+  );
+}
