@@ -42,7 +42,8 @@ export function StatusSelect() {
       onClick={stop}
       onChange={(e) => void change(e.target.value)}
       hiddenLabel
-      slotProps={{ htmlInput: { 'aria-label': `Status van ${row.beschrijving}` } }}
+      // The combobox itself carries the name: the column header says Status, the name says which job.
+      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Status van ${row.beschrijving}` } as React.HTMLAttributes<HTMLDivElement> } }}
       sx={{ minWidth: 124 }}
     >
       {STATUS_CHOICES.map((c) => (
