@@ -220,8 +220,9 @@ function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => vo
     setBezig(true);
     try {
       const answer = await callApi<Klus>(`/api/v1/klussen/${klus.id}/${pad}`, { method: 'POST', body }, fout);
-      notify(answer.message, { type: 'success' });
+      // The warning replaces the success message: the job is in the pool, but nobody was told.
       if (answer.waarschuwing) notify(answer.waarschuwing, { type: 'warning', autoHideDuration: 10_000 });
+      else notify(answer.message, { type: 'success' });
       onChanged(answer.data);
     } catch (e) {
       notify(e instanceof ActionError ? `${fout}: ${e.message}` : fout, { type: 'error' });

@@ -26,6 +26,9 @@ import { isStatus, regioNaam, REGIO_CHOICES, STATUS_CHOICES, STATUS_COLOUR, STAT
 import { StatusCards } from './StatusCards';
 import type { Klus, KlusRij } from './types';
 
+/** A description in a table cell: its first 50 characters (section 9's preview length). */
+const kort = (tekst: string) => (tekst.length > 50 ? `${tekst.slice(0, 49)}…` : tekst);
+
 const FILTERS = [
   <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
@@ -157,7 +160,19 @@ export default function KlusList() {
         >
           <DayField source="datum" label="Datum" />
           <TextField source="tijd" label="Tijd" sortable={false} />
-          <TextField source="categorie" label="Categorie" sortable={false} />
+          <FunctionField<KlusRij>
+            label="Categorie"
+            sortable={false}
+            render={(r) => (
+              <>
+                {r.categorie}
+                {/* Which job it is: the category alone does not tell two jobs apart. */}
+                <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {kort(r.beschrijving)}
+                </Typography>
+              </>
+            )}
+          />
           <FunctionField<KlusRij>
             label="Schatting"
             sortable={false}
