@@ -1,5 +1,6 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { createTheme, ThemeProvider, Typography } from '@mui/material';
 import {
   Admin,
@@ -17,6 +18,7 @@ import {
 // module instance means one router context.
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import aanmeldingen from './aanmeldingen';
+import audit from './audit';
 import { AccessGuard, type ConsoleArea } from './auth/AccessGuard';
 import { ConsoleLogin } from './auth/ConsoleLogin';
 import { LogoutButton } from './auth/LogoutButton';
@@ -32,6 +34,7 @@ import klanten from './klanten';
 import klussen from './klussen';
 import klussers from './klussers';
 import { SecurityPage } from './security/SecurityPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { theme } from './theme';
 import werkbonnen from './werkbonnen';
 
@@ -70,6 +73,7 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
     { name: 'klanten', ...klanten },
     { name: 'klussers', ...klussers },
     { name: 'klusser-aanmeldingen', ...aanmeldingen },
+    { name: 'audit', ...audit },
   ],
   franchise: [
     { name: 'klussen', ...klussen },
@@ -83,6 +87,9 @@ function ConsoleMenu() {
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
       <Menu.ResourceItems />
+      {basename === '/admin' && (
+        <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
+      )}
       <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
     </Menu>
   );
@@ -132,6 +139,7 @@ function Console({ area }: { area: ConsoleArea }) {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
         <Route path="/beveiliging" element={<SecurityPage />} />
+        {area === 'admin' && <Route path="/settings" element={<SettingsPage />} />}
       </CustomRoutes>
       {RESOURCES[area].map((resource) => (
         <Resource key={resource.name} {...resource} />

@@ -35,6 +35,8 @@ describe('console resources', () => {
       ['Klanten', '/admin/klanten'],
       ['Klussers', '/admin/klussers'],
       ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
+      ['Auditlog', '/admin/audit'],
+      ['Instellingen', '/admin/settings'],
       ['Beveiliging', '/admin/beveiliging'],
     ]);
   });

@@ -274,6 +274,10 @@ export const dutchMessages: TranslationMessages = {
         actief: 'Actief',
       },
     },
+    audit: {
+      name: 'Auditlog |||| Auditlog',
+      empty: 'Geen wijzigingen gevonden',
+    },
     'klusser-aanmeldingen': {
       name: 'Aanmelding |||| Aanmeldingen',
       empty: 'Nog geen aanmeldingen',
