@@ -17,14 +17,12 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
+import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
 import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
 import type { Klus } from './types';
 import { useKandidaten } from './useKandidaten';
-
-type WerkbonDetail = ResponseBody<'/api/v1/werkbonnen/{id}'>['data'];
 
 type Load<T> = { kind: 'loading' } | { kind: 'ok'; value: T } | { kind: 'error'; message: string };
 
@@ -139,20 +137,6 @@ function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onC
 
 /** A finished job: its closed work order (items, photos, signature) and its invoice. */
 function Gesloten({ klus }: { klus: Klus }) {
-  const [werkbon, setWerkbon] = useState<Load<WerkbonDetail> | null>(null);
-  const werkbonId = klus.werkbon?.id;
-  useEffect(() => {
-    if (werkbonId === undefined) return;
-    const controller = new AbortController();
-    setWerkbon({ kind: 'loading' });
-    callApi<WerkbonDetail>(`/api/v1/werkbonnen/${werkbonId}`, { signal: controller.signal }, 'Fout bij laden van gegevens')
-      .then((a) => setWerkbon({ kind: 'ok', value: a.data }))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setWerkbon({ kind: 'error', message: e instanceof Error ? e.message : 'Fout bij laden van gegevens' });
-      });
-    return () => controller.abort();
-  }, [werkbonId]);
-
   return (
     <Box component="section" aria-labelledby="werkbon-title" sx={{ display: 'grid', gap: 1 }}>
       <Alert severity="info" icon={<LockIcon />}>
@@ -161,45 +145,10 @@ function Gesloten({ klus }: { klus: Klus }) {
       <Typography id="werkbon-title" variant="h6" component="h3">
         Werkbon
       </Typography>
-      {werkbonId === undefined && <Typography>Geen werkbon gevonden.</Typography>}
-      {werkbon?.kind === 'loading' && <Typography role="status">Werkbon wordt geladen…</Typography>}
-      {werkbon?.kind === 'error' && <Alert severity="error">{werkbon.message}</Alert>}
-      {werkbon?.kind === 'ok' && (
-        <>
-          <Typography>
-            {werkbon.value.klusser} · {werkbon.value.uren ?? 0} uur · {werkbon.value.ondertekend ? 'ondertekend' : 'niet ondertekend'}
-          </Typography>
-          {werkbon.value.materialen.length > 0 && (
-            <Box component="ul" sx={{ m: 0 }} aria-label="Materialen">
-              {werkbon.value.materialen.map((m) => (
-                <li key={m.id}>
-                  {m.omschrijving}: {euro(m.bedrag_cents)}
-                </li>
-              ))}
-            </Box>
-          )}
-          {werkbon.value.fotos.length > 0 && (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {werkbon.value.fotos.map((f) => (
-                <Box
-                  key={f.id}
-                  component="img"
-                  src={f.url}
-                  alt={f.type === 'before' ? 'Foto voor de klus' : 'Foto na de klus'}
-                  sx={{ width: 140, height: 105, objectFit: 'cover', borderRadius: 1, border: '1px solid #ccc' }}
-                />
-              ))}
-            </Box>
-          )}
-          {werkbon.value.handtekening && (
-            <Box component="img" src={werkbon.value.handtekening} alt="Handtekening van de klant" sx={{ maxWidth: 300, border: '1px solid #ccc' }} />
-          )}
-        </>
-      )}
-      {klus.factuur && (
+      {klus.werkbon ? <WerkbonDetails id={klus.werkbon.id} /> : <Typography>Geen werkbon gevonden.</Typography>}
+      {!klus.werkbon && klus.factuur && (
         <Typography>
           Factuur {klus.factuur.factuurnummer} · {euro(klus.factuur.totaal_bedrag_cents)} ·{' '}
-          {klus.factuur.betaald ? 'betaald' : 'niet betaald'} ·{' '}
           <Link href={`/api/v1/facturen/${klus.factuur.id}/pdf`} target="_blank" rel="noopener">
             Factuur openen (PDF)
           </Link>

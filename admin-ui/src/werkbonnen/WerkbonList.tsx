@@ -1,17 +1,107 @@
-import { Datagrid, NumberField, TextField } from 'react-admin';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext } from 'react-admin';
+import type { ListItem } from '@shared-api-types';
+import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
+import { REGIO_CHOICES } from '../klussen/status';
 import { ResourceList } from '../lists/ResourceList';
+import { WerkbonCards } from './WerkbonCards';
+import { WerkbonDetails } from './WerkbonDetails';
 
-/** The work orders, newest first. */
+type Rij = ListItem<'/api/v1/werkbonnen'>;
+type Kandidaat = ListItem<'/api/v1/klussen/klussers'>;
+
+/**
+ * The klussers to filter on: every active klusser (the assign list, asked for all regions at once,
+ * one page of 100, sorted by name).
+ */
+function useAlleKlussers(): { id: string; name: string }[] {
+  const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    const q = new URLSearchParams({ sort: 'naam', order: 'asc', page: '1', per_page: '100' });
+    for (const r of REGIO_CHOICES) q.append('regio', r.id);
+    callApi<Kandidaat[]>(`/api/v1/klussen/klussers?${q}`, { signal: controller.signal })
+      .then((a) => setChoices(a.data.map((k) => ({ id: k.id, name: k.naam }))))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return choices;
+}
+
+function useFilters() {
+  const klussers = useAlleKlussers();
+  return [
+    <TextInput key="q" source="q" label="Zoeken (klus, woonplaats, klant of klusser)" alwaysOn resettable sx={{ minWidth: 320 }} />,
+    <SelectInput key="klusser_id" source="klusser_id" label="Klusser" choices={klussers} alwaysOn emptyText="Alle klussers" />,
+    <SelectInput
+      key="ondertekend"
+      source="ondertekend"
+      label="Handtekening"
+      alwaysOn
+      emptyText="Alle werkbonnen"
+      choices={[
+        { id: 'ja', name: 'Ondertekend' },
+        { id: 'nee', name: 'Niet ondertekend' },
+      ]}
+    />,
+  ];
+}
+
+function Empty() {
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues).some((v) => v !== undefined && v !== '');
+  return <Typography sx={{ p: 3 }}>{filtered ? 'Geen werkbonnen gevonden met deze filters' : 'Nog geen werkbonnen'}</Typography>;
+}
+
+/**
+ * The work orders overview (document 001 section 2), /admin/werkbonnen: three cards, search,
+ * klusser and signed filters, one page from the server (D25), and a row opens its details.
+ */
 export default function WerkbonList() {
+  const filters = useFilters();
+  const [open, setOpen] = useState<string | null>(null);
   return (
-    <ResourceList sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false}>
-        <DayField source="created_at" />
-        <TextField source="status" />
-        <NumberField source="uren" />
-        <NumberField source="tevredenheid_score" />
-      </Datagrid>
-    </ResourceList>
+    <>
+      <ResourceList title="Werkbonnen" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} actions={false} empty={false}>
+        <Box sx={{ px: 2, pt: 2 }}>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Werkbonnen
+          </Typography>
+          <WerkbonCards />
+        </Box>
+        <Datagrid
+          bulkActionButtons={false}
+          empty={<Empty />}
+          rowClick={(id) => {
+            setOpen(String(id));
+            return false;
+          }}
+        >
+          <DayField source="datum" label="Datum" />
+          <TextField source="klusser" label="Klusser" />
+          <TextField source="beschrijving" label="Klus" sortable={false} />
+          <TextField source="woonplaats" label="Woonplaats" sortable={false} />
+          <TextField source="klant" label="Klant" sortable={false} />
+          <FunctionField<Rij> source="uren" label="Uren" render={(w) => (w.uren === null ? '—' : String(w.uren))} />
+          <FunctionField<Rij> label="Ondertekend" sortable={false} render={(w) => (w.ondertekend ? 'Ja' : 'Nee')} />
+          <FunctionField<Rij> label="Status" sortable={false} render={(w) => (w.status === 'completed' ? 'Afgerond' : 'Lopend')} />
+        </Datagrid>
+      </ResourceList>
+      {open !== null && (
+        <Dialog open onClose={() => setOpen(null)} aria-labelledby="werkbon-detail-title" maxWidth="md" fullWidth>
+          <DialogTitle id="werkbon-detail-title">Werkbon</DialogTitle>
+          <DialogContent dividers>
+            <WerkbonDetails id={open} />
+          </DialogContent>
+          <DialogActions sx={{ p: 2 }}>
+            <Button onClick={() => setOpen(null)} size="large" variant="outlined">
+              Sluiten
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
   );
 }

@@ -1,0 +1,58 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useListContext } from 'react-admin';
+import type { ResponseBody } from '@shared-api-types';
+import { callApi } from '../api/action';
+
+type Counts = ResponseBody<'/api/v1/werkbonnen/counts'>['data'];
+
+/** The list's filters that the cards follow: all but the signed filter (the cards split on it). */
+function countQuery(filterValues: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(filterValues)) {
+    if (name === 'ondertekend' || value === undefined || value === null || value === '') continue;
+    q.append(name, String(value));
+  }
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+/** The three cards of the work orders overview: total, signed, unsigned (counted by the server). */
+export function WerkbonCards() {
+  const { filterValues, data } = useListContext();
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const query = countQuery(filterValues);
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<Counts>(`/api/v1/werkbonnen/counts${query}`, { signal: controller.signal })
+      .then((a) => setCounts(a.data))
+      .catch(() => {
+        if (!controller.signal.aborted) setCounts(null);
+      });
+    return () => controller.abort();
+  }, [query, data]);
+
+  const cards: [string, keyof Counts][] = [
+    ['Totaal', 'totaal'],
+    ['Ondertekend', 'ondertekend'],
+    ['Niet ondertekend', 'niet_ondertekend'],
+  ];
+  return (
+    <Box component="ul" aria-label="Aantal werkbonnen" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+      {cards.map(([label, key]) => (
+        <li key={key}>
+          <Card variant="outlined">
+            <CardContent sx={{ py: 1.5 }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                {label}
+              </Typography>
+              <Typography component="span" variant="h4" sx={{ display: 'block' }} data-testid={`werkbonnen-${key}`}>
+                {counts === null ? '…' : counts[key]}
+              </Typography>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </Box>
+  );
+}

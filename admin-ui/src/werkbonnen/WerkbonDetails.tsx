@@ -1,0 +1,167 @@
+import { Alert, Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import type { ResponseBody } from '@shared-api-types';
+import { callApi } from '../api/action';
+import { euro } from '../klussen/format';
+
+export type WerkbonDetail = ResponseBody<'/api/v1/werkbonnen/{id}'>['data'];
+
+const MOMENT = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', dateStyle: 'medium', timeStyle: 'short' });
+const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+const moment = (iso: string | null) => (iso ? MOMENT.format(new Date(iso)) : '—');
+const janee = (v: boolean | null) => (v === null ? '—' : v ? 'Ja' : 'Nee');
+
+type Load = { kind: 'loading' } | { kind: 'ok'; value: WerkbonDetail } | { kind: 'error'; message: string };
+
+/**
+ * One work order in full (GET /api/v1/werkbonnen/{id}): times and hours, materials, photos
+ * (downloaded through the authorized, audited file route), the customer's ratings and signature,
+ * and the invoice. Used by the work orders overview and by a finished job's details.
+ */
+export function WerkbonDetails({ id }: { id: string }) {
+  const [state, setState] = useState<Load>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    callApi<WerkbonDetail>(`/api/v1/werkbonnen/${encodeURIComponent(id)}`, { signal: controller.signal }, 'Fout bij laden van gegevens')
+      .then((a) => setState({ kind: 'ok', value: a.data }))
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) setState({ kind: 'error', message: e instanceof Error ? e.message : 'Fout bij laden van gegevens' });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  if (state.kind === 'loading') return <Typography role="status">Werkbon wordt geladen…</Typography>;
+  if (state.kind === 'error') return <Alert severity="error">{state.message}</Alert>;
+  const w = state.value;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+        <dt>Klus</dt>
+        <dd>
+          {w.klus.beschrijving} ({w.klus.datum}, {w.klus.tijd})
+        </dd>
+        <dt>Adres</dt>
+        <dd>
+          {w.klus.adres}, {w.klus.postcode} {w.klus.woonplaats}
+        </dd>
+        <dt>Klant</dt>
+        <dd>{w.klant}</dd>
+        <dt>Klusser</dt>
+        <dd>{w.klusser}</dd>
+        <dt>Gestart</dt>
+        <dd>{moment(w.start_tijd)}</dd>
+        <dt>Afgerond</dt>
+        <dd>{moment(w.eind_tijd)}</dd>
+        <dt>Uren</dt>
+        <dd>{w.uren ?? '—'}</dd>
+        <dt>Status</dt>
+        <dd>{w.status === 'completed' ? 'Afgerond' : 'Lopend'}</dd>
+      </Box>
+
+      <Box component="section" aria-labelledby={`materialen-${w.id}`}>
+        <Typography id={`materialen-${w.id}`} variant="h6" component="h3">
+          Materialen
+        </Typography>
+        {w.materialen.length === 0 ? (
+          <Typography>Geen materialen</Typography>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell component="th" scope="col">Omschrijving</TableCell>
+                <TableCell component="th" scope="col" align="right">Bedrag</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {w.materialen.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell>{m.omschrijving}</TableCell>
+                  <TableCell align="right">{euro(m.bedrag_cents)}</TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 700 }}>Totaal materiaal</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700 }}>{euro(w.materiaal_totaal_cents)}</TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby={`fotos-${w.id}`}>
+        <Typography id={`fotos-${w.id}`} variant="h6" component="h3">
+          Foto&apos;s
+        </Typography>
+        {w.fotos.length === 0 ? (
+          <Typography>Geen foto&apos;s</Typography>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {w.fotos.map((f) => (
+              <Link key={f.id} href={f.url} target="_blank" rel="noopener">
+                <Box
+                  component="img"
+                  src={f.url}
+                  alt={f.type === 'before' ? 'Foto voor de klus' : 'Foto na de klus'}
+                  sx={{ width: 160, height: 120, objectFit: 'cover', borderRadius: 1, border: '1px solid #ccc', display: 'block' }}
+                />
+              </Link>
+            ))}
+          </Box>
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby={`beoordeling-${w.id}`}>
+        <Typography id={`beoordeling-${w.id}`} variant="h6" component="h3">
+          Beoordeling van de klant
+        </Typography>
+        {w.ratings === null ? (
+          <Typography>Nog geen beoordeling</Typography>
+        ) : (
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+            <dt>Algemeen</dt>
+            <dd>{ONE_DECIMAL.format(w.ratings.algemeen)} van 5</dd>
+            <dt>Netheid</dt>
+            <dd>{ONE_DECIMAL.format(w.ratings.netheid)} van 5</dd>
+            <dt>Vriendelijkheid</dt>
+            <dd>{ONE_DECIMAL.format(w.ratings.vriendelijkheid)} van 5</dd>
+            <dt>Vakmanschap</dt>
+            <dd>{ONE_DECIMAL.format(w.ratings.vakmanschap)} van 5</dd>
+            <dt>Tevredenheid</dt>
+            <dd>{w.tevredenheid_score === null ? '—' : `${w.tevredenheid_score} van 10`}</dd>
+            <dt>Klant tevreden</dt>
+            <dd>{janee(w.klant_tevreden)}</dd>
+            <dt>Netjes opgeruimd</dt>
+            <dd>{janee(w.netjes_opgeruimd)}</dd>
+            <dt>Zou aanbevelen</dt>
+            <dd>{janee(w.zou_aanbevelen)}</dd>
+            <dt>Opmerkingen</dt>
+            <dd>{w.opmerkingen || '—'}</dd>
+          </Box>
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby={`handtekening-${w.id}`}>
+        <Typography id={`handtekening-${w.id}`} variant="h6" component="h3">
+          Handtekening
+        </Typography>
+        {w.handtekening ? (
+          <Box component="img" src={w.handtekening} alt="Handtekening van de klant" sx={{ maxWidth: '100%', width: 400, border: '1px solid #ccc', bgcolor: '#fff' }} />
+        ) : (
+          <Typography>Niet ondertekend</Typography>
+        )}
+      </Box>
+
+      {w.factuur !== null && (
+        <Typography>
+          Factuur {w.factuur.factuurnummer} van {w.factuur.datum}: {euro(w.factuur.totaal_bedrag_cents)},{' '}
+          {w.factuur.betaald ? 'betaald' : 'niet betaald'} ·{' '}
+          <Link href={`/api/v1/facturen/${w.factuur.id}/pdf`} target="_blank" rel="noopener">
+            Factuur openen (PDF)
+          </Link>
+        </Typography>
+      )}
+    </Box>
+  );
+}
