@@ -1,22 +1,365 @@
-import { Box, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ListItem, ResponseBody } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
+import { euro } from '../klussen/format';
+import { isStatus, STATUS_LABEL } from '../klussen/status';
 import { AvgActions } from './AvgActions';
+import { bedrag, commaQuotedCsv, ddMMyyyy, download, semicolonCsv } from './csv';
+
+type Klant = ResponseBody<'/api/v1/klanten/{email}'>['data'];
+type KlusRij = ListItem<'/api/v1/klanten/{email}/klussen'>;
+type FactuurRij = ListItem<'/api/v1/klanten/{email}/facturen'>;
+type Review = ListItem<'/api/v1/klanten/{email}/reviews'>;
+
+const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const base = (email: string) => `/api/v1/klanten/${encodeURIComponent(email)}`;
+const janee = (v: boolean | null) => (v === null ? '—' : v ? 'Ja' : 'Nee');
+
+type Load<T> = { kind: 'loading' } | { kind: 'ok'; value: T } | { kind: 'error'; message: string; status: number };
+
+/** GET path while mounted (and again when path changes). */
+function useGet<T>(path: string, failure: string): Load<T> {
+  const [state, setState] = useState<Load<T>>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    callApi<T>(path, { signal: controller.signal }, failure)
+      .then((a) => setState({ kind: 'ok', value: a.data }))
+      .catch((e: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ kind: 'error', message: e instanceof Error ? e.message : failure, status: e instanceof ActionError ? e.status : 0 });
+      });
+    return () => controller.abort();
+  }, [path, failure]);
+  return state;
+}
 
 /**
  * The customer card, /admin/klanten/{email} (document 001 section 2). The customer is the e-mail
- * address (D11); this page carries the customer's AVG rights (issue 16).
+ * address (D11). Tabs: Overzicht (contact, statistics, the AVG rights of issue 16), Aanvragen
+ * Historie (filter, CSV), Facturen (CSV, paid badge) and Reviews.
  */
 export default function KlantCard() {
   const { id = '' } = useParams();
   const email = decodeURIComponent(id);
+  const navigate = useNavigate();
+  const klant = useGet<Klant>(base(email), 'Fout bij laden van klant gegevens');
+  const [tab, setTab] = useState(0);
+
+  if (klant.kind === 'loading') return <Typography role="status" sx={{ p: 2 }}>Klant wordt geladen…</Typography>;
+  if (klant.kind === 'error') {
+    return (
+      <Box sx={{ p: 2, display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Title title="Klant" />
+        <Typography variant="h4" component="h1">
+          {klant.status === 404 ? 'Klant niet gevonden' : 'Fout bij laden van klant gegevens'}
+        </Typography>
+        {klant.status !== 404 && <Alert severity="error">{klant.message}</Alert>}
+        <Button component={Link} to="/admin/klanten" variant="outlined" size="large" startIcon={<ArrowBackIcon />}>
+          Terug naar klanten
+        </Button>
+      </Box>
+    );
+  }
+  const k = klant.value;
   return (
-    <Box sx={{ p: 2, maxWidth: 900 }}>
-      <Title title={`Klant ${email}`} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        Klant {email}
-      </Typography>
-      <AvgActions email={email} />
+    <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1100 }}>
+      <Title title={`Klant ${k.email}`} />
+      <Box>
+        <Button component={Link} to="/admin/klanten" startIcon={<ArrowBackIcon />}>
+          Terug naar klanten
+        </Button>
+        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-all' }}>
+          {k.email}
+        </Typography>
+      </Box>
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Onderdelen van de klantkaart" variant="scrollable">
+        <Tab label="Overzicht" id="tab-0" aria-controls="panel-0" />
+        <Tab label="Aanvragen Historie" id="tab-1" aria-controls="panel-1" />
+        <Tab label="Facturen" id="tab-2" aria-controls="panel-2" />
+        <Tab label="Reviews" id="tab-3" aria-controls="panel-3" />
+      </Tabs>
+      <Panel index={0} tab={tab}>
+        <Overzicht klant={k} onErased={() => navigate('/admin/klanten')} />
+      </Panel>
+      <Panel index={1} tab={tab}>
+        <Historie email={k.email} />
+      </Panel>
+      <Panel index={2} tab={tab}>
+        <Facturen email={k.email} />
+      </Panel>
+      <Panel index={3} tab={tab}>
+        <Reviews email={k.email} />
+      </Panel>
     </Box>
   );
+}
+
+function Panel({ index, tab, children }: { index: number; tab: number; children: ReactNode }) {
+  if (index !== tab) return null;
+  return (
+    <Box role="tabpanel" id={`panel-${index}`} aria-labelledby={`tab-${index}`}>
+      {children}
+    </Box>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Overzicht({ klant: k, onErased }: { klant: Klant; onErased: () => void }) {
+  const naam = [k.klant_voornaam, k.klant_achternaam].filter(Boolean).join(' ');
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Card component="section" aria-labelledby="contact-title">
+        <CardContent>
+          <Typography id="contact-title" variant="h5" component="h2" gutterBottom>
+            Contactgegevens
+          </Typography>
+          <Facts
+            rows={[
+              ['Naam', naam || k.naam],
+              ['E-mail', k.email],
+              ['Telefoon', <a key="tel" href={`tel:${k.telefoon.replaceAll(' ', '')}`}>{k.telefoon}</a>],
+              ['Adres', `${k.adres}, ${k.postcode} ${k.woonplaats}`],
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card component="section" aria-labelledby="stats-title">
+        <CardContent>
+          <Typography id="stats-title" variant="h5" component="h2" gutterBottom>
+            Statistieken
+          </Typography>
+          <Facts
+            rows={[
+              ['Totaal klussen', k.aantal_klussen],
+              ['Per status', `${k.per_status.open} open, ${k.per_status.ingepland} ingepland, ${k.per_status.bezig} bezig, ${k.per_status.afgerond} afgerond`],
+              [
+                'Gemiddelde tevredenheid',
+                k.gemiddelde_tevredenheid === null ? (
+                  'Nog geen beoordeling'
+                ) : (
+                  <span aria-label={`${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)} van 5 sterren`}>★ {ONE_DECIMAL.format(k.gemiddelde_tevredenheid)}</span>
+                ),
+              ],
+              ['Facturen', k.aantal_facturen],
+              ['Openstaand', euro(k.openstaand_cents)],
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Box sx={{ gridColumn: { md: '1 / span 2' } }}>
+        <AvgActions email={k.email} onErased={onErased} />
+      </Box>
+    </Box>
+  );
+}
+
+/** The first 500 rows of a tab's list (a customer has a handful; the API's maximum for tabs). */
+function tabPath(path: string, extra: Record<string, string> = {}) {
+  return `${path}?${new URLSearchParams({ page: '1', per_page: '500', ...extra })}`;
+}
+
+function Historie({ email }: { email: string }) {
+  const [status, setStatus] = useState<string>('alle');
+  const rows = useGet<KlusRij[]>(tabPath(`${base(email)}/klussen`, status === 'alle' ? {} : { status }), 'Fout bij laden van gegevens');
+  const exporteren = (list: KlusRij[]) =>
+    download(
+      `aanvragen-${email}.csv`,
+      semicolonCsv(
+        ['Datum', 'Tijd', 'Categorie', 'Omschrijving', 'Adres', 'Woonplaats', 'Status', 'Klusser'],
+        list.map((r) => [ddMMyyyy(r.datum), r.tijd, r.categorie, r.beschrijving, r.adres, r.woonplaats, isStatus(r.status) ? STATUS_LABEL[r.status] : r.status, r.klusser ?? '']),
+      ),
+    );
+  return (
+    <Card>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+          <ToggleButtonGroup exclusive value={status} onChange={(_, v: string | null) => v && setStatus(v)} aria-label="Filter op status">
+            <ToggleButton value="alle">Alle</ToggleButton>
+            <ToggleButton value="open">Open</ToggleButton>
+            <ToggleButton value="ingepland">Ingepland</ToggleButton>
+            <ToggleButton value="afgerond">Afgerond</ToggleButton>
+          </ToggleButtonGroup>
+          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.value.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.value)}>
+            CSV exporteren
+          </Button>
+        </Box>
+        <TabRows state={rows} empty="Geen aanvragen gevonden">
+          {(list) => (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {['Datum', 'Tijd', 'Categorie', 'Omschrijving', 'Status', 'Klusser'].map((h) => (
+                    <TableCell key={h} component="th" scope="col">
+                      {h}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell>{ddMMyyyy(r.datum)}</TableCell>
+                    <TableCell>{r.tijd}</TableCell>
+                    <TableCell>{r.categorie}</TableCell>
+                    <TableCell>{r.beschrijving}</TableCell>
+                    <TableCell>{isStatus(r.status) ? STATUS_LABEL[r.status] : r.status}</TableCell>
+                    <TableCell>{r.klusser ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </TabRows>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Facturen({ email }: { email: string }) {
+  const rows = useGet<FactuurRij[]>(tabPath(`${base(email)}/facturen`), 'Kon facturen niet laden');
+  const exporteren = (list: FactuurRij[]) =>
+    download(
+      `facturen-${email}.csv`,
+      commaQuotedCsv(
+        ['Factuurnummer', 'Datum', 'Omschrijving', 'Uren', 'Uurtarief', 'Materiaal', 'Subtotaal', 'BTW', 'Totaal', 'Betaalmethode', 'Betaald'],
+        list.map((f) => [
+          f.factuurnummer,
+          ddMMyyyy(f.datum),
+          f.omschrijving,
+          String(f.uren),
+          bedrag(f.uurtarief_cents),
+          bedrag(f.materiaal_cents),
+          bedrag(f.subtotaal_cents),
+          bedrag(f.btw_bedrag_cents),
+          bedrag(f.totaal_bedrag_cents),
+          f.betaal_methode ?? '',
+          f.betaald ? 'Ja' : 'Nee',
+        ]),
+      ),
+    );
+  return (
+    <Card>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box>
+          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.value.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.value)}>
+            CSV exporteren
+          </Button>
+        </Box>
+        <TabRows state={rows} empty="Geen facturen gevonden">
+          {(list) => (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {['Datum', 'Omschrijving', 'Uren × tarief', 'Materiaal', 'Totaal', 'Betaald'].map((h) => (
+                    <TableCell key={h} component="th" scope="col">
+                      {h}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((f) => (
+                  <TableRow key={f.id}>
+                    <TableCell>{ddMMyyyy(f.datum)}</TableCell>
+                    <TableCell>
+                      {f.omschrijving}
+                      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                        {f.factuurnummer}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      {f.uren} × {euro(f.uurtarief_cents)}
+                    </TableCell>
+                    <TableCell>{euro(f.materiaal_cents)}</TableCell>
+                    <TableCell>{euro(f.totaal_bedrag_cents)}</TableCell>
+                    <TableCell>
+                      <Chip label={f.betaald ? 'Betaald' : 'Niet betaald'} color={f.betaald ? 'success' : 'warning'} sx={{ fontWeight: 700 }} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </TabRows>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Reviews({ email }: { email: string }) {
+  const rows = useGet<Review[]>(tabPath(`${base(email)}/reviews`), 'Fout bij laden van gegevens');
+  return (
+    <TabRows state={rows} empty="Nog geen reviews">
+      {(list) => (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
+          {list.map((r) => (
+            <Card component="li" key={r.id}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {r.beschrijving}
+                </Typography>
+                <Typography variant="body2" gutterBottom>
+                  {ddMMyyyy(r.datum)} · {r.klusser}
+                </Typography>
+                {r.rating_algemeen !== null && (
+                  <Typography aria-label={`${r.rating_algemeen} van 5 sterren`} sx={{ fontSize: '1.5rem', color: '#8a6d00' }}>
+                    <span aria-hidden>{'★'.repeat(r.rating_algemeen) + '☆'.repeat(5 - r.rating_algemeen)}</span>
+                  </Typography>
+                )}
+                <Facts
+                  rows={[
+                    ['Tevreden', janee(r.klant_tevreden)],
+                    ['Zou aanbevelen', janee(r.zou_aanbevelen)],
+                    ['Opmerkingen', r.opmerkingen || '—'],
+                  ]}
+                />
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      )}
+    </TabRows>
+  );
+}
+
+function TabRows<T>({ state, empty, children }: { state: Load<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
+  if (state.kind === 'loading') return <Typography role="status">Laden…</Typography>;
+  if (state.kind === 'error') return <Alert severity="error">{state.message}</Alert>;
+  if (state.value.length === 0) return <Typography>{empty}</Typography>;
+  return <>{children(state.value)}</>;
 }

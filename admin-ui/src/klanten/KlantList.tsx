@@ -1,18 +1,158 @@
-import { Datagrid, NumberField, TextField } from 'react-admin';
-import { DayField } from '../fields/DayField';
+import AddIcon from '@mui/icons-material/Add';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, Button, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Confirm,
+  Datagrid,
+  FunctionField,
+  NumberField,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { ListItem } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
+import { relativeTime } from '../fields/relativeTime';
 import { ResourceList } from '../lists/ResourceList';
+import { NieuweKlantDialog } from './NieuweKlantDialog';
 
-/** The customers, the one with the latest job first. */
-export default function KlantList() {
+type Klant = ListItem<'/api/v1/klanten'>;
+
+/** The irreversible warning of section 8 (delete customer); invoices stay (D8, D11). */
+export const VERWIJDER_WAARSCHUWING =
+  'Dit kan niet ongedaan worden gemaakt. Alle klussen van deze klant, de bijbehorende werkbonnen en de klusgeschiedenis worden verwijderd. Facturen blijven bewaard.';
+
+export const klantPath = (email: string) => `/admin/klanten/${encodeURIComponent(email)}`;
+
+const FILTERS = [<TextInput key="q" source="q" label="Zoeken op e-mail, telefoon of woonplaats" alwaysOn resettable sx={{ minWidth: 340 }} />];
+
+/** 'Details bekijken' and 'Verwijderen' of one customer (the row menu of the spec). */
+function RowMenu() {
+  const klant = useRecordContext<Klant>();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  if (klant === undefined) return null;
+
+  const remove = async () => {
+    setConfirm(false);
+    try {
+      const answer = await callApi(`/api/v1/klanten/${encodeURIComponent(klant.email)}`, { method: 'DELETE' }, 'Fout bij verwijderen klant');
+      notify(answer.message, { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(e instanceof ActionError ? `Fout bij verwijderen klant: ${e.message}` : 'Fout bij verwijderen klant', { type: 'error' });
+    }
+  };
+
   return (
-    <ResourceList sort={{ field: 'laatste_klus', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false}>
-        <TextField source="email" />
-        <TextField source="telefoon" />
-        <TextField source="woonplaats" />
-        <NumberField source="aantal_klussen" />
-        <DayField source="laatste_klus" />
-      </Datagrid>
-    </ResourceList>
+    <Box onClick={(e) => e.stopPropagation()}>
+      <IconButton aria-label={`Acties voor ${klant.email}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => navigate(klantPath(klant.email))}>Details bekijken</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setConfirm(true);
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          Verwijderen
+        </MenuItem>
+      </Menu>
+      <Confirm
+        isOpen={confirm}
+        title={`Klant ${klant.email} verwijderen?`}
+        content={VERWIJDER_WAARSCHUWING}
+        confirm="Klant verwijderen"
+        cancel="Annuleren"
+        confirmColor="warning"
+        onConfirm={() => void remove()}
+        onClose={() => setConfirm(false)}
+      />
+    </Box>
+  );
+}
+
+function Heading() {
+  const { total } = useListContext();
+  return (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <Typography variant="h4" component="h1">
+        Klantbeheer
+      </Typography>
+      {total !== undefined && (
+        <Typography data-testid="klanten-totaal">
+          {total} {total === 1 ? 'klant' : 'klanten'}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Empty() {
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues).some((v) => v !== undefined && v !== '');
+  return <Typography sx={{ p: 3 }}>{filtered ? 'Geen klanten gevonden' : 'Nog geen klanten'}</Typography>;
+}
+
+/**
+ * 'Klantbeheer' (document 001 section 2), /admin/klanten: the jobs aggregated per e-mail address
+ * by the server (D11), one page at a time (D25), with search, a row menu and 'Nieuwe Klant'.
+ */
+export default function KlantList() {
+  const [nieuw, setNieuw] = useState(false);
+  const refresh = useRefresh();
+  const now = new Date();
+  return (
+    <>
+      <ResourceList
+        title="Klantbeheer"
+        sort={{ field: 'laatste_klus', order: 'DESC' }}
+        filters={FILTERS}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setNieuw(true)}>
+              Nieuwe Klant
+            </Button>
+          </TopToolbar>
+        }
+      >
+        <Heading />
+        <Datagrid bulkActionButtons={false} rowClick="edit" empty={<Empty />}>
+          <TextField source="email" label="E-mail" />
+          <TextField source="telefoon" label="Telefoon" sortable={false} />
+          <TextField source="woonplaats" label="Woonplaats" />
+          <NumberField source="aantal_klussen" label="Aantal klussen" />
+          <FunctionField<Klant>
+            source="laatste_klus"
+            label="Laatste klus"
+            render={(k) => <time dateTime={k.laatste_klus}>{relativeTime(k.laatste_klus, now)}</time>}
+          />
+          <FunctionField label="Acties" render={() => <RowMenu />} />
+        </Datagrid>
+      </ResourceList>
+      {nieuw && (
+        <NieuweKlantDialog
+          open
+          onClose={() => setNieuw(false)}
+          onSaved={() => {
+            setNieuw(false);
+            refresh();
+          }}
+        />
+      )}
+    </>
   );
 }

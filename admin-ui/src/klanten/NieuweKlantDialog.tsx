@@ -1,0 +1,134 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useState } from 'react';
+import { BooleanInput, DateInput, Form, FormDataConsumer, required, SelectInput, TextInput, useNotify } from 'react-admin';
+import type { RequestBody } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
+import { CATEGORIE_CHOICES } from '../klussen/status';
+
+type NieuweKlant = RequestBody<'/api/v1/klanten', 'post'>;
+
+/** The messages of section 5 ('New customer'), the same on the server. */
+const VERPLICHT = required('Vul alle verplichte velden in');
+const KLUS_VERPLICHT = required('Vul alle klus gegevens in');
+
+const TIJDEN = [
+  { id: 'ochtend', name: 'Ochtend (08:00 - 12:00)' },
+  { id: 'middag', name: 'Middag (12:00 - 17:00)' },
+  { id: 'avond', name: 'Avond (17:00 - 20:00)' },
+];
+
+interface FormValues {
+  email: string;
+  telefoon: string;
+  woonplaats: string;
+  adres: string;
+  postcode: string;
+  klant_voornaam: string;
+  klant_achternaam: string;
+  met_klus: boolean;
+  klus: { datum: string; tijd: string; categorie: string; beschrijving: string };
+}
+
+const LEEG: FormValues = {
+  email: '',
+  telefoon: '',
+  woonplaats: '',
+  adres: '',
+  postcode: '',
+  klant_voornaam: '',
+  klant_achternaam: '',
+  met_klus: false,
+  klus: { datum: '', tijd: '', categorie: '', beschrijving: '' },
+};
+
+function body(v: FormValues): NieuweKlant {
+  return {
+    email: v.email,
+    telefoon: v.telefoon,
+    woonplaats: v.woonplaats,
+    adres: v.adres,
+    postcode: v.postcode,
+    ...(v.klant_voornaam ? { klant_voornaam: v.klant_voornaam } : {}),
+    ...(v.klant_achternaam ? { klant_achternaam: v.klant_achternaam } : {}),
+    ...(v.met_klus
+      ? { klus: { datum: v.klus.datum, tijd: v.klus.tijd, categorie: v.klus.categorie, beschrijving: v.klus.beschrijving } }
+      : {}),
+  };
+}
+
+/**
+ * 'Nieuwe Klant' (document 001 sections 4 and 5): contact details and, when 'Ook een klus
+ * aanmaken' is ticked, a first job; without one the server makes the placeholder job of section 4.
+ * The address is asked because that job needs one.
+ */
+export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const notify = useNotify();
+  const [fout, setFout] = useState<string | null>(null);
+
+  const opslaan = async (values: Record<string, unknown>) => {
+    setFout(null);
+    try {
+      const answer = await callApi('/api/v1/klanten', { method: 'POST', body: body(values as unknown as FormValues) }, 'Fout bij aanmaken klant');
+      notify(answer.message || 'Klant aangemaakt', { type: 'success' });
+      onSaved();
+      return undefined;
+    } catch (e) {
+      setFout(e instanceof ActionError ? `Fout bij aanmaken klant: ${e.message}` : 'Fout bij aanmaken klant');
+      return e instanceof ActionError ? e.fields : undefined;
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="nieuwe-klant-title" maxWidth="md" fullWidth>
+      <Form defaultValues={LEEG} onSubmit={opslaan} noValidate>
+        <DialogTitle id="nieuwe-klant-title">Nieuwe Klant</DialogTitle>
+        <DialogContent dividers>
+          {fout !== null && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {fout}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
+            <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
+            <TextInput source="klant_voornaam" label="Voornaam (niet verplicht)" />
+            <TextInput source="klant_achternaam" label="Achternaam (niet verplicht)" />
+            <TextInput source="adres" label="Adres" validate={VERPLICHT} />
+            <TextInput source="postcode" label="Postcode" validate={VERPLICHT} helperText="Bijvoorbeeld 2271 AB" />
+            <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
+          </Box>
+          <BooleanInput source="met_klus" label="Ook een klus aanmaken" />
+          <FormDataConsumer<FormValues>>
+            {({ formData }) =>
+              formData.met_klus ? (
+                <Box component="fieldset" sx={{ border: '1px solid #ccd', borderRadius: 1, p: 2 }}>
+                  <Typography component="legend" sx={{ px: 1, fontWeight: 700 }}>
+                    De eerste klus
+                  </Typography>
+                  <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                    <DateInput source="klus.datum" label="Datum" validate={KLUS_VERPLICHT} />
+                    <SelectInput source="klus.tijd" label="Tijd" choices={TIJDEN} validate={KLUS_VERPLICHT} />
+                    <SelectInput source="klus.categorie" label="Categorie" choices={[...CATEGORIE_CHOICES]} validate={KLUS_VERPLICHT} />
+                  </Box>
+                  <TextInput source="klus.beschrijving" label="Omschrijving" multiline minRows={2} fullWidth validate={KLUS_VERPLICHT} />
+                </Box>
+              ) : (
+                <Typography variant="body2">
+                  Zonder klus wordt een registratieklus aangemaakt: &apos;Klant registratie - nog geen specifieke klus&apos;.
+                </Typography>
+              )
+            }
+          </FormDataConsumer>
+        </DialogContent>
+        <DialogActions sx={{ p: 2, gap: 1 }}>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large">
+            Klant aanmaken
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

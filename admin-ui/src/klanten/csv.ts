@@ -1,0 +1,44 @@
+/**
+ * The customer card's CSV exports (document 001 section 9): the request history with semicolons,
+ * dates dd-MM-yyyy; the invoices "comma with quoted fields" as the invoice page does. Built in the
+ * browser from the rows the card already shows (a customer has few; the tab asks up to 500).
+ */
+
+/** "2026-11-26" → "26-11-2026"; anything else unchanged. */
+export function ddMMyyyy(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
+}
+
+/** A field for a semicolon file: quoted only when it must be (separator, quote or line break). */
+function semicolonField(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** Every field quoted, quotes doubled. */
+const quoted = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
+export function semicolonCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [header, ...rows].map((r) => r.map(semicolonField).join(';')).join('\r\n') + '\r\n';
+}
+
+export function commaQuotedCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [header, ...rows].map((r) => r.map(quoted).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Amounts in cents as Dutch euros without the sign: 1234 → "12,34". */
+export function bedrag(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',');
+}
+
+/** Offers text as a file download (with a BOM, so that spreadsheet programs read UTF-8). */
+export function download(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
