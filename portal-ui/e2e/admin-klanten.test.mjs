@@ -1,0 +1,126 @@
+// Browser tests of the back office (issue 13) as the admin at 1280×800: a customer created with
+// 'Nieuwe Klant' (the placeholder job of section 4), found on its card, and deleted with its jobs;
+// the settings edited and kept; the work orders, audit log and settings pages axe clean.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+
+const browsers = [];
+let page;
+
+before(async () => {
+  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
+  browsers.push(b);
+  ({ page } = await open(b.context, '/admin/auth'));
+  await page.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+});
+
+async function toast(text) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10000 });
+}
+
+describe('customers', { skip: DB_CHECK_SKIP }, () => {
+  const email = uniqueEmail('klant');
+
+  test('Nieuwe Klant without a job makes the placeholder job; the card shows the customer', async () => {
+    await page.goto(`${BASE_URL}/admin/klanten`);
+    await page.getByRole('heading', { level: 1, name: 'Klantbeheer' }).waitFor();
+    await assertNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Nieuwe Klant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe Klant' });
+    await dialog.getByLabel(/^E-mailadres/).fill(email);
+    await dialog.getByLabel(/^Telefoon/).fill('070 123 45 67');
+    await dialog.getByLabel(/^Adres/).fill('Herenstraat 12');
+    await dialog.getByLabel(/^Postcode/).fill('2271 AB');
+    await dialog.getByLabel(/^Woonplaats/).fill('Voorburg');
+    await assertNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Klant aanmaken' }).click();
+    await toast('Klant aangemaakt');
+
+    const [dbOpen] = expectRow(`SELECT count(*) FROM klussen WHERE email = '${email}'`);
+    assert.equal(dbOpen, '1');
+    const job = expectRow(`SELECT status, categorie, tijd, beschrijving, assignment_type IS NULL, datum = (now() AT TIME ZONE 'Europe/Amsterdam')::date FROM klussen WHERE email = '${email}'`);
+    assert.deepEqual(job, ['open', 'overig', '00:00', 'Klant registratie - nog geen specifieke klus', 't', 't'], 'the placeholder job of section 4');
+
+    await page.getByLabel('Zoeken op e-mail, telefoon of woonplaats').fill(email);
+    await page.getByRole('cell', { name: email, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: email }).waitFor();
+    await page.getByRole('tab', { name: 'Aanvragen Historie' }).click();
+    await page.getByText('Klant registratie - nog geen specifieke klus').waitFor();
+    await assertNoAxeViolations(page);
+  });
+
+  test('Verwijderen removes the customer with its jobs after the warning', async () => {
+    await page.goto(`${BASE_URL}/admin/klanten`);
+    await page.getByLabel('Zoeken op e-mail, telefoon of woonplaats').fill(email);
+    await page.getByRole('button', { name: `Acties voor ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Verwijderen' }).click();
+    const confirm = page.getByRole('dialog', { name: `Klant ${email} verwijderen?` });
+    await confirm.getByText('Dit kan niet ongedaan worden gemaakt.', { exact: false }).waitFor();
+    await assertNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Klant verwijderen' }).click();
+    await toast('Klant en 1 klussen verwijderd');
+    assert.equal(queryAsAdmin(`SELECT id FROM klussen WHERE email = '${email}'`), null, 'no job of the customer is left');
+    const [audit] = expectRow(`SELECT count(*) FROM audit_log WHERE action = 'klant_delete' AND occurred_at > now() - interval '1 minute'`);
+    assert.ok(Number(audit) >= 1, 'the deletion is in the audit log');
+  });
+});
+
+describe('settings, work orders and the audit log', { skip: DB_CHECK_SKIP }, () => {
+  test('a region phone number is saved and kept after a reload; a wrong e-mail is refused in Dutch', async () => {
+    await page.goto(`${BASE_URL}/admin/settings`);
+    const phone = page.getByLabel('Supporttelefoon Rotterdam');
+    await phone.waitFor();
+    const oud = await phone.inputValue();
+    await assertNoAxeViolations(page);
+    await phone.fill('010 765 43 21');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await toast('Opgeslagen');
+    await page.reload();
+    assert.equal(await page.getByLabel('Supporttelefoon Rotterdam').inputValue(), '010 765 43 21');
+    assert.deepEqual(expectRow(`SELECT support_phone FROM franchise_settings WHERE regio = 'rotterdam'`), ['010 765 43 21']);
+
+    await page.getByLabel('Support e-mail Rotterdam').fill('geen-adres');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Fout bij opslaan' }).first().waitFor();
+    assert.equal(await page.getByLabel('Support e-mail Rotterdam').inputValue(), 'geen-adres', 'what was typed stays');
+    assert.equal(await page.getByLabel('Support e-mail Rotterdam').getAttribute('aria-invalid'), 'true');
+
+    await page.reload();
+    await page.getByLabel('Supporttelefoon Rotterdam').fill(oud);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await toast('Opgeslagen');
+  });
+
+  test('the work orders overview opens a work order; the audit log lists changes', async () => {
+    await page.goto(`${BASE_URL}/admin/werkbonnen`);
+    await page.getByRole('heading', { level: 1, name: 'Werkbonnen' }).waitFor();
+    const [totaal] = expectRow('SELECT count(*) FROM werkbonnen');
+    await page.waitForFunction((n) => document.querySelector('[data-testid="werkbonnen-totaal"]')?.textContent === n, totaal);
+    await assertNoAxeViolations(page);
+    await page.getByRole('combobox', { name: 'Handtekening' }).click();
+    await page.getByRole('option', { name: 'Ondertekend', exact: true }).click();
+    await page.waitForFunction(() => decodeURIComponent(location.search).includes('"ondertekend":"ja"'));
+    await page.waitForLoadState('networkidle');
+    const [signed] = expectRow('SELECT count(*) FROM werkbonnen WHERE handtekening IS NOT NULL');
+    await page.getByText(`van ${signed}`, { exact: false }).first().waitFor();
+    await page.locator('tbody tr').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Werkbon' });
+    await dialog.getByRole('img', { name: 'Handtekening van de klant' }).waitFor();
+    await assertNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
+    await page.goto(`${BASE_URL}/admin/audit`);
+    await page.getByRole('heading', { level: 1, name: 'Auditlog' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await assertNoAxeViolations(page);
+  });
+});
