@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { apiFetch, readJson, record } from '@shared-auth/api';
 import { useKlusEvents } from '@shared-events';
 import type { ConsoleArea } from '../auth/AccessGuard';
-import { LogoutButton } from '../auth/LogoutButton';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
 import { StatusTiles } from './StatusTiles';
@@ -40,7 +39,7 @@ const MANAGEMENT = [
 type Load = { kind: 'loading' } | { kind: 'ok'; data: DashboardData } | { kind: 'error'; message: string };
 
 /**
- * Start page of the console, at /admin/dashboard (and /franchise/dashboard, the same counts for the
+ * Start page of the console (its logout is the app bar's 'Uitloggen', on every page), at /admin/dashboard (and /franchise/dashboard, the same counts for the
  * owner's regions). The counts are computed by the server in SQL (GET /api/v1/dashboard); when a
  * job is inserted, changed or deleted, the live stream says so and the page asks again: no
  * polling, no reload.
@@ -106,9 +105,6 @@ export function Dashboard({ area, brand }: DashboardProps) {
               Nieuwe Klus Aanmaken
             </Button>
           )}
-          <Box sx={{ color: 'primary.main' }}>
-            <LogoutButton />
-          </Box>
         </Box>
       </Box>
 
