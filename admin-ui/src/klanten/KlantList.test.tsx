@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts } from '@shared-auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
-import { App } from '../App';
+import type { Responder } from '@shared-auth-test';
+import { startConsole } from '../test/startConsole';
 
 const JAN = {
   id: 'jan+test@example.nl',
@@ -15,16 +15,7 @@ const JAN = {
 };
 
 function start(path: string, api: Record<string, Responder | Responder[]> = {}) {
-  const mock = createFetchMock({
-    [`GET ${KRATOS.me}`]: { body: me('admin') },
-    ...LOGOUT_OK,
-    'GET /api/v1/klanten': { body: { data: [JAN], total: 1 } },
-    ...api,
-  });
-  vi.stubGlobal('fetch', mock.fetchFn);
-  window.history.replaceState(null, '', path);
-  render(<App />);
-  return mock;
+  return startConsole(path, { 'GET /api/v1/klanten': { body: { data: [JAN], total: 1 } }, ...api });
 }
 
 afterEach(() => {

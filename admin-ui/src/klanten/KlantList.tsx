@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ListItem } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { relativeTime } from '../fields/relativeTime';
+import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { NieuweKlantDialog } from './NieuweKlantDialog';
 
@@ -100,11 +101,6 @@ function Heading() {
   );
 }
 
-function Empty() {
-  const { filterValues } = useListContext();
-  const filtered = Object.values(filterValues).some((v) => v !== undefined && v !== '');
-  return <Typography sx={{ p: 3 }}>{filtered ? 'Geen klanten gevonden' : 'Nog geen klanten'}</Typography>;
-}
 
 /**
  * 'Klantbeheer' (document 001 section 2), /admin/klanten: the jobs aggregated per e-mail address
@@ -130,7 +126,7 @@ export default function KlantList() {
         }
       >
         <Heading />
-        <Datagrid bulkActionButtons={false} rowClick="edit" empty={<Empty />}>
+        <Datagrid bulkActionButtons={false} rowClick="edit" empty={<EmptyList none="Nog geen klanten" filtered="Geen klanten gevonden" />}>
           <TextField source="email" label="E-mail" />
           <TextField source="telefoon" label="Telefoon" sortable={false} />
           <TextField source="woonplaats" label="Woonplaats" />

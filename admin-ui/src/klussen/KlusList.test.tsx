@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts } from '@shared-auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
-import { App } from '../App';
+import type { Responder } from '@shared-auth-test';
+import { startConsole } from '../test/startConsole';
 import { werkbonDetail } from '../werkbonnen/testFixtures';
 import type { Klus, KlusRij } from './types';
 
@@ -78,18 +78,16 @@ function klus(extra: Partial<Klus> = {}): Klus {
 const COUNTS = { body: { data: { open: 3, ingepland: 2, bezig: 1, afgerond: 4, totaal: 10 } } };
 
 function start(path: string, api: Record<string, Responder | Responder[]> = {}, role = 'admin') {
-  const mock = createFetchMock({
-    [`GET ${KRATOS.me}`]: { body: me(role) },
-    ...LOGOUT_OK,
-    'GET /api/v1/klussen': { body: { data: [rij()], total: 1 } },
-    'GET /api/v1/klussen/counts': COUNTS,
-    'GET /api/v1/events': { status: 204 },
-    ...api,
-  });
-  vi.stubGlobal('fetch', mock.fetchFn);
-  window.history.replaceState(null, '', path);
-  render(<App />);
-  return mock;
+  return startConsole(
+    path,
+    {
+      'GET /api/v1/klussen': { body: { data: [rij()], total: 1 } },
+      'GET /api/v1/klussen/counts': COUNTS,
+      'GET /api/v1/events': { status: 204 },
+      ...api,
+    },
+    role,
+  );
 }
 
 afterEach(() => {

@@ -17,6 +17,7 @@ import {
 import { useLocation } from 'react-router-dom';
 import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
+import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { Schatting, toewijzing } from './format';
 import { KlusDetailDialog } from './KlusDetailDialog';
@@ -85,16 +86,6 @@ function StatusChip({ status }: { status: string }) {
   return <Chip label={STATUS_LABEL[status]} sx={{ bgcolor: STATUS_COLOUR[status], color: '#fff', fontWeight: 700 }} />;
 }
 
-/** Without rows: one sentence for an empty platform, another when the filters found nothing. */
-function Empty() {
-  const { filterValues } = useListContext();
-  const filtered = Object.values(filterValues).some((v) => v !== undefined && v !== '');
-  return (
-    <Typography sx={{ p: 3 }} role="status">
-      {filtered ? 'Geen klussen gevonden met deze filters' : 'Nog geen klussen'}
-    </Typography>
-  );
-}
 
 function ListActions({ onNew }: { onNew: () => void }) {
   return (
@@ -147,7 +138,7 @@ export default function KlusList() {
         </Box>
         <Datagrid
           bulkActionButtons={false}
-          empty={<Empty />}
+          empty={<EmptyList none="Nog geen klussen" filtered="Geen klussen gevonden met deze filters" />}
           sx={{
             '& .column-datum': { whiteSpace: 'nowrap' },
             '& td, & th': { px: 0.5 },

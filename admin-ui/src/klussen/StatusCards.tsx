@@ -2,19 +2,9 @@ import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/materia
 import { useEffect, useState } from 'react';
 import { useListContext } from 'react-admin';
 import { callApi } from '../api/action';
+import { filterQuery } from '../lists/filterQuery';
 import { STATUSES, STATUS_COLOUR, STATUS_LABEL } from './status';
 import type { KlusTellingen } from './types';
-
-/** The list's filters that the cards follow: all but status (the cards choose the status). */
-export function countQuery(filterValues: Record<string, unknown>): string {
-  const q = new URLSearchParams();
-  for (const [name, value] of Object.entries(filterValues)) {
-    if (name === 'status' || value === undefined || value === null || value === '') continue;
-    q.append(name, String(value));
-  }
-  const s = q.toString();
-  return s === '' ? '' : `?${s}`;
-}
 
 /**
  * The status count cards above the jobs list (document 001 section 2): the number of jobs per
@@ -23,7 +13,7 @@ export function countQuery(filterValues: Record<string, unknown>): string {
 export function StatusCards() {
   const { filterValues, setFilters, displayedFilters, data } = useListContext();
   const [counts, setCounts] = useState<KlusTellingen | null>(null);
-  const query = countQuery(filterValues);
+  const query = filterQuery(filterValues, 'status');
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearToasts } from '@shared-auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
-import { App } from '../App';
+import type { Responder } from '@shared-auth-test';
+import { startConsole } from '../test/startConsole';
 
 const SETTINGS = {
   id: 'algemeen',
@@ -14,16 +14,10 @@ const SETTINGS = {
 };
 
 function start(put: Responder) {
-  const mock = createFetchMock({
-    [`GET ${KRATOS.me}`]: { body: me('admin') },
-    ...LOGOUT_OK,
+  return startConsole('/admin/settings', {
     'GET /api/v1/settings/algemeen': { body: { data: SETTINGS } },
     'PUT /api/v1/settings/algemeen': put,
   });
-  vi.stubGlobal('fetch', mock.fetchFn);
-  window.history.replaceState(null, '', '/admin/settings');
-  render(<App />);
-  return mock;
 }
 
 afterEach(() => {

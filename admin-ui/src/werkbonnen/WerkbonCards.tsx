@@ -3,25 +3,15 @@ import { useEffect, useState } from 'react';
 import { useListContext } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
 import { callApi } from '../api/action';
+import { filterQuery } from '../lists/filterQuery';
 
 type Counts = ResponseBody<'/api/v1/werkbonnen/counts'>['data'];
-
-/** The list's filters that the cards follow: all but the signed filter (the cards split on it). */
-function countQuery(filterValues: Record<string, unknown>): string {
-  const q = new URLSearchParams();
-  for (const [name, value] of Object.entries(filterValues)) {
-    if (name === 'ondertekend' || value === undefined || value === null || value === '') continue;
-    q.append(name, String(value));
-  }
-  const s = q.toString();
-  return s === '' ? '' : `?${s}`;
-}
 
 /** The three cards of the work orders overview: total, signed, unsigned (counted by the server). */
 export function WerkbonCards() {
   const { filterValues, data } = useListContext();
   const [counts, setCounts] = useState<Counts | null>(null);
-  const query = countQuery(filterValues);
+  const query = filterQuery(filterValues, 'ondertekend');
   useEffect(() => {
     const controller = new AbortController();
     callApi<Counts>(`/api/v1/werkbonnen/counts${query}`, { signal: controller.signal })

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts } from '@shared-auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
-import { App } from '../App';
+import type { Responder } from '@shared-auth-test';
+import { startConsole } from '../test/startConsole';
 import { werkbonDetail } from './testFixtures';
 
 /** A list row: the detail without the parts only the detail has. */
@@ -15,18 +15,12 @@ function rij(extra: Record<string, unknown> = {}) {
 }
 
 function start(api: Record<string, Responder | Responder[]> = {}) {
-  const mock = createFetchMock({
-    [`GET ${KRATOS.me}`]: { body: me('admin') },
-    ...LOGOUT_OK,
+  return startConsole('/admin/werkbonnen', {
     'GET /api/v1/werkbonnen': { body: { data: [rij(), rij({ id: 'w2', ondertekend: false, klusser: 'Gerrit Visser', beschrijving: 'Kraan' })], total: 2 } },
     'GET /api/v1/werkbonnen/counts': { body: { data: { totaal: 12, ondertekend: 9, niet_ondertekend: 3 } } },
     'GET /api/v1/klussen/klussers': { body: { data: [{ id: 'u1', naam: 'Piet Bakker', woonplaats: 'Voorburg', regio: ['den-haag'], telefoon: '' }], total: 1 } },
     ...api,
   });
-  vi.stubGlobal('fetch', mock.fetchFn);
-  window.history.replaceState(null, '', '/admin/werkbonnen');
-  render(<App />);
-  return mock;
 }
 
 afterEach(() => {

@@ -1,10 +1,11 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext } from 'react-admin';
+import { Datagrid, FunctionField, SelectInput, TextField, TextInput } from 'react-admin';
 import type { ListItem } from '@shared-api-types';
 import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
 import { REGIO_CHOICES } from '../klussen/status';
+import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { WerkbonCards } from './WerkbonCards';
 import { WerkbonDetails } from './WerkbonDetails';
@@ -49,11 +50,6 @@ function useFilters() {
   ];
 }
 
-function Empty() {
-  const { filterValues } = useListContext();
-  const filtered = Object.values(filterValues).some((v) => v !== undefined && v !== '');
-  return <Typography sx={{ p: 3 }}>{filtered ? 'Geen werkbonnen gevonden met deze filters' : 'Nog geen werkbonnen'}</Typography>;
-}
 
 /**
  * The work orders overview (document 001 section 2), /admin/werkbonnen: three cards, search,
@@ -73,7 +69,7 @@ export default function WerkbonList() {
         </Box>
         <Datagrid
           bulkActionButtons={false}
-          empty={<Empty />}
+          empty={<EmptyList none="Nog geen werkbonnen" filtered="Geen werkbonnen gevonden met deze filters" />}
           rowClick={(id) => {
             setOpen(String(id));
             return false;
