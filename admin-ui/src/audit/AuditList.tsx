@@ -1,12 +1,11 @@
 import { Box, Typography } from '@mui/material';
 import { Datagrid, DateInput, FunctionField, SelectInput, TextInput } from 'react-admin';
 import type { ListItem } from '@shared-api-types';
+import { momentNl } from '../fields/dates';
 import { ResourceList } from '../lists/ResourceList';
 import { ACTION_CHOICES, actionLabel, auditDiff } from './diff';
 
 type Entry = ListItem<'/api/v1/audit'>;
-
-const MOMENT = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', dateStyle: 'medium', timeStyle: 'short' });
 
 const FILTERS = [
   <TextInput key="q" source="q" label="Wie (naam of e-mail)" alwaysOn resettable />,
@@ -30,7 +29,7 @@ export default function AuditList() {
         </Typography>
       </Box>
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }}>Geen wijzigingen gevonden</Typography>}>
-        <FunctionField<Entry> source="occurred_at" label="Wanneer" render={(e) => MOMENT.format(new Date(e.occurred_at))} />
+        <FunctionField<Entry> source="occurred_at" label="Wanneer" render={(e) => momentNl(e.occurred_at)} />
         <FunctionField<Entry>
           label="Wie"
           sortable={false}

@@ -26,7 +26,8 @@ import { ActionError, callApi } from '../api/action';
 import { euro } from '../klussen/format';
 import { isStatus, STATUS_LABEL } from '../klussen/status';
 import { AvgActions } from './AvgActions';
-import { bedrag, commaQuotedCsv, ddMMyyyy, download, semicolonCsv } from './csv';
+import { ddMMyyyy } from '../fields/dates';
+import { bedrag, commaQuotedCsv, download, semicolonCsv } from './csv';
 
 type Klant = ResponseBody<'/api/v1/klanten/{email}'>['data'];
 type KlusRij = ListItem<'/api/v1/klanten/{email}/klussen'>;

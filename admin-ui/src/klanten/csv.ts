@@ -4,11 +4,7 @@
  * browser from the rows the card already shows (a customer has few; the tab asks up to 500).
  */
 
-/** "2026-11-26" → "26-11-2026"; anything else unchanged. */
-export function ddMMyyyy(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
-}
+export { ddMMyyyy } from '../fields/dates';
 
 /** A field for a semicolon file: quoted only when it must be (separator, quote or line break). */
 function semicolonField(value: string): string {

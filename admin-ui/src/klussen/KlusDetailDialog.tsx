@@ -18,6 +18,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ActionError, callApi } from '../api/action';
+import { ddMMyyyy, momentNl } from '../fields/dates';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
 import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
@@ -112,7 +113,7 @@ function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onC
       </Box>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
         <Fact label="Datum en tijd">
-          {klus.datum} · {klus.tijd}
+          {ddMMyyyy(klus.datum)} · {klus.tijd}
         </Fact>
         <Fact label="Regio">{klus.regio_naam}</Fact>
         <Fact label="Adres">
@@ -123,7 +124,7 @@ function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onC
         <Fact label="E-mail">{klus.email || '—'}</Fact>
         <Fact label="Schatting">{schatting(klus.geschat_tarief_cents, klus.geschatte_duur)}</Fact>
         <Fact label="Toewijzing">{toewijzing(klus)}</Fact>
-        {klus.geplande_start_tijd && <Fact label="Gepland">{new Date(klus.geplande_start_tijd).toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam' })}</Fact>}
+        {klus.geplande_start_tijd && <Fact label="Gepland">{momentNl(klus.geplande_start_tijd)}</Fact>}
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
       </Box>
       {klus.werkbon_gesloten ? (

@@ -2,14 +2,13 @@ import { Alert, Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typ
 import { useEffect, useState } from 'react';
 import type { ResponseBody } from '@shared-api-types';
 import { callApi } from '../api/action';
+import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from '../klussen/format';
 
 export type WerkbonDetail = ResponseBody<'/api/v1/werkbonnen/{id}'>['data'];
 
-const MOMENT = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', dateStyle: 'medium', timeStyle: 'short' });
 const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-const moment = (iso: string | null) => (iso ? MOMENT.format(new Date(iso)) : '—');
 const janee = (v: boolean | null) => (v === null ? '—' : v ? 'Ja' : 'Nee');
 
 type Load = { kind: 'loading' } | { kind: 'ok'; value: WerkbonDetail } | { kind: 'error'; message: string };
@@ -40,7 +39,7 @@ export function WerkbonDetails({ id }: { id: string }) {
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
         <dt>Klus</dt>
         <dd>
-          {w.klus.beschrijving} ({w.klus.datum}, {w.klus.tijd})
+          {w.klus.beschrijving} ({ddMMyyyy(w.klus.datum)}, {w.klus.tijd})
         </dd>
         <dt>Adres</dt>
         <dd>
@@ -51,9 +50,9 @@ export function WerkbonDetails({ id }: { id: string }) {
         <dt>Klusser</dt>
         <dd>{w.klusser}</dd>
         <dt>Gestart</dt>
-        <dd>{moment(w.start_tijd)}</dd>
+        <dd>{momentNl(w.start_tijd)}</dd>
         <dt>Afgerond</dt>
-        <dd>{moment(w.eind_tijd)}</dd>
+        <dd>{momentNl(w.eind_tijd)}</dd>
         <dt>Uren</dt>
         <dd>{w.uren ?? '—'}</dd>
         <dt>Status</dt>
@@ -155,7 +154,7 @@ export function WerkbonDetails({ id }: { id: string }) {
 
       {w.factuur !== null && (
         <Typography>
-          Factuur {w.factuur.factuurnummer} van {w.factuur.datum}: {euro(w.factuur.totaal_bedrag_cents)},{' '}
+          Factuur {w.factuur.factuurnummer} van {ddMMyyyy(w.factuur.datum)}: {euro(w.factuur.totaal_bedrag_cents)},{' '}
           {w.factuur.betaald ? 'betaald' : 'niet betaald'} ·{' '}
           <Link href={`/api/v1/facturen/${w.factuur.id}/pdf`} target="_blank" rel="noopener">
             Factuur openen (PDF)
