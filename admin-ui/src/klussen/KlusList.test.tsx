@@ -241,6 +241,39 @@ describe('the create dialog', () => {
   });
 });
 
+describe('the edit dialog', () => {
+  it('opens with the job, and sends its fields without the assignment, the region kept', async () => {
+    const mock = start('/admin/klussen', {
+      [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
+      [`PUT /api/v1/klussen/${ID}`]: { body: { data: klus({ geschatte_duur: 2 }), message: 'Klus bijgewerkt' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken: Lamp ophangen' }, { timeout: 4000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Klus bewerken' });
+    expect((within(dialog).getByLabelText(/^Omschrijving/) as HTMLInputElement).value).toBe('Lamp ophangen');
+    expect(within(dialog).queryByText('Hoe wordt de klus toegewezen?')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Geschatte duur (uren)'), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Klus bijgewerkt')).toBeTruthy();
+    expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      datum: '2026-11-26',
+      tijd: '10:00',
+      categorie: 'elektra',
+      beschrijving: 'Lamp ophangen',
+      klant_voornaam: 'Greet',
+      klant_achternaam: 'de Vries',
+      adres: 'Herenstraat 12',
+      postcode: '2271 AB',
+      woonplaats: 'Voorburg',
+      telefoon: '070 123 45 67',
+      email: 'greet@example.nl',
+      regio: 'den-haag',
+      geschat_tarief_cents: 6500,
+      geschatte_duur: 2,
+      klusser_notities: 'Sleutel bij de buren',
+    });
+  });
+});
+
 describe('the detail dialog', () => {
   it('assigns a klusser of the job region and places a job in the pool with the warning', async () => {
     const mock = start('/admin/klussen', {
