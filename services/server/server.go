@@ -32,6 +32,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/klanten"
 	"github.com/klusmaat/klusmaat/services/klussen"
 	"github.com/klusmaat/klusmaat/services/klusser"
+	"github.com/klusmaat/klusmaat/services/klussers"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/status"
@@ -171,6 +172,7 @@ func Routes(d Deps) []httpapi.Route {
 		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
 		klussen.New(k, d.DB),
 		klussen.Beheer(k, d.DB, klussen.Enqueue(enqueue)),
+		klussers.New(k, d.DB),
 		dashboard.New(k, d.DB),
 		werkbonnen.New(k, d.DB),
 		klanten.New(k, d.DB, d.clock()),

@@ -741,6 +741,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klussers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's */
+        get: operations["getKlussers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén klusser: profiel, beoordelingen en gewerkte uren */
+        get: operations["getKlussersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -5781,6 +5815,191 @@ export interface operations {
                         /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
                         uren: number | null;
                         uurtarief_cents: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussers: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "naam" | "woonplaats" | "gemiddelde_beoordeling" | "totaal_uren";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: naam, e-mailadres of telefoonnummer (een deel) */
+                q?: string;
+                /** @description klussers die in deze regio werken */
+                regio?: string;
+                /** @description ja: actief; nee: gearchiveerd */
+                actief?: "ja" | "nee";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actief: boolean;
+                            email: string;
+                            /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
+                            gemiddelde_beoordeling: number | null;
+                            /** Format: uuid */
+                            id: string;
+                            naam: string;
+                            regio: string[];
+                            telefoon: string;
+                            totaal_uren: number;
+                            woonplaats: string;
+                            zichtbaar_op_website: boolean;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actief: boolean;
+                            /** @description de afgeronde werkbonnen met een beoordeling, nieuwste eerst (hoogstens 50) */
+                            beoordelingen: {
+                                beschrijving: string;
+                                datum: string;
+                                opmerkingen: string;
+                                /** @description 1 tot 5 sterren */
+                                rating_algemeen: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            email: string;
+                            /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
+                            gemiddelde_beoordeling: number | null;
+                            gepensioneerd_sinds: number | null;
+                            /** Format: uuid */
+                            id: string;
+                            intro_tekst: string;
+                            leeftijd: number | null;
+                            naam: string;
+                            regio: string[];
+                            specialisaties: string[];
+                            telefoon: string;
+                            totaal_uren: number;
+                            /** @description de afgeronde werkbonnen met hun uren, nieuwste eerst (hoogstens 50) */
+                            uren: {
+                                beschrijving: string;
+                                datum: string;
+                                uren: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            woonplaats: string;
+                            zichtbaar_op_website: boolean;
+                        };
                     };
                 };
             };

@@ -1,0 +1,77 @@
+package server_test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klussers"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// The klussers of the back office (issue 14): an admin sees every klusser, a franchise owner only
+// those of its regions, whatever filter or id it tries; the detail shows the reviews and hours of
+// finished work orders; a franchise owner reads the work order and invoice of its region's
+// finished job (migration 021); a klusser reads none of it.
+func TestKlussersByRegion(t *testing.T) {
+	b := newBackOffice(t, portalOptions{work: true, files: true})
+	klus, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", "jansen@example.nl")
+	b.startedAgo(t, b.piet, w, 90*time.Minute)
+	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
+		t.Fatalf("afronden: %d", s)
+	}
+
+	names := func(who, query string) (out []string, total int) {
+		var page list.Page[klussers.Klusser]
+		if s := b.call(t, who, http.MethodGet, "/api/v1/klussers"+query, nil, &page); s != http.StatusOK {
+			t.Fatalf("GET /api/v1/klussers%s as %s: %d", query, b.actor(who).Role, s)
+		}
+		for _, k := range page.Data {
+			out = append(out, k.Naam)
+		}
+		return out, page.Total
+	}
+	if got, n := names(b.admin, ""); n != 2 || got[0] != "Gerrit Visser" || got[1] != "Piet Bakker" {
+		t.Errorf("admin: %v (%d), want both by name", got, n)
+	}
+	if got, n := names(b.franchise, ""); n != 1 || got[0] != "Piet Bakker" {
+		t.Errorf("franchise den-haag: %v (%d), want Piet only", got, n)
+	}
+	if got, n := names(b.franchise, "?regio=utrecht"); n != 0 {
+		t.Errorf("franchise den-haag asking for utrecht: %v", got)
+	}
+	if got, n := names(b.franchise, "?q=gerrit"); n != 0 {
+		t.Errorf("franchise den-haag searching gerrit: %v", got)
+	}
+	if got, n := names(b.admin, "?q=56+02"); n != 1 || got[0] != "Gerrit Visser" {
+		t.Errorf("admin searching a phone part: %v", got)
+	}
+
+	var one klussers.One
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussers/"+b.id(b.piet).String(), nil, &one); s != http.StatusOK {
+		t.Fatalf("franchise reads Piet: %d", s)
+	}
+	if len(one.Data.Beoordelingen) != 1 || one.Data.Beoordelingen[0].RatingAlgemeen != 5 || len(one.Data.Uren) != 1 || one.Data.Uren[0].Uren != 2 {
+		t.Errorf("Piet's reviews and hours: %+v %+v", one.Data.Beoordelingen, one.Data.Uren)
+	}
+	var e apiError
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussers/"+b.id(b.gerrit).String(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Klusser niet gevonden" {
+		t.Errorf("franchise den-haag reads a utrecht klusser: %d %+v", s, e)
+	}
+	for _, path := range []string{"/api/v1/klussers", "/api/v1/klussers/" + b.id(b.piet).String()} {
+		if s := b.call(t, b.piet, http.MethodGet, path, nil, nil); s != http.StatusForbidden {
+			t.Errorf("klusser GET %s: %d, want 403", path, s)
+		}
+	}
+
+	var detail struct {
+		Data klussen.Detail `json:"data"`
+	}
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+klus.String(), nil, &detail); s != http.StatusOK {
+		t.Fatalf("franchise reads its region's finished job: %d", s)
+	}
+	if !detail.Data.WerkbonGesloten || detail.Data.Werkbon == nil || detail.Data.Factuur == nil {
+		t.Errorf("franchise sees the finished job's work order and invoice: %+v %+v", detail.Data.Werkbon, detail.Data.Factuur)
+	}
+}
