@@ -75,3 +75,50 @@ func TestKlussersByRegion(t *testing.T) {
 		t.Errorf("franchise sees the finished job's work order and invoice: %+v %+v", detail.Data.Werkbon, detail.Data.Factuur)
 	}
 }
+
+// Franchise settings (issue 14): a franchise owner reads and saves the support contact of its own
+// regions only; another region is refused and left unchanged; a klusser may do neither.
+func TestFranchiseSettingsOfOwnRegions(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	var got struct {
+		Data struct {
+			Regios []struct {
+				Regio        string `json:"regio"`
+				SupportPhone string `json:"support_phone"`
+				SupportEmail string `json:"support_email"`
+			} `json:"regios"`
+		} `json:"data"`
+		Message string `json:"message"`
+	}
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/regio-instellingen", nil, &got); s != http.StatusOK || len(got.Data.Regios) != 1 || got.Data.Regios[0].Regio != "den-haag" {
+		t.Fatalf("franchise den-haag reads: %d %+v", s, got.Data)
+	}
+	body := map[string]any{"regios": []map[string]string{{"regio": "den-haag", "support_phone": "070 300 40 50", "support_email": "denhaag@klusmaat.nl"}}}
+	if s := b.call(t, b.franchise, http.MethodPut, "/api/v1/regio-instellingen", body, &got); s != http.StatusOK || got.Message != "Opgeslagen" ||
+		got.Data.Regios[0].SupportPhone != "070 300 40 50" {
+		t.Errorf("franchise saves its region: %d %+v", s, got)
+	}
+	var e apiError
+	other := map[string]any{"regios": []map[string]string{{"regio": "utrecht", "support_phone": "030 000 00 00", "support_email": ""}}}
+	if s := b.call(t, b.franchise, http.MethodPut, "/api/v1/regio-instellingen", other, &e); s != http.StatusForbidden || e.Error.Message != "Dit is niet uw regio." {
+		t.Errorf("franchise den-haag saves utrecht: %d %+v", s, e)
+	}
+	bad := map[string]any{"regios": []map[string]string{{"regio": "den-haag", "support_phone": "12", "support_email": "x@"}}}
+	if s := b.call(t, b.franchise, http.MethodPut, "/api/v1/regio-instellingen", bad, &e); s != http.StatusBadRequest ||
+		e.Error.Fields["regios.den-haag.support_phone"] == "" || e.Error.Fields["regios.den-haag.support_email"] != "Vul een geldig e-mailadres in." {
+		t.Errorf("bad phone and e-mail: %d %+v", s, e)
+	}
+	var utrecht string
+	b.query(t, &utrecht, `SELECT coalesce((SELECT support_phone FROM franchise_settings WHERE regio = 'utrecht'), '')`)
+	if utrecht == "030 000 00 00" {
+		t.Error("the refused region was changed")
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/regio-instellingen", nil, &got); s != http.StatusOK || len(got.Data.Regios) != 4 {
+		t.Errorf("admin reads every region: %d %d", s, len(got.Data.Regios))
+	}
+	for _, m := range []string{http.MethodGet, http.MethodPut} {
+		if s := b.call(t, b.piet, m, "/api/v1/regio-instellingen", body, nil); s != http.StatusForbidden {
+			t.Errorf("klusser %s: %d, want 403", m, s)
+		}
+	}
+}

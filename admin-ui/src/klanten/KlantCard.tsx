@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { euro } from '../klussen/format';
@@ -65,7 +65,6 @@ function useGet<T>(path: string, failure: string): Load<T> {
 export default function KlantCard() {
   const { id = '' } = useParams();
   const email = decodeURIComponent(id);
-  const navigate = useNavigate();
   const klant = useGet<Klant>(base(email), 'Fout bij laden van klant gegevens');
   const [tab, setTab] = useState(0);
 
@@ -103,7 +102,7 @@ export default function KlantCard() {
         <Tab label="Reviews" id="tab-3" aria-controls="panel-3" />
       </Tabs>
       <Panel index={0} tab={tab}>
-        <Overzicht klant={k} onErased={() => navigate('/admin/klanten')} />
+        <Overzicht klant={k} />
       </Panel>
       <Panel index={1} tab={tab}>
         <Historie email={k.email} />
@@ -140,7 +139,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function Overzicht({ klant: k, onErased }: { klant: Klant; onErased: () => void }) {
+function Overzicht({ klant: k }: { klant: Klant }) {
   const naam = [k.klant_voornaam, k.klant_achternaam].filter(Boolean).join(' ');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -183,7 +182,8 @@ function Overzicht({ klant: k, onErased }: { klant: Klant; onErased: () => void 
         </CardContent>
       </Card>
       <Box sx={{ gridColumn: { md: '1 / span 2' } }}>
-        <AvgActions email={k.email} onErased={onErased} />
+        {/* After an erase the card stays, with the result; 'Terug naar klanten' leads on. */}
+        <AvgActions email={k.email} />
       </Box>
     </Box>
   );

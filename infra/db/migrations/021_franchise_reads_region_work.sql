@@ -7,3 +7,8 @@ CREATE POLICY franchise_read_region ON werkbonnen FOR SELECT TO klusmaat_app
                    AND k.regio = ANY ((SELECT regions FROM current_actor WHERE role = 'franchise')::text[])));
 CREATE POLICY franchise_read_region ON facturen FOR SELECT TO klusmaat_app
     USING (regio = ANY ((SELECT regions FROM current_actor WHERE role = 'franchise')::text[]));
+
+-- A franchise owner saves its regions' support contact (Franchise settings): a region without a
+-- settings row yet gets one, so the owner may insert it too, for its own regions only.
+CREATE POLICY franchise_insert_own_regions ON franchise_settings FOR INSERT TO klusmaat_app
+    WITH CHECK ((SELECT role FROM current_actor) = 'franchise' AND regio = ANY ((SELECT regions FROM current_actor)::text[]));

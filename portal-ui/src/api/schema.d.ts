@@ -945,6 +945,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/regio-instellingen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supporttelefoon en -e-mail van de eigen regio's (franchise; een admin: alle regio's) */
+        get: operations["getRegioInstellingen"];
+        /** Supporttelefoon en -e-mail van eigen regio's opslaan */
+        put: operations["putRegioInstellingen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/{id}": {
         parameters: {
             query?: never;
@@ -6720,6 +6738,151 @@ export interface operations {
                         }[];
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRegioInstellingen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description de regio's van de franchisenemer (een admin: alle), op naam; leeg: geen regio toegewezen */
+                            regios: {
+                                naam: string;
+                                regio: string;
+                                support_email: string;
+                                support_phone: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putRegioInstellingen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    regios: {
+                        regio: string;
+                        support_email: string;
+                        support_phone: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description de regio's van de franchisenemer (een admin: alle), op naam; leeg: geen regio toegewezen */
+                            regios: {
+                                naam: string;
+                                regio: string;
+                                support_email: string;
+                                support_phone: string;
+                            }[];
+                        };
+                        message: string;
                     };
                 };
             };
