@@ -26,6 +26,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/server"
@@ -44,6 +45,7 @@ type portal struct {
 	q      *jobs.Queue
 	mu     sync.Mutex
 	actors map[string]tenants.Actor
+	routes []httpapi.Route // the server's route table
 }
 
 type portalOptions struct {
@@ -54,6 +56,7 @@ type portalOptions struct {
 	contact string // the configured contact phone (web.Site)
 	files   bool   // store files (photos, signatures, invoice PDFs) in memory
 	links   *status.Links
+	kratos  bool // mount the identity module (its Kratos clients never connect here)
 }
 
 func newPortal(t *testing.T, o portalOptions) *portal {
@@ -101,8 +104,14 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 	}
 	enf, _ := policy.New()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: quiet, Site: web.Site{Brand: "Klusmaat", Phone: o.contact},
-		Queue: q, Events: hub, Clock: o.clock, Files: blobs, StatusLinks: o.links,
+	var kratos *identity.Kratos
+	if o.kratos {
+		if kratos, err = identity.NewKratos("http://127.0.0.1:1", "http://127.0.0.1:2"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, routes := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: quiet, Site: web.Site{Brand: "Klusmaat", Phone: o.contact},
+		Queue: q, Events: hub, Clock: o.clock, Files: blobs, StatusLinks: o.links, Kratos: kratos,
 		Resolver: func(r *http.Request) (tenants.Actor, error) {
 			p.mu.Lock()
 			defer p.mu.Unlock()
@@ -111,6 +120,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 			}
 			return tenants.AnonymousActor(), nil
 		}})
+	p.routes = routes
 	p.Server = httptest.NewServer(h)
 	t.Cleanup(p.Close)
 	return p
