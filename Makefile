@@ -183,6 +183,8 @@ typecheck: api-types-check
 GO_TEST_ARGS ?= ./...
 go-test:
 	$(GO_TEST_ENV) go test -count=1 $(GO_TEST_ARGS)
+	@# The region isolation matrix (issue 14) ran above; its size is a figure worth seeing.
+	@$(GO_TEST_ENV) go test -count=1 -run '^TestIsolationMatrix$$' -v ./services/server | grep -E '^isolation matrix:|^--- FAIL|^FAIL' || true
 
 # Native Go fuzz targets (package:target). make test runs each for TEST_FUZZTIME (a count, which
 # cannot race the clock) after go-test ran their seeds; make fuzz for FUZZTIME. A failure leaves

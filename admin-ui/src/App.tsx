@@ -31,9 +31,10 @@ import { dataProvider } from './dataProvider';
 import facturen from './facturen';
 import { i18nProvider } from './i18nProvider';
 import klanten from './klanten';
-import klussen from './klussen';
+import klussen, { franchise as franchiseKlussen } from './klussen';
 import klussers from './klussers';
 import { SecurityPage } from './security/SecurityPage';
+import { RegioSettingsPage } from './settings/RegioSettingsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { theme } from './theme';
 import werkbonnen from './werkbonnen';
@@ -76,7 +77,7 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
     { name: 'audit', ...audit },
   ],
   franchise: [
-    { name: 'klussen', ...klussen },
+    { name: 'klussen', ...franchiseKlussen },
     { name: 'klussers', ...klussers },
   ],
 };
@@ -87,9 +88,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
       <Menu.ResourceItems />
-      {basename === '/admin' && (
-        <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
-      )}
+      <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
     </Menu>
   );
@@ -139,7 +138,7 @@ function Console({ area }: { area: ConsoleArea }) {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
         <Route path="/beveiliging" element={<SecurityPage />} />
-        {area === 'admin' && <Route path="/settings" element={<SettingsPage />} />}
+        <Route path="/settings" element={area === 'admin' ? <SettingsPage /> : <RegioSettingsPage />} />
       </CustomRoutes>
       {RESOURCES[area].map((resource) => (
         <Resource key={resource.name} {...resource} />

@@ -47,6 +47,7 @@ describe('console resources', () => {
       ['Dashboard', '/franchise/dashboard'],
       ['Klussen', '/franchise/klussen'],
       ['Klussers', '/franchise/klussers'],
+      ['Instellingen', '/franchise/settings'],
       ['Beveiliging', '/franchise/beveiliging'],
     ]);
   });

@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { apiFetch, readJson, record } from '@shared-auth/api';
 import { useKlusEvents } from '@shared-events';
 import type { ConsoleArea } from '../auth/AccessGuard';
+import { useMe } from '../auth/useMe';
+import { regioNaam } from '../klussen/status';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
 import { StatusTiles } from './StatusTiles';
@@ -46,6 +48,7 @@ type Load = { kind: 'loading' } | { kind: 'ok'; data: DashboardData } | { kind: 
  */
 export function Dashboard({ area, brand }: DashboardProps) {
   const basename = useBasename();
+  const me = useMe();
   const [state, setState] = useState<Load>({ kind: 'loading' });
   const [now, setNow] = useState(() => new Date());
 
@@ -108,6 +111,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
         </Box>
       </Box>
 
+      {area === 'franchise' && me !== null && <FranchiseRegions regions={me.regions} basename={basename} />}
       {state.kind === 'error' && <Alert severity="error">{state.message}</Alert>}
       {state.kind === 'loading' && <Typography role="status">Dashboard wordt geladen…</Typography>}
       {state.kind === 'ok' && (
@@ -128,6 +132,34 @@ export function Dashboard({ area, brand }: DashboardProps) {
         </Box>
       )}
     </Box>
+  );
+}
+
+/** The owner's regions and the way to its jobs and klussers; without a region, what to do. */
+function FranchiseRegions({ regions, basename }: { regions: string[]; basename: string }) {
+  if (regions.length === 0) {
+    return (
+      <Alert severity="warning" role="status">
+        Je regio is nog niet toegewezen. Neem contact op met de admin om je regio in te stellen.
+      </Alert>
+    );
+  }
+  return (
+    <Card component="section" aria-labelledby="regios-title">
+      <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography id="regios-title" variant="h5" component="h2">
+          Jouw {regions.length === 1 ? 'regio' : "regio's"}: {regions.map(regioNaam).join(', ')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          <Button component={Link} to={`${basename}/klussen`} variant="contained" size="large">
+            Klussen
+          </Button>
+          <Button component={Link} to={`${basename}/klussers`} variant="outlined" size="large">
+            Klussers
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -74,7 +74,7 @@ export function KlusDetailDialog({
       <DialogContent dividers>
         {klus.kind === 'loading' && <Typography role="status">Klus wordt geladen…</Typography>}
         {klus.kind === 'error' && <Alert severity="error">{klus.message}</Alert>}
-        {klus.kind === 'ok' && <Details klus={klus.value} beheer={beheer} onChanged={changed} />}
+        {klus.kind === 'ok' && <KlusDetails klus={klus.value} beheer={beheer} onChanged={changed} />}
       </DialogContent>
       <DialogActions sx={{ p: 2 }}>
         <Button onClick={onClose} size="large" variant="outlined">
@@ -98,7 +98,11 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onChanged: (k: Klus) => void }) {
+/**
+ * Everything about one job. With `beheer` (admins) the assignment actions and the full work order;
+ * without (franchise owners, read-only) the work order's and invoice's state in one line each.
+ */
+export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onChanged: (k: Klus) => void }) {
   const status = isStatus(klus.status) ? STATUS_LABEL[klus.status] : klus.status;
   const klant = [klus.klant_voornaam, klus.klant_achternaam].filter(Boolean).join(' ') || klus.naam;
   return (
@@ -128,7 +132,7 @@ function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onC
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
       </Box>
       {klus.werkbon_gesloten ? (
-        <Gesloten klus={klus} />
+        <Gesloten klus={klus} beheer={beheer} />
       ) : (
         beheer && <Toewijzen klus={klus} onChanged={onChanged} />
       )}
@@ -137,7 +141,7 @@ function Details({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onC
 }
 
 /** A finished job: its closed work order (items, photos, signature) and its invoice. */
-function Gesloten({ klus }: { klus: Klus }) {
+function Gesloten({ klus, beheer }: { klus: Klus; beheer: boolean }) {
   return (
     <Box component="section" aria-labelledby="werkbon-title" sx={{ display: 'grid', gap: 1 }}>
       <Alert severity="info" icon={<LockIcon />}>
@@ -146,8 +150,20 @@ function Gesloten({ klus }: { klus: Klus }) {
       <Typography id="werkbon-title" variant="h6" component="h3">
         Werkbon
       </Typography>
-      {klus.werkbon ? <WerkbonDetails id={klus.werkbon.id} /> : <Typography>Geen werkbon gevonden.</Typography>}
-      {!klus.werkbon && klus.factuur && (
+      {klus.werkbon && beheer && <WerkbonDetails id={klus.werkbon.id} />}
+      {klus.werkbon && !beheer && (
+        <Typography>
+          {klus.werkbon.status === 'completed' ? 'Afgerond' : 'Lopend'}, {klus.werkbon.ondertekend ? 'ondertekend' : 'niet ondertekend'}
+          {klus.werkbon.uren === null ? '' : `, ${klus.werkbon.uren} uur`}
+        </Typography>
+      )}
+      {!klus.werkbon && <Typography>Geen werkbon gevonden.</Typography>}
+      {!beheer && klus.factuur && (
+        <Typography>
+          Factuur {klus.factuur.factuurnummer}: {euro(klus.factuur.totaal_bedrag_cents)}, {klus.factuur.betaald ? 'betaald' : 'niet betaald'}
+        </Typography>
+      )}
+      {beheer && !klus.werkbon && klus.factuur && (
         <Typography>
           Factuur {klus.factuur.factuurnummer} · {euro(klus.factuur.totaal_bedrag_cents)} ·{' '}
           <Link href={`/api/v1/facturen/${klus.factuur.id}/pdf`} target="_blank" rel="noopener">

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { callApi } from '../api/action';
+import { isAdmin, useMe } from '../auth/useMe';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
@@ -104,7 +105,9 @@ function ListActions({ onNew }: { onNew: () => void }) {
  * jobs read-only.
  */
 export default function KlusList() {
-  const beheer = useBasename() === '/admin';
+  // Changes are the admin's; a franchise owner who opens /admin/klussen reads (spec section 2 guards).
+  const me = useMe();
+  const beheer = useBasename() === '/admin' && isAdmin(me);
   const notify = useNotify();
   const refresh = useRefresh();
   const [form, setForm] = useState<{ klus: Klus | null } | null>(null);

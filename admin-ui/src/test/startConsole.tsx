@@ -5,10 +5,12 @@ import { App } from '../App';
 
 /**
  * Renders the whole console at path, signed in with role, with fetch answering `api` (keys like
- * 'GET /api/v1/klussen'); returns the fetch mock with its recorded calls.
+ * 'GET /api/v1/klussen'), with the regions given (default: den-haag); returns the fetch mock with
+ * its recorded calls.
  */
-export function startConsole(path: string, api: Record<string, Responder | Responder[]>, role = 'admin') {
-  const mock = createFetchMock({ [`GET ${KRATOS.me}`]: { body: me(role) }, ...LOGOUT_OK, ...api });
+export function startConsole(path: string, api: Record<string, Responder | Responder[]>, role = 'admin', regions?: string[]) {
+  const user = regions === undefined ? me(role) : me(role, { regions });
+  const mock = createFetchMock({ [`GET ${KRATOS.me}`]: { body: user }, ...LOGOUT_OK, ...api });
   vi.stubGlobal('fetch', mock.fetchFn);
   window.history.replaceState(null, '', path);
   render(<App />);

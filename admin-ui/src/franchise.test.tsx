@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { clearToasts } from '@shared-auth/toastStore';
+import { startConsole } from './test/startConsole';
+
+// The franchise portal (issue 14): read-only pages of the owner's regions.
+
+const JOB = {
+  id: '00000000-0000-4000-8000-000000000001',
+  datum: '2026-11-26',
+  tijd: '10:00',
+  categorie: 'Elektra',
+  beschrijving: 'Lamp ophangen',
+  adres: 'Herenstraat 12',
+  postcode: '2271 AB',
+  woonplaats: 'Voorburg',
+  regio: 'den-haag',
+  email: 'greet@example.nl',
+  telefoon: '070 123 45 67',
+  status: 'open',
+  assignment_type: 'pool',
+  klusser: null,
+  geschat_tarief_cents: 6500,
+  geschatte_duur: 1,
+  notitie: false,
+  archived: false,
+  geannuleerd: false,
+  created_at: '2026-11-20T10:00:00Z',
+};
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+describe('franchise portal', () => {
+  it('says what to do on the dashboard without a region', async () => {
+    startConsole('/franchise/dashboard', { 'GET /api/v1/dashboard': { status: 500 } }, 'franchise', []);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(
+      await screen.findByText('Je regio is nog niet toegewezen. Neem contact op met de admin om je regio in te stellen.', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+  });
+
+  it('lists the jobs with address, contact and a Details link, and no way to change them', async () => {
+    const mock = startConsole('/franchise/klussen', { 'GET /api/v1/klussen': { body: { data: [JOB], total: 1 } } }, 'franchise');
+    const row = (await screen.findByText('Lamp ophangen', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('2271 AB Voorburg')).toBeTruthy();
+    expect(within(row).getByText('greet@example.nl')).toBeTruthy();
+    expect(within(row).getByText('070 123 45 67')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Details van Lamp ophangen' }).getAttribute('href')).toBe(`/franchise/klussen/${JOB.id}`);
+    expect(screen.queryByRole('button', { name: /Nieuwe klus|Bewerken|Verwijderen/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Zoeken (omschrijving, adres of e-mail)'), { target: { value: 'herenstraat' } });
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/klussen').at(-1)?.query.get('q')).toBe('herenstraat'), { timeout: 3000 });
+  });
+
+  it("shows another region's job id as not found", async () => {
+    startConsole(
+      '/franchise/klussen/00000000-0000-4000-8000-000000000099',
+      { 'GET /api/v1/klussen/00000000-0000-4000-8000-000000000099': { status: 404, body: { error: { code: 'klus_not_found', message: 'Klus niet gevonden' } } } },
+      'franchise',
+    );
+    expect(await screen.findByRole('heading', { name: 'Klus niet gevonden' }, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('lists klussers with N/A for no rating, and says when none are found', async () => {
+    startConsole(
+      '/franchise/klussers',
+      {
+        'GET /api/v1/klussers': [
+          { body: { data: [{ id: 'k1', naam: 'Piet Bakker', email: 'piet@klusmaat.nl', telefoon: '06 1', woonplaats: 'Voorburg', regio: ['den-haag'], gemiddelde_beoordeling: null, totaal_uren: 12.5, actief: true, zichtbaar_op_website: true }], total: 1 } },
+          { body: { data: [], total: 0 } },
+        ],
+      },
+      'franchise',
+    );
+    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('N/A')).toBeTruthy();
+    expect(within(row).getByText('12,5')).toBeTruthy();
+    expect(within(row).getByText('Actief')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Zoeken op naam, e-mail of telefoon'), { target: { value: 'niemand' } });
+    expect(await screen.findByText('Geen klussers gevonden in jouw regio', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it("saves its regions' support contact, and says so without regions", async () => {
+    const mock = startConsole(
+      '/franchise/settings',
+      {
+        'GET /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [{ regio: 'den-haag', naam: 'Den Haag', support_phone: '', support_email: '' }] } } },
+        'PUT /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [] }, message: 'Opgeslagen' } },
+      },
+      'franchise',
+    );
+    fireEvent.change(await screen.findByLabelText('Supporttelefoon Den Haag', {}, { timeout: 4000 }), { target: { value: '070 300 40 50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeTruthy();
+    expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({ regios: [{ regio: 'den-haag', support_phone: '070 300 40 50', support_email: '' }] });
+  });
+
+  it("says Geen regio's toegewezen on the settings without regions", async () => {
+    startConsole('/franchise/settings', { 'GET /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [] } } } }, 'franchise', []);
+    expect(await screen.findByText("Geen regio's toegewezen", {}, { timeout: 4000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+import { Box, Button, Typography } from '@mui/material';
+import { Datagrid, FunctionField, SelectInput, TextInput, useBasename } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { DayField } from '../fields/DayField';
+import { EmptyList } from '../lists/EmptyList';
+import { ResourceList } from '../lists/ResourceList';
+import { isStatus, STATUS_CHOICES, STATUS_LABEL } from './status';
+import type { KlusRij } from './types';
+
+const FILTERS = [
+  <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
+];
+
+/**
+ * The franchise owner's jobs, /franchise/klussen (document 001 section 2, Franchise jobs): the
+ * jobs of its regions only (row-level security), searchable, read-only; Details opens
+ * /franchise/klussen/{id}.
+ */
+export default function FranchiseKlusList() {
+  const basename = useBasename();
+  return (
+    <ResourceList title="Klussen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+      <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          Klussen in jouw regio
+        </Typography>
+        <Button component={Link} to={`${basename}/dashboard`} variant="outlined" size="large">
+          Terug naar dashboard
+        </Button>
+      </Box>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
+        <DayField source="datum" label="Datum" />
+        <FunctionField<KlusRij> label="Categorie" sortable={false} render={(r) => r.categorie} />
+        <FunctionField<KlusRij> label="Omschrijving" sortable={false} render={(r) => r.beschrijving} />
+        <FunctionField<KlusRij>
+          label="Adres"
+          sortBy="woonplaats"
+          render={(r) => (
+            <>
+              {r.adres}
+              <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                {r.postcode} {r.woonplaats}
+              </Typography>
+            </>
+          )}
+        />
+        <FunctionField<KlusRij>
+          label="Contact"
+          sortable={false}
+          render={(r) => (
+            <>
+              {r.email || '—'}
+              <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                {r.telefoon}
+              </Typography>
+            </>
+          )}
+        />
+        <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => (isStatus(r.status) ? STATUS_LABEL[r.status] : r.status)} />
+        <FunctionField<KlusRij>
+          label="Details"
+          sortable={false}
+          render={(r) => (
+            <Button component={Link} to={`${basename}/klussen/${r.id}`} variant="outlined" aria-label={`Details van ${r.beschrijving}`}>
+              Details
+            </Button>
+          )}
+        />
+      </Datagrid>
+    </ResourceList>
+  );
+}

@@ -1,0 +1,162 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Title, useBasename } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import type { ResponseBody } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
+import { ddMMyyyy } from '../fields/dates';
+import { regioNaam } from '../klussen/status';
+import { beoordeling } from './KlusserList';
+
+type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
+type Load = { kind: 'loading' } | { kind: 'ok'; k: Detail } | { kind: 'error'; status: number; message: string };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `sectie-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} variant="h5" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * One klusser, read-only: /franchise/klussers/{id} (and the admin's view until the admin's
+ * detail of issue 15): the profile, the reviews and the hours of finished work orders. A klusser
+ * of another region is 'Klusser niet gevonden'.
+ */
+export default function KlusserPage() {
+  const { id = '' } = useParams();
+  const basename = useBasename();
+  const [state, setState] = useState<Load>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<Detail>(`/api/v1/klussers/${encodeURIComponent(id)}`, { signal: controller.signal }, 'Fout bij ophalen klusser')
+      .then((a) => setState({ kind: 'ok', k: a.data }))
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) {
+          setState({ kind: 'error', status: e instanceof ActionError ? e.status : 0, message: e instanceof Error ? e.message : 'Fout bij ophalen klusser' });
+        }
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1000 }}>
+      <Title title="Klusser" />
+      <Box>
+        <Button component={Link} to={`${basename}/klussers`} startIcon={<ArrowBackIcon />}>
+          Terug naar klussers
+        </Button>
+      </Box>
+      {state.kind === 'loading' && <Typography role="status">Klusser wordt geladen…</Typography>}
+      {state.kind === 'error' && (
+        <>
+          <Typography variant="h4" component="h1">
+            {state.status === 404 ? 'Klusser niet gevonden' : 'Fout bij ophalen klusser'}
+          </Typography>
+          {state.status !== 404 && <Alert severity="error">{state.message}</Alert>}
+        </>
+      )}
+      {state.kind === 'ok' && <Profiel k={state.k} />}
+    </Box>
+  );
+}
+
+function Profiel({ k }: { k: Detail }) {
+  return (
+    <>
+      <Typography variant="h4" component="h1">
+        {k.naam}
+      </Typography>
+      <Section title="Profiel">
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+          <dt>E-mail</dt>
+          <dd>{k.email || '—'}</dd>
+          <dt>Telefoon</dt>
+          <dd>{k.telefoon || '—'}</dd>
+          <dt>Woonplaats</dt>
+          <dd>{k.woonplaats || '—'}</dd>
+          <dt>Regio</dt>
+          <dd>{k.regio.map(regioNaam).join(', ')}</dd>
+          <dt>Status</dt>
+          <dd>{k.actief ? 'Actief' : 'Inactief'}</dd>
+          <dt>Beoordeling</dt>
+          <dd>{beoordeling(k.gemiddelde_beoordeling)}</dd>
+          <dt>Totaal uren</dt>
+          <dd>{k.totaal_uren}</dd>
+          <dt>Specialisaties</dt>
+          <dd>{k.specialisaties.length > 0 ? k.specialisaties.join(', ') : '—'}</dd>
+          {k.gepensioneerd_sinds !== null && (
+            <>
+              <dt>Gepensioneerd sinds</dt>
+              <dd>{k.gepensioneerd_sinds}</dd>
+            </>
+          )}
+        </Box>
+        {k.intro_tekst && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{k.intro_tekst}</Typography>}
+      </Section>
+      <Section title="Beoordelingen">
+        {k.beoordelingen.length === 0 ? (
+          <Typography>Nog geen beoordelingen</Typography>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['Datum', 'Klus', 'Woonplaats', 'Beoordeling', 'Opmerkingen'].map((h) => (
+                  <TableCell key={h} component="th" scope="col">
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {k.beoordelingen.map((r) => (
+                <TableRow key={r.werkbon_id}>
+                  <TableCell>{ddMMyyyy(r.datum)}</TableCell>
+                  <TableCell>{r.beschrijving}</TableCell>
+                  <TableCell>{r.woonplaats}</TableCell>
+                  <TableCell>{r.rating_algemeen} van 5</TableCell>
+                  <TableCell>{r.opmerkingen || '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+      <Section title="Gewerkte uren">
+        {k.uren.length === 0 ? (
+          <Typography>Nog geen gewerkte uren</Typography>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['Datum', 'Klus', 'Woonplaats', 'Uren'].map((h) => (
+                  <TableCell key={h} component="th" scope="col">
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {k.uren.map((u) => (
+                <TableRow key={u.werkbon_id}>
+                  <TableCell>{ddMMyyyy(u.datum)}</TableCell>
+                  <TableCell>{u.beschrijving}</TableCell>
+                  <TableCell>{u.woonplaats}</TableCell>
+                  <TableCell>{u.uren}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+    </>
+  );
+}
