@@ -82,8 +82,11 @@ var expected = map[string]map[string]access{
 		"admin": {"r_admin r_fdh r_fut r_kdh r_kut", "r_admin r_fdh r_fut r_kdh r_kut", "r_admin r_fdh r_fut r_kdh r_kut"},
 	},
 	"werkbonnen": {
-		"kdh":   {"wb_kdh", "wb_kdh", ""},
-		"kut":   {"wb_kut", "wb_kut", ""},
+		"kdh": {"wb_kdh", "wb_kdh", ""},
+		"kut": {"wb_kut", "wb_kut", ""},
+		// A franchise owner reads its regions' work orders, never writes (migration 021).
+		"fdh":   {"wb_kdh", "", ""},
+		"fut":   {"wb_kut", "", ""},
 		"admin": {"wb_kdh wb_kut", "wb_kdh wb_kut", "wb_kdh wb_kut"},
 	},
 	"work_order_items": {
@@ -99,6 +102,8 @@ var expected = map[string]map[string]access{
 	"facturen": {
 		"kdh":   {"f_kdh", "f_kdh", ""},
 		"kut":   {"f_kut", "f_kut", ""},
+		"fdh":   {"f_kdh", "", ""},
+		"fut":   {"f_kut", "", ""},
 		"admin": {"f_kdh f_kut", "f_kdh f_kut", "f_kdh f_kut"},
 	},
 	"invoice_number_counters": {
