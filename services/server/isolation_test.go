@@ -41,11 +41,10 @@ const isolationTable = "testdata/isolation.csv"
 
 // isolationActor is a column of the table: who asks, and which regions' markers it may see.
 type isolationActor struct {
-	name    string
-	actor   tenants.Actor
-	sees    []string // regions whose rows the actor may see (admin: all)
-	handle  string
-	anyRole bool
+	name   string
+	actor  tenants.Actor
+	sees   []string // regions whose rows the actor may see (admin: all)
+	handle string
 }
 
 var isolationRegions = []string{"den-haag", "utrecht", "rotterdam"}
