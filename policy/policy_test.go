@@ -97,11 +97,15 @@ var expected = map[[2]string]grants{
 	{"franchise_settings", "update"}: franchiseOwn,
 
 	// Doc 001 §6 admin: "manages jobs, assignments, archive and delete".
-	{"klussen", "create"}:  adminOnly,
-	{"klussen", "update"}:  adminOnly,
-	{"klussen", "assign"}:  adminOnly,
-	{"klussen", "archive"}: adminOnly,
-	{"klussen", "delete"}:  adminOnly,
+	{"klussen", "create"}: adminOnly,
+	// Issue 14: admins make franchise owners and set their regions (D3, D14).
+	{"franchise_eigenaren", "read"}:   adminOnly,
+	{"franchise_eigenaren", "create"}: adminOnly,
+	{"franchise_eigenaren", "update"}: adminOnly,
+	{"klussen", "update"}:             adminOnly,
+	{"klussen", "assign"}:             adminOnly,
+	{"klussen", "archive"}:            adminOnly,
+	{"klussen", "delete"}:             adminOnly,
 	// "sees all ... customers; creates and deletes customers".
 	{"klanten", "read"}:   adminOnly,
 	{"klanten", "create"}: adminOnly,

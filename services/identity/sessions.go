@@ -107,6 +107,18 @@ func (s *Sessions) Middleware(next http.Handler) http.Handler {
 	})
 }
 
+// ForgetUser drops every cached session of a user at once: its roles or regions changed, and its
+// next request must see the change (issue 14).
+func (s *Sessions) ForgetUser(id uuid.UUID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, e := range s.cache {
+		if e.actor.UserID == id {
+			delete(s.cache, k)
+		}
+	}
+}
+
 // Forget drops a cached session at once (on logout through the proxy).
 func (s *Sessions) Forget(cookieValue string) {
 	s.mu.Lock()

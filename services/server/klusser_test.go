@@ -56,7 +56,8 @@ type portalOptions struct {
 	contact string // the configured contact phone (web.Site)
 	files   bool   // store files (photos, signatures, invoice PDFs) in memory
 	links   *status.Links
-	kratos  bool // mount the identity module (its Kratos clients never connect here)
+	kratos  bool             // mount the identity module (its Kratos clients never connect here)
+	ory     *identity.Kratos // or with these clients (a real Kratos: kratostest.Kratos)
 }
 
 func newPortal(t *testing.T, o portalOptions) *portal {
@@ -104,8 +105,8 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 	}
 	enf, _ := policy.New()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	var kratos *identity.Kratos
-	if o.kratos {
+	kratos := o.ory
+	if o.kratos && kratos == nil {
 		if kratos, err = identity.NewKratos("http://127.0.0.1:1", "http://127.0.0.1:2"); err != nil {
 			t.Fatal(err)
 		}

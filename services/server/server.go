@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs"
@@ -18,6 +19,7 @@ import (
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/aanmeldingen"
 	"github.com/klusmaat/klusmaat/services/aanvragen"
+	"github.com/klusmaat/klusmaat/services/accounts"
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
 	"github.com/klusmaat/klusmaat/services/dashboard"
@@ -26,6 +28,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/franchise"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/instellingen"
@@ -198,6 +201,11 @@ func Routes(d Deps) []httpapi.Route {
 	}
 	if d.Kratos != nil {
 		modules = append(modules, identity.New(k, d.Kratos))
+		var forget func(uuid.UUID)
+		if d.Sessions != nil {
+			forget = d.Sessions.ForgetUser
+		}
+		modules = append(modules, franchise.New(k, d.DB, accounts.NewService(d.Kratos, d.DB), forget))
 	}
 	return slices.Concat(modules...)
 }

@@ -1,0 +1,60 @@
+package franchise
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// MaxBody is the largest form.
+const MaxBody = 8 << 10
+
+// Spec is the list of owners, by name.
+var Spec = list.Spec{Sorts: []string{"naam"}, DefaultSort: "naam", DefaultOrder: list.Asc, Tiebreak: []string{"id"},
+	Search: "naam of e-mailadres (een deel)"}
+
+const base = "/api/v1/franchise-eigenaren"
+
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: base, Summary: "Franchisenemers met hun regio's, op naam",
+			Tag: "franchise", Resource: "franchise_eigenaren", Action: "read", List: &Spec, Response: list.Page[Eigenaar]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodPost, Path: base, Summary: "Een franchisenemer aanmaken: account, rol en profiel in één handeling (D14)",
+			Tag: "franchise", Resource: "franchise_eigenaren", Action: "create", Request: Nieuw{}, Response: Answer{},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeNieuw, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodPut, Path: base + "/{id}/regios", Summary: "De regio's van een franchisenemer zetten; geldt vanaf zijn volgende verzoek",
+			Tag: "franchise", Resource: "franchise_eigenaren", Action: "update", Request: RegiosInvoer{}, Response: Answer{},
+			Op: "SetRegions", Endpoint: httpapi.Typed(s.SetRegions), Decode: decodeRegios},
+	}
+}
+
+func decodeNieuw(_ context.Context, r *http.Request) (any, error) {
+	var n Nieuw
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	if err := httpapi.DecodeJSON(nil, r, &n, MaxBody); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func decodeRegios(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	req := RegiosRequest{ID: id}
+	if err := httpapi.DecodeJSON(nil, r, &req.RegiosInvoer, MaxBody); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
