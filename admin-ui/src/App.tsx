@@ -29,6 +29,7 @@ import { readConfig } from './config';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import facturen from './facturen';
+import franchiseEigenaren from './franchise-eigenaren';
 import { i18nProvider } from './i18nProvider';
 import klanten from './klanten';
 import klussen, { franchise as franchiseKlussen } from './klussen';
@@ -74,6 +75,7 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
     { name: 'klanten', ...klanten },
     { name: 'klussers', ...klussers },
     { name: 'klusser-aanmeldingen', ...aanmeldingen },
+    { name: 'franchise-eigenaren', ...franchiseEigenaren },
     { name: 'audit', ...audit },
   ],
   franchise: [

@@ -35,6 +35,7 @@ describe('console resources', () => {
       ['Klanten', '/admin/klanten'],
       ['Klussers', '/admin/klussers'],
       ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
+      ['Franchisenemers', '/admin/franchise-eigenaren'],
       ['Auditlog', '/admin/audit'],
       ['Instellingen', '/admin/settings'],
       ['Beveiliging', '/admin/beveiliging'],

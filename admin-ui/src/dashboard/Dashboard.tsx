@@ -35,6 +35,7 @@ const MANAGEMENT = [
   { to: 'klussers', label: 'Klussers' },
   { to: 'klusser-aanmeldingen', label: 'Aanmeldingen' },
   { to: 'settings', label: 'Instellingen' },
+  { to: 'franchise-eigenaren', label: 'Franchisenemers' },
   { to: 'audit', label: 'Auditlog' },
 ] as const;
 

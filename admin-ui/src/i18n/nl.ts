@@ -274,6 +274,10 @@ export const dutchMessages: TranslationMessages = {
         actief: 'Actief',
       },
     },
+    'franchise-eigenaren': {
+      name: 'Franchisenemer |||| Franchisenemers',
+      empty: 'Nog geen franchisenemers',
+    },
     audit: {
       name: 'Auditlog |||| Auditlog',
       empty: 'Geen wijzigingen gevonden',

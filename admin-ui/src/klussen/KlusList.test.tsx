@@ -124,7 +124,7 @@ describe('Klussen Beheer', () => {
     await waitFor(() => {
       const q = listCalls(mock).at(-1)?.query;
       expect([q?.get('status'), q?.get('woonplaats')]).toEqual(['bezig', 'Delft']);
-    });
+    }, { timeout: 4000 });
     const counts = mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').at(-1);
     expect(counts?.query.get('woonplaats')).toBe('Delft');
   });

@@ -197,7 +197,7 @@ export default function KlusList() {
             <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => <StatusChip status={r.status} />} />
           )}
           <FunctionField<KlusRij> label="Toewijzing" sortable={false} render={(r) => toewijzing(r)} />
-          {beheer && <FunctionField label="Acties" render={() => <RowActions onEdit={(id) => void openEdit(id)} />} />}
+          {beheer && <FunctionField label="Acties" render={() => <RowActions onEdit={(id) => void openEdit(id)} onDetails={setDetail} />} />}
         </Datagrid>
       </ResourceList>
       {form !== null && (

@@ -1,6 +1,7 @@
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
@@ -55,8 +56,8 @@ export function StatusSelect() {
   );
 }
 
-/** Edit, archive and delete of a row, the last two behind their confirmations. */
-export function RowActions({ onEdit }: { onEdit: (id: string) => void }) {
+/** Details, edit, archive and delete of a row, the last two behind their confirmations. */
+export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void; onDetails: (id: string) => void }) {
   const row = useRecordContext<KlusRij>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -80,6 +81,12 @@ export function RowActions({ onEdit }: { onEdit: (id: string) => void }) {
 
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }} onClick={stop}>
+      {/* The row opens the details on a click; this button is the way for the keyboard. */}
+      <Tooltip title="Details">
+        <IconButton aria-label={`Details: ${row.beschrijving}`} onClick={() => onDetails(String(row.id))}>
+          <VisibilityIcon />
+        </IconButton>
+      </Tooltip>
       <Tooltip title="Bewerken">
         <IconButton aria-label={`Bewerken: ${row.beschrijving}`} onClick={() => onEdit(String(row.id))}>
           <EditIcon />

@@ -83,6 +83,23 @@ export default function WerkbonList() {
           <FunctionField<Rij> source="uren" label="Uren" render={(w) => (w.uren === null ? '—' : String(w.uren))} />
           <FunctionField<Rij> label="Ondertekend" sortable={false} render={(w) => (w.ondertekend ? 'Ja' : 'Nee')} />
           <FunctionField<Rij> label="Status" sortable={false} render={(w) => (w.status === 'completed' ? 'Afgerond' : 'Lopend')} />
+          <FunctionField<Rij>
+            label="Werkbon"
+            sortable={false}
+            render={(w) => (
+              // The row opens it on a click; this button is the way for the keyboard.
+              <Button
+                variant="outlined"
+                aria-label={`Werkbon bekijken: ${w.beschrijving}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setOpen(String(w.id));
+                }}
+              >
+                Bekijken
+              </Button>
+            )}
+          />
         </Datagrid>
       </ResourceList>
       {open !== null && (
