@@ -115,3 +115,50 @@ describe('franchise den-haag', { skip: DB_CHECK_SKIP }, () => {
     await assertNoAxeViolations(page);
   });
 });
+
+describe('an admin assigns regions', { skip: DB_CHECK_SKIP }, () => {
+  const email = `franchise-e2e-${Date.now()}@example.nl`;
+  const password = 'Klusmaat-e2e-2026!';
+
+  after(() => {
+    queryAsAdmin(`DELETE FROM user_roles WHERE user_id IN (SELECT id FROM profiles WHERE email = '${email}')`);
+    queryAsAdmin(`DELETE FROM profiles WHERE email = '${email}'`);
+  });
+
+  test("a new owner signs in to its region, and sees the change of its regions on its next page", async () => {
+    const { page: admin } = await open(await context(), '/admin/auth');
+    await admin.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
+    await admin.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+    await admin.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/dashboard');
+    await admin.goto(`${BASE_URL}/admin/franchise-eigenaren`);
+    await admin.getByRole('button', { name: 'Nieuwe franchisenemer' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Nieuwe franchisenemer' });
+    await dialog.getByLabel(/^Naam/).fill('Fenna Franchise');
+    await dialog.getByLabel(/^E-mailadres/).fill(email);
+    await dialog.getByLabel(/^Wachtwoord/).fill(password);
+    await dialog.getByLabel('Utrecht').check();
+    await assertNoAxeViolations(admin);
+    await dialog.getByRole('button', { name: 'Account aanmaken' }).click();
+    await admin.getByText('Franchisenemer aangemaakt', { exact: true }).first().waitFor();
+
+    const { page: owner } = await open(await context(), '/admin/auth');
+    await owner.getByLabel('E-mailadres').fill(email);
+    await owner.getByLabel('Wachtwoord', { exact: true }).fill(password);
+    await owner.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await owner.waitForURL((url) => url.pathname === '/franchise/dashboard');
+    await owner.getByText('Jouw regio: Utrecht').waitFor();
+
+    await admin.getByLabel('Zoeken op naam of e-mail').fill('Fenna');
+    await admin.getByRole('button', { name: "Regio's wijzigen van Fenna Franchise" }).click();
+    const regios = admin.getByRole('dialog', { name: "Regio's van Fenna Franchise" });
+    await regios.getByLabel('Utrecht').uncheck();
+    await assertNoAxeViolations(admin);
+    await regios.getByRole('button', { name: 'Opslaan' }).click();
+    await admin.getByText("Regio's opgeslagen", { exact: true }).first().waitFor();
+
+    await owner.reload();
+    await owner.getByText('Je regio is nog niet toegewezen. Neem contact op met de admin om je regio in te stellen.').waitFor();
+    await assertNoAxeViolations(owner);
+  });
+});
