@@ -99,6 +99,11 @@ describe('franchise portal', () => {
     expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({ regios: [{ regio: 'den-haag', support_phone: '070 300 40 50', support_email: '' }] });
   });
 
+  it('says Geen regio toegewezen aan jouw account on the lists without a region', async () => {
+    startConsole('/franchise/klussen', { 'GET /api/v1/klussen': { body: { data: [], total: 0 } } }, 'franchise', []);
+    expect(await screen.findByText('Geen regio toegewezen aan jouw account', {}, { timeout: 4000 })).toBeTruthy();
+  });
+
   it("says Geen regio's toegewezen on the settings without regions", async () => {
     startConsole('/franchise/settings', { 'GET /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [] } } } }, 'franchise', []);
     expect(await screen.findByText("Geen regio's toegewezen", {}, { timeout: 4000 })).toBeTruthy();

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { NoRegionNotice } from '../auth/NoRegionNotice';
 import { isStatus, STATUS_CHOICES, STATUS_LABEL } from './status';
 import type { KlusRij } from './types';
 
@@ -29,6 +30,7 @@ export default function FranchiseKlusList() {
           Terug naar dashboard
         </Button>
       </Box>
+      <NoRegionNotice />
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
         <DayField source="datum" label="Datum" />
         <FunctionField<KlusRij> label="Categorie" sortable={false} render={(r) => r.categorie} />

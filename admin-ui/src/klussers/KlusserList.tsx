@@ -5,6 +5,7 @@ import type { ListItem } from '@shared-api-types';
 import { regioNaam } from '../klussen/status';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { NoRegionNotice } from '../auth/NoRegionNotice';
 
 type Klusser = ListItem<'/api/v1/klussers'>;
 
@@ -35,6 +36,7 @@ export default function KlusserList() {
           </Button>
         )}
       </Box>
+      <NoRegionNotice />
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
