@@ -142,11 +142,7 @@ export default function KlusList() {
         <Datagrid
           bulkActionButtons={false}
           empty={<EmptyList none="Nog geen klussen" filtered="Geen klussen gevonden met deze filters" />}
-          sx={{
-            '& .column-datum': { whiteSpace: 'nowrap' },
-            '& td, & th': { px: 0.5 },
-            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
-          }}
+          sx={{ '& td, & th': { px: 0.5 } }}
           rowClick={(id) => {
             setDetail(String(id));
             return false;
