@@ -21,6 +21,8 @@ import (
 type PDFArgs struct {
 	FactuurID uuid.UUID `json:"factuur_id"`
 	Mail      bool      `json:"mail"`
+	// Opnieuw: an admin sends the invoice again (issue 15): mail it even when its PDF exists.
+	Opnieuw bool `json:"opnieuw,omitempty"`
 }
 
 // Kind names the job in River.
@@ -49,7 +51,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
 		if err != nil {
 			return err
 		}
-		if hadPDF || !job.Args.Mail || f.Klant.Email == "" {
+		if (hadPDF && !job.Args.Opnieuw) || !job.Args.Mail || f.Klant.Email == "" {
 			return nil
 		}
 		client := river.ClientFromContext[pgx.Tx](ctx)

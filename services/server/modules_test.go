@@ -55,7 +55,7 @@ func TestEveryRouteGoesThroughTheStandardChain(t *testing.T) {
 			t.Errorf("%s (%s): not built by httpapi.Kit; its module forgot the standard chain", rt.Pattern(), rt.Tag)
 		}
 	}
-	for _, m := range []string{"aanvragen", "aanmeldingen", "showcase", "notifications", "emailjobs", "events", "files", "exports", "identity", "klusser", "werkbon", "factuur", "status", "avg", "klussen", "dashboard", "werkbonnen", "klanten", "instellingen", "audit", "klussers", "franchise"} {
+	for _, m := range []string{"aanvragen", "aanmeldingen", "showcase", "notifications", "emailjobs", "events", "files", "exports", "identity", "klusser", "werkbon", "factuur", "status", "avg", "klussen", "dashboard", "werkbonnen", "klanten", "instellingen", "audit", "klussers", "franchise", "facturen"} {
 		if !modules[m] {
 			t.Errorf("module %s has no routes; the test no longer sees every module", m)
 		}

@@ -27,6 +27,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/events"
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/facturen"
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/franchise"
 	"github.com/klusmaat/klusmaat/services/httpapi"
@@ -175,6 +176,7 @@ func Routes(d Deps) []httpapi.Route {
 		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
 		klussen.New(k, d.DB),
 		klussen.Beheer(k, d.DB, klussen.Enqueue(enqueue)),
+		facturen.New(k, d.DB, facturen.Enqueue(enqueue)),
 		klussers.New(k, d.DB),
 		dashboard.New(k, d.DB),
 		werkbonnen.New(k, d.DB),

@@ -192,6 +192,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio */
+        get: operations["getFacturen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facturen/totalen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aantal, omzet en btw van de gefilterde facturen (de kaarten) */
+        get: operations["getFacturenTotalen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facturen/{id}/pdf": {
         parameters: {
             query?: never;
@@ -203,6 +237,23 @@ export interface paths {
         get: operations["getFacturenIdPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facturen/{id}/verzenden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage */
+        post: operations["postFacturenIdVerzenden"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2085,6 +2136,172 @@ export interface operations {
             };
         };
     };
+    getFacturen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "datum" | "factuurnummer" | "totaal_bedrag_cents";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: factuurnummer, klant, e-mailadres of omschrijving (een deel) */
+                q?: string;
+                /** @description contant, pin, bank, niet_betaald of open (nog niets geregistreerd) */
+                betaal_methode?: "contant" | "pin" | "bank" | "niet_betaald" | "open";
+                /** @description ja: betaald; nee: openstaand (opvolgen) */
+                betaald?: "ja" | "nee";
+                /** @description facturen van deze regio */
+                regio?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
+                            betaal_methode: string | null;
+                            betaald: boolean;
+                            btw_bedrag_cents: number;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            factuurnummer: string;
+                            /** Format: uuid */
+                            id: string;
+                            klant_email: string;
+                            klant_naam: string;
+                            materiaal_cents: number;
+                            omschrijving: string;
+                            regio: string;
+                            subtotaal_cents: number;
+                            totaal_bedrag_cents: number;
+                            uren: number;
+                            uurtarief_cents: number;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFacturenTotalen: {
+        parameters: {
+            query?: {
+                betaal_methode?: string;
+                betaald?: string;
+                regio?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aantal: number;
+                            btw_cents: number;
+                            /** @description som van de totaalbedragen (incl. btw) */
+                            omzet_cents: number;
+                            /** @description aantal nog niet betaalde facturen */
+                            openstaand: number;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getFacturenIdPdf: {
         parameters: {
             query?: never;
@@ -2103,6 +2320,86 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFacturenIdVerzenden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
+                            betaal_methode: string | null;
+                            betaald: boolean;
+                            btw_bedrag_cents: number;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            factuurnummer: string;
+                            /** Format: uuid */
+                            id: string;
+                            klant_email: string;
+                            klant_naam: string;
+                            materiaal_cents: number;
+                            omschrijving: string;
+                            regio: string;
+                            subtotaal_cents: number;
+                            totaal_bedrag_cents: number;
+                            uren: number;
+                            uurtarief_cents: number;
+                        };
+                        message: string;
+                    };
                 };
             };
             /** @description Ongeldige invoer */

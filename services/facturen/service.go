@@ -1,0 +1,107 @@
+package facturen
+
+// The invoices of the back office (document 001 section 2, Invoices; issue 15): one page from the
+// server with its totals for the same filter (count, revenue, VAT), unpaid invoices one filter
+// away, and sending an invoice to the customer again with its PDF attached (a River job).
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// Service is the back office's invoices.
+type Service interface {
+	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
+	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
+	Send(ctx context.Context, id uuid.UUID) (Sent, error)
+}
+
+// Store is the SQL side; store.go implements it.
+type Store interface {
+	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
+	Totals(ctx context.Context, p list.Params) (Totals, error)
+	Send(ctx context.Context, id uuid.UUID) (Factuur, error)
+}
+
+// Factuur is a row of the list.
+type Factuur struct {
+	ID                uuid.UUID `json:"id"`
+	Factuurnummer     string    `json:"factuurnummer"`
+	Datum             string    `json:"datum" doc:"JJJJ-MM-DD"`
+	KlantNaam         string    `json:"klant_naam"`
+	KlantEmail        string    `json:"klant_email"`
+	Omschrijving      string    `json:"omschrijving"`
+	Regio             string    `json:"regio"`
+	Uren              int       `json:"uren"`
+	UurtariefCents    int       `json:"uurtarief_cents"`
+	MateriaalCents    int       `json:"materiaal_cents"`
+	SubtotaalCents    int       `json:"subtotaal_cents"`
+	BtwBedragCents    int       `json:"btw_bedrag_cents"`
+	TotaalBedragCents int       `json:"totaal_bedrag_cents"`
+	BetaalMethode     *string   `json:"betaal_methode" doc:"contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd"`
+	Betaald           bool      `json:"betaald"`
+}
+
+// LogAttrs keeps the number: the customer stays out of the logs.
+func (f Factuur) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("factuur_id", f.ID), slog.String("factuurnummer", f.Factuurnummer)}
+}
+
+// Totals are the cards: count, revenue and VAT of the filtered invoices.
+type Totals struct {
+	Aantal     int `json:"aantal"`
+	OmzetCents int `json:"omzet_cents" doc:"som van de totaalbedragen (incl. btw)"`
+	BtwCents   int `json:"btw_cents"`
+	Openstaand int `json:"openstaand" doc:"aantal nog niet betaalde facturen"`
+}
+
+// TotalsAnswer is the answer of GET /api/v1/facturen/totalen.
+type TotalsAnswer struct {
+	Data Totals `json:"data"`
+}
+
+// LogAttrs keeps the count.
+func (t TotalsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("aantal", t.Data.Aantal)} }
+
+// Sent is the answer of a send, with the message of section 8.
+type Sent struct {
+	Data    Factuur `json:"data"`
+	Message string  `json:"message"`
+}
+
+// LogAttrs is the invoice's.
+func (s Sent) LogAttrs() []slog.Attr { return s.Data.LogAttrs() }
+
+// The messages of section 8 (Invoices).
+const MsgVerzonden = "Factuur verzonden per e-mail"
+
+var (
+	// ErrNotFound: no such invoice.
+	ErrNotFound = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
+	// ErrNoEmail: the invoice has no customer address to send it to.
+	ErrNoEmail = domainerr.Conflict("no_email", "Geen e-mailadres beschikbaar")
+)
+
+// NewService returns the service over s.
+func NewService(s Store) Service { return &service{store: s} }
+
+type service struct{ store Store }
+
+func (s *service) List(ctx context.Context, p list.Params) (list.Page[Factuur], error) {
+	return s.store.List(ctx, p)
+}
+
+func (s *service) Totals(ctx context.Context, p list.Params) (TotalsAnswer, error) {
+	t, err := s.store.Totals(ctx, p)
+	return TotalsAnswer{Data: t}, err
+}
+
+func (s *service) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
+	f, err := s.store.Send(ctx, id)
+	return Sent{Data: f, Message: MsgVerzonden}, err
+}

@@ -1,0 +1,97 @@
+package facturen
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	jobsfacturen "github.com/klusmaat/klusmaat/jobs/facturen"
+	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// Enqueue inserts a background job in the transaction.
+type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
+
+// pgStore is the PostgreSQL store; row-level security shows an admin every invoice.
+type pgStore struct {
+	db      *tenants.DB
+	enqueue Enqueue
+}
+
+// paid is the SQL of "betaald": a method that means the money came in.
+const paid = `coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false)`
+
+const rowSelect = `
+	SELECT f.id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.omschrijving, f.regio, f.uren,
+	       f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents, f.btw_bedrag_cents, f.totaal_bedrag_cents,
+	       f.betaal_methode, ` + paid + ` AS betaald
+	FROM facturen f`
+
+// where: $1 methods ("open": none registered yet), $2 paid (ja, nee or empty), $3 regions, $4 search.
+const where = `
+	WHERE (cardinality($1::text[]) = 0 OR f.betaal_methode = ANY ($1) OR ('open' = ANY ($1) AND f.betaal_methode IS NULL))
+	  AND ($2 = '' OR ` + paid + ` = ($2 = 'ja'))
+	  AND (cardinality($3::text[]) = 0 OR f.regio = ANY ($3))
+	  AND ($4 = '' OR (f.factuurnummer || ' ' || f.klant_naam || ' ' || f.klant_email || ' ' || f.omschrijving) ILIKE $4)`
+
+func args(p list.Params) []any {
+	betaald := ""
+	if v := p.Filter("betaald"); len(v) > 0 {
+		betaald = v[0]
+	}
+	methods, regions := p.Filter("betaal_methode"), p.Filter("regio")
+	if methods == nil {
+		methods = []string{}
+	}
+	if regions == nil {
+		regions = []string{}
+	}
+	return []any{methods, betaald, regions, tenants.Contains(p.Search)}
+}
+
+func scan(r tenants.Row) (Factuur, error) {
+	var f Factuur
+	var d calendar.Date
+	err := r.Scan(&f.ID, &f.Factuurnummer, &d, &f.KlantNaam, &f.KlantEmail, &f.Omschrijving, &f.Regio, &f.Uren,
+		&f.UurtariefCents, &f.MateriaalCents, &f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald)
+	f.Datum = d.String()
+	return f, err
+}
+
+func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Factuur], error) {
+	return tenants.ListPage(ctx, s.db, p, rowSelect+where, args(p), scan)
+}
+
+func (s *pgStore) Totals(ctx context.Context, p list.Params) (Totals, error) {
+	var t Totals
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT count(*), coalesce(sum(f.totaal_bedrag_cents), 0), coalesce(sum(f.btw_bedrag_cents), 0),
+			       count(*) FILTER (WHERE NOT `+paid+`)
+			FROM facturen f`+where, args(p)...).Scan(&t.Aantal, &t.OmzetCents, &t.BtwCents, &t.Openstaand)
+	})
+	return t, err
+}
+
+// Send queues the invoice e-mail with its PDF (made first when missing) and audits it, in one
+// transaction: the job exists exactly when the answer says it was sent.
+func (s *pgStore) Send(ctx context.Context, id uuid.UUID) (Factuur, error) {
+	var f Factuur
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		if f, err = scan(tx.QueryRow(ctx, rowSelect+` WHERE f.id = $1`, id)); err != nil {
+			return tenants.NoRowsAs(ErrNotFound, err)
+		}
+		if f.KlantEmail == "" {
+			return ErrNoEmail
+		}
+		if err := s.enqueue(ctx, tx, jobsfacturen.PDFArgs{FactuurID: id, Mail: true, Opnieuw: true}); err != nil {
+			return err
+		}
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "verzenden", Entity: "factuur", EntityID: id.String(), Region: &f.Regio})
+	})
+	return f, err
+}

@@ -1,0 +1,59 @@
+package facturen
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+var (
+	filterMethode = list.Filter{Name: "betaal_methode", Description: "contant, pin, bank, niet_betaald of open (nog niets geregistreerd)",
+		Values: []string{"contant", "pin", "bank", "niet_betaald", "open"}}
+	filterBetaald = list.Filter{Name: "betaald", Description: "ja: betaald; nee: openstaand (opvolgen)", Values: []string{"ja", "nee"}}
+	filterRegio   = list.Filter{Name: "regio", Description: "facturen van deze regio"}
+)
+
+// Spec is the list (D25): newest first.
+var Spec = list.Spec{
+	Sorts: []string{"datum", "factuurnummer", "totaal_bedrag_cents"}, DefaultSort: "datum", DefaultOrder: list.Desc,
+	Tiebreak: []string{"factuurnummer"}, Filters: []list.Filter{filterMethode, filterBetaald, filterRegio},
+	Search: "factuurnummer, klant, e-mailadres of omschrijving (een deel)",
+}
+
+// TotalsSpec takes the list's filters (its sort and page are ignored).
+var TotalsSpec = list.Spec{Sorts: []string{"datum"}, DefaultSort: "datum", DefaultOrder: list.Desc,
+	Filters: Spec.Filters, Search: Spec.Search}
+
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/facturen", Summary: "Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio",
+			Tag: "facturen", Resource: "facturen", Action: "read", List: &Spec, Response: list.Page[Factuur]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
+			Tag: "facturen", Resource: "facturen", Action: "read", Response: TotalsAnswer{},
+			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "q"}},
+			Op:    "Totals", Endpoint: httpapi.Typed(s.Totals), Decode: decodeTotals},
+		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/verzenden", Summary: "De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage",
+			Tag: "facturen", Resource: "facturen", Action: "send", Response: Sent{},
+			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: decodeID},
+	}
+}
+
+func decodeTotals(_ context.Context, r *http.Request) (any, error) {
+	return list.Parse(&TotalsSpec, r.URL.Query())
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	return id, nil
+}

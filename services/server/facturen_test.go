@@ -1,0 +1,77 @@
+package server_test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/klusmaat/klusmaat/services/facturen"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// The invoices of the back office (issue 15, part): a page with its totals for the same filter,
+// unpaid ones one filter away, and sending an invoice again (a River job with the PDF), refused
+// in Dutch without an address; admins only.
+func TestAdminInvoices(t *testing.T) {
+	b := newBackOffice(t, portalOptions{files: true})
+	for i, mail := range []string{"jansen@example.nl", ""} {
+		_, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", mail)
+		b.startedAgo(t, b.piet, w, time.Duration(i+1)*time.Hour)
+		if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
+			t.Fatalf("afronden: %d", s)
+		}
+	}
+	b.exec(t, `UPDATE facturen SET betaal_methode = 'pin' WHERE klant_email = 'jansen@example.nl'`)
+
+	var page list.Page[facturen.Factuur]
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen", nil, &page); s != http.StatusOK || page.Total != 2 {
+		t.Fatalf("list: %d %+v", s, page)
+	}
+	var sum, btw int
+	for _, f := range page.Data {
+		sum += f.TotaalBedragCents
+		btw += f.BtwBedragCents
+	}
+	var totals facturen.TotalsAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/totalen", nil, &totals); s != http.StatusOK ||
+		totals.Data != (facturen.Totals{Aantal: 2, OmzetCents: sum, BtwCents: btw, Openstaand: 1}) {
+		t.Errorf("totals: %d %+v, want 2 invoices of %d cents with %d VAT, 1 open", s, totals.Data, sum, btw)
+	}
+	var open list.Page[facturen.Factuur]
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen?betaald=nee", nil, &open); s != http.StatusOK || open.Total != 1 || open.Data[0].KlantEmail != "" {
+		t.Errorf("unpaid: %d %+v", s, open)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/totalen?betaal_methode=pin", nil, &totals); s != http.StatusOK || totals.Data.Aantal != 1 || totals.Data.Openstaand != 0 {
+		t.Errorf("totals of pin: %d %+v", s, totals.Data)
+	}
+
+	paid, unpaid := open.Data[0], open.Data[0]
+	for _, f := range page.Data {
+		if f.Betaald {
+			paid = f
+		}
+	}
+	var jobsBefore int
+	b.query(t, &jobsBefore, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
+	var sent facturen.Sent
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, &sent); s != http.StatusOK || sent.Message != "Factuur verzonden per e-mail" {
+		t.Errorf("send: %d %+v", s, sent)
+	}
+	var jobs int
+	b.query(t, &jobs, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
+	if jobs != jobsBefore+1 {
+		t.Errorf("%d send jobs queued, want 1", jobs-jobsBefore)
+	}
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+unpaid.ID.String()+"/verzenden", nil, &e); s != http.StatusConflict || e.Error.Message != "Geen e-mailadres beschikbaar" {
+		t.Errorf("send without an address: %d %+v", s, e)
+	}
+	for _, who := range []string{b.franchise, b.piet} {
+		if s := b.call(t, who, http.MethodGet, "/api/v1/facturen", nil, nil); s != http.StatusForbidden {
+			t.Errorf("list as %s: %d", b.actor(who).Role, s)
+		}
+		if s := b.call(t, who, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, nil); s != http.StatusForbidden {
+			t.Errorf("send as %s: %d", b.actor(who).Role, s)
+		}
+	}
+}
