@@ -63,8 +63,11 @@ describe('console resources', () => {
               factuurnummer: '2025-0042',
               datum: '2025-11-19',
               klant_naam: 'Mevrouw Jansen',
+              klant_email: 'jansen@example.nl',
+              omschrijving: 'Lamp ophangen',
               totaal_bedrag_cents: 123450,
               betaal_methode: 'pin',
+              betaald: true,
             },
           ],
           total: 1,
@@ -74,7 +77,7 @@ describe('console resources', () => {
     const row = (await screen.findByText('2025-0042', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('19-11-2025')).toBeTruthy();
     expect(within(row).getByText('€ 1.234,50')).toBeTruthy();
-    for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Betaalmethode']) {
+    for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Betaling']) {
       expect(screen.getByText(label, { selector: 'th *' })).toBeTruthy();
     }
     const [call] = mock.callsTo('/api/v1/facturen', 'GET');

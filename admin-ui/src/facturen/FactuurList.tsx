@@ -1,18 +1,158 @@
-import { Datagrid, TextField } from 'react-admin';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, Button, Card, CardContent, Chip, Link, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, useNotify } from 'react-admin';
+import type { ListItem, ResponseBody } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
-import { EuroField } from '../fields/EuroField';
+import { euro } from '../klussen/format';
+import { EmptyList } from '../lists/EmptyList';
+import { filterQuery } from '../lists/filterQuery';
 import { ResourceList } from '../lists/ResourceList';
 
-/** The invoices, newest first. */
+type Factuur = ListItem<'/api/v1/facturen'>;
+type Totals = ResponseBody<'/api/v1/facturen/totalen'>['data'];
+
+/** Payment methods as users read them (section 9). */
+export const METHODE: Record<string, string> = { contant: 'Contant', pin: 'PIN', bank: 'Bank', niet_betaald: 'Niet betaald' };
+
+const FILTERS = [
+  <TextInput key="q" source="q" label="Zoeken (factuurnummer, klant of omschrijving)" alwaysOn resettable sx={{ minWidth: 320 }} />,
+  <SelectInput
+    key="betaal_methode"
+    source="betaal_methode"
+    label="Betaalmethode"
+    alwaysOn
+    emptyText="Alle"
+    choices={[...Object.entries(METHODE).map(([id, name]) => ({ id, name })), { id: 'open', name: 'Nog niet geregistreerd' }]}
+  />,
+  <SelectInput
+    key="betaald"
+    source="betaald"
+    label="Betaling"
+    alwaysOn
+    emptyText="Betaald en openstaand"
+    choices={[
+      { id: 'nee', name: 'Openstaand (opvolgen)' },
+      { id: 'ja', name: 'Betaald' },
+    ]}
+  />,
+];
+
+/** Count, revenue, VAT and open invoices for the list's filter, counted by the server. */
+function TotalCards() {
+  const { filterValues, data } = useListContext();
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const query = filterQuery(filterValues, '');
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<Totals>(`/api/v1/facturen/totalen${query}`, { signal: controller.signal })
+      .then((a) => setTotals(a.data))
+      .catch(() => {
+        if (!controller.signal.aborted) setTotals(null);
+      });
+    return () => controller.abort();
+  }, [query, data]);
+  const cards: [string, string][] = totals === null ? [] : [
+    ['Facturen', String(totals.aantal)],
+    ['Omzet (incl. btw)', euro(totals.omzet_cents)],
+    ['Btw', euro(totals.btw_cents)],
+    ['Openstaand', String(totals.openstaand)],
+  ];
+  return (
+    <Box component="ul" aria-label="Totalen van de facturen" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      {cards.map(([label, value]) => (
+        <li key={label}>
+          <Card variant="outlined">
+            <CardContent sx={{ py: 1.5 }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                {label}
+              </Typography>
+              <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`facturen-${label}`}>
+                {value}
+              </Typography>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function Verzenden({ factuur }: { factuur: Factuur }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    try {
+      const a = await callApi(`/api/v1/facturen/${factuur.id}/verzenden`, { method: 'POST' }, 'Kon factuur niet verzenden');
+      notify(a.message, { type: 'success' });
+    } catch (e) {
+      notify(e instanceof ActionError ? e.message : 'Kon factuur niet verzenden', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={() => void send()} aria-label={`Factuur ${factuur.factuurnummer} verzenden`}>
+      Verzenden
+    </Button>
+  );
+}
+
+/**
+ * The invoices (document 001 section 2, Invoices), /admin/facturen: totals for the filter, search,
+ * payment filters (unpaid ones to follow up), the PDF and sending it to the customer again.
+ */
 export default function FactuurList() {
   return (
-    <ResourceList sort={{ field: 'datum', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false}>
-        <TextField source="factuurnummer" />
-        <DayField source="datum" />
-        <TextField source="klant_naam" />
-        <EuroField source="totaal_bedrag_cents" />
-        <TextField source="betaal_methode" />
+    <ResourceList title="Facturen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Facturen
+        </Typography>
+        <TotalCards />
+      </Box>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
+        <TextField source="factuurnummer" label="Factuurnummer" />
+        <DayField source="datum" label="Datum" />
+        <FunctionField<Factuur>
+          label="Klant"
+          sortable={false}
+          render={(f) => (
+            <>
+              {f.klant_naam || '—'}
+              <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                {f.klant_email || 'geen e-mailadres'}
+              </Typography>
+            </>
+          )}
+        />
+        <TextField source="omschrijving" label="Omschrijving" sortable={false} />
+        <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
+        <FunctionField<Factuur>
+          label="Betaling"
+          sortable={false}
+          render={(f) => (
+            <Chip
+              label={f.betaald ? `Betaald (${METHODE[f.betaal_methode ?? ''] ?? f.betaal_methode})` : f.betaal_methode === 'niet_betaald' ? 'Niet betaald' : 'Openstaand'}
+              color={f.betaald ? 'success' : 'warning'}
+              sx={{ fontWeight: 700 }}
+            />
+          )}
+        />
+        <FunctionField<Factuur>
+          label="Acties"
+          sortable={false}
+          render={(f) => (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" aria-label={`Factuur ${f.factuurnummer} openen (PDF)`}>
+                PDF
+              </Link>
+              <Verzenden factuur={f} />
+            </Box>
+          )}
+        />
       </Datagrid>
     </ResourceList>
   );

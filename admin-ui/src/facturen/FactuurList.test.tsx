@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { clearToasts } from '@shared-auth/toastStore';
+import { startConsole } from '../test/startConsole';
+
+const ROW = {
+  id: 'f1',
+  factuurnummer: '2026-0007',
+  datum: '2026-11-20',
+  klant_naam: 'Mevrouw Jansen',
+  klant_email: '',
+  omschrijving: 'Lamp ophangen',
+  regio: 'den-haag',
+  uren: 2,
+  uurtarief_cents: 6500,
+  materiaal_cents: 1250,
+  subtotaal_cents: 14250,
+  btw_bedrag_cents: 2993,
+  totaal_bedrag_cents: 17243,
+  betaal_methode: null,
+  betaald: false,
+};
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+describe('Facturen', () => {
+  it('shows the totals for the filter, finds unpaid invoices, and says when there is no address to send to', async () => {
+    const mock = startConsole('/admin/facturen', {
+      'GET /api/v1/facturen': { body: { data: [ROW], total: 1 } },
+      'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 1 } } },
+      'POST /api/v1/facturen/f1/verzenden': { status: 409, body: { error: { code: 'no_email', message: 'Geen e-mailadres beschikbaar' } } },
+    });
+    const row = (await screen.findByText('2026-0007', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('€ 172,43')).toBeTruthy();
+    expect(within(row).getByText('Openstaand')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Factuur 2026-0007 openen (PDF)' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
+    const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s/g, ' ');
+    await waitFor(() => expect(text('facturen-Omzet (incl. btw)')).toBe('€ 172,43'));
+    expect(text('facturen-Btw')).toBe('€ 29,93');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Betaling' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Openstaand (opvolgen)' }));
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/facturen').at(-1)?.query.get('betaald')).toBe('nee'));
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/facturen/totalen').at(-1)?.query.get('betaald')).toBe('nee'));
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Factuur 2026-0007 verzenden' }));
+    expect(await screen.findByText('Geen e-mailadres beschikbaar')).toBeTruthy();
+  });
+
+  it('sends an invoice with the Dutch confirmation', async () => {
+    startConsole('/admin/facturen', {
+      'GET /api/v1/facturen': { body: { data: [{ ...ROW, klant_email: 'jansen@example.nl', betaal_methode: 'pin', betaald: true }], total: 1 } },
+      'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 0 } } },
+      'POST /api/v1/facturen/f1/verzenden': { body: { data: ROW, message: 'Factuur verzonden per e-mail' } },
+    });
+    const row = (await screen.findByText('2026-0007', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Betaald (PIN)')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Factuur 2026-0007 verzenden' }));
+    expect(await screen.findByText('Factuur verzonden per e-mail')).toBeTruthy();
+  });
+});
