@@ -51,5 +51,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Most tests render the whole console (router, react-admin, a lazy page) and fill forms: a few
+    // seconds on this machine, more under the load of a full \`make test\`. 5 s was not enough there.
+    testTimeout: 20_000,
   },
 });

@@ -24,7 +24,7 @@ describe('App', () => {
     ['/franchise', 'franchise', '/franchise/dashboard', /Welkom in het franchiseportaal/],
   ])('sends %s to the Dutch dashboard of a signed-in %s, not the react-admin welcome screen', async (startPath, role, end, welcome) => {
     start(startPath, { body: me(role) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(welcome)).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe(end));
     expect(screen.queryByText(/Welcome to react-admin/i)).toBeNull();
@@ -55,7 +55,7 @@ describe('App', () => {
 
   it('sends a visitor without a session to /admin/auth after the rechecks', async () => {
     start('/admin/dashboard', { status: 401, body: { error: { code: 'unauthenticated', message: 'x' } } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin & Franchise' }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin & Franchise' }, { timeout: 10_000 })).toBeTruthy();
     expect(window.location.pathname + window.location.search).toBe('/admin/auth?return_to=%2Fadmin%2Fdashboard');
   });
 

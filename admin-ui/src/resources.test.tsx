@@ -14,7 +14,7 @@ function start(path: string, role: string, api: Record<string, Responder> = {}) 
 }
 
 const menuItems = async () => {
-  await screen.findByRole('menuitem', { name: 'Beveiliging' }, { timeout: 3000 });
+  await screen.findByRole('menuitem', { name: 'Beveiliging' }, { timeout: 10_000 });
   return screen.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')]);
 };
 
@@ -74,7 +74,7 @@ describe('console resources', () => {
         },
       },
     });
-    const row = (await screen.findByText('2025-0042', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2025-0042', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('19-11-2025')).toBeTruthy();
     expect(within(row).getByText('€ 1.234,50')).toBeTruthy();
     for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Betaling']) {
@@ -86,7 +86,7 @@ describe('console resources', () => {
 
   it('shows the Dutch empty state of a list without rows', async () => {
     start('/admin/werkbonnen', 'admin', { 'GET /api/v1/werkbonnen': { body: { data: [], total: 0 } } });
-    expect(await screen.findByText('Nog geen werkbonnen', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Nog geen werkbonnen', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it("shows the server's message in place of the rows when a list cannot be loaded, and keeps the console usable", async () => {
@@ -94,7 +94,7 @@ describe('console resources', () => {
     start('/admin/klanten', 'admin', {
       'GET /api/v1/klanten': { status: 404, body: { error: { code: 'not_found', message: 'Dit adres bestaat niet.' } } },
     });
-    expect(await screen.findByText('De lijst kon niet worden geladen. Dit adres bestaat niet.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('De lijst kon niet worden geladen. Dit adres bestaat niet.', {}, { timeout: 10_000 })).toBeTruthy();
     // No empty table, no paging that counts rows that are not there, and no second copy in a toast.
     expect(screen.queryByText(/Geen klanten/i)).toBeNull();
     expect(screen.queryByText(/van \d+/)).toBeNull();
@@ -107,7 +107,7 @@ describe('console resources', () => {
     const mock = start('/admin/klusser-aanmeldingen', 'admin', {
       'GET /api/v1/aanmeldingen': { body: { data: [{ id: 'a1', naam: 'Henk de Vries', leeftijd: 67 }], total: 1 } },
     });
-    expect(await screen.findByText('Henk de Vries', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Henk de Vries', {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen')).toHaveLength(1));
   });
 

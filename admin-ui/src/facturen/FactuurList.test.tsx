@@ -35,7 +35,7 @@ describe('Facturen', () => {
       'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 1 } } },
       'POST /api/v1/facturen/f1/verzenden': { status: 409, body: { error: { code: 'no_email', message: 'Geen e-mailadres beschikbaar' } } },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('€ 172,43')).toBeTruthy();
     expect(within(row).getByText('Openstaand')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Factuur 2026-0007 openen (PDF)' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
@@ -58,7 +58,7 @@ describe('Facturen', () => {
       'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 0 } } },
       'POST /api/v1/facturen/f1/verzenden': { body: { data: ROW, message: 'Factuur verzonden per e-mail' } },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Betaald (PIN)')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Factuur 2026-0007 verzenden' }));
     expect(await screen.findByText('Factuur verzonden per e-mail')).toBeTruthy();

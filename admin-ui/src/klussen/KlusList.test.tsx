@@ -103,7 +103,7 @@ const listCalls = (mock: ReturnType<typeof start>) => mock.calls.filter((c) => c
 describe('Klussen Beheer', () => {
   it('shows the spec columns, the counts per status, and a card sets the status filter', async () => {
     const mock = start('/admin/klussen');
-    const row = (await screen.findByText('Lamp ophangen', {}, { timeout: 4000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('26-11-2026')).toBeTruthy();
     expect(within(row).getByText('€ 98')).toBeTruthy();
     expect(within(row).getByText('1,5 u × € 65')).toBeTruthy();
@@ -124,21 +124,21 @@ describe('Klussen Beheer', () => {
     await waitFor(() => {
       const q = listCalls(mock).at(-1)?.query;
       expect([q?.get('status'), q?.get('woonplaats')]).toEqual(['bezig', 'Delft']);
-    }, { timeout: 4000 });
+    }, { timeout: 10_000 });
     const counts = mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').at(-1);
     expect(counts?.query.get('woonplaats')).toBe('Delft');
   });
 
   it('says which kind of empty it is', async () => {
     start('/admin/klussen?status=bezig', { 'GET /api/v1/klussen': { body: { data: [], total: 0 } } });
-    expect(await screen.findByText('Geen klussen gevonden met deze filters', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Geen klussen gevonden met deze filters', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('sets a status from the row dropdown and shows the server message', async () => {
     const mock = start('/admin/klussen', {
       [`POST /api/v1/klussen/${ID}/status`]: { body: { data: klus({ status: 'bezig' }), message: 'Status bijgewerkt' } },
     });
-    const select = await screen.findByRole('combobox', { name: 'Status van Lamp ophangen' }, { timeout: 4000 });
+    const select = await screen.findByRole('combobox', { name: 'Status van Lamp ophangen' }, { timeout: 10_000 });
     fireEvent.mouseDown(select);
     fireEvent.click(await screen.findByRole('option', { name: 'Bezig' }));
     expect(await screen.findByText('Status bijgewerkt')).toBeTruthy();
@@ -149,7 +149,7 @@ describe('Klussen Beheer', () => {
     const mock = start('/admin/klussen', {
       [`POST /api/v1/klussen/${ID}/archive`]: { body: { data: klus({ archived: true }), message: 'Klus gearchiveerd' } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Archiveren: Lamp ophangen' }, { timeout: 4000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Archiveren: Lamp ophangen' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Klus archiveren?' });
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archiveren' }));
@@ -158,7 +158,7 @@ describe('Klussen Beheer', () => {
 
   it('shows a franchise owner the jobs without any way to change them', async () => {
     start('/franchise/klussen', {}, 'franchise');
-    await screen.findByText('Lamp ophangen', {}, { timeout: 4000 });
+    await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Nieuwe klus' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Status van Lamp ophangen' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Verwijderen: Lamp ophangen' })).toBeNull();
@@ -168,7 +168,7 @@ describe('Klussen Beheer', () => {
 describe('the create dialog', () => {
   it('checks the required fields before sending anything', async () => {
     const mock = start('/admin/klussen?nieuw=1');
-    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 4000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 10_000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klus aanmaken' }));
     await waitFor(() => expect(within(dialog).getAllByText('Vul alle verplichte velden in').length).toBeGreaterThan(5));
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
@@ -189,7 +189,7 @@ describe('the create dialog', () => {
         },
       },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 4000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 10_000 });
     const fill = (label: string, value: string) =>
       fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
     fill('Datum', '2026-11-26');
@@ -233,7 +233,7 @@ describe('the create dialog', () => {
 
   it('refuses a rate that is not a step of 5 euro', async () => {
     const mock = start('/admin/klussen?nieuw=1');
-    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 4000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByLabelText('Uurtarief (€)'), { target: { value: '62' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klus aanmaken' }));
     expect(await within(dialog).findByText('Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).')).toBeTruthy();
@@ -247,7 +247,7 @@ describe('the edit dialog', () => {
       [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
       [`PUT /api/v1/klussen/${ID}`]: { body: { data: klus({ geschatte_duur: 2 }), message: 'Klus bijgewerkt' } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken: Lamp ophangen' }, { timeout: 4000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken: Lamp ophangen' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Klus bewerken' });
     expect((within(dialog).getByLabelText(/^Omschrijving/) as HTMLInputElement).value).toBe('Lamp ophangen');
     expect(within(dialog).queryByText('Hoe wordt de klus toegewezen?')).toBeNull();
@@ -293,7 +293,7 @@ describe('the detail dialog', () => {
         },
       },
     });
-    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 4000 }));
+    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Klusdetails' });
     expect(await within(dialog).findByText('Sleutel bij de buren')).toBeTruthy();
     expect(mock.calls.find((c) => c.path === '/api/v1/klussen/klussers')?.query.get('regio')).toBe('den-haag');
@@ -321,7 +321,7 @@ describe('the detail dialog', () => {
       },
       'GET /api/v1/werkbonnen/w1': { body: { data: werkbonDetail() } },
     });
-    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 4000 }));
+    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Klusdetails' });
     expect(await within(dialog).findByText('WERKBON GESLOTEN')).toBeTruthy();
     expect(await within(dialog).findByText('Lampsnoer')).toBeTruthy();
