@@ -3,7 +3,7 @@
 // the settings edited and kept; the work orders, audit log and settings pages axe clean.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, mailsTo, newBrowser, open, waitForMails } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -121,6 +121,36 @@ describe('settings, work orders and the audit log', { skip: DB_CHECK_SKIP }, () 
     await page.goto(`${BASE_URL}/admin/audit`);
     await page.getByRole('heading', { level: 1, name: 'Auditlog' }).waitFor();
     await page.locator('tbody tr').first().waitFor();
+    await assertNoAxeViolations(page);
+  });
+});
+
+describe('invoices', { skip: DB_CHECK_SKIP }, () => {
+  test('an invoice is sent again to the customer with its PDF attached; unpaid ones are one filter away', async () => {
+    const [nummer, email] = expectRow(`SELECT factuurnummer, klant_email FROM facturen WHERE klant_email <> '' ORDER BY factuurnummer LIMIT 1`);
+    const before = (await mailsTo(email)).length;
+    await page.goto(`${BASE_URL}/admin/facturen`);
+    await page.getByRole('heading', { level: 1, name: 'Facturen' }).waitFor();
+    const [aantal] = expectRow('SELECT count(*) FROM facturen');
+    await page.waitForFunction((n) => document.querySelector('[data-testid="facturen-Facturen"]')?.textContent === n, aantal);
+    await assertNoAxeViolations(page);
+
+    await page.getByLabel('Zoeken (factuurnummer, klant of omschrijving)').fill(nummer);
+    await page.getByRole('button', { name: `Verzenden: factuur ${nummer}` }).click();
+    await page.getByText('Factuur verzonden per e-mail', { exact: true }).first().waitFor();
+    const mails = await waitForMails(email, before + 1, 30000);
+    assert.equal(mails.length, before + 1, 'one more e-mail to the customer');
+    const mail = mails.at(-1);
+    assert.ok(
+      (mail.attachments ?? []).some((a) => a.contentType === 'application/pdf' && a.fileName?.includes(nummer)),
+      `the invoice PDF is attached: ${JSON.stringify(mail.attachments)}`,
+    );
+
+    await page.getByLabel('Zoeken (factuurnummer, klant of omschrijving)').fill('');
+    await page.getByRole('combobox', { name: 'Betaling' }).click();
+    await page.getByRole('option', { name: 'Openstaand (opvolgen)' }).click();
+    const [open] = expectRow(`SELECT count(*) FROM facturen WHERE coalesce(betaal_methode NOT IN ('contant', 'pin', 'bank'), true)`);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="facturen-Facturen"]')?.textContent === n, open);
     await assertNoAxeViolations(page);
   });
 });

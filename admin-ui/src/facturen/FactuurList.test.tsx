@@ -38,7 +38,7 @@ describe('Facturen', () => {
     const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('€ 172,43')).toBeTruthy();
     expect(within(row).getByText('Openstaand')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Factuur 2026-0007 openen (PDF)' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
+    expect(within(row).getByRole('link', { name: 'PDF van factuur 2026-0007' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
     const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s/g, ' ');
     await waitFor(() => expect(text('facturen-Omzet (incl. btw)')).toBe('€ 172,43'));
     expect(text('facturen-Btw')).toBe('€ 29,93');
@@ -48,7 +48,7 @@ describe('Facturen', () => {
     await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/facturen').at(-1)?.query.get('betaald')).toBe('nee'));
     await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/facturen/totalen').at(-1)?.query.get('betaald')).toBe('nee'));
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Factuur 2026-0007 verzenden' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Verzenden: factuur 2026-0007' }));
     expect(await screen.findByText('Geen e-mailadres beschikbaar')).toBeTruthy();
   });
 
@@ -60,7 +60,7 @@ describe('Facturen', () => {
     });
     const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Betaald (PIN)')).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: 'Factuur 2026-0007 verzenden' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Verzenden: factuur 2026-0007' }));
     expect(await screen.findByText('Factuur verzonden per e-mail')).toBeTruthy();
   });
 });

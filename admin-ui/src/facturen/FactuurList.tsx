@@ -94,7 +94,7 @@ function Verzenden({ factuur }: { factuur: Factuur }) {
     }
   };
   return (
-    <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={() => void send()} aria-label={`Factuur ${factuur.factuurnummer} verzenden`}>
+    <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={() => void send()} aria-label={`Verzenden: factuur ${factuur.factuurnummer}`}>
       Verzenden
     </Button>
   );
@@ -146,7 +146,7 @@ export default function FactuurList() {
           sortable={false}
           render={(f) => (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" aria-label={`Factuur ${f.factuurnummer} openen (PDF)`}>
+              <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" aria-label={`PDF van factuur ${f.factuurnummer}`}>
                 PDF
               </Link>
               <Verzenden factuur={f} />

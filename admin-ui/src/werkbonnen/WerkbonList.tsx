@@ -90,7 +90,7 @@ export default function WerkbonList() {
               // The row opens it on a click; this button is the way for the keyboard.
               <Button
                 variant="outlined"
-                aria-label={`Werkbon bekijken: ${w.beschrijving}`}
+                aria-label={`Bekijken: werkbon ${w.beschrijving}`}
                 onClick={(e) => {
                   e.stopPropagation();
                   setOpen(String(w.id));
