@@ -19,6 +19,8 @@ type Service interface {
 	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
 	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
 	Send(ctx context.Context, id uuid.UUID) (Sent, error)
+	// Export is every invoice of the filter as the page's CSV.
+	Export(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
 // Store is the SQL side; store.go implements it.
@@ -26,6 +28,7 @@ type Store interface {
 	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
 	Totals(ctx context.Context, p list.Params) (Totals, error)
 	Send(ctx context.Context, id uuid.UUID) (Factuur, error)
+	ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
 // Factuur is a row of the list.
@@ -104,4 +107,8 @@ func (s *service) Totals(ctx context.Context, p list.Params) (TotalsAnswer, erro
 func (s *service) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
 	f, err := s.store.Send(ctx, id)
 	return Sent{Data: f, Message: MsgVerzonden}, err
+}
+
+func (s *service) Export(ctx context.Context, p list.Params) (*CSVFile, error) {
+	return s.store.ExportCSV(ctx, p)
 }

@@ -1,7 +1,10 @@
 package server_test
 
 import (
+	"fmt"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,6 +69,31 @@ func TestAdminInvoices(t *testing.T) {
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+unpaid.ID.String()+"/verzenden", nil, &e); s != http.StatusConflict || e.Error.Message != "Geen e-mailadres beschikbaar" {
 		t.Errorf("send without an address: %d %+v", s, e)
 	}
+	// The page's CSV: comma, every field quoted, dd-MM-yyyy, euros with a decimal comma, labels.
+	req, _ := http.NewRequest(http.MethodGet, b.URL+"/api/v1/facturen/export.csv?betaal_methode=pin", nil)
+	req.Header.Set("X-Test-User", b.admin)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	lines := strings.Split(strings.TrimSuffix(string(csv), "\r\n"), "\r\n")
+	want0 := `"Factuurnummer","Datum","Klant","E-mail","Omschrijving","Uren","Uurtarief","Materiaal","Subtotaal","BTW","Totaal","Betaalmethode","Betaald"`
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/csv; charset=utf-8" || len(lines) != 2 || lines[0] != want0 {
+		t.Fatalf("export: %d %s\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), csv)
+	}
+	d := paid.Datum
+	wantRow := fmt.Sprintf(`"%s","%s-%s-%s","Mevrouw Jansen","jansen@example.nl","%s","%d","65,00","%s","%s","%s","%s","PIN","Ja"`,
+		paid.Factuurnummer, d[8:10], d[5:7], d[0:4], paid.Omschrijving, paid.Uren, euroText(paid.MateriaalCents),
+		euroText(paid.SubtotaalCents), euroText(paid.BtwBedragCents), euroText(paid.TotaalBedragCents))
+	if lines[1] != wantRow {
+		t.Errorf("export row\n got %s\nwant %s", lines[1], wantRow)
+	}
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/export.csv?q=niemand", nil, &e); s != http.StatusNotFound || e.Error.Message != "Geen facturen om te exporteren" {
+		t.Errorf("empty export: %d %+v", s, e)
+	}
+
 	for _, who := range []string{b.franchise, b.piet} {
 		if s := b.call(t, who, http.MethodGet, "/api/v1/facturen", nil, nil); s != http.StatusForbidden {
 			t.Errorf("list as %s: %d", b.actor(who).Role, s)
@@ -75,3 +103,6 @@ func TestAdminInvoices(t *testing.T) {
 		}
 	}
 }
+
+// euroText is cents as the CSV writes them: "172,43".
+func euroText(c int) string { return fmt.Sprintf("%d,%02d", c/100, c%100) }

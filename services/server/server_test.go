@@ -197,8 +197,8 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, rt := range s.routes {
-		if rt.Method != http.MethodGet || strings.Contains(rt.Path, "{") {
-			continue // only parameterless reads can be called blindly here; each service tests its own
+		if rt.Method != http.MethodGet || strings.Contains(rt.Path, "{") || rt.ResponseType != "" {
+			continue // only parameterless JSON reads can be called blindly here; each service tests its own
 		}
 		ptr := "openapi.json#/paths/" + jsonPointerEscape(rt.Path) + "/get/responses/200/content/application~1json/schema"
 		sch, err := c.Compile(ptr)

@@ -52,6 +52,28 @@ describe('Facturen', () => {
     expect(await screen.findByText('Geen e-mailadres beschikbaar')).toBeTruthy();
   });
 
+  it('exports the filtered invoices as CSV from the server, and says when there are none', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => {} }));
+    const mock = startConsole('/admin/facturen', {
+      'GET /api/v1/facturen': { body: { data: [ROW], total: 1 } },
+      'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 1 } } },
+      'GET /api/v1/facturen/export.csv': [
+        { body: '"Factuurnummer"\r\n"2026-0007"\r\n' },
+        { status: 404, body: { error: { code: 'nothing_to_export', message: 'Geen facturen om te exporteren' } } },
+      ],
+    });
+    await screen.findByText('2026-0007');
+    fireEvent.click(screen.getByRole('button', { name: 'CSV exporteren' }));
+    expect(await screen.findByText('Facturen geëxporteerd naar CSV')).toBeTruthy();
+    expect(created).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Zoeken (factuurnummer, klant of omschrijving)'), { target: { value: 'niemand' } });
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/facturen').at(-1)?.query.get('q')).toBe('niemand'));
+    fireEvent.click(screen.getByRole('button', { name: 'CSV exporteren' }));
+    expect(await screen.findByText('Geen facturen om te exporteren')).toBeTruthy();
+    expect(mock.calls.filter((c) => c.path === '/api/v1/facturen/export.csv').at(-1)?.query.get('q')).toBe('niemand');
+  });
+
   it('sends an invoice with the Dutch confirmation', async () => {
     startConsole('/admin/facturen', {
       'GET /api/v1/facturen': { body: { data: [{ ...ROW, klant_email: 'jansen@example.nl', betaal_methode: 'pin', betaald: true }], total: 1 } },

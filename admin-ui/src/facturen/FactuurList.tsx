@@ -1,9 +1,12 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Card, CardContent, Chip, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, useNotify } from 'react-admin';
 import type { ListItem, ResponseBody } from '@shared-api-types';
+import { apiError, apiFetch, readJson } from '@shared-auth/api';
 import { ActionError, callApi } from '../api/action';
+import { download } from '../klanten/csv';
 import { DayField } from '../fields/DayField';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
@@ -79,6 +82,34 @@ function TotalCards() {
   );
 }
 
+/** 'CSV exporteren': the server writes every invoice of the current filter (comma, quoted). */
+function CsvExport() {
+  const { filterValues } = useListContext();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const exporteren = async () => {
+    setBusy(true);
+    try {
+      const res = await apiFetch(`/api/v1/facturen/export.csv${filterQuery(filterValues, '')}`, { headers: { Accept: 'text/csv' } });
+      if (!res.ok) {
+        notify(apiError(await readJson(res)).message ?? 'Fout bij exporteren', { type: 'error' });
+        return;
+      }
+      download('facturen.csv', await res.text());
+      notify('Facturen geëxporteerd naar CSV', { type: 'success' });
+    } catch {
+      notify('Fout bij exporteren: geen verbinding met de server', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void exporteren()}>
+      CSV exporteren
+    </Button>
+  );
+}
+
 function Verzenden({ factuur }: { factuur: Factuur }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -108,9 +139,12 @@ export default function FactuurList() {
   return (
     <ResourceList title="Facturen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
       <Box sx={{ px: 2, pt: 2 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Facturen
-        </Typography>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Typography variant="h4" component="h1">
+            Facturen
+          </Typography>
+          <CsvExport />
+        </Box>
         <TotalCards />
       </Box>
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
