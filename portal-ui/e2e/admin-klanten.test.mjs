@@ -146,6 +146,12 @@ describe('invoices', { skip: DB_CHECK_SKIP }, () => {
       `the invoice PDF is attached: ${JSON.stringify(mail.attachments)}`,
     );
 
+    await page.getByRole('button', { name: `Bekijken: factuur ${nummer}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Factuur ${nummer}` });
+    await dialog.getByRole('link', { name: 'PDF downloaden' }).waitFor();
+    await assertNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
     await page.getByLabel('Zoeken (factuurnummer, klant of omschrijving)').fill('');
     await page.getByRole('combobox', { name: 'Betaling' }).click();
     await page.getByRole('option', { name: 'Openstaand (opvolgen)' }).click();

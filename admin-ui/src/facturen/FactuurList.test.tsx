@@ -84,5 +84,11 @@ describe('Facturen', () => {
     expect(within(row).getByText('Betaald (PIN)')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Verzenden: factuur 2026-0007' }));
     expect(await screen.findByText('Factuur verzonden per e-mail')).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007' });
+    expect(within(dialog).getByText('2 × € 65,00')).toBeTruthy();
+    expect(within(dialog).getByText('€ 29,93')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'PDF downloaden' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
   });
 });

@@ -11,6 +11,7 @@ import { DayField } from '../fields/DayField';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
 import { filterQuery } from '../lists/filterQuery';
+import { FactuurDialog } from './FactuurDialog';
 import { ResourceList } from '../lists/ResourceList';
 
 type Factuur = ListItem<'/api/v1/facturen'>;
@@ -110,6 +111,12 @@ function CsvExport() {
   );
 }
 
+/** The payment as a word: 'Betaald (PIN)', 'Niet betaald' or 'Openstaand'. */
+function betaling(f: Factuur): string {
+  if (f.betaald) return `Betaald (${METHODE[f.betaal_methode ?? ''] ?? f.betaal_methode})`;
+  return f.betaal_methode === 'niet_betaald' ? 'Niet betaald' : 'Openstaand';
+}
+
 function Verzenden({ factuur }: { factuur: Factuur }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -136,58 +143,65 @@ function Verzenden({ factuur }: { factuur: Factuur }) {
  * payment filters (unpaid ones to follow up), the PDF and sending it to the customer again.
  */
 export default function FactuurList() {
+  const [bekijk, setBekijk] = useState<Factuur | null>(null);
   return (
-    <ResourceList title="Facturen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
-      <Box sx={{ px: 2, pt: 2 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <Typography variant="h4" component="h1">
-            Facturen
-          </Typography>
-          <CsvExport />
+    <>
+      <ResourceList title="Facturen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+        <Box sx={{ px: 2, pt: 2 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+            <Typography variant="h4" component="h1">
+              Facturen
+            </Typography>
+            <CsvExport />
+          </Box>
+          <TotalCards />
         </Box>
-        <TotalCards />
-      </Box>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
-        <TextField source="factuurnummer" label="Factuurnummer" />
-        <DayField source="datum" label="Datum" />
-        <FunctionField<Factuur>
-          label="Klant"
-          sortable={false}
-          render={(f) => (
-            <>
-              {f.klant_naam || '—'}
-              <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                {f.klant_email || 'geen e-mailadres'}
-              </Typography>
-            </>
-          )}
-        />
-        <TextField source="omschrijving" label="Omschrijving" sortable={false} />
-        <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
-        <FunctionField<Factuur>
-          label="Betaling"
-          sortable={false}
-          render={(f) => (
-            <Chip
-              label={f.betaald ? `Betaald (${METHODE[f.betaal_methode ?? ''] ?? f.betaal_methode})` : f.betaal_methode === 'niet_betaald' ? 'Niet betaald' : 'Openstaand'}
-              color={f.betaald ? 'success' : 'warning'}
-              sx={{ fontWeight: 700 }}
-            />
-          )}
-        />
-        <FunctionField<Factuur>
-          label="Acties"
-          sortable={false}
-          render={(f) => (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" aria-label={`PDF van factuur ${f.factuurnummer}`}>
-                PDF
-              </Link>
-              <Verzenden factuur={f} />
-            </Box>
-          )}
-        />
-      </Datagrid>
-    </ResourceList>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
+          <TextField source="factuurnummer" label="Factuurnummer" />
+          <DayField source="datum" label="Datum" />
+          <FunctionField<Factuur>
+            label="Klant"
+            sortable={false}
+            render={(f) => (
+              <>
+                {f.klant_naam || '—'}
+                <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                  {f.klant_email || 'geen e-mailadres'}
+                </Typography>
+              </>
+            )}
+          />
+          <TextField source="omschrijving" label="Omschrijving" sortable={false} />
+          <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
+          <FunctionField<Factuur>
+            label="Betaling"
+            sortable={false}
+            render={(f) => (
+              <Chip
+                label={betaling(f)}
+                color={f.betaald ? 'success' : 'warning'}
+                sx={{ fontWeight: 700 }}
+              />
+            )}
+          />
+          <FunctionField<Factuur>
+            label="Acties"
+            sortable={false}
+            render={(f) => (
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Button variant="outlined" onClick={() => setBekijk(f)} aria-label={`Bekijken: factuur ${f.factuurnummer}`}>
+                  Bekijken
+                </Button>
+                <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" aria-label={`PDF van factuur ${f.factuurnummer}`}>
+                  PDF
+                </Link>
+                <Verzenden factuur={f} />
+              </Box>
+            )}
+          />
+        </Datagrid>
+      </ResourceList>
+      {bekijk !== null && <FactuurDialog factuur={bekijk} methode={betaling(bekijk)} onClose={() => setBekijk(null)} />}
+    </>
   );
 }
