@@ -94,7 +94,7 @@ describe('console resources', () => {
     start('/admin/klanten', 'admin', {
       'GET /api/v1/klanten': { status: 404, body: { error: { code: 'not_found', message: 'Dit adres bestaat niet.' } } },
     });
-    expect(await screen.findByText('De lijst kon niet worden geladen. Dit adres bestaat niet.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Fout bij laden van klanten: Dit adres bestaat niet.', {}, { timeout: 10_000 })).toBeTruthy();
     // No empty table, no paging that counts rows that are not there, and no second copy in a toast.
     expect(screen.queryByText(/Geen klanten/i)).toBeNull();
     expect(screen.queryByText(/van \d+/)).toBeNull();

@@ -63,7 +63,7 @@ func writeUren(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (
 			return 0, err
 		}
 		if err := w.Write([]string{datum.Format("02-01-2006"), cell(klusser), cell(regio), cell(woonplaats), cell(omschrijving),
-			fmt.Sprint(uren), euros(UurTariefCents), euros(uren * UurTariefCents)}); err != nil {
+			fmt.Sprint(uren), Euros(UurTariefCents), Euros(uren * UurTariefCents)}); err != nil {
 			return 0, err
 		}
 		n++
@@ -78,8 +78,8 @@ func writeUren(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (
 	return n, w.Error()
 }
 
-// euros formats cents the Dutch way: 1234 -> "12,34".
-func euros(cents int) string { return fmt.Sprintf("%d,%02d", cents/100, cents%100) }
+// Euros writes cents as the exports do: "172,43" (a decimal comma, no sign, no thousands).
+func Euros(cents int) string { return fmt.Sprintf("%d,%02d", cents/100, cents%100) }
 
 // cell defuses spreadsheet formulas: a text cell starting with = + - @ is prefixed with a quote,
 // so opening the export in a spreadsheet never runs what a customer typed.

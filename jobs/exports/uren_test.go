@@ -4,8 +4,8 @@ import "testing"
 
 func TestEuros(t *testing.T) {
 	for cents, want := range map[int]string{0: "0,00", 5: "0,05", 6500: "65,00", 19500: "195,00", 123456: "1234,56"} {
-		if got := euros(cents); got != want {
-			t.Errorf("euros(%d) = %q, want %q", cents, got, want)
+		if got := Euros(cents); got != want {
+			t.Errorf("Euros(%d) = %q, want %q", cents, got, want)
 		}
 	}
 }
@@ -20,7 +20,7 @@ func TestCellDefusesFormulas(t *testing.T) {
 }
 
 func TestDutchDate(t *testing.T) {
-	if got := dutchDate("2026-11-03"); got != "03-11-2026" {
+	if got := DutchDate("2026-11-03"); got != "03-11-2026" {
 		t.Errorf("dutchDate = %q", got)
 	}
 }

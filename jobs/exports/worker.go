@@ -90,7 +90,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	if err := w.Files.Put(ctx, files.Exports, key, "text/csv; charset=utf-8", csv.Bytes()); err != nil {
 		return w.failed(ctx, job, actor, err)
 	}
-	name := fmt.Sprintf("uren-export-%s-tot-%s.csv", dutchDate(req.Van), dutchDate(req.Tot))
+	name := fmt.Sprintf("uren-export-%s-tot-%s.csv", DutchDate(req.Van), DutchDate(req.Tot))
 	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
 }
 
@@ -152,7 +152,8 @@ func (w *Worker) failed(ctx context.Context, job *river.Job[Args], actor tenants
 	return err
 }
 
-func dutchDate(iso string) string {
+// DutchDate writes a business date "2026-11-26" as the exports do: "26-11-2026".
+func DutchDate(iso string) string {
 	t, err := time.Parse(time.DateOnly, iso)
 	if err != nil {
 		return iso

@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/jobs/exports"
+
 	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/list"
 )
@@ -71,9 +73,9 @@ func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error
 			if f.Betaald {
 				betaald = "Ja"
 			}
-			line([]string{f.Factuurnummer, ddMMyyyy(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(f.Uren),
-				euros(f.UurtariefCents), euros(f.MateriaalCents), euros(f.SubtotaalCents), euros(f.BtwBedragCents),
-				euros(f.TotaalBedragCents), method, betaald})
+			line([]string{f.Factuurnummer, exports.DutchDate(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(f.Uren),
+				exports.Euros(f.UurtariefCents), exports.Euros(f.MateriaalCents), exports.Euros(f.SubtotaalCents), exports.Euros(f.BtwBedragCents),
+				exports.Euros(f.TotaalBedragCents), method, betaald})
 		}
 		return rows.Err()
 	})
@@ -84,23 +86,6 @@ func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error
 		return nil, ErrNothingToExport
 	}
 	return &CSVFile{Name: "facturen.csv", Data: buf.Bytes(), Rows: n}, nil
-}
-
-// ddMMyyyy turns "2026-11-26" into "26-11-2026".
-func ddMMyyyy(iso string) string {
-	if len(iso) != 10 {
-		return iso
-	}
-	return iso[8:10] + "-" + iso[5:7] + "-" + iso[0:4]
-}
-
-// euros writes cents as "172,43".
-func euros(cents int) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return sign + strconv.Itoa(cents/100) + "," + strconv.Itoa(cents%100/10) + strconv.Itoa(cents%10)
 }
 
 // encodeCSV sends the export as a download, never cached.

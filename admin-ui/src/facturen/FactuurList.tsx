@@ -146,7 +146,7 @@ export default function FactuurList() {
   const [bekijk, setBekijk] = useState<Factuur | null>(null);
   return (
     <>
-      <ResourceList title="Facturen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+      <ResourceList title="Facturen" failure="Kon facturen niet laden" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
         <Box sx={{ px: 2, pt: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
             <Typography variant="h4" component="h1">

@@ -8,11 +8,6 @@ import {
   CardContent,
   Chip,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Tabs,
   ToggleButton,
   ToggleButtonGroup,
@@ -24,6 +19,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { euro } from '../klussen/format';
+import { SimpleTable } from '../lists/SimpleTable';
 import { isStatus, STATUS_LABEL } from '../klussen/status';
 import { AvgActions } from './AvgActions';
 import { ddMMyyyy } from '../fields/dates';
@@ -221,29 +217,12 @@ function Historie({ email }: { email: string }) {
         </Box>
         <TabRows state={rows} empty="Geen aanvragen gevonden">
           {(list) => (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {['Datum', 'Tijd', 'Categorie', 'Omschrijving', 'Status', 'Klusser'].map((h) => (
-                    <TableCell key={h} component="th" scope="col">
-                      {h}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell>{ddMMyyyy(r.datum)}</TableCell>
-                    <TableCell>{r.tijd}</TableCell>
-                    <TableCell>{r.categorie}</TableCell>
-                    <TableCell>{r.beschrijving}</TableCell>
-                    <TableCell>{isStatus(r.status) ? STATUS_LABEL[r.status] : r.status}</TableCell>
-                    <TableCell>{r.klusser ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SimpleTable
+              headers={['Datum', 'Tijd', 'Categorie', 'Omschrijving', 'Status', 'Klusser']}
+              rows={list}
+              rowKey={(r) => r.id}
+              cells={(r) => [ddMMyyyy(r.datum), r.tijd, r.categorie, r.beschrijving, isStatus(r.status) ? STATUS_LABEL[r.status] : r.status, r.klusser ?? '—']}
+            />
           )}
         </TabRows>
       </CardContent>
@@ -283,38 +262,24 @@ function Facturen({ email }: { email: string }) {
         </Box>
         <TabRows state={rows} empty="Geen facturen gevonden">
           {(list) => (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {['Datum', 'Omschrijving', 'Uren × tarief', 'Materiaal', 'Totaal', 'Betaald'].map((h) => (
-                    <TableCell key={h} component="th" scope="col">
-                      {h}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((f) => (
-                  <TableRow key={f.id}>
-                    <TableCell>{ddMMyyyy(f.datum)}</TableCell>
-                    <TableCell>
-                      {f.omschrijving}
-                      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                        {f.factuurnummer}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      {f.uren} × {euro(f.uurtarief_cents)}
-                    </TableCell>
-                    <TableCell>{euro(f.materiaal_cents)}</TableCell>
-                    <TableCell>{euro(f.totaal_bedrag_cents)}</TableCell>
-                    <TableCell>
-                      <Chip label={f.betaald ? 'Betaald' : 'Niet betaald'} color={f.betaald ? 'success' : 'warning'} sx={{ fontWeight: 700 }} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SimpleTable
+              headers={['Datum', 'Omschrijving', 'Uren × tarief', 'Materiaal', 'Totaal', 'Betaald']}
+              rows={list}
+              rowKey={(f) => f.id}
+              cells={(f) => [
+                ddMMyyyy(f.datum),
+                <>
+                  {f.omschrijving}
+                  <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {f.factuurnummer}
+                  </Typography>
+                </>,
+                `${f.uren} × ${euro(f.uurtarief_cents)}`,
+                euro(f.materiaal_cents),
+                euro(f.totaal_bedrag_cents),
+                <Chip key="betaald" label={f.betaald ? 'Betaald' : 'Niet betaald'} color={f.betaald ? 'success' : 'warning'} sx={{ fontWeight: 700 }} />,
+              ]}
+            />
           )}
         </TabRows>
       </CardContent>

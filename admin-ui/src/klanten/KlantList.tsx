@@ -114,6 +114,7 @@ export default function KlantList() {
     <>
       <ResourceList
         title="Klantbeheer"
+        failure="Fout bij laden van klanten"
         sort={{ field: 'laatste_klus', order: 'DESC' }}
         filters={FILTERS}
         empty={false}

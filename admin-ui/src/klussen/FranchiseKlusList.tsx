@@ -21,7 +21,7 @@ const FILTERS = [
 export default function FranchiseKlusList() {
   const basename = useBasename();
   return (
-    <ResourceList title="Klussen" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">
           Klussen in jouw regio

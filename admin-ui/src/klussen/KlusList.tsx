@@ -127,6 +127,7 @@ export default function KlusList() {
     <>
       <ResourceList
         title="Klussen Beheer"
+        failure="Kon klussen niet laden"
         sort={{ field: 'datum', order: 'DESC' }}
         filters={FILTERS}
         actions={beheer ? <ListActions onNew={openNew} /> : false}

@@ -25,7 +25,7 @@ export default function KlusserList() {
   const basename = useBasename();
   const franchise = basename === '/franchise';
   return (
-    <ResourceList title="Klussers" sort={{ field: 'naam', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList title="Klussers" failure="Kon klussers niet laden" sort={{ field: 'naam', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">
           {franchise ? 'Klussers in jouw regio' : 'Klussers'}

@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title, useBasename } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy } from '../fields/dates';
 import { regioNaam } from '../klussen/status';
+import { SimpleTable } from '../lists/SimpleTable';
 import { beoordeling } from './KlusserList';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
@@ -106,55 +107,24 @@ function Profiel({ k }: { k: Detail }) {
         {k.beoordelingen.length === 0 ? (
           <Typography>Nog geen beoordelingen</Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {['Datum', 'Klus', 'Woonplaats', 'Beoordeling', 'Opmerkingen'].map((h) => (
-                  <TableCell key={h} component="th" scope="col">
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {k.beoordelingen.map((r) => (
-                <TableRow key={r.werkbon_id}>
-                  <TableCell>{ddMMyyyy(r.datum)}</TableCell>
-                  <TableCell>{r.beschrijving}</TableCell>
-                  <TableCell>{r.woonplaats}</TableCell>
-                  <TableCell>{r.rating_algemeen} van 5</TableCell>
-                  <TableCell>{r.opmerkingen || '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SimpleTable
+            headers={['Datum', 'Klus', 'Woonplaats', 'Beoordeling', 'Opmerkingen']}
+            rows={k.beoordelingen}
+            rowKey={(r) => r.werkbon_id}
+            cells={(r) => [ddMMyyyy(r.datum), r.beschrijving, r.woonplaats, `${r.rating_algemeen} van 5`, r.opmerkingen || '—']}
+          />
         )}
       </Section>
       <Section title="Gewerkte uren">
         {k.uren.length === 0 ? (
           <Typography>Nog geen gewerkte uren</Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {['Datum', 'Klus', 'Woonplaats', 'Uren'].map((h) => (
-                  <TableCell key={h} component="th" scope="col">
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {k.uren.map((u) => (
-                <TableRow key={u.werkbon_id}>
-                  <TableCell>{ddMMyyyy(u.datum)}</TableCell>
-                  <TableCell>{u.beschrijving}</TableCell>
-                  <TableCell>{u.woonplaats}</TableCell>
-                  <TableCell>{u.uren}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SimpleTable
+            headers={['Datum', 'Klus', 'Woonplaats', 'Uren']}
+            rows={k.uren}
+            rowKey={(u) => u.werkbon_id}
+            cells={(u) => [ddMMyyyy(u.datum), u.beschrijving, u.woonplaats, u.uren]}
+          />
         )}
       </Section>
     </>

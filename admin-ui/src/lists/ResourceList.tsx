@@ -7,11 +7,11 @@ import { List, Pagination, useListContext, type ListProps } from 'react-admin';
  * server jobs). When the page cannot be loaded, the server's message stands in place of the rows,
  * without paging: not an empty table that claims "1-10 van 10", nor a toast that goes away.
  */
-export function ResourceList(props: ListProps) {
+export function ResourceList({ failure = 'De lijst kon niet worden geladen.', ...props }: ListProps & { failure?: string }) {
   return (
     <List
       exporter={false}
-      error={<LoadError />}
+      error={<LoadError failure={failure} />}
       pagination={<PagingUnlessFailed />}
       queryOptions={{ onError: () => {} }}
       // minWidth 0: a table wider than the screen scrolls in its own box, not the whole page.
@@ -21,12 +21,14 @@ export function ResourceList(props: ListProps) {
   );
 }
 
-function LoadError() {
+/** failure: the spec's words for this list (section 8), e.g. 'Fout bij laden van klanten'. */
+function LoadError({ failure }: { failure: string }) {
   const { error } = useListContext();
   const message = error instanceof Error && error.message !== '' ? error.message : null;
   return (
     <Alert severity="error" sx={{ m: 2 }}>
-      De lijst kon niet worden geladen.{message === null ? '' : ` ${message}`}
+      {failure}
+      {message === null ? '' : `: ${message}`}
     </Alert>
   );
 }

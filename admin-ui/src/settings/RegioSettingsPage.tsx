@@ -1,11 +1,12 @@
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Form, TextInput, Title, useNotify } from 'react-admin';
+import { Form, Title, useNotify } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
+import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 
 type Settings = ResponseBody<'/api/v1/regio-instellingen'>['data'];
-type FormValues = { regios: Record<string, { support_phone: string; support_email: string }> };
+type FormValues = { regios: RegioForm };
 
 const PATH = '/api/v1/regio-instellingen';
 
@@ -34,9 +35,7 @@ export function RegioSettingsPage() {
     const v = values as unknown as FormValues;
     setSaveError(null);
     try {
-      const body = {
-        regios: Object.entries(v.regios ?? {}).map(([regio, r]) => ({ regio, support_phone: r.support_phone ?? '', support_email: r.support_email ?? '' })),
-      };
+      const body = { regios: formToRegios(v.regios) };
       const answer = await callApi<Settings>(PATH, { method: 'PUT', body }, 'Fout bij opslaan');
       setSettings(answer.data);
       notify(answer.message || 'Opgeslagen', { type: 'success' });
@@ -60,9 +59,7 @@ export function RegioSettingsPage() {
       {settings !== null && settings.regios.length === 0 && <Alert severity="info">Geen regio&apos;s toegewezen</Alert>}
       {settings !== null && settings.regios.length > 0 && (
         <Form
-          defaultValues={{
-            regios: Object.fromEntries(settings.regios.map((r) => [r.regio, { support_phone: r.support_phone, support_email: r.support_email }])),
-          }}
+          defaultValues={{ regios: regiosToForm(settings.regios) }}
           onSubmit={save}
           noValidate
         >
@@ -71,19 +68,7 @@ export function RegioSettingsPage() {
               {saveError}
             </Alert>
           )}
-          {settings.regios.map((r) => (
-            <Card key={r.regio} component="section" aria-labelledby={`regio-${r.regio}`} sx={{ mb: 2 }}>
-              <CardContent>
-                <Typography id={`regio-${r.regio}`} variant="h5" component="h2" gutterBottom>
-                  Regio {r.naam}
-                </Typography>
-                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-                  <TextInput source={`regios.${r.regio}.support_phone`} label={`Supporttelefoon ${r.naam}`} type="tel" />
-                  <TextInput source={`regios.${r.regio}.support_email`} label={`Support e-mail ${r.naam}`} type="email" />
-                </Box>
-              </CardContent>
-            </Card>
-          ))}
+          <RegioCards regios={settings.regios} />
           <Button type="submit" variant="contained" size="large">
             Opslaan
           </Button>

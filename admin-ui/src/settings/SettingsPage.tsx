@@ -3,20 +3,17 @@ import { useEffect, useState } from 'react';
 import { Form, TextInput, Title, useNotify } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
+import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 
 type Settings = ResponseBody<'/api/v1/settings/{id}'>['data'];
 
-/** The form keeps the regions by slug, so that the server's field names ("regios.den-haag.support_phone") are form paths. */
 interface FormValues {
   support_phone_default: string;
-  regios: Record<string, { support_phone: string; support_email: string }>;
+  regios: RegioForm;
 }
 
 function toForm(s: Settings): FormValues {
-  return {
-    support_phone_default: s.support_phone_default,
-    regios: Object.fromEntries(s.regios.map((r) => [r.regio, { support_phone: r.support_phone, support_email: r.support_email }])),
-  };
+  return { support_phone_default: s.support_phone_default, regios: regiosToForm(s.regios) };
 }
 
 const PATH = '/api/v1/settings/algemeen';
@@ -53,11 +50,7 @@ export function SettingsPage() {
           method: 'PUT',
           body: {
             support_phone_default: v.support_phone_default ?? '',
-            regios: Object.entries(v.regios ?? {}).map(([regio, r]) => ({
-              regio,
-              support_phone: r.support_phone ?? '',
-              support_email: r.support_email ?? '',
-            })),
+            regios: formToRegios(v.regios),
           },
         },
         'Fout bij opslaan',
@@ -102,19 +95,7 @@ export function SettingsPage() {
               />
             </CardContent>
           </Card>
-          {settings.regios.map((r) => (
-            <Card key={r.regio} component="section" aria-labelledby={`regio-${r.regio}`} sx={{ mb: 2 }}>
-              <CardContent>
-                <Typography id={`regio-${r.regio}`} variant="h5" component="h2" gutterBottom>
-                  Regio {r.naam}
-                </Typography>
-                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-                  <TextInput source={`regios.${r.regio}.support_phone`} label={`Supporttelefoon ${r.naam}`} type="tel" />
-                  <TextInput source={`regios.${r.regio}.support_email`} label={`Support e-mail ${r.naam}`} type="email" />
-                </Box>
-              </CardContent>
-            </Card>
-          ))}
+          <RegioCards regios={settings.regios} />
           <Button type="submit" variant="contained" size="large">
             Opslaan
           </Button>

@@ -1,0 +1,32 @@
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
+
+/**
+ * A small read-only table of rows a page already holds (a customer's invoices, a klusser's
+ * hours): column headers for screen readers, one row per item. Lists from the server use
+ * react-admin's Datagrid instead.
+ */
+export function SimpleTable<T>({ headers, rows, rowKey, cells }: { headers: string[]; rows: T[]; rowKey: (row: T) => string; cells: (row: T) => ReactNode[] }) {
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {headers.map((h) => (
+            <TableCell key={h} component="th" scope="col">
+              {h}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {cells(row).map((cell, i) => (
+              <TableCell key={headers[i] ?? i}>{cell}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
