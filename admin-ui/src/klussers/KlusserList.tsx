@@ -15,6 +15,9 @@ const HOURS = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 });
 /** A rating with one decimal, or N/A without one (document 001 section 2, Franchise handymen). */
 export const beoordeling = (v: number | null) => (v === null ? 'N/A' : ONE_DECIMAL.format(v));
 
+/** Hours with a Dutch decimal comma: 312,5. */
+export const uren = (v: number) => HOURS.format(v);
+
 const FILTERS = [<TextInput key="q" source="q" label="Zoeken op naam, e-mail of telefoon" alwaysOn resettable sx={{ minWidth: 320 }} />];
 
 /**
@@ -47,7 +50,7 @@ export default function KlusserList() {
         <TextField source="telefoon" label="Telefoon" sortable={false} />
         <FunctionField<Klusser> label="Regio" sortable={false} render={(k) => k.regio.map(regioNaam).join(', ')} />
         <FunctionField<Klusser> source="gemiddelde_beoordeling" label="Beoordeling" render={(k) => beoordeling(k.gemiddelde_beoordeling)} />
-        <FunctionField<Klusser> source="totaal_uren" label="Totaal uren" render={(k) => HOURS.format(k.totaal_uren)} />
+        <FunctionField<Klusser> source="totaal_uren" label="Totaal uren" render={(k) => uren(k.totaal_uren)} />
         <FunctionField<Klusser> label="Status" sortable={false} render={(k) => (k.actief ? 'Actief' : 'Inactief')} />
         <FunctionField<Klusser>
           label="Details"

@@ -8,7 +8,7 @@ import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy } from '../fields/dates';
 import { regioNaam } from '../klussen/status';
 import { SimpleTable } from '../lists/SimpleTable';
-import { beoordeling } from './KlusserList';
+import { beoordeling, uren } from './KlusserList';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
 type Load = { kind: 'loading' } | { kind: 'ok'; k: Detail } | { kind: 'error'; status: number; message: string };
@@ -91,7 +91,7 @@ function Profiel({ k }: { k: Detail }) {
           <dt>Beoordeling</dt>
           <dd>{beoordeling(k.gemiddelde_beoordeling)}</dd>
           <dt>Totaal uren</dt>
-          <dd>{k.totaal_uren}</dd>
+          <dd>{uren(k.totaal_uren)}</dd>
           <dt>Specialisaties</dt>
           <dd>{k.specialisaties.length > 0 ? k.specialisaties.join(', ') : '—'}</dd>
           {k.gepensioneerd_sinds !== null && (
