@@ -111,10 +111,12 @@ var expected = map[[2]string]grants{
 	{"klanten", "create"}: adminOnly,
 	{"klanten", "delete"}: adminOnly,
 	// "creates and deletes ... handymen; archives handymen" (and edits their profiles, doc 001 §2).
-	{"klussers", "create"}:  adminOnly,
-	{"klussers", "update"}:  adminOnly,
-	{"klussers", "archive"}: adminOnly,
-	{"klussers", "delete"}:  adminOnly,
+	{"klussers", "create"}:      adminOnly,
+	{"klussers", "update"}:      adminOnly,
+	{"klussers", "archive"}:     adminOnly,
+	{"klussers", "delete"}:      adminOnly,
+	{"klusser_fotos", "create"}: adminOnly,
+	{"klusser_fotos", "delete"}: adminOnly,
 	// "manages applications; creates handyman accounts" (documents and communication tabs).
 	{"aanmeldingen", "read"}:              adminOnly,
 	{"aanmeldingen", "update"}:            adminOnly,

@@ -5,10 +5,12 @@
 package exports
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"time"
 
 	"github.com/google/uuid"
@@ -70,15 +72,30 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		return w.failed(ctx, job, actor, err)
 	}
 
-	var csv bytes.Buffer
+	kind, ok := kinds[req.Soort]
+	if !ok {
+		return w.finish(ctx, actor, a.ExportID, "mislukt", "Onbekende export", 0, "")
+	}
+	// The CSV goes to a temporary file as the rows arrive and from there to storage, so a
+	// 100,000-row export never sits in memory (BenchmarkHoursExport prints the peak).
+	tmp, err := os.CreateTemp("", "klusmaat-export-*.csv")
+	if err != nil {
+		return w.failed(ctx, job, actor, err)
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	buf := bufio.NewWriterSize(tmp, 64<<10)
 	var rows int
 	err = w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 		var err error
-		rows, err = writeUren(ctx, tx, req, &csv)
+		rows, err = kind.write(ctx, tx, req, buf)
 		return err
 	})
 	if errors.Is(err, errEmpty) {
-		return w.finish(ctx, actor, a.ExportID, "mislukt", "Geen gewerkte uren gevonden voor deze periode", 0, "")
+		return w.finish(ctx, actor, a.ExportID, "mislukt", kind.empty, 0, "")
+	}
+	if err == nil {
+		err = buf.Flush()
 	}
 	if err != nil {
 		return w.failed(ctx, job, actor, err)
@@ -86,12 +103,27 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	if err := w.progress(ctx, actor, a.ExportID, 80); err != nil {
 		return w.failed(ctx, job, actor, err)
 	}
-	key := a.ExportID.String() + ".csv"
-	if err := w.Files.Put(ctx, files.Exports, key, "text/csv; charset=utf-8", csv.Bytes()); err != nil {
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return w.failed(ctx, job, actor, err)
 	}
-	name := fmt.Sprintf("uren-export-%s-tot-%s.csv", DutchDate(req.Van), DutchDate(req.Tot))
+	key := a.ExportID.String() + ".csv"
+	if err := w.Files.Upload(ctx, files.Exports, key, "text/csv; charset=utf-8", tmp); err != nil {
+		return w.failed(ctx, job, actor, err)
+	}
+	name := fmt.Sprintf("%s-export-%s-tot-%s.csv", req.Soort, DutchDate(req.Van), DutchDate(req.Tot))
 	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
+}
+
+// kind is one export of the reports page: how its rows are written and the messages of an empty
+// period and a failure (document 001 section 8).
+type kind struct {
+	write        func(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error)
+	empty, fault string
+}
+
+var kinds = map[string]kind{
+	"uren":     {write: writeUren, empty: "Geen gewerkte uren gevonden voor deze periode", fault: "Fout bij exporteren uren"},
+	"facturen": {write: writeFacturen, empty: "Geen facturen gevonden voor deze periode", fault: "Fout bij exporteren facturen"},
 }
 
 // requester is the actor of the user who asked for an export, as the database knows it now: its
@@ -145,7 +177,15 @@ func (w *Worker) finish(ctx context.Context, actor tenants.Actor, id uuid.UUID, 
 // failed records a failure on the export once River will not try again; before that River retries.
 func (w *Worker) failed(ctx context.Context, job *river.Job[Args], actor tenants.Actor, err error) error {
 	if job.Attempt >= job.MaxAttempts {
-		if ferr := w.finish(ctx, actor, job.Args.ExportID, "mislukt", "Fout bij exporteren uren", 0, ""); ferr != nil {
+		fault := kinds["uren"].fault
+		var soort string
+		_ = w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, `SELECT params->>'soort' FROM exports WHERE id = $1`, job.Args.ExportID).Scan(&soort)
+		})
+		if k, ok := kinds[soort]; ok {
+			fault = k.fault
+		}
+		if ferr := w.finish(ctx, actor, job.Args.ExportID, "mislukt", fault, 0, ""); ferr != nil {
 			return errors.Join(err, ferr)
 		}
 	}

@@ -1,6 +1,7 @@
 package aanmeldingen
 
 import (
+	"github.com/klusmaat/klusmaat/services/accounts"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -9,4 +10,10 @@ import (
 // limited by limiter, through k's standard chain.
 func New(k httpapi.Kit, db *tenants.DB, limiter *httpapi.Limiter) []httpapi.Route {
 	return k.Routes(routes(NewService(&pgStore{db: db}), limiter)...)
+}
+
+// BeheerModule is the back office's applications module. a makes accounts, blobs keeps the VOG,
+// enqueue sends e-mails (each nil-able: what needs it then answers 503).
+func BeheerModule(k httpapi.Kit, db *tenants.DB, a accounts.Service, blobs Blobs, enqueue Enqueue) []httpapi.Route {
+	return k.Routes(beheerRoutes(NewBeheer(&beheerStore{db: db}, a, blobs, enqueue))...)
 }

@@ -28,6 +28,9 @@ type Service interface {
 	Create(ctx context.Context, a NewAccount) (uuid.UUID, error)
 	// Delete removes an account: profile, roles and identity.
 	Delete(ctx context.Context, id uuid.UUID) error
+	// Remove is Delete with first, in the same transaction, before: the caller's own checks and
+	// records (that the account is a klusser, the audit row). The identity goes last.
+	Remove(ctx context.Context, id uuid.UUID, before func(ctx context.Context, tx pgx.Tx) error) error
 	// EnsureIdentity returns the id of the identity with this e-mail, creating it with the
 	// password if there is none (demo data).
 	EnsureIdentity(ctx context.Context, email, naam, password string) (uuid.UUID, error)
@@ -43,11 +46,19 @@ type NewAccount struct {
 	Leeftijd               *int
 	HeeftVOG, HeeftVervoer bool
 	Motivatie, Ervaring    string
+	Beschikbaarheid        []string
+	// After runs in the transaction that stores the profile and role, with the new account's id:
+	// what else belongs to the one operation (an application's VOG and its link to the profile).
+	// If it fails, nothing is stored and the identity is removed again (D14).
+	After func(ctx context.Context, tx pgx.Tx, id uuid.UUID) error
 }
 
 // ErrDuplicate: an account with this e-mail exists (document 001 section 8 rewrites the server's
 // duplicate-user error to this message).
 var ErrDuplicate = domainerr.Conflict("duplicate_user", "Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers.")
+
+// ErrUnreachable: Kratos did not answer; nothing was changed.
+var ErrUnreachable = domainerr.Unavailable("identity_unavailable", "Het inlogsysteem is even niet bereikbaar. Probeer het over een paar minuten opnieuw.")
 
 // NewService returns the account service.
 func NewService(k *identity.Kratos, db *tenants.DB) Service { return &service{kratos: k, db: db} }
@@ -72,14 +83,17 @@ func (s *service) Create(ctx context.Context, a NewAccount) (uuid.UUID, error) {
 	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO profiles (id, naam, email, regio, telefoon, adres, postcode, woonplaats, leeftijd,
-			                      heeft_vog, heeft_vervoer, motivatie, ervaring)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			                      heeft_vog, heeft_vervoer, motivatie, ervaring, beschikbaarheid)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			id, a.Naam, a.Email, nonNil(a.Regions), a.Telefoon, a.Adres, a.Postcode, a.Woonplaats, a.Leeftijd,
-			a.HeeftVOG, a.HeeftVervoer, a.Motivatie, a.Ervaring); err != nil {
+			a.HeeftVOG, a.HeeftVervoer, a.Motivatie, a.Ervaring, nonNil(a.Beschikbaarheid)); err != nil {
 			return fmt.Errorf("insert profile: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, id, string(a.Role)); err != nil {
 			return fmt.Errorf("insert role: %w", err)
+		}
+		if a.After != nil {
+			return a.After(ctx, tx, id)
 		}
 		return nil
 	})
@@ -93,8 +107,15 @@ func (s *service) Create(ctx context.Context, a NewAccount) (uuid.UUID, error) {
 	return id, nil
 }
 
-func (s *service) Delete(ctx context.Context, id uuid.UUID) error {
+func (s *service) Delete(ctx context.Context, id uuid.UUID) error { return s.Remove(ctx, id, nil) }
+
+func (s *service) Remove(ctx context.Context, id uuid.UUID, before func(ctx context.Context, tx pgx.Tx) error) error {
 	return s.db.Tx(ctx, func(tx pgx.Tx) error {
+		if before != nil {
+			if err := before(ctx, tx); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.Exec(ctx, `DELETE FROM profiles WHERE id = $1`, id); err != nil {
 			return err
 		}
@@ -143,6 +164,9 @@ func (s *service) createIdentity(ctx context.Context, email, naam, password stri
 				"Dit wachtwoord wordt niet geaccepteerd. Kies een langer wachtwoord (minstens 10 tekens) dat niet op het e-mailadres lijkt.",
 				map[string]string{"password": "Kies een sterker wachtwoord."})
 		}
+		if resp == nil {
+			return uuid.Nil, ErrUnreachable.WithCause(fmt.Errorf("accounts: create identity: %w", err))
+		}
 		return uuid.Nil, fmt.Errorf("accounts: create identity: %w", err)
 	}
 	return uuid.Parse(created.Id)
@@ -155,6 +179,9 @@ func (s *service) deleteIdentity(ctx context.Context, id uuid.UUID) error {
 		if resp.StatusCode == http.StatusNotFound {
 			return nil // already gone
 		}
+	}
+	if err != nil && resp == nil {
+		return ErrUnreachable.WithCause(fmt.Errorf("accounts: delete identity %s: %w", id, err))
 	}
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -38,9 +39,9 @@ type Store interface {
 	Get(ctx context.Context, id uuid.UUID) (Export, error)
 }
 
-// Files reads finished exports from storage.
+// Files opens finished exports in storage.
 type Files interface {
-	Read(ctx context.Context, key string) ([]byte, error)
+	Open(ctx context.Context, key string) (*files.Object, error)
 }
 
 // Errors users see.
@@ -56,7 +57,7 @@ func invalid(f validate.Errors) error {
 
 // Request is what the reports page asks for.
 type Request struct {
-	Soort string `json:"soort" doc:"uren"`
+	Soort string `json:"soort" doc:"uren of facturen"`
 	Van   string `json:"van" doc:"begindatum, jjjj-mm-dd"`
 	Tot   string `json:"tot" doc:"einddatum, jjjj-mm-dd (inclusief)"`
 	Regio string `json:"regio" doc:"leeg voor alle regio's, anders amsterdam, rotterdam, den-haag of utrecht"`
@@ -85,14 +86,16 @@ func (e Export) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("export_id", e.ID), slog.String("status", e.Status)}
 }
 
-// File is a finished export.
+// File is a finished export, streamed to the browser (an export may hold 100,000 rows); the
+// transport closes Body.
 type File struct {
 	Name string
-	Data []byte
+	Body io.ReadCloser
+	Size int64
 }
 
 // LogAttrs gives the file's size.
-func (f File) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("bytes", len(f.Data))} }
+func (f File) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int64("bytes", f.Size)} }
 
 // NewService returns the service.
 func NewService(store Store, files Files, enqueue Enqueue) Service {
@@ -104,6 +107,9 @@ type service struct {
 	files   Files
 	enqueue Enqueue
 }
+
+// Soorten are the exports of the reports page: 'Uren Export' and 'Facturen Export'.
+var Soorten = []string{"uren", "facturen"}
 
 // MaxDays bounds one export's period, so a mistyped year does not export a decade.
 const MaxDays = 366
@@ -125,17 +131,17 @@ func (s *service) Download(ctx context.Context, id uuid.UUID) (File, error) {
 	if e.Status != "klaar" || e.Bestandsnaam == nil {
 		return File{}, ErrNotFinished
 	}
-	data, err := s.files.Read(ctx, e.ID.String()+".csv")
+	obj, err := s.files.Open(ctx, e.ID.String()+".csv")
 	if err != nil {
 		return File{}, err
 	}
-	return File{Name: *e.Bestandsnaam, Data: data}, nil
+	return File{Name: *e.Bestandsnaam, Body: obj.Body, Size: obj.Size}, nil
 }
 
 // Validate checks a request; the server repeats every check the reports page makes.
 func Validate(r Request) error {
 	f := validate.Errors{}
-	if r.Soort != "uren" {
+	if !slices.Contains(Soorten, r.Soort) {
 		f["soort"] = "Kies een export."
 	}
 	van, errVan := time.Parse(time.DateOnly, r.Van)
@@ -164,11 +170,6 @@ func StorageFiles(s files.Storage) Files { return storageFiles{s} }
 
 type storageFiles struct{ s files.Storage }
 
-func (f storageFiles) Read(ctx context.Context, key string) ([]byte, error) {
-	obj, err := f.s.Open(ctx, files.Exports, key)
-	if err != nil {
-		return nil, err
-	}
-	defer obj.Body.Close()
-	return io.ReadAll(obj.Body)
+func (f storageFiles) Open(ctx context.Context, key string) (*files.Object, error) {
+	return f.s.Open(ctx, files.Exports, key)
 }

@@ -2,8 +2,10 @@ package exports
 
 import (
 	"context"
+	"io"
 	"mime"
 	"net/http"
+	"strconv"
 
 	"github.com/google/uuid"
 
@@ -49,6 +51,10 @@ func encodeFile(_ context.Context, w http.ResponseWriter, f File) error {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name}))
 	w.Header().Set("Cache-Control", "private, no-store")
-	_, err := w.Write(f.Data)
+	if f.Size >= 0 {
+		w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
+	}
+	defer f.Body.Close()
+	_, err := io.Copy(w, f.Body)
 	return err
 }

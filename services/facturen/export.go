@@ -27,8 +27,6 @@ var ErrNothingToExport = domainerr.NotFound("nothing_to_export", "Geen facturen 
 var csvHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Omschrijving", "Uren", "Uurtarief", "Materiaal",
 	"Subtotaal", "BTW", "Totaal", "Betaalmethode", "Betaald"}
 
-var methodLabel = map[string]string{"contant": "Contant", "pin": "PIN", "bank": "Bank", "niet_betaald": "Niet betaald"}
-
 // CSVFile is the export's bytes and name.
 type CSVFile struct {
 	Name string
@@ -67,7 +65,7 @@ func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error
 			n++
 			method := ""
 			if f.BetaalMethode != nil {
-				method = methodLabel[*f.BetaalMethode]
+				method = exports.MethodLabels[*f.BetaalMethode]
 			}
 			betaald := "Nee"
 			if f.Betaald {

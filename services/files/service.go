@@ -39,6 +39,10 @@ type Service interface {
 	DownloadDocument(ctx context.Context, id uuid.UUID) (*Download, error)
 	// DeleteDocument removes a document's row and its file (admins).
 	DeleteDocument(ctx context.Context, id uuid.UUID) error
+	// UploadProfielFoto sets a klusser's showcase photo in a slot (admins); the old one is removed.
+	UploadProfielFoto(ctx context.Context, klusserID uuid.UUID, slot string, file *Upload) (ProfielFoto, error)
+	// DeleteProfielFoto empties a slot and removes its photo (admins).
+	DeleteProfielFoto(ctx context.Context, klusserID uuid.UUID, slot string) (ProfielFoto, error)
 }
 
 // Store is the SQL of the service; store.go implements it on PostgreSQL. Every method runs in one
@@ -58,6 +62,9 @@ type Store interface {
 	OpenDocument(ctx context.Context, id uuid.UUID, open func(key string) error) (Document, error)
 	// DeleteDocument deletes the row, calls remove with its key, and records the deletion.
 	DeleteDocument(ctx context.Context, id uuid.UUID, remove func(key string) error) error
+	// SetProfielFoto sets a klusser's photo column (nil: none), calling write first, records the
+	// change, and returns the key the column held.
+	SetProfielFoto(ctx context.Context, klusserID uuid.UUID, column string, key *string, write func() error) (*string, error)
 }
 
 // Photo is a work order photo as the API shows it; the storage key never leaves the server.

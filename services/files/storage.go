@@ -1,6 +1,7 @@
 package files
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -71,6 +72,8 @@ type Object struct {
 type Storage interface {
 	// Put stores data under key, replacing nothing: keys are fresh uuids.
 	Put(ctx context.Context, b Bucket, key, contentType string, data []byte) error
+	// Upload stores what r yields under key without holding it in memory (large exports).
+	Upload(ctx context.Context, b Bucket, key, contentType string, r io.Reader) error
 	// Open returns the stored file, or ErrNotFound.
 	Open(ctx context.Context, b Bucket, key string) (*Object, error)
 	// Delete removes the file; a missing file is not an error.
@@ -148,6 +151,10 @@ func (s *blobStorage) path(b Bucket, key string) (string, error) {
 }
 
 func (s *blobStorage) Put(ctx context.Context, b Bucket, key, contentType string, data []byte) error {
+	return s.Upload(ctx, b, key, contentType, bytes.NewReader(data))
+}
+
+func (s *blobStorage) Upload(ctx context.Context, b Bucket, key, contentType string, r io.Reader) error {
 	p, err := s.path(b, key)
 	if err != nil {
 		return err
@@ -158,7 +165,7 @@ func (s *blobStorage) Put(ctx context.Context, b Bucket, key, contentType string
 	} else {
 		opts.CacheControl = PrivateCacheControl
 	}
-	if err := s.root.WriteAll(ctx, p, data, opts); err != nil {
+	if err := s.root.Upload(ctx, p, r, opts); err != nil {
 		return fmt.Errorf("files: put %s/%s: %w", b, key, err)
 	}
 	return nil

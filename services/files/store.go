@@ -22,8 +22,10 @@ const (
 	EntityKlusserDocument = "klusser_document"
 )
 
-func photoURL(id uuid.UUID) string    { return "/api/v1/werkbon-fotos/" + id.String() }
-func documentURL(id uuid.UUID) string { return "/api/v1/documenten/" + id.String() }
+func photoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String() }
+
+// DocumentURL is the authorized download of a document (D6).
+func DocumentURL(id uuid.UUID) string { return "/api/v1/documenten/" + id.String() }
 
 func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, write func() error) (Photo, error) {
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
@@ -133,7 +135,7 @@ func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write
 	if err != nil {
 		return Document{}, err
 	}
-	d.URL = documentURL(d.ID)
+	d.URL = DocumentURL(d.ID)
 	return d, nil
 }
 
@@ -165,7 +167,7 @@ func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key 
 	if err != nil {
 		return Document{}, err
 	}
-	d.URL = documentURL(d.ID)
+	d.URL = DocumentURL(d.ID)
 	return d, nil
 }
 

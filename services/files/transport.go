@@ -78,6 +78,35 @@ func routes(s Service) []httpapi.Route {
 			Response: DeleteResponse{},
 			Op:       "DeleteDocument", Endpoint: makeDeleteDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound),
 		},
+		{
+			Method:      http.MethodPost,
+			Path:        "/api/v1/klussers/{id}/fotos/{slot}",
+			Summary:     "Showcasefoto van een klusser plaatsen (slot profiel, carousel_1, carousel_2 of carousel_3; multipart: file; JPG, PNG of WebP, max 5MB); de vorige wordt verwijderd",
+			Tag:         "files",
+			Resource:    "klusser_fotos",
+			Action:      "create",
+			Response:    ProfielFoto{},
+			RequestType: "multipart/form-data",
+			Request:     ProfielFotoForm{},
+			Op:          "UploadProfielFoto", Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(fotoRequest)
+				return s.UploadProfielFoto(ctx, r.KlusserID, r.Slot, r.File)
+			}, Decode: decodeUploadProfielFoto,
+			Guard: limit(PhotoUpload),
+		},
+		{
+			Method:   http.MethodDelete,
+			Path:     "/api/v1/klussers/{id}/fotos/{slot}",
+			Summary:  "Showcasefoto van een klusser verwijderen",
+			Tag:      "files",
+			Resource: "klusser_fotos",
+			Action:   "delete",
+			Response: ProfielFoto{},
+			Op:       "DeleteProfielFoto", Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(fotoRequest)
+				return s.DeleteProfielFoto(ctx, r.KlusserID, r.Slot)
+			}, Decode: decodeProfielFoto,
+		},
 	}
 }
 

@@ -67,6 +67,17 @@ var DocumentUpload = Kind{
 	Choose:     "Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX).",
 }
 
+// VOGUpload: the VOG that comes with an account made from an application (document 001 section
+// 5: pdf, jpg, jpeg, png).
+var VOGUpload = Kind{
+	Name:       "vog",
+	Types:      []FileType{PDF, JPEG, PNG},
+	MaxBytes:   MaxDocumentBytes,
+	TooLarge:   "Bestand mag maximaal 10MB zijn",
+	NotAllowed: "Dit bestandstype is niet toegestaan. Upload de VOG als PDF, JPG of PNG.",
+	Choose:     "Upload de VOG als PDF, JPG of PNG.",
+}
+
 // Upload is a file as a user sent it. Name is only ever stored as text, never used as a key.
 type Upload struct {
 	Name string

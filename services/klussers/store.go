@@ -34,14 +34,7 @@ func scanKlusser(r tenants.Row, k *Klusser, extra ...any) error {
 }
 
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
-	actief := ""
-	if v := p.Filter("actief"); len(v) > 0 {
-		actief = v[0]
-	}
-	regio := p.Filter("regio")
-	if regio == nil {
-		regio = []string{}
-	}
+	actief, regio := listFilters(p)
 	return tenants.ListPage(ctx, s.db, p, rowSelect+where, []any{regio, actief, tenants.Contains(p.Search)},
 		func(r tenants.Row) (Klusser, error) {
 			var k Klusser
@@ -53,9 +46,13 @@ func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	d := Detail{Beoordelingen: []Review{}, Uren: []Gewerkt{}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		err := scanKlusser(tx.QueryRow(ctx, `
-			SELECT list.*, p.leeftijd, p.gepensioneerd_sinds, p.specialisaties, p.intro_tekst
+			SELECT list.*, p.adres, p.postcode, p.leeftijd, p.heeft_vog, p.heeft_vervoer, p.motivatie, p.ervaring,
+			       p.beschikbaarheid, p.gepensioneerd_sinds, p.specialisaties, p.intro_tekst,
+			       p.profiel_foto_url, p.carousel_foto_1, p.carousel_foto_2, p.carousel_foto_3
 			FROM (`+rowSelect+` WHERE p.id = $1) list JOIN profiles p ON p.id = list.id`, id),
-			&d.Klusser, &d.Leeftijd, &d.GepensioneerdSinds, &d.Specialisaties, &d.IntroTekst)
+			&d.Klusser, &d.Adres, &d.Postcode, &d.Leeftijd, &d.HeeftVOG, &d.HeeftVervoer, &d.Motivatie, &d.Ervaring,
+			&d.Beschikbaarheid, &d.GepensioneerdSinds, &d.Specialisaties, &d.IntroTekst,
+			&d.Fotos.Profiel, &d.Fotos.Carousel1, &d.Fotos.Carousel2, &d.Fotos.Carousel3)
 		if err != nil {
 			return tenants.NoRowsAs(ErrNotFound, err)
 		}

@@ -21,24 +21,83 @@ var Spec = list.Spec{
 	Search: "naam, e-mailadres of telefoonnummer (een deel)",
 }
 
+// TotalsSpec takes the list's filters (its sort and page are ignored).
+var TotalsSpec = list.Spec{Sorts: Spec.Sorts, DefaultSort: Spec.DefaultSort, DefaultOrder: Spec.DefaultOrder,
+	Filters: Spec.Filters, Search: Spec.Search}
+
+// MaxBody bounds the forms of this module.
+const MaxBody = 64 << 10
+
+const base = "/api/v1/klussers"
+
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/klussers", Summary: "Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's",
+		{Method: http.MethodGet, Path: base, Summary: "Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's",
 			Tag: "klussers", Resource: "klussers", Action: "read", List: &Spec, Response: list.Page[Klusser]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
-		{Method: http.MethodGet, Path: "/api/v1/klussers/{id}", Summary: "Eén klusser: profiel, beoordelingen en gewerkte uren",
+		{Method: http.MethodGet, Path: base + "/totalen", Summary: "Aantal, actief, gemiddelde beoordeling en totaal uren onder de filters van de lijst (de kaarten)",
+			Tag: "klussers", Resource: "klussers", Action: "read", Response: Totalen{},
+			Query: []httpapi.Param{{Name: "regio"}, {Name: "actief"}, {Name: "q"}},
+			Op:    "Totalen", Endpoint: httpapi.Typed(s.Totalen), Decode: decodeTotals},
+		{Method: http.MethodGet, Path: base + "/{id}", Summary: "Eén klusser: profiel, foto's, beoordelingen en gewerkte uren",
 			Tag: "klussers", Resource: "klussers", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+		{Method: http.MethodPost, Path: base, Summary: "Een klusser aanmaken: account, rol en profiel in één handeling (D14)",
+			Tag: "klussers", Resource: "klussers", Action: "create", Request: Nieuw{}, Response: Answer{},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeNieuw, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodPut, Path: base + "/{id}", Summary: "Het profiel van een klusser opslaan",
+			Tag: "klussers", Resource: "klussers", Action: "update", Request: Profiel{}, Response: Answer{},
+			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeProfiel},
+		{Method: http.MethodPost, Path: base + "/{id}/archive", Summary: "Een klusser archiveren: inactief, gegevens blijven",
+			Tag: "klussers", Resource: "klussers", Action: "archive", Response: Answer{},
+			Op: "Archive", Endpoint: httpapi.Typed(s.Archive), Decode: decodeID},
+		{Method: http.MethodDelete, Path: base + "/{id}", Summary: "Een klusser permanent verwijderen: profiel, werkbonnen, toewijzingen en inloggegevens; facturen blijven",
+			Tag: "klussers", Resource: "klussers", Action: "delete", Response: Message{},
+			Op: "Delete", Endpoint: httpapi.Typed(s.Delete), Decode: decodeID},
 	}
+}
+
+func decodeTotals(_ context.Context, r *http.Request) (any, error) {
+	return list.Parse(&TotalsSpec, r.URL.Query())
 }
 
 func decodeID(_ context.Context, r *http.Request) (any, error) {
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}
+	return pathID(r)
+}
+
+func pathID(r *http.Request) (uuid.UUID, error) {
 	id, err := uuid.Parse(r.PathValue("id"))
 	if err != nil {
-		return nil, ErrNotFound
+		return uuid.Nil, ErrNotFound
 	}
 	return id, nil
+}
+
+func decodeNieuw(_ context.Context, r *http.Request) (any, error) {
+	var n Nieuw
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	if err := httpapi.DecodeJSON(nil, r, &n, MaxBody); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func decodeProfiel(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return nil, err
+	}
+	req := ProfielRequest{ID: id}
+	if err := httpapi.DecodeJSON(nil, r, &req.Profiel, MaxBody); err != nil {
+		return nil, err
+	}
+	return req, nil
 }

@@ -138,6 +138,7 @@ func TestIsolationMatrix(t *testing.T) {
 		"/api/v1/status/{token}": ro.open.String(),
 		"/api/v1/settings/{id}":  "algemeen",
 		"{itemId}":               uuid.NewString(),
+		"{slot}":                 "profiel",
 		"{id}":                   uuid.NewString(), // documents, exports, photos, notifications: none of the actor's
 	}
 

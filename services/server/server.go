@@ -167,9 +167,20 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
 	}
+	// Accounts live in Kratos: without it, creating and deleting accounts answer 503.
+	var acc accounts.Service
+	if d.Kratos != nil {
+		acc = accounts.NewService(d.Kratos, d.DB)
+	}
+	var blobs klussers.Blobs
+	var vogs aanmeldingen.Blobs
+	if d.Files != nil {
+		blobs, vogs = d.Files, d.Files
+	}
 	modules := [][]httpapi.Route{
 		aanvragen.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
 		aanmeldingen.New(k, d.DB, d.FormLimit.limiter()),
+		aanmeldingen.BeheerModule(k, d.DB, acc, vogs, aanmeldingen.Enqueue(enqueue)),
 		showcase.New(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
@@ -177,7 +188,7 @@ func Routes(d Deps) []httpapi.Route {
 		klussen.New(k, d.DB),
 		klussen.Beheer(k, d.DB, klussen.Enqueue(enqueue)),
 		facturen.New(k, d.DB, facturen.Enqueue(enqueue)),
-		klussers.New(k, d.DB),
+		klussers.New(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbonnen.New(k, d.DB),
 		klanten.New(k, d.DB, d.clock()),
@@ -207,7 +218,7 @@ func Routes(d Deps) []httpapi.Route {
 		if d.Sessions != nil {
 			forget = d.Sessions.ForgetUser
 		}
-		modules = append(modules, franchise.New(k, d.DB, accounts.NewService(d.Kratos, d.DB), forget))
+		modules = append(modules, franchise.New(k, d.DB, acc, forget))
 	}
 	return slices.Concat(modules...)
 }

@@ -4,6 +4,108 @@
  */
 
 export interface paths {
+    "/api/v1/aanmeldingen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aanmeldingen van klussers: één pagina, nieuwste eerst */
+        get: operations["getAanmeldingen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aanmeldingen/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aantal aanmeldingen per status (de kaarten) */
+        get: operations["getAanmeldingenCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aanmeldingen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén aanmelding met documenten en communicatie */
+        get: operations["getAanmeldingenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aanmeldingen/{id}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Maak Klusser Account van een goedgekeurde aanmelding, met VOG (multipart: email, password, regio, file) */
+        post: operations["postAanmeldingenIdAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aanmeldingen/{id}/beoordeling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Status en interne notities van een aanmelding opslaan */
+        put: operations["putAanmeldingenIdBeoordeling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aanmeldingen/{id}/communicatie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notitie, telefoongesprek, e-mail (wordt verstuurd) of WhatsApp-bericht vastleggen */
+        post: operations["postAanmeldingenIdCommunicatie"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aanmeldingen/{id}/documenten": {
         parameters: {
             query?: never;
@@ -854,6 +956,24 @@ export interface paths {
         /** Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's */
         get: operations["getKlussers"];
         put?: never;
+        /** Een klusser aanmaken: account, rol en profiel in één handeling (D14) */
+        post: operations["postKlussers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussers/totalen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aantal, actief, gemiddelde beoordeling en totaal uren onder de filters van de lijst (de kaarten) */
+        get: operations["getKlussersTotalen"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -868,11 +988,48 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Eén klusser: profiel, beoordelingen en gewerkte uren */
+        /** Eén klusser: profiel, foto's, beoordelingen en gewerkte uren */
         get: operations["getKlussersId"];
-        put?: never;
+        /** Het profiel van een klusser opslaan */
+        put: operations["putKlussersId"];
         post?: never;
+        /** Een klusser permanent verwijderen: profiel, werkbonnen, toewijzingen en inloggegevens; facturen blijven */
+        delete: operations["deleteKlussersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussers/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een klusser archiveren: inactief, gegevens blijven */
+        post: operations["postKlussersIdArchive"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussers/{id}/fotos/{slot}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Showcasefoto van een klusser plaatsen (slot profiel, carousel_1, carousel_2 of carousel_3; multipart: file; JPG, PNG of WebP, max 5MB); de vorige wordt verwijderd */
+        post: operations["postKlussersIdFotosSlot"];
+        /** Showcasefoto van een klusser verwijderen */
+        delete: operations["deleteKlussersIdFotosSlot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1242,6 +1399,564 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAanmeldingen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "created_at" | "naam" | "woonplaats" | "status";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description Zoektekst: naam, e-mailadres, telefoonnummer of woonplaats (een deel) */
+                q?: string;
+                /** @description de status van de aanmelding */
+                status?: "nieuw" | "in_behandeling" | "goedgekeurd" | "afgewezen";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            leeftijd: number;
+                            naam: string;
+                            /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
+                            status: string;
+                            telefoon: string;
+                            woonplaats: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAanmeldingenCounts: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        afgewezen: number;
+                        goedgekeurd: number;
+                        in_behandeling: number;
+                        nieuw: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAanmeldingenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            beschikbaarheid: string[];
+                            /** @description tijdlijn, nieuwste eerst */
+                            communicatie: {
+                                content: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                recipient: string | null;
+                                subject: string | null;
+                                /** @description email, whatsapp, phone of note */
+                                type: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description nieuwste eerst */
+                            documenten: {
+                                /** Format: uuid */
+                                aanmelding_id: string | null;
+                                content_type: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description vog, id_bewijs, contract, certificaat of overig */
+                                document_type: string;
+                                /** @description Oorspronkelijke bestandsnaam */
+                                file_name: string;
+                                /** @description Bytes */
+                                file_size: number;
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Profiel van de klusser, zodra het account bestaat
+                                 */
+                                klusser_id: string | null;
+                                notes: string;
+                                /** @description Beveiligde download-URL */
+                                url: string;
+                            }[];
+                            email: string;
+                            ervaring: string;
+                            heeft_vervoer: boolean;
+                            heeft_vog: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description het account dat van deze aanmelding is gemaakt
+                             */
+                            klusser_id: string | null;
+                            leeftijd: number;
+                            motivatie: string;
+                            naam: string;
+                            /** @description interne notities van de beoordeling */
+                            notities: string;
+                            postcode: string;
+                            /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
+                            status: string;
+                            telefoon: string;
+                            woonplaats: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAanmeldingenIdAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    email: string;
+                    /** @description de VOG: PDF, JPG of PNG, hoogstens 10MB */
+                    file: string;
+                    /** @description minstens 10 tekens; de console stelt er een van 12 tekens voor */
+                    password: string;
+                    /** @description regio's, met komma's gescheiden; minstens één */
+                    regio: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        klusser_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAanmeldingenIdBeoordeling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    notities: string;
+                    /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
+                    status: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            beschikbaarheid: string[];
+                            /** @description tijdlijn, nieuwste eerst */
+                            communicatie: {
+                                content: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                recipient: string | null;
+                                subject: string | null;
+                                /** @description email, whatsapp, phone of note */
+                                type: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description nieuwste eerst */
+                            documenten: {
+                                /** Format: uuid */
+                                aanmelding_id: string | null;
+                                content_type: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description vog, id_bewijs, contract, certificaat of overig */
+                                document_type: string;
+                                /** @description Oorspronkelijke bestandsnaam */
+                                file_name: string;
+                                /** @description Bytes */
+                                file_size: number;
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Profiel van de klusser, zodra het account bestaat
+                                 */
+                                klusser_id: string | null;
+                                notes: string;
+                                /** @description Beveiligde download-URL */
+                                url: string;
+                            }[];
+                            email: string;
+                            ervaring: string;
+                            heeft_vervoer: boolean;
+                            heeft_vog: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description het account dat van deze aanmelding is gemaakt
+                             */
+                            klusser_id: string | null;
+                            leeftijd: number;
+                            motivatie: string;
+                            naam: string;
+                            /** @description interne notities van de beoordeling */
+                            notities: string;
+                            postcode: string;
+                            /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
+                            status: string;
+                            telefoon: string;
+                            woonplaats: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAanmeldingenIdCommunicatie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    /** @description alleen bij email; verplicht */
+                    subject?: string;
+                    /** @description email, whatsapp, phone of note */
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            recipient: string | null;
+                            subject: string | null;
+                            /** @description email, whatsapp, phone of note */
+                            type: string;
+                        };
+                        message: string;
+                        whatsapp_url?: string | null;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAanmeldingenIdDocumenten: {
         parameters: {
             query?: never;
@@ -1948,7 +2663,7 @@ export interface operations {
                 "application/json": {
                     /** @description leeg voor alle regio's, anders amsterdam, rotterdam, den-haag of utrecht */
                     regio: string;
-                    /** @description uren */
+                    /** @description uren of facturen */
                     soort: string;
                     /** @description einddatum, jjjj-mm-dd (inclusief) */
                     tot: string;
@@ -6601,6 +7316,202 @@ export interface operations {
             };
         };
     };
+    postKlussers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adres: string;
+                    email: string;
+                    ervaring: string;
+                    heeft_vervoer: boolean;
+                    heeft_vog: boolean;
+                    /** @description optioneel */
+                    leeftijd: number | null;
+                    motivatie: string;
+                    naam: string;
+                    /** @description minstens 10 tekens */
+                    password: string;
+                    postcode: string;
+                    /** @description minstens één: amsterdam, rotterdam, den-haag, utrecht */
+                    regio: string[];
+                    telefoon: string;
+                    woonplaats: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actief: boolean;
+                            adres: string;
+                            /** @description de afgeronde werkbonnen met een beoordeling, nieuwste eerst (hoogstens 50) */
+                            beoordelingen: {
+                                beschrijving: string;
+                                datum: string;
+                                opmerkingen: string;
+                                /** @description 1 tot 5 sterren */
+                                rating_algemeen: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            beschikbaarheid: string[];
+                            email: string;
+                            ervaring: string;
+                            fotos: {
+                                carousel_1: string | null;
+                                carousel_2: string | null;
+                                carousel_3: string | null;
+                                profiel: string | null;
+                            };
+                            /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
+                            gemiddelde_beoordeling: number | null;
+                            gepensioneerd_sinds: number | null;
+                            heeft_vervoer: boolean;
+                            heeft_vog: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            intro_tekst: string;
+                            leeftijd: number | null;
+                            motivatie: string;
+                            naam: string;
+                            postcode: string;
+                            regio: string[];
+                            specialisaties: string[];
+                            telefoon: string;
+                            totaal_uren: number;
+                            /** @description de afgeronde werkbonnen met hun uren, nieuwste eerst (hoogstens 50) */
+                            uren: {
+                                beschrijving: string;
+                                datum: string;
+                                uren: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            woonplaats: string;
+                            zichtbaar_op_website: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussersTotalen: {
+        parameters: {
+            query?: {
+                regio?: string;
+                actief?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actief: number;
+                        /** @description gemiddelde van de klussers met een beoordeling, op één decimaal */
+                        gemiddelde_beoordeling: number | null;
+                        totaal: number;
+                        totaal_uren: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getKlussersId: {
         parameters: {
             query?: never;
@@ -6621,6 +7532,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             actief: boolean;
+                            adres: string;
                             /** @description de afgeronde werkbonnen met een beoordeling, nieuwste eerst (hoogstens 50) */
                             beoordelingen: {
                                 beschrijving: string;
@@ -6632,15 +7544,27 @@ export interface operations {
                                 werkbon_id: string;
                                 woonplaats: string;
                             }[];
+                            beschikbaarheid: string[];
                             email: string;
+                            ervaring: string;
+                            fotos: {
+                                carousel_1: string | null;
+                                carousel_2: string | null;
+                                carousel_3: string | null;
+                                profiel: string | null;
+                            };
                             /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
                             gemiddelde_beoordeling: number | null;
                             gepensioneerd_sinds: number | null;
+                            heeft_vervoer: boolean;
+                            heeft_vog: boolean;
                             /** Format: uuid */
                             id: string;
                             intro_tekst: string;
                             leeftijd: number | null;
+                            motivatie: string;
                             naam: string;
+                            postcode: string;
                             regio: string[];
                             specialisaties: string[];
                             telefoon: string;
@@ -6657,6 +7581,448 @@ export interface operations {
                             woonplaats: string;
                             zichtbaar_op_website: boolean;
                         };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlussersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adres: string;
+                    /** @description Maandag tot en met Zaterdag */
+                    beschikbaarheid: string[];
+                    ervaring: string;
+                    /** @description jaar, 1950 tot en met dit jaar */
+                    gepensioneerd_sinds: number | null;
+                    heeft_vervoer: boolean;
+                    heeft_vog: boolean;
+                    /** @description hoogstens 500 woorden aangeraden (teller, niet afgedwongen) */
+                    intro_tekst: string;
+                    leeftijd: number | null;
+                    motivatie: string;
+                    naam: string;
+                    postcode: string;
+                    /** @description leeg mag (de console waarschuwt 'Selecteer minimaal één regio') */
+                    regio: string[];
+                    specialisaties: string[];
+                    telefoon: string;
+                    woonplaats: string;
+                    zichtbaar_op_website: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actief: boolean;
+                            adres: string;
+                            /** @description de afgeronde werkbonnen met een beoordeling, nieuwste eerst (hoogstens 50) */
+                            beoordelingen: {
+                                beschrijving: string;
+                                datum: string;
+                                opmerkingen: string;
+                                /** @description 1 tot 5 sterren */
+                                rating_algemeen: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            beschikbaarheid: string[];
+                            email: string;
+                            ervaring: string;
+                            fotos: {
+                                carousel_1: string | null;
+                                carousel_2: string | null;
+                                carousel_3: string | null;
+                                profiel: string | null;
+                            };
+                            /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
+                            gemiddelde_beoordeling: number | null;
+                            gepensioneerd_sinds: number | null;
+                            heeft_vervoer: boolean;
+                            heeft_vog: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            intro_tekst: string;
+                            leeftijd: number | null;
+                            motivatie: string;
+                            naam: string;
+                            postcode: string;
+                            regio: string[];
+                            specialisaties: string[];
+                            telefoon: string;
+                            totaal_uren: number;
+                            /** @description de afgeronde werkbonnen met hun uren, nieuwste eerst (hoogstens 50) */
+                            uren: {
+                                beschrijving: string;
+                                datum: string;
+                                uren: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            woonplaats: string;
+                            zichtbaar_op_website: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKlussersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussersIdArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actief: boolean;
+                            adres: string;
+                            /** @description de afgeronde werkbonnen met een beoordeling, nieuwste eerst (hoogstens 50) */
+                            beoordelingen: {
+                                beschrijving: string;
+                                datum: string;
+                                opmerkingen: string;
+                                /** @description 1 tot 5 sterren */
+                                rating_algemeen: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            beschikbaarheid: string[];
+                            email: string;
+                            ervaring: string;
+                            fotos: {
+                                carousel_1: string | null;
+                                carousel_2: string | null;
+                                carousel_3: string | null;
+                                profiel: string | null;
+                            };
+                            /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
+                            gemiddelde_beoordeling: number | null;
+                            gepensioneerd_sinds: number | null;
+                            heeft_vervoer: boolean;
+                            heeft_vog: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            intro_tekst: string;
+                            leeftijd: number | null;
+                            motivatie: string;
+                            naam: string;
+                            postcode: string;
+                            regio: string[];
+                            specialisaties: string[];
+                            telefoon: string;
+                            totaal_uren: number;
+                            /** @description de afgeronde werkbonnen met hun uren, nieuwste eerst (hoogstens 50) */
+                            uren: {
+                                beschrijving: string;
+                                datum: string;
+                                uren: number;
+                                /** Format: uuid */
+                                werkbon_id: string;
+                                woonplaats: string;
+                            }[];
+                            woonplaats: string;
+                            zichtbaar_op_website: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussersIdFotosSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                slot: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description de foto: JPG, PNG of WebP, hoogstens 5MB */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @description profiel, carousel_1, carousel_2 of carousel_3 */
+                        slot: string;
+                        url: string | null;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteKlussersIdFotosSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                slot: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @description profiel, carousel_1, carousel_2 of carousel_3 */
+                        slot: string;
+                        url: string | null;
                     };
                 };
             };

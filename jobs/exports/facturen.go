@@ -1,0 +1,80 @@
+package exports
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// MethodLabels are the payment methods as people read them (exports show labels, not keys).
+var MethodLabels = map[string]string{"contant": "Contant", "pin": "PIN", "bank": "Bank", "niet_betaald": "Niet betaald"}
+
+// facturenHeader is the first line of the invoices export of the reports page.
+var facturenHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Regio", "Woonplaats", "Omschrijving", "Uren",
+	"Arbeid (uren x 65)", "Materiaal", "Subtotaal", "BTW", "Totaal", "Betaalmethode"}
+
+// writeFacturen writes the invoices dated in the period (Dutch calendar days, inclusive):
+// semicolon-separated, dates dd-MM-yyyy, labour as hours x 65 (document 001 section 9), regions
+// and payment methods by their labels; an invoice without a registered payment says 'Openstaand'.
+// Rows are written as they are read, so memory does not grow with the period.
+func writeFacturen(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error) {
+	van, err := calendar.ParseDate(req.Van)
+	if err != nil {
+		return 0, fmt.Errorf("facturen: van: %w", err)
+	}
+	tot, err := calendar.ParseDate(req.Tot)
+	if err != nil {
+		return 0, fmt.Errorf("facturen: tot: %w", err)
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT f.factuurnummer, f.datum, f.klant_naam, f.klant_email, r.naam, f.klant_woonplaats, f.omschrijving, f.uren,
+		       f.materiaal_cents, f.subtotaal_cents, f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode
+		FROM facturen f JOIN regions r ON r.slug = f.regio
+		WHERE f.datum >= $1 AND f.datum <= $2 AND ($3 = '' OR f.regio = $3)
+		ORDER BY f.datum, f.factuurnummer`, van.String(), tot.String(), req.Regio)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	w := csv.NewWriter(out)
+	w.Comma = ';'
+	if err := w.Write(facturenHeader); err != nil {
+		return 0, err
+	}
+	n := 0
+	for rows.Next() {
+		var nummer, klant, email, regio, woonplaats, omschrijving string
+		var datum time.Time
+		var uren, materiaal, subtotaal, btw, totaal int
+		var methode *string
+		if err := rows.Scan(&nummer, &datum, &klant, &email, &regio, &woonplaats, &omschrijving, &uren,
+			&materiaal, &subtotaal, &btw, &totaal, &methode); err != nil {
+			return 0, err
+		}
+		label := "Openstaand"
+		if methode != nil {
+			label = MethodLabels[*methode]
+		}
+		if err := w.Write([]string{nummer, datum.Format("02-01-2006"), cell(klant), cell(email), regio, cell(woonplaats),
+			cell(omschrijving), fmt.Sprint(uren), Euros(uren * UurTariefCents), Euros(materiaal), Euros(subtotaal),
+			Euros(btw), Euros(totaal), label}); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, errEmpty
+	}
+	w.Flush()
+	return n, w.Error()
+}

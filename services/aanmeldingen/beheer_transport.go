@@ -1,0 +1,103 @@
+package aanmeldingen
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/list"
+)
+
+// BeheerSpec is the list of applications (D25): newest first.
+var BeheerSpec = list.Spec{
+	Sorts:       []string{"created_at", "naam", "woonplaats", "status"},
+	DefaultSort: "created_at", DefaultOrder: list.Desc, Tiebreak: []string{"id"},
+	Filters: []list.Filter{
+		{Name: "status", Description: "de status van de aanmelding", Values: Statussen},
+	},
+	Search: "naam, e-mailadres, telefoonnummer of woonplaats (een deel)",
+}
+
+// CountsSpec takes the list's search (the cards count every status).
+var CountsSpec = list.Spec{Sorts: BeheerSpec.Sorts, DefaultSort: BeheerSpec.DefaultSort, DefaultOrder: BeheerSpec.DefaultOrder,
+	Filters: BeheerSpec.Filters, Search: BeheerSpec.Search}
+
+const beheerBase = "/api/v1/aanmeldingen"
+
+func beheerRoutes(s Beheer) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: beheerBase, Summary: "Aanmeldingen van klussers: één pagina, nieuwste eerst",
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", List: &BeheerSpec, Response: list.Page[Rij]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal aanmeldingen per status (de kaarten)",
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: Counts{},
+			Query: []httpapi.Param{{Name: "q"}},
+			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
+		{Method: http.MethodGet, Path: beheerBase + "/{id}", Summary: "Eén aanmelding met documenten en communicatie",
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: One{},
+			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+		{Method: http.MethodPut, Path: beheerBase + "/{id}/beoordeling", Summary: "Status en interne notities van een aanmelding opslaan",
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "update", Request: Beoordeling{}, Response: One{},
+			Op: "Review", Endpoint: httpapi.Typed(s.Review), Decode: decodeReview},
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/communicatie", Summary: "Notitie, telefoongesprek, e-mail (wordt verstuurd) of WhatsApp-bericht vastleggen",
+			Tag: "aanmeldingen", Resource: "aanmelding_communicatie", Action: "create", Request: Bericht{}, Response: BerichtAnswer{},
+			Op: "Log", Endpoint: httpapi.Typed(s.Log), Decode: decodeBericht, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/account", Summary: "Maak Klusser Account van een goedgekeurde aanmelding, met VOG (multipart: email, password, regio, file)",
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create_account", Request: AccountForm{}, RequestType: "multipart/form-data",
+			Response: AccountAnswer{},
+			Op:       "CreateAccount", Endpoint: httpapi.Typed(s.CreateAccount), Decode: decodeAccount, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
+			Guard: func(h http.Handler) http.Handler { return files.LimitUpload(files.VOGUpload, h) }},
+	}
+}
+
+func decodeCounts(_ context.Context, r *http.Request) (any, error) {
+	return list.Parse(&CountsSpec, r.URL.Query())
+}
+
+func pathID(r *http.Request) (uuid.UUID, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return uuid.Nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return uuid.Nil, ErrNotFound
+	}
+	return id, nil
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) { return pathID(r) }
+
+func decodeReview(_ context.Context, r *http.Request) (any, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return nil, err
+	}
+	req := ReviewRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req.Beoordeling, MaxBody)
+}
+
+func decodeBericht(_ context.Context, r *http.Request) (any, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return nil, err
+	}
+	req := BerichtRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req.Bericht, MaxBody)
+}
+
+func decodeAccount(_ context.Context, r *http.Request) (any, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return nil, err
+	}
+	form, err := files.ReadForm(r, files.VOGUpload, "email", "password", "regio")
+	if err != nil {
+		return nil, err
+	}
+	return AccountRequest{ID: id, Email: form.Values["email"], Password: form.Values["password"],
+		Regio: strings.Split(form.Values["regio"], ","), VOG: form.File}, nil
+}
