@@ -59,8 +59,12 @@ func TestReportCSVFormats(t *testing.T) {
 		})
 		return out.String(), n, werr
 	}
-	uren := func(ctx context.Context, tx pgx.Tx, r svc.Request, out *bytes.Buffer) (int, error) { return writeUren(ctx, tx, r, out) }
-	facturen := func(ctx context.Context, tx pgx.Tx, r svc.Request, out *bytes.Buffer) (int, error) { return writeFacturen(ctx, tx, r, out) }
+	uren := func(ctx context.Context, tx pgx.Tx, r svc.Request, out *bytes.Buffer) (int, error) {
+		return writeUren(ctx, tx, r, out)
+	}
+	facturen := func(ctx context.Context, tx pgx.Tx, r svc.Request, out *bytes.Buffer) (int, error) {
+		return writeFacturen(ctx, tx, r, out)
+	}
 
 	march := svc.Request{Van: "2026-03-01", Tot: "2026-03-31"}
 	got, n, err := export(uren, march)

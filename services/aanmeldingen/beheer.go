@@ -138,9 +138,9 @@ type Communicatie struct {
 
 // Bericht is the form of a communication.
 type Bericht struct {
-	Type      string `json:"type" doc:"email, whatsapp, phone of note"`
-	Subject   string `json:"subject,omitempty" doc:"alleen bij email; verplicht"`
-	Content   string `json:"content" text:"multiline"`
+	Type    string `json:"type" doc:"email, whatsapp, phone of note"`
+	Subject string `json:"subject,omitempty" doc:"alleen bij email; verplicht"`
+	Content string `json:"content" text:"multiline"`
 }
 
 // BerichtRequest is the application's id with the form.
@@ -162,7 +162,9 @@ type BerichtAnswer struct {
 }
 
 // LogAttrs names the entry.
-func (b BerichtAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("communicatie_id", b.Data.ID)} }
+func (b BerichtAnswer) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("communicatie_id", b.Data.ID)}
+}
 
 // AccountForm describes the multipart form of 'Maak Klusser Account' (for the API document).
 type AccountForm struct {
@@ -193,7 +195,9 @@ type AccountAnswer struct {
 }
 
 // LogAttrs names the klusser.
-func (a AccountAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klusser_id", a.KlusserID)} }
+func (a AccountAnswer) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("klusser_id", a.KlusserID)}
+}
 
 // The statuses and types of document 001 sections 3 and 4.
 var (
@@ -217,12 +221,12 @@ const (
 
 // Refusals.
 var (
-	ErrNotFound       = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
-	ErrNotApproved    = domainerr.Conflict("aanmelding_not_approved", "Zet de aanmelding eerst op goedgekeurd.")
-	ErrHasAccount     = domainerr.Conflict("aanmelding_has_account", "Van deze aanmelding is al een klusser account gemaakt.")
-	ErrNoEmail        = domainerr.Conflict("aanmelding_no_email", "Geen e-mailadres beschikbaar")
-	errNoAccounts     = domainerr.Unavailable("accounts_unavailable", "Accounts kunnen nu niet worden gemaakt. Probeer het later opnieuw.")
-	errNoQueue        = domainerr.Unavailable("queue_unavailable", "E-mail kan nu niet worden verstuurd. Probeer het later opnieuw.")
+	ErrNotFound    = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
+	ErrNotApproved = domainerr.Conflict("aanmelding_not_approved", "Zet de aanmelding eerst op goedgekeurd.")
+	ErrHasAccount  = domainerr.Conflict("aanmelding_has_account", "Van deze aanmelding is al een klusser account gemaakt.")
+	ErrNoEmail     = domainerr.Conflict("aanmelding_no_email", "Geen e-mailadres beschikbaar")
+	errNoAccounts  = domainerr.Unavailable("accounts_unavailable", "Accounts kunnen nu niet worden gemaakt. Probeer het later opnieuw.")
+	errNoQueue     = domainerr.Unavailable("queue_unavailable", "E-mail kan nu niet worden verstuurd. Probeer het later opnieuw.")
 )
 
 // Blobs stores and removes files (files.Storage).
@@ -248,7 +252,9 @@ func (b *beheer) List(ctx context.Context, p list.Params) (list.Page[Rij], error
 	return b.store.List(ctx, p)
 }
 
-func (b *beheer) Counts(ctx context.Context, p list.Params) (Counts, error) { return b.store.Counts(ctx, p) }
+func (b *beheer) Counts(ctx context.Context, p list.Params) (Counts, error) {
+	return b.store.Counts(ctx, p)
+}
 
 func (b *beheer) Get(ctx context.Context, id uuid.UUID) (One, error) {
 	d, err := b.store.Get(ctx, id)

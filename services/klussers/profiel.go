@@ -16,19 +16,19 @@ import (
 
 // Nieuw is the 'Nieuwe Klusser' dialog (create-klusser-direct).
 type Nieuw struct {
-	Naam          string   `json:"naam"`
-	Email         string   `json:"email"`
-	Password      string   `json:"password" doc:"minstens 10 tekens"`
-	Telefoon      string   `json:"telefoon"`
-	Adres         string   `json:"adres"`
-	Postcode      string   `json:"postcode"`
-	Woonplaats    string   `json:"woonplaats"`
-	Regio         []string `json:"regio" doc:"minstens één: amsterdam, rotterdam, den-haag, utrecht"`
-	Leeftijd      *int     `json:"leeftijd" doc:"optioneel"`
-	HeeftVOG      bool     `json:"heeft_vog"`
-	HeeftVervoer  bool     `json:"heeft_vervoer"`
-	Motivatie     string   `json:"motivatie" text:"multiline"`
-	Ervaring      string   `json:"ervaring" text:"multiline"`
+	Naam         string   `json:"naam"`
+	Email        string   `json:"email"`
+	Password     string   `json:"password" doc:"minstens 10 tekens"`
+	Telefoon     string   `json:"telefoon"`
+	Adres        string   `json:"adres"`
+	Postcode     string   `json:"postcode"`
+	Woonplaats   string   `json:"woonplaats"`
+	Regio        []string `json:"regio" doc:"minstens één: amsterdam, rotterdam, den-haag, utrecht"`
+	Leeftijd     *int     `json:"leeftijd" doc:"optioneel"`
+	HeeftVOG     bool     `json:"heeft_vog"`
+	HeeftVervoer bool     `json:"heeft_vervoer"`
+	Motivatie    string   `json:"motivatie" text:"multiline"`
+	Ervaring     string   `json:"ervaring" text:"multiline"`
 }
 
 // LogAttrs keeps the regions only: never the password, no name or address.
