@@ -1,3 +1,4 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -28,6 +29,7 @@ import { authProvider } from './authProvider';
 import { readConfig } from './config';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import RapportagesPage from './rapportages/RapportagesPage';
 import facturen from './facturen';
 import franchiseEigenaren from './franchise-eigenaren';
 import { i18nProvider } from './i18nProvider';
@@ -90,6 +92,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
       <Menu.ResourceItems />
+      {basename === '/admin' && <Menu.Item to="/admin/rapportages" primaryText="Rapportages" leftIcon={<AssessmentIcon />} />}
       <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
     </Menu>
@@ -141,6 +144,7 @@ function Console({ area }: { area: ConsoleArea }) {
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
         <Route path="/beveiliging" element={<SecurityPage />} />
         <Route path="/settings" element={area === 'admin' ? <SettingsPage /> : <RegioSettingsPage />} />
+        {area === 'admin' && <Route path="/rapportages" element={<RapportagesPage />} />}
       </CustomRoutes>
       {RESOURCES[area].map((resource) => (
         <Resource key={resource.name} {...resource} />

@@ -31,7 +31,7 @@ type Beheer interface {
 	// List is one page of applications, newest first.
 	List(ctx context.Context, p list.Params) (list.Page[Rij], error)
 	// Counts is the number of applications per status (the four cards).
-	Counts(ctx context.Context, p list.Params) (Counts, error)
+	Counts(ctx context.Context, p list.Params) (CountsAnswer, error)
 	// Get is one application with its documents and communication.
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 	// Review saves the status and the internal notes.
@@ -106,8 +106,13 @@ type Counts struct {
 	Afgewezen     int `json:"afgewezen"`
 }
 
+// CountsAnswer wraps the counts as every answer of the API: {"data": ...}.
+type CountsAnswer struct {
+	Data Counts `json:"data"`
+}
+
 // LogAttrs: counts only.
-func (c Counts) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("nieuw", c.Nieuw)} }
+func (c CountsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("nieuw", c.Data.Nieuw)} }
 
 // Beoordeling is the review form.
 type Beoordeling struct {
@@ -252,8 +257,9 @@ func (b *beheer) List(ctx context.Context, p list.Params) (list.Page[Rij], error
 	return b.store.List(ctx, p)
 }
 
-func (b *beheer) Counts(ctx context.Context, p list.Params) (Counts, error) {
-	return b.store.Counts(ctx, p)
+func (b *beheer) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
+	c, err := b.store.Counts(ctx, p)
+	return CountsAnswer{Data: c}, err
 }
 
 func (b *beheer) Get(ctx context.Context, id uuid.UUID) (One, error) {

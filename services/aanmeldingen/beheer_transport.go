@@ -34,7 +34,7 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", List: &BeheerSpec, Response: list.Page[Rij]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal aanmeldingen per status (de kaarten)",
-			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: Counts{},
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "q"}},
 			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
 		{Method: http.MethodGet, Path: beheerBase + "/{id}", Summary: "Eén aanmelding met documenten en communicatie",

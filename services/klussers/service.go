@@ -25,7 +25,7 @@ type Service interface {
 	// List is one page of klussers under the list's filters.
 	List(ctx context.Context, p list.Params) (list.Page[Klusser], error)
 	// Totalen are the four summary cards for the same filters.
-	Totalen(ctx context.Context, p list.Params) (Totalen, error)
+	Totalen(ctx context.Context, p list.Params) (TotalenAnswer, error)
 	// Get is one klusser with its reviews and hours.
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 	// Create makes a klusser's account: identity, role and profile (D14).
@@ -114,8 +114,13 @@ type Totalen struct {
 	TotaalUren            float64  `json:"totaal_uren"`
 }
 
+// TotalenAnswer wraps the cards as every answer of the API: {"data": ...}.
+type TotalenAnswer struct {
+	Data Totalen `json:"data"`
+}
+
 // LogAttrs: counts only.
-func (t Totalen) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", t.Totaal)} }
+func (t TotalenAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", t.Data.Totaal)} }
 
 // Answer is a klusser with the message the console shows.
 type Answer struct {
@@ -182,8 +187,9 @@ func (s *service) List(ctx context.Context, p list.Params) (list.Page[Klusser], 
 	return s.store.List(ctx, p)
 }
 
-func (s *service) Totalen(ctx context.Context, p list.Params) (Totalen, error) {
-	return s.store.Totalen(ctx, p)
+func (s *service) Totalen(ctx context.Context, p list.Params) (TotalenAnswer, error) {
+	t, err := s.store.Totalen(ctx, p)
+	return TotalenAnswer{Data: t}, err
 }
 
 func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {

@@ -36,7 +36,7 @@ func routes(s Service) []httpapi.Route {
 			Tag: "klussers", Resource: "klussers", Action: "read", List: &Spec, Response: list.Page[Klusser]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: base + "/totalen", Summary: "Aantal, actief, gemiddelde beoordeling en totaal uren onder de filters van de lijst (de kaarten)",
-			Tag: "klussers", Resource: "klussers", Action: "read", Response: Totalen{},
+			Tag: "klussers", Resource: "klussers", Action: "read", Response: TotalenAnswer{},
 			Query: []httpapi.Param{{Name: "regio"}, {Name: "actief"}, {Name: "q"}},
 			Op:    "Totalen", Endpoint: httpapi.Typed(s.Totalen), Decode: decodeTotals},
 		{Method: http.MethodGet, Path: base + "/{id}", Summary: "Eén klusser: profiel, foto's, beoordelingen en gewerkte uren",

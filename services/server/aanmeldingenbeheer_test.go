@@ -37,8 +37,8 @@ func TestApplicationPipeline(t *testing.T) {
 		page.Data[0].Naam != "Truus Timmer" || page.Data[0].Status != "nieuw" || page.Data[0].Leeftijd != 69 {
 		t.Fatalf("list: %d %+v", s, page)
 	}
-	var counts aanmeldingen.Counts
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen/counts", nil, &counts); s != http.StatusOK || counts.Nieuw != 1 || counts.Goedgekeurd != 0 {
+	var counts aanmeldingen.CountsAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen/counts", nil, &counts); s != http.StatusOK || counts.Data.Nieuw != 1 || counts.Data.Goedgekeurd != 0 {
 		t.Errorf("counts: %d %+v", s, counts)
 	}
 	var e apiError

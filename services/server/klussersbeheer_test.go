@@ -124,11 +124,11 @@ func TestAdminManagesKlussers(t *testing.T) {
 		t.Errorf("duplicate address: %d %+v", s, e)
 	}
 
-	var tot klussers.Totalen
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Totaal != 3 || tot.Actief != 3 {
+	var tot klussers.TotalenAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 3 || tot.Data.Actief != 3 {
 		t.Errorf("cards: %d %+v", s, tot)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Totaal != 2 {
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 2 {
 		t.Errorf("cards of den-haag's owner: %d %+v (Piet and Kees)", s, tot)
 	}
 

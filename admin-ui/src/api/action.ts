@@ -48,7 +48,8 @@ export async function callApi<T>(
     response = await apiFetch(path, {
       method: init.method ?? 'GET',
       signal: init.signal,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      // A FormData body (an upload) goes as multipart; anything else as JSON.
+      ...(init.body === undefined ? {} : { body: init.body instanceof FormData ? init.body : JSON.stringify(init.body) }),
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;

@@ -34,6 +34,7 @@ const MANAGEMENT = [
   { to: 'klanten', label: 'Klanten' },
   { to: 'klussers', label: 'Klussers' },
   { to: 'klusser-aanmeldingen', label: 'Aanmeldingen' },
+  { to: 'rapportages', label: 'Rapportages' },
   { to: 'settings', label: 'Instellingen' },
   { to: 'franchise-eigenaren', label: 'Franchisenemers' },
   { to: 'audit', label: 'Auditlog' },

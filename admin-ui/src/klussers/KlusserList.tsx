@@ -1,13 +1,20 @@
-import { Box, Button, Typography } from '@mui/material';
-import { Datagrid, FunctionField, TextField, TextInput, useBasename } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Card, CardContent, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { ListItem } from '@shared-api-types';
-import { regioNaam } from '../klussen/status';
+import type { ListItem, ResponseBody } from '@shared-api-types';
+import { callApi } from '../api/action';
+import { REGIO_CHOICES, regioNaam } from '../klussen/status';
 import { EmptyList } from '../lists/EmptyList';
+import { filterQuery } from '../lists/filterQuery';
 import { ResourceList } from '../lists/ResourceList';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
+import { KlusserRowActions } from './KlusserRowActions';
+import { NieuweKlusserDialog } from './NieuweKlusserDialog';
 
 type Klusser = ListItem<'/api/v1/klussers'>;
+type Totalen = ResponseBody<'/api/v1/klussers/totalen'>['data'];
 
 const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const HOURS = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 });
@@ -20,6 +27,110 @@ export const uren = (v: number) => HOURS.format(v);
 
 const FILTERS = [<TextInput key="q" source="q" label="Zoeken op naam, e-mail of telefoon" alwaysOn resettable sx={{ minWidth: 320 }} />];
 
+/** The admin's filters (section 2): region and status; archived klussers are hidden by default. */
+const ADMIN_FILTERS = [
+  ...FILTERS,
+  <SelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" choices={[...REGIO_CHOICES]} />,
+  <SelectInput
+    key="actief"
+    source="actief"
+    label="Status"
+    alwaysOn
+    emptyText="Alle"
+    choices={[
+      { id: 'ja', name: 'Actief' },
+      { id: 'nee', name: 'Inactief' },
+    ]}
+  />,
+];
+
+/**
+ * 'Gearchiveerde klussers tonen': archived klussers are the inactive ones; hidden means the list
+ * asks for active klussers only, shown means no status filter (the status filter stays usable).
+ */
+function ArchiefSchakelaar() {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const tonen = filterValues['actief'] !== 'ja';
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={tonen}
+          onChange={(e) => {
+            const rest = { ...(filterValues as Record<string, unknown>) };
+            delete rest['actief'];
+            setFilters(e.target.checked ? rest : { ...rest, actief: 'ja' }, displayedFilters);
+          }}
+        />
+      }
+      label="Gearchiveerde klussers tonen"
+    />
+  );
+}
+
+/** The four summary cards, counted by the server for the list's filter. */
+function TotalCards() {
+  const { filterValues, data } = useListContext();
+  const [totalen, setTotalen] = useState<Totalen | null>(null);
+  const query = filterQuery(filterValues, '');
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<Totalen>(`/api/v1/klussers/totalen${query}`, { signal: controller.signal })
+      .then((a) => setTotalen(a.data))
+      .catch(() => {
+        if (!controller.signal.aborted) setTotalen(null);
+      });
+    return () => controller.abort();
+  }, [query, data]);
+  if (totalen === null) return null;
+  const cards: [string, string][] = [
+    ['Totaal klussers', String(totalen.totaal)],
+    ['Actief', String(totalen.actief)],
+    ['Gemiddelde beoordeling', beoordeling(totalen.gemiddelde_beoordeling)],
+    ['Totaal uren', uren(totalen.totaal_uren)],
+  ];
+  return (
+    <Box component="ul" aria-label="Totalen van de klussers" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      {cards.map(([label, value]) => (
+        <li key={label}>
+          <Card variant="outlined">
+            <CardContent sx={{ py: 1.5 }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                {label}
+              </Typography>
+              <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`klussers-${label}`}>
+                {value}
+              </Typography>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function NieuweKlusser() {
+  const [open, setOpen] = useState(false);
+  const refresh = useRefresh();
+  return (
+    <>
+      <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        Nieuwe Klusser
+      </Button>
+      {open && (
+        <NieuweKlusserDialog
+          open
+          onClose={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * The klussers by name: /admin/klussers (every region) and /franchise/klussers (the owner's
  * regions only, by row-level security). Details opens the klusser's page.
@@ -28,18 +139,34 @@ export default function KlusserList() {
   const basename = useBasename();
   const franchise = basename === '/franchise';
   return (
-    <ResourceList title="Klussers" failure="Kon klussers niet laden" sort={{ field: 'naam', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList
+      title="Klussers"
+      failure="Kon klussers niet laden"
+      sort={{ field: 'naam', order: 'ASC' }}
+      filters={franchise ? FILTERS : ADMIN_FILTERS}
+      filterDefaultValues={franchise ? {} : { actief: 'ja' }}
+      actions={false}
+      empty={false}
+    >
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">
           {franchise ? 'Klussers in jouw regio' : 'Klussers'}
         </Typography>
-        {franchise && (
+        {franchise ? (
           <Button component={Link} to={`${basename}/dashboard`} variant="outlined" size="large">
             Terug naar dashboard
           </Button>
+        ) : (
+          <NieuweKlusser />
         )}
       </Box>
       <NoRegionNotice />
+      {!franchise && (
+        <Box sx={{ px: 2 }}>
+          <TotalCards />
+          <ArchiefSchakelaar />
+        </Box>
+      )}
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
@@ -52,13 +179,23 @@ export default function KlusserList() {
         <FunctionField<Klusser> source="gemiddelde_beoordeling" label="Beoordeling" render={(k) => beoordeling(k.gemiddelde_beoordeling)} />
         <FunctionField<Klusser> source="totaal_uren" label="Totaal uren" render={(k) => uren(k.totaal_uren)} />
         <FunctionField<Klusser> label="Status" sortable={false} render={(k) => (k.actief ? 'Actief' : 'Inactief')} />
+        {!franchise && (
+          <FunctionField<Klusser>
+            label="Website"
+            sortable={false}
+            render={(k) => <Chip label={k.zichtbaar_op_website ? 'Zichtbaar' : 'Verborgen'} color={k.zichtbaar_op_website ? 'success' : 'default'} />}
+          />
+        )}
         <FunctionField<Klusser>
-          label="Details"
+          label={franchise ? 'Details' : 'Acties'}
           sortable={false}
           render={(k) => (
-            <Button component={Link} to={`${basename}/klussers/${k.id}`} variant="outlined" aria-label={`Details van ${k.naam}`}>
-              Details
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button component={Link} to={`${basename}/klussers/${k.id}`} variant="outlined" aria-label={`Details van ${k.naam}`}>
+                Details
+              </Button>
+              {!franchise && <KlusserRowActions klusser={k} />}
+            </Box>
           )}
         />
       </Datagrid>

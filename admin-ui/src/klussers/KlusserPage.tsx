@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Title, useBasename } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@shared-api-types';
@@ -9,6 +9,8 @@ import { ddMMyyyy } from '../fields/dates';
 import { regioNaam } from '../klussen/status';
 import { SimpleTable } from '../lists/SimpleTable';
 import { beoordeling, uren } from './KlusserList';
+import { ProfielForm } from './ProfielForm';
+import { ShowcaseFotos } from './ShowcaseFotos';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
 type Load = { kind: 'loading' } | { kind: 'ok'; k: Detail } | { kind: 'error'; status: number; message: string };
@@ -28,25 +30,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * One klusser, read-only: /franchise/klussers/{id} (and the admin's view until the admin's
- * detail of issue 15): the profile, the reviews and the hours of finished work orders. A klusser
- * of another region is 'Klusser niet gevonden'.
+ * One klusser: /admin/klussers/{id} with the tabs Profiel, Website Showcase, Beoordelingen and
+ * Gewerkte Uren (document 001 section 2), and read-only at /franchise/klussers/{id}: the profile,
+ * the reviews and the hours of finished work orders. A klusser of another region is 'Klusser
+ * niet gevonden'.
  */
 export default function KlusserPage() {
   const { id = '' } = useParams();
   const basename = useBasename();
   const [state, setState] = useState<Load>({ kind: 'loading' });
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      callApi<Detail>(`/api/v1/klussers/${encodeURIComponent(id)}`, { signal }, 'Fout bij ophalen klusser')
+        .then((a) => setState({ kind: 'ok', k: a.data }))
+        .catch((e: unknown) => {
+          if (!signal?.aborted) {
+            setState({ kind: 'error', status: e instanceof ActionError ? e.status : 0, message: e instanceof Error ? e.message : 'Fout bij ophalen klusser' });
+          }
+        }),
+    [id],
+  );
   useEffect(() => {
     const controller = new AbortController();
-    callApi<Detail>(`/api/v1/klussers/${encodeURIComponent(id)}`, { signal: controller.signal }, 'Fout bij ophalen klusser')
-      .then((a) => setState({ kind: 'ok', k: a.data }))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) {
-          setState({ kind: 'error', status: e instanceof ActionError ? e.status : 0, message: e instanceof Error ? e.message : 'Fout bij ophalen klusser' });
-        }
-      });
+    void load(controller.signal);
     return () => controller.abort();
-  }, [id]);
+  }, [load]);
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1000 }}>
@@ -65,8 +73,49 @@ export default function KlusserPage() {
           {state.status !== 404 && <Alert severity="error">{state.message}</Alert>}
         </>
       )}
-      {state.kind === 'ok' && <Profiel k={state.k} />}
+      {state.kind === 'ok' &&
+        (basename === '/admin' ? (
+          <BeheerTabs k={state.k} onSaved={(k) => setState({ kind: 'ok', k })} reload={() => void load()} />
+        ) : (
+          <Profiel k={state.k} />
+        ))}
     </Box>
+  );
+}
+
+const TABS = ['Profiel', 'Website Showcase', 'Beoordelingen', 'Gewerkte Uren'] as const;
+
+/** The admin's klusser: four tabs; the profile and photos are edited here. */
+function BeheerTabs({ k, onSaved, reload }: { k: Detail; onSaved: (k: Detail) => void; reload: () => void }) {
+  const [tab, setTab] = useState(0);
+  return (
+    <>
+      <Typography variant="h4" component="h1">
+        {k.naam}
+        <Typography component="span" sx={{ ml: 2, fontSize: '1rem', fontWeight: 700 }}>
+          {k.actief ? 'Actief' : 'Inactief (gearchiveerd)'} · {k.zichtbaar_op_website ? 'Zichtbaar op de website' : 'Verborgen op de website'}
+        </Typography>
+      </Typography>
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Onderdelen van de klusser" variant="scrollable">
+        {TABS.map((t, i) => (
+          <Tab key={t} label={t} id={`klusser-tab-${i}`} aria-controls={`klusser-paneel-${i}`} sx={{ minHeight: 48 }} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`klusser-paneel-${tab}`} aria-labelledby={`klusser-tab-${tab}`}>
+        {tab === 0 && (
+          <Section title="Profiel">
+            <ProfielForm k={k} onSaved={onSaved} />
+          </Section>
+        )}
+        {tab === 1 && (
+          <Section title="Website Showcase">
+            <ShowcaseFotos k={k} onChanged={reload} />
+          </Section>
+        )}
+        {tab === 2 && <Beoordelingen k={k} />}
+        {tab === 3 && <GewerkteUren k={k} />}
+      </Box>
+    </>
   );
 }
 
@@ -103,6 +152,14 @@ function Profiel({ k }: { k: Detail }) {
         </Box>
         {k.intro_tekst && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{k.intro_tekst}</Typography>}
       </Section>
+      <Beoordelingen k={k} />
+      <GewerkteUren k={k} />
+    </>
+  );
+}
+
+function Beoordelingen({ k }: { k: Detail }) {
+  return (
       <Section title="Beoordelingen">
         {k.beoordelingen.length === 0 ? (
           <Typography>Nog geen beoordelingen</Typography>
@@ -115,6 +172,11 @@ function Profiel({ k }: { k: Detail }) {
           />
         )}
       </Section>
+  );
+}
+
+function GewerkteUren({ k }: { k: Detail }) {
+  return (
       <Section title="Gewerkte uren">
         {k.uren.length === 0 ? (
           <Typography>Nog geen gewerkte uren</Typography>
@@ -127,6 +189,5 @@ function Profiel({ k }: { k: Detail }) {
           />
         )}
       </Section>
-    </>
   );
 }

@@ -1502,10 +1502,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        afgewezen: number;
-                        goedgekeurd: number;
-                        in_behandeling: number;
-                        nieuw: number;
+                        data: {
+                            afgewezen: number;
+                            goedgekeurd: number;
+                            in_behandeling: number;
+                            nieuw: number;
+                        };
                     };
                 };
             };
@@ -7466,11 +7468,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        actief: number;
-                        /** @description gemiddelde van de klussers met een beoordeling, op één decimaal */
-                        gemiddelde_beoordeling: number | null;
-                        totaal: number;
-                        totaal_uren: number;
+                        data: {
+                            actief: number;
+                            /** @description gemiddelde van de klussers met een beoordeling, op één decimaal */
+                            gemiddelde_beoordeling: number | null;
+                            totaal: number;
+                            totaal_uren: number;
+                        };
                     };
                 };
             };

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { clearToasts } from '@shared-auth/toastStore';
+import { startConsole } from '../test/startConsole';
+import { woorden } from './ProfielForm';
+
+const PIET = {
+  id: 'k1', naam: 'Piet Bakker', email: 'piet@example.nl', telefoon: '06 12 34 56 01', woonplaats: 'Voorburg', regio: ['den-haag'],
+  gemiddelde_beoordeling: 4.5, totaal_uren: 312.5, actief: true, zichtbaar_op_website: true,
+};
+const GERRIT = { ...PIET, id: 'k2', naam: 'Gerrit Visser', regio: ['utrecht'], actief: false, zichtbaar_op_website: false, gemiddelde_beoordeling: null };
+const TOTALEN = { data: { totaal: 2, actief: 1, gemiddelde_beoordeling: 4.5, totaal_uren: 312.5 } };
+const DETAIL = {
+  ...PIET, adres: 'Herenstraat 1', postcode: '2271 AB', leeftijd: 70, heeft_vog: true, heeft_vervoer: false, motivatie: '', ervaring: '',
+  beschikbaarheid: ['Maandag'], gepensioneerd_sinds: 2012, specialisaties: ['Houtwerk'], intro_tekst: 'Ik help graag.',
+  fotos: { profiel: '/files/public/k1/a.jpg', carousel_1: null, carousel_2: null, carousel_3: null }, beoordelingen: [], uren: [],
+};
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+describe('Klussers (admin)', () => {
+  it('shows the cards, hides archived klussers by default, and archives only after the warning', async () => {
+    const mock = startConsole('/admin/klussers', {
+      'GET /api/v1/klussers': { body: { data: [PIET, GERRIT], total: 2 } },
+      'GET /api/v1/klussers/totalen': { body: TOTALEN },
+      'POST /api/v1/klussers/k1/archive': { body: { data: { ...DETAIL, actief: false }, message: 'Klusser gearchiveerd' } },
+    });
+    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Zichtbaar')).toBeTruthy();
+    expect(within(row).getByText('4,5')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('klussers-Totaal uren').textContent).toBe('312,5'));
+    expect(mock.calls.find((c) => c.path === '/api/v1/klussers')?.query.get('actief')).toBe('ja');
+
+    const gerrit = screen.getByText('Gerrit Visser').closest('tr') as HTMLElement;
+    expect(within(gerrit).getByText('Verborgen')).toBeTruthy();
+    expect((within(gerrit).getByRole('button', { name: 'Archiveren: Gerrit Visser' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByLabelText('Gearchiveerde klussers tonen'));
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/klussers').at(-1)?.query.get('actief')).toBeNull());
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Archiveren: Piet Bakker' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Alle gegevens blijven bewaard/)).toBeTruthy();
+    expect(mock.calls.some((c) => c.path === '/api/v1/klussers/k1/archive')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archiveren' }));
+    expect(await screen.findByText('Klusser gearchiveerd')).toBeTruthy();
+  });
+
+  it('warns before deleting for good', async () => {
+    const mock = startConsole('/admin/klussers', {
+      'GET /api/v1/klussers': { body: { data: [PIET], total: 1 } },
+      'GET /api/v1/klussers/totalen': { body: TOTALEN },
+      'DELETE /api/v1/klussers/k1': { body: { message: 'Klusser permanent verwijderd' } },
+    });
+    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Verwijderen: Piet Bakker' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/kan niet ongedaan worden gemaakt.*werkbonnen.*inloggegevens/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Permanent verwijderen' }));
+    expect(await screen.findByText('Klusser permanent verwijderd')).toBeTruthy();
+    expect(mock.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('checks the new klusser dialog before sending, and shows the duplicate address message', async () => {
+    const mock = startConsole('/admin/klussers', {
+      'GET /api/v1/klussers': { body: { data: [PIET], total: 1 } },
+      'GET /api/v1/klussers/totalen': { body: TOTALEN },
+      'POST /api/v1/klussers': {
+        status: 409,
+        body: { error: { code: 'duplicate_user', message: 'Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers.' } },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nieuwe Klusser' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe Klusser' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klusser aanmaken' }));
+    expect((await within(dialog).findAllByText('Vul alle verplichte velden in')).length).toBeGreaterThanOrEqual(6);
+    expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    const type = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type(/^Naam/, 'Kees de Klusser');
+    type(/^E-mailadres/, 'piet@example.nl');
+    type(/^Wachtwoord/, 'Klusmaat-test-2026!');
+    type(/^Telefoon/, '06 11 22 33 44');
+    type(/^Woonplaats/, 'Voorburg');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Den Haag' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klusser aanmaken' }));
+    expect(await within(dialog).findByText('Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers.')).toBeTruthy();
+    const post = mock.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ naam: 'Kees de Klusser', email: 'piet@example.nl', regio: ['den-haag'], leeftijd: null });
+    expect((within(dialog).getByLabelText(/^Naam/) as HTMLInputElement).value).toBe('Kees de Klusser');
+  });
+});
+
+describe('Klusser page (admin)', () => {
+  it('saves the profile with the year rule, counts the intro words, and refuses a photo over 5MB', async () => {
+    const mock = startConsole('/admin/klussers/k1', {
+      'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
+      'PUT /api/v1/klussers/k1': { body: { data: { ...DETAIL, naam: 'Piet de Bakker' }, message: 'Profiel opgeslagen' } },
+    });
+    expect(await screen.findByRole('tab', { name: 'Profiel' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('3 / 500 woorden')).toBeTruthy();
+    const jaar = screen.getByLabelText(/Gepensioneerd sinds/);
+    fireEvent.change(jaar, { target: { value: '1949' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
+    expect(await screen.findByText(/Kies een jaar tussen 1950 en/)).toBeTruthy();
+    expect(mock.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(jaar, { target: { value: '2010' } });
+    fireEvent.change(screen.getByLabelText(/^Naam/), { target: { value: 'Piet de Bakker' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Den Haag' }));
+    expect(await screen.findByText('Selecteer minimaal één regio')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
+    expect(await screen.findByText('Profiel opgeslagen')).toBeTruthy();
+    const put = mock.calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ naam: 'Piet de Bakker', gepensioneerd_sinds: 2010, regio: [], specialisaties: ['Houtwerk'], zichtbaar_op_website: true });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Website Showcase' }));
+    expect((await screen.findByRole('img', { name: 'Profielfoto van Piet de Bakker' })).getAttribute('src')).toBe('/files/public/k1/a.jpg');
+    const groot = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'groot.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Carrouselfoto 1 uploaden'), { target: { files: [groot] } });
+    expect(await screen.findByText('Bestand mag maximaal 5MB zijn')).toBeTruthy();
+    expect(mock.calls.some((c) => c.path.includes('/fotos/'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Beoordelingen' }));
+    expect(await screen.findByText('Nog geen beoordelingen')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Gewerkte Uren' }));
+    expect(await screen.findByText('Nog geen gewerkte uren')).toBeTruthy();
+  });
+
+  it('says Klusser niet gevonden for an unknown id', async () => {
+    startConsole('/admin/klussers/nope', {
+      'GET /api/v1/klussers/nope': { status: 404, body: { error: { code: 'klusser_not_found', message: 'Klusser niet gevonden' } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Klusser niet gevonden' }, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('intro word counter', () => {
+  it('counts runs of non-space', () => {
+    expect(woorden('')).toBe(0);
+    expect(woorden('  Ik  help\ngraag. ')).toBe(3);
+  });
+});

@@ -1,0 +1,100 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import { BooleanInput, CheckboxGroupInput, Form, NumberInput, required, TextInput, useNotify } from 'react-admin';
+import type { RequestBody } from '@shared-api-types';
+import { ActionError, callApi } from '../api/action';
+import { REGIO_CHOICES } from '../klussen/status';
+
+type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
+
+/** Section 5 ('New handyman'): the same message as the server's for every required field. */
+const VERPLICHT = required('Vul alle verplichte velden in');
+const REGIO_VERPLICHT = (v: unknown) => (Array.isArray(v) && v.length > 0 ? undefined : 'Vul alle verplichte velden in');
+
+interface FormValues {
+  naam: string;
+  email: string;
+  password: string;
+  telefoon: string;
+  adres: string;
+  postcode: string;
+  woonplaats: string;
+  regio: string[];
+  leeftijd: number | null;
+  heeft_vog: boolean;
+  heeft_vervoer: boolean;
+  motivatie: string;
+  ervaring: string;
+}
+
+const LEEG: FormValues = {
+  naam: '', email: '', password: '', telefoon: '', adres: '', postcode: '', woonplaats: '', regio: [],
+  leeftijd: null, heeft_vog: false, heeft_vervoer: false, motivatie: '', ervaring: '',
+};
+
+function body(v: FormValues): Nieuw {
+  return { ...v, leeftijd: v.leeftijd === null || Number.isNaN(v.leeftijd) ? null : Number(v.leeftijd) };
+}
+
+/**
+ * 'Nieuwe Klusser' (create-klusser-direct): name, e-mail, password, phone, town and region are
+ * required, age is optional. The server makes the sign-in account, role and profile in one
+ * operation (D14); an address already in use gets section 8's message.
+ */
+export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const notify = useNotify();
+  const [fout, setFout] = useState<string | null>(null);
+
+  const opslaan = async (values: Record<string, unknown>) => {
+    setFout(null);
+    try {
+      const answer = await callApi('/api/v1/klussers', { method: 'POST', body: body(values as unknown as FormValues) }, 'Fout bij aanmaken klusser');
+      notify(answer.message || 'Klusser succesvol aangemaakt', { type: 'success' });
+      onSaved();
+      return undefined;
+    } catch (e) {
+      setFout(e instanceof ActionError ? e.message : 'Fout bij aanmaken klusser');
+      return e instanceof ActionError ? e.fields : undefined;
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="nieuwe-klusser-title" maxWidth="md" fullWidth>
+      <Form defaultValues={LEEG} onSubmit={opslaan} noValidate>
+        <DialogTitle id="nieuwe-klusser-title">Nieuwe Klusser</DialogTitle>
+        <DialogContent dividers>
+          {fout !== null && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {fout}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextInput source="naam" label="Naam" validate={VERPLICHT} />
+            <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
+            <TextInput source="password" label="Wachtwoord" type="text" validate={VERPLICHT} helperText="Minstens 10 tekens; geef het de klusser persoonlijk door" />
+            <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
+            <TextInput source="adres" label="Adres (niet verplicht)" />
+            <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
+            <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
+            <NumberInput source="leeftijd" label="Leeftijd (niet verplicht)" min={18} max={120} />
+          </Box>
+          <CheckboxGroupInput source="regio" label="Regio" choices={[...REGIO_CHOICES]} validate={REGIO_VERPLICHT} />
+          <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+            <BooleanInput source="heeft_vog" label="Heeft een VOG" />
+            <BooleanInput source="heeft_vervoer" label="Heeft eigen vervoer" />
+          </Box>
+          <TextInput source="motivatie" label="Motivatie (niet verplicht)" multiline minRows={2} fullWidth />
+          <TextInput source="ervaring" label="Ervaring (niet verplicht)" multiline minRows={2} fullWidth />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large">
+            Klusser aanmaken
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

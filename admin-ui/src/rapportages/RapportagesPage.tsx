@@ -1,0 +1,185 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { ResponseBody } from '@shared-api-types';
+import { apiFetch } from '@shared-auth/api';
+import { formatNL, todayNL } from '@shared-calendar';
+import { ActionError, callApi } from '../api/action';
+import { download } from '../klanten/csv';
+import { REGIO_CHOICES } from '../klussen/status';
+
+type Export = ResponseBody<'/api/v1/exports/{id}'>;
+type Soort = 'uren' | 'facturen';
+
+/** How often the page asks for an export's progress. */
+export const POLL_MS = 700;
+
+const LABEL: Record<Soort, string> = { uren: 'Uren Export', facturen: 'Facturen Export' };
+/** Section 8's toasts: '{n} werkbonnen geëxporteerd' / '{n} facturen geëxporteerd'. */
+const GELUKT: Record<Soort, (n: number) => string> = {
+  uren: (n) => `${n} werkbonnen geëxporteerd`,
+  facturen: (n) => `${n} facturen geëxporteerd`,
+};
+const FOUT: Record<Soort, string> = { uren: 'Fout bij exporteren uren', facturen: 'Fout bij exporteren facturen' };
+
+/** The first day of this month and today, Dutch dates (jjjj-mm-dd). */
+function defaultPeriod(): { van: string; tot: string } {
+  const today = todayNL();
+  return { van: formatNL(new Date(today.getFullYear(), today.getMonth(), 1), 'yyyy-MM-dd'), tot: formatNL(today, 'yyyy-MM-dd') };
+}
+
+/**
+ * Rapportages (document 001 section 2): a period and a region, and two exports made in the
+ * background (D16) while a bar shows their progress; the finished CSV (semicolons, dd-MM-yyyy,
+ * hours x 65) is downloaded by the browser and offered again as a link.
+ */
+export default function RapportagesPage() {
+  const [periode, setPeriode] = useState(defaultPeriod);
+  const [regio, setRegio] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 900 }}>
+      <Title title="Rapportages" />
+      <Box>
+        <Button component={Link} to="/admin/dashboard" startIcon={<ArrowBackIcon />}>
+          Terug naar dashboard
+        </Button>
+      </Box>
+      <Typography variant="h4" component="h1">
+        Rapportages
+      </Typography>
+      <Card component="section" aria-labelledby="rapportage-filters">
+        <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+          <Typography id="rapportage-filters" variant="h6" component="h2" sx={{ gridColumn: '1 / -1' }}>
+            Periode en regio
+          </Typography>
+          <TextField
+            label="Startdatum"
+            type="date"
+            value={periode.van}
+            onChange={(e) => setPeriode((p) => ({ ...p, van: e.target.value }))}
+            error={Boolean(fields['van'])}
+            helperText={fields['van'] ?? ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Einddatum"
+            type="date"
+            value={periode.tot}
+            onChange={(e) => setPeriode((p) => ({ ...p, tot: e.target.value }))}
+            error={Boolean(fields['tot'])}
+            helperText={fields['tot'] ?? ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField select label="Regio" value={regio} onChange={(e) => setRegio(e.target.value)} helperText=" ">
+            <MenuItem value="">Alle regio&apos;s</MenuItem>
+            {REGIO_CHOICES.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </CardContent>
+      </Card>
+      {(['uren', 'facturen'] as const).map((soort) => (
+        <ExportCard key={soort} soort={soort} request={{ soort, van: periode.van, tot: periode.tot, regio }} onFields={setFields} />
+      ))}
+    </Box>
+  );
+}
+
+function ExportCard({ soort, request, onFields }: { soort: Soort; request: Record<string, string>; onFields: (f: Record<string, string>) => void }) {
+  const notify = useNotify();
+  const [exp, setExp] = useState<Export | null>(null);
+  const [fout, setFout] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const busy = exp !== null && (exp.status === 'wachtrij' || exp.status === 'bezig');
+
+  const follow = (id: string) => {
+    timer.current = window.setTimeout(() => {
+      callApi<never>(`/api/v1/exports/${id}`)
+        .then((a) => {
+          const e = a.extra as unknown as Export;
+          setExp(e);
+          if (e.status === 'klaar') {
+            notify(GELUKT[soort](e.rijen ?? 0), { type: 'success' });
+            void saveExport(e);
+          } else if (e.status === 'mislukt') {
+            setFout(e.fout ?? FOUT[soort]);
+            notify(e.fout ?? FOUT[soort], { type: e.fout?.startsWith('Geen ') ? 'warning' : 'error' });
+          } else {
+            follow(id);
+          }
+        })
+        .catch(() => {
+          setFout(FOUT[soort]);
+          notify(FOUT[soort], { type: 'error' });
+        });
+    }, POLL_MS);
+  };
+
+  const start = async () => {
+    setFout(null);
+    onFields({});
+    try {
+      const a = await callApi<never>('/api/v1/exports', { method: 'POST', body: request }, FOUT[soort]);
+      const e = a.extra as unknown as Export;
+      setExp(e);
+      follow(e.id);
+    } catch (err) {
+      if (err instanceof ActionError) onFields(err.fields);
+      const msg = err instanceof ActionError ? err.message : FOUT[soort];
+      setFout(msg);
+      notify(msg, { type: 'error' });
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={`export-${soort}`}>
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography id={`export-${soort}`} variant="h6" component="h2">
+          {LABEL[soort]}
+        </Typography>
+        <Typography>
+          {soort === 'uren'
+            ? 'De afgeronde werkbonnen van de periode: datum, klusser, regio, woonplaats, omschrijving, uren en het bedrag (uren x 65).'
+            : 'De facturen van de periode: nummer, datum, klant, regio, uren x 65, materiaal, subtotaal, btw, totaal en betaalmethode.'}
+        </Typography>
+        <Box>
+          <Button variant="contained" size="large" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void start()}>
+            {LABEL[soort]}
+          </Button>
+        </Box>
+        {busy && exp !== null && (
+          <Box>
+            <Typography id={`voortgang-${soort}`}>Bezig met exporteren… {exp.voortgang}%</Typography>
+            <LinearProgress variant="determinate" value={exp.voortgang} aria-labelledby={`voortgang-${soort}`} sx={{ height: 10, borderRadius: 5 }} />
+          </Box>
+        )}
+        {exp?.status === 'klaar' && (
+          <Typography>
+            Klaar: {exp.rijen} regels.{' '}
+            <a href={`/api/v1/exports/${exp.id}/download`} download={exp.bestandsnaam ?? undefined}>
+              {exp.bestandsnaam ?? 'Download'} opnieuw downloaden
+            </a>
+          </Typography>
+        )}
+        {fout !== null && (
+          <Alert severity={fout.startsWith('Geen ') ? 'info' : 'error'} role="alert">
+            {fout}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Saves the finished file through the browser (a same-origin GET, so the session cookie goes along). */
+async function saveExport(e: Export) {
+  const res = await apiFetch(`/api/v1/exports/${e.id}/download`, { headers: { Accept: 'text/csv' } });
+  if (res.ok) download(e.bestandsnaam ?? 'export.csv', await res.text());
+}
