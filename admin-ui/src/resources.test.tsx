@@ -37,6 +37,7 @@ describe('console resources', () => {
       ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
       ['Franchisenemers', '/admin/franchise-eigenaren'],
       ['Auditlog', '/admin/audit'],
+      ['Rapportages', '/admin/rapportages'],
       ['Instellingen', '/admin/settings'],
       ['Beveiliging', '/admin/beveiliging'],
     ]);
