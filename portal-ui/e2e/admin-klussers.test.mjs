@@ -135,7 +135,7 @@ describe('reports', { skip: DB_CHECK_SKIP }, () => {
     await page.getByLabel('Einddatum').fill('2026-12-31');
     await assertNoAxeViolations(page);
     const download = page.waitForEvent('download', { timeout: 20000 });
-    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('button', { name: button, exact: true }).click();
     const message = await page.getByText(toastPattern).first().textContent({ timeout: 20000 });
     const file = await download;
     const text = await readFile(await file.path(), 'utf8');

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/infra/db/seed"
 	"github.com/klusmaat/klusmaat/jobs"
@@ -113,6 +114,21 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	if status, _, _ := call(http.MethodGet, "/api/v1/exports/"+empty.ID.String()+"/download", ""); status != http.StatusConflict {
 		t.Fatalf("download of a failed export: %d", status)
 	}
+	// 'Facturen Export': every invoice dated in the period, as a job of its own kind.
+	var invoices int
+	d.As(t, requester, func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT count(*) FROM facturen WHERE datum BETWEEN $1::date - 60 AND $1::date`, today).Scan(&invoices)
+	})
+	van := calendar.System.Today().AddDays(-60).String()
+	fact := wait(request(`{"soort":"facturen","van":"` + van + `","tot":"` + today + `","regio":""}`).ID)
+	if invoices == 0 || fact.Status != "klaar" || *fact.Rijen != invoices || !strings.HasPrefix(*fact.Bestandsnaam, "facturen-export-") {
+		t.Fatalf("invoices export: %+v, want %d rows", fact, invoices)
+	}
+	noInvoices := wait(request(`{"soort":"facturen","van":"2020-01-01","tot":"2020-01-31","regio":""}`).ID)
+	if noInvoices.Fout == nil || *noInvoices.Fout != "Geen facturen gevonden voor deze periode" {
+		t.Fatalf("empty invoices export: %+v", noInvoices)
+	}
+
 	// Invalid requests are refused with Dutch field messages, and nothing is queued.
 	for _, body := range []string{
 		`{"soort":"uren","van":"2026-02-01","tot":"2026-01-01","regio":""}`,

@@ -59,7 +59,7 @@ function ArchiefSchakelaar() {
           onChange={(e) => {
             const rest = { ...(filterValues as Record<string, unknown>) };
             delete rest['actief'];
-            setFilters(e.target.checked ? rest : { ...rest, actief: 'ja' }, displayedFilters);
+            setFilters(e.target.checked ? rest : { ...rest, actief: 'ja' }, displayedFilters, false);
           }}
         />
       }
