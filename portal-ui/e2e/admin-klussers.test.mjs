@@ -110,6 +110,10 @@ describe('klussers', { skip: DB_CHECK_SKIP }, () => {
 
   test('Archiveren makes the klusser inactive and takes it off /klussers', async () => {
     await page.goto(`${BASE_URL}/admin/klussers`);
+    await page.getByRole('heading', { level: 1, name: 'Klussers' }).waitFor().catch(async (e) => {
+      await page.screenshot({ path: '/tmp/e2e-klussers-fail.png' });
+      throw e;
+    });
     await page.getByLabel('Zoeken op naam, e-mail of telefoon').fill(naam);
     await page.getByRole('button', { name: `Archiveren: ${naam}` }).click();
     const confirm = page.getByRole('dialog', { name: `${naam} archiveren?` });

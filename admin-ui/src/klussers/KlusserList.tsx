@@ -50,13 +50,17 @@ const ADMIN_FILTERS = [
  */
 function ArchiefSchakelaar() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
-  const tonen = filterValues['actief'] !== 'ja';
+  const fromFilter = filterValues['actief'] !== 'ja';
+  // The switch moves at once; the list follows when the address has the new filter.
+  const [tonen, setTonen] = useState(fromFilter);
+  useEffect(() => setTonen(fromFilter), [fromFilter]);
   return (
     <FormControlLabel
       control={
         <Switch
           checked={tonen}
           onChange={(e) => {
+            setTonen(e.target.checked);
             const rest = { ...(filterValues as Record<string, unknown>) };
             delete rest['actief'];
             setFilters(e.target.checked ? rest : { ...rest, actief: 'ja' }, displayedFilters, false);
