@@ -34,6 +34,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB)
 
+.PHONY: k8s-validate backup-drill
 .PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
@@ -46,6 +47,8 @@ help:
 	@echo "make build  build both front ends and bin/klusmaat"
 	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
+	@echo "make k8s-validate  validate the Kubernetes manifests of infra/k8s (offline)"
+	@echo "make backup-drill  dump make run's database, restore it into a fresh one, compare counts"
 	@echo "make bench-web  first-load JS/CSS per public route and Lighthouse scores"
 	@echo "                (BASE_URL=http://localhost:8080 make bench-web measures the running server)"
 
@@ -104,12 +107,13 @@ test go-test go-fuzz ui-test e2e: export TZ = $(TEST_TZ)
 # make test: the static checks, then a throw-away cluster, destroyed afterwards whatever the outcome.
 test:
 	@scripts/deps.sh chromium
-	@$(MAKE) --no-print-directory tidy vet lint typecheck
+	@$(MAKE) --no-print-directory tidy vet lint typecheck k8s-validate
 	@scripts/pg.sh destroy test
 	@scripts/pg.sh start test $(TEST_PORT)
 	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
-	  $(MAKE) --no-print-directory go-test go-fuzz ui-test build e2e FUZZTIME=$(TEST_FUZZTIME) || status=$$?; \
+	  $(MAKE) --no-print-directory go-test go-fuzz ui-test build e2e FUZZTIME=$(TEST_FUZZTIME) && \
+	  scripts/backup-drill.sh .data/pg-test/run $(TEST_PORT) || status=$$?; \
 	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; \
 	  scripts/pg.sh destroy test; exit $$status
 
@@ -137,10 +141,22 @@ bench-web: deps ui
 go-bench:
 	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s ./...
 
+# Kubernetes manifests, offline: build each overlay, decode every object strictly into its real
+# type, check the invariants of docs/operations.md; its own tests require broken manifests to fail.
+k8s-validate:
+	@infra/k8s/validate.sh
+
+# The logical backup drill on make run's cluster: dump klusmaat, restore it into
+# klusmaat_restore_drill, compare every table's row count, drop it. (make test runs it on the
+# test cluster after the browser tests, so the database holds the demo data and their writes.)
+backup-drill:
+	@scripts/backup-drill.sh .data/pg-dev/run $(DEV_PORT)
+
 # go.mod and go.sum as go mod tidy leaves them, in the root module and in Kratos's (infra/kratos).
 tidy:
 	@go mod tidy -diff || { echo "make tidy: go.mod/go.sum are not tidy (diff above): run go mod tidy" >&2; exit 1; }
 	@cd infra/kratos && go mod tidy -diff || { echo "make tidy: run go mod tidy in infra/kratos" >&2; exit 1; }
+	@cd infra/k8s/validate && go mod tidy -diff || { echo "make tidy: run go mod tidy in infra/k8s/validate" >&2; exit 1; }
 
 vet:
 	go vet ./...
