@@ -14,6 +14,7 @@ TEST_OFFSET ?= 0
 port = $(shell echo $$(( $(1) + $(TEST_OFFSET) )))
 TEST_PORT          := $(call port,54321)
 E2E_HTTP           := $(call port,8099)
+E2E_METRICS        := $(call port,9099)
 TEST_KRATOS_PUBLIC := $(call port,4443)
 TEST_KRATOS_ADMIN  := $(call port,4444)
 TEST_SMTP          := $(call port,1026)
@@ -76,6 +77,7 @@ run: deps build
 	@echo "  Beheer:  http://localhost:8080/admin/dashboard"
 	@echo "  API:     http://localhost:8080/api/openapi.json"
 	@echo "  E-mail:  http://localhost:1080  (MailDev: alle verstuurde e-mails)"
+	@echo "  Metrics: http://127.0.0.1:9090/metrics  (Prometheus; niet op de publieke poort)"
 	@echo "Demo-accounts, wachtwoord Klusmaat-demo-2026:"
 	@echo "  admin@klusmaat.nl (admin)                      -> http://localhost:8080/admin/auth"
 	@echo "  franchise.denhaag@klusmaat.nl (franchise)      -> http://localhost:8080/admin/auth"
@@ -228,7 +230,7 @@ ui-test:
 e2e:
 	$(TEST_DB_ENV) bin/klusmaat migrate
 	$(TEST_DB_ENV) bin/klusmaat seed
-	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 scripts/server.sh start e2e
+	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) METRICS_ADDR=127.0.0.1:$(E2E_METRICS) KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 scripts/server.sh start e2e
 	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
 	  E2E_DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat npm run --silent e2e
 

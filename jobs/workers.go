@@ -21,12 +21,14 @@ type WorkerDeps struct {
 	Files  files.Storage
 	// StatusLink makes the customers' status links in e-mails (D24); nil: none.
 	StatusLink func(uuid.UUID) string
+	// EmailFailed counts a failed delivery attempt (metrics); nil: not counted.
+	EmailFailed func()
 }
 
 // NewWorkers registers every worker of the platform. A new kind of job adds its line here.
 func NewWorkers(d WorkerDeps) *river.Workers {
 	w := river.NewWorkers()
-	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: d.Files, StatusLink: d.StatusLink})
+	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: d.Files, StatusLink: d.StatusLink, Failed: d.EmailFailed})
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})

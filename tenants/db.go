@@ -132,6 +132,9 @@ func (db *DB) SchemaVersion(ctx context.Context) (int32, error) {
 // just added. Services never use this pool.
 func (db *DB) QueuePool() *pgxpool.Pool { return db.queue }
 
+// AppPool is the server role's pool, for its metrics (queries go through Tx and InTx).
+func (db *DB) AppPool() *pgxpool.Pool { return db.pool }
+
 // Listen calls fn with the payload of every NOTIFY on channel until ctx ends, on a connection of
 // its own. onListen runs each time the LISTEN is in place: first at start, then after every lost
 // connection is re-established, when notifications may have been missed meanwhile. A payload is

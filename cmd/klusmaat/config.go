@@ -16,6 +16,7 @@ import (
 // settings below, which is also what `klusmaat help` prints, so the documentation cannot drift.
 type Config struct {
 	Listen       string
+	MetricsAddr  string // Prometheus metrics; empty: none
 	DatabaseURL  string // the server's role (klusmaat_app): no table ownership, no BYPASSRLS
 	QueueURL     string // the job queue's role (klusmaat_queue): River's tables only
 	OwnerURL     string // the schema owner, for migrations; empty: serve does not migrate
@@ -48,6 +49,7 @@ const devActorKey = "klusmaat-dev-actor-key-not-for-production"
 
 var settings = []setting{
 	{"KLUSMAAT_LISTEN", ":8080", "address the HTTP server listens on", func(c *Config) *string { return &c.Listen }},
+	{"METRICS_ADDR", "127.0.0.1:9090", "address of the Prometheus metrics listener (/metrics), apart from the public port; empty: no metrics", func(c *Config) *string { return &c.MetricsAddr }},
 	{"DATABASE_URL", "postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the server's own role (klusmaat_app)", func(c *Config) *string { return &c.DatabaseURL }},
 	{"DATABASE_QUEUE_URL", "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the job queue's role (klusmaat_queue), which River's workers use", func(c *Config) *string { return &c.QueueURL }},
 	{"DATABASE_OWNER_URL", "postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the schema owner, used to migrate; set it empty to skip migrating at serve start-up", func(c *Config) *string { return &c.OwnerURL }},

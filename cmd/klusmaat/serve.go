@@ -17,6 +17,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/files"
 	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/metrics"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/web"
@@ -65,7 +66,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	defer storage.Close()
-	queue, err := newQueue(cfg, database, storage, logger, cfg.RunWorkers == "true")
+	reg := newMetrics(database)
+	queue, err := newQueue(cfg, database, storage, logger, cfg.RunWorkers == "true", reg)
 	if err != nil {
 		return err
 	}
@@ -75,12 +77,16 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	defer stopQueue(queue, logger)
 	hub := events.NewHub(database)
 	go hub.Run(ctx)
+	reg.Gauge("klusmaat_event_streams", "Open event streams (server-sent events) of this process.", func() float64 { return float64(hub.Subscribers()) })
 	links := status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/"))
 	handler, _ := server.New(server.Deps{
-		DB: database, Policy: enforcer, Logger: logger, Web: front, Site: site,
+		DB: database, Policy: enforcer, Logger: logger, Metrics: reg, Web: front, Site: site,
 		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
-		FormLimit:   server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
-		Ready:       func(ctx context.Context) error { return ready(ctx, database, latest) },
+		FormLimit: server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
+		Checks: []server.ReadyCheck{
+			{Name: "postgres", Required: true, Check: func(ctx context.Context) error { return ready(ctx, database, latest) }},
+			{Name: "kratos", Check: kratos.Ready},
+		},
 		StatusLinks: &links,
 	})
 
@@ -93,9 +99,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.ListenAndServe() }()
-	logger.Info("serving", "addr", cfg.Listen, "brand", cfg.Brand)
+	stopMetrics := serveMetrics(cfg.MetricsAddr, reg, logger, errc)
+	defer stopMetrics()
+	logger.Info("serving", "addr", cfg.Listen, "metrics", cfg.MetricsAddr, "brand", cfg.Brand)
 
 	select {
 	case err := <-errc:
@@ -111,7 +119,9 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	return nil
 }
 
-// ready: the database answers as the server's role and its schema is the one this binary expects.
+// ready: the database answers as the server's role and its schema is at least the one this
+// binary expects. A newer schema is fine: migrations only add (expand, then contract in a later
+// release), so during a rollout the old servers keep serving after the migration Job ran.
 func ready(ctx context.Context, database *tenants.DB, latest int32) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
@@ -119,10 +129,41 @@ func ready(ctx context.Context, database *tenants.DB, latest int32) error {
 	if err != nil {
 		return err
 	}
-	if v != latest {
+	if v < latest {
 		return fmt.Errorf("schema version %d, binary expects %d", v, latest)
 	}
 	return nil
+}
+
+// newMetrics is the process's registry with its database pools and River's jobs.
+func newMetrics(database *tenants.DB) *metrics.Registry {
+	reg := metrics.New()
+	reg.Pool("app", database.AppPool())
+	reg.Pool("queue", database.QueuePool())
+	reg.Register(metrics.NewJobs(database.QueuePool(), db.RiverSchema))
+	return reg
+}
+
+// serveMetrics serves /metrics on addr (never the public port); an empty addr serves nothing.
+// A listener that fails is reported on errc, like the main one. The returned func stops it.
+func serveMetrics(addr string, reg *metrics.Registry, logger *slog.Logger, errc chan<- error) func() {
+	if addr == "" {
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", reg.Handler())
+	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			errc <- fmt.Errorf("metrics listener %s: %w", addr, err)
+		}
+	}()
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}
 }
 
 func migrateCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {

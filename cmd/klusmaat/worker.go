@@ -9,6 +9,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/metrics"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -31,29 +32,37 @@ func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	defer storage.Close()
-	queue, err := newQueue(cfg, database, storage, logger, true)
+	reg := newMetrics(database)
+	queue, err := newQueue(cfg, database, storage, logger, true, reg)
 	if err != nil {
 		return err
 	}
 	if err := queue.Start(ctx); err != nil {
 		return err
 	}
-	logger.Info("workers running")
-	<-ctx.Done()
+	errc := make(chan error, 1)
+	stopMetrics := serveMetrics(cfg.MetricsAddr, reg, logger, errc)
+	defer stopMetrics()
+	logger.Info("workers running", "metrics", cfg.MetricsAddr)
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
 	stopQueue(queue, logger)
-	return nil
+	return err
 }
 
 // newQueue builds the job queue with every worker; work=false makes it insert-only.
-func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *slog.Logger, work bool) (*jobs.Queue, error) {
+func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *slog.Logger, work bool, reg *metrics.Registry) (*jobs.Queue, error) {
 	mailer, err := email.NewMailer(cfg.SMTPURL, cfg.MailFrom, cfg.Brand)
 	if err != nil {
 		return nil, err
 	}
 	workers := jobs.NewWorkers(jobs.WorkerDeps{
 		DB: database, Mailer: mailer, Files: storage,
-		Site:       email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
-		StatusLink: status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/")).URL,
+		Site:        email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
+		StatusLink:  status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/")).URL,
+		EmailFailed: reg.EmailFailed,
 	})
 	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger})
 }

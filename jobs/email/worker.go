@@ -49,6 +49,8 @@ type Worker struct {
 	Files  Opener // nil: e-mails with attachments fail (and are retried)
 	// StatusLink makes the customer's status link of a job (D24); nil: e-mails without it.
 	StatusLink func(klus uuid.UUID) string
+	// Failed counts a failed delivery attempt (metrics); nil: not counted.
+	Failed func()
 }
 
 // StatusKlus is the data key that names the job whose status link the e-mail carries. The link
@@ -73,6 +75,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		}
 	}
 	err = w.Mailer.Send(ctx, job.Args.To, messageID, r)
+	if err != nil && w.Failed != nil {
+		w.Failed()
+	}
 	if errors.As(err, &te) {
 		return river.JobCancel(err)
 	}

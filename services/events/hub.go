@@ -195,6 +195,13 @@ func (h *Hub) dropAll() {
 	}
 }
 
+// Subscribers is the number of open event streams of this process (a metric).
+func (h *Hub) Subscribers() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs)
+}
+
 // subscribe registers a subscriber; the returned channel closes when the hub drops it.
 func (h *Hub) subscribe(a tenants.Actor) (*subscriber, func()) {
 	s := &subscriber{actor: a, ch: make(chan Event, 256)}

@@ -13,13 +13,15 @@ import (
 	kithttp "github.com/go-kit/kit/transport/http"
 
 	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/metrics"
 )
 
-// Kit is what the server hands every module to build its routes: the logger now, the metrics when
-// they arrive. Routes is the one place where an endpoint gets the standard chain and the one
-// error mapper, so no module can forget either, and instrumenting, when it comes, is one line here.
+// Kit is what the server hands every module to build its routes: the logger and the metrics.
+// Routes is the one place where an endpoint gets the standard chain (logging and go-kit
+// instrumenting) and the one error mapper, so no module can forget either.
 type Kit struct {
-	Logger *slog.Logger
+	Logger  *slog.Logger
+	Metrics *metrics.Registry // nil: not instrumented
 }
 
 // Routes builds the handler of each route from its Endpoint, Decode and Encode: the endpoint
@@ -88,8 +90,11 @@ func (k Kit) Streams(rts ...Route) []Route {
 // chain is the standard chain of every endpoint: logging now; instrumenting joins it when the
 // platform has metrics.
 func (k Kit) chain(op string) endpoint.Middleware {
-	return endpoint.Chain(logging(k.logger(), op))
+	return endpoint.Chain(logging(k.logger(), op), k.Metrics.Instrument(op, answerStatus))
 }
+
+// answerStatus is the HTTP status an endpoint's error is answered with.
+func answerStatus(ctx context.Context, err error) int { return Answer(ctx, err).Status }
 
 func (k Kit) logger() *slog.Logger {
 	if k.Logger == nil {

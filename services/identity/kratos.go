@@ -10,6 +10,7 @@
 package identity
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -66,3 +67,22 @@ func NewKratos(publicURL, adminURL string) (*Kratos, error) {
 		adminURL: adm,
 	}, nil
 }
+
+// Ready asks Kratos's own readiness endpoint, with ctx's deadline (readiness gives it 2 seconds).
+func (k *Kratos) Ready(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, k.Public.JoinPath("/health/ready").String(), nil)
+	if err != nil {
+		return err
+	}
+	resp, err := readyClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("kratos: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("kratos: /health/ready answered %d", resp.StatusCode)
+	}
+	return nil
+}
+
+var readyClient = &http.Client{Timeout: 3 * time.Second}

@@ -37,6 +37,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/klussen"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/klussers"
+	"github.com/klusmaat/klusmaat/services/metrics"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/status"
@@ -52,9 +53,11 @@ const Version = "1.0.0"
 
 // Deps are what the server needs from outside.
 type Deps struct {
-	DB       *tenants.DB
-	Policy   *policy.Enforcer
-	Logger   *slog.Logger
+	DB     *tenants.DB
+	Policy *policy.Enforcer
+	Logger *slog.Logger
+	// Metrics instruments every API operation (nil: none); cmd serves it on its own listener.
+	Metrics  *metrics.Registry
 	Web      *web.Handler // nil: no front ends (API-only tests)
 	Site     web.Site
 	Resolver ActorResolver // nil: every request is anonymous, unless Sessions knows better
@@ -70,8 +73,8 @@ type Deps struct {
 	Files files.Storage
 	// FormLimit bounds submissions of each public form per client address; zero: 5 per 10 minutes.
 	FormLimit FormLimit
-	// Ready reports whether the server may take traffic (database reachable, schema current).
-	Ready func(ctx context.Context) error
+	// Checks are what /readyz reports, each by name (readiness.go).
+	Checks []ReadyCheck
 	// Clock tells the time for business dates (calendar: Europe/Amsterdam); nil: the real clock.
 	Clock calendar.Clock
 	// StatusLinks makes the customers' status links (D24); nil: no status page, no links in e-mails.
@@ -98,7 +101,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		if !rt.Chained() {
 			panic("server: route " + rt.Pattern() + " was not built by its module's httpapi.Kit (no standard chain)")
 		}
-		mux.Handle(rt.Pattern(), d.Policy.Protect(rt))
+		mux.Handle(rt.Pattern(), d.Metrics.HTTP(rt.Pattern(), d.Policy.Protect(rt)))
 	}
 	if d.Kratos != nil {
 		limits := identity.DefaultLoginLimits()
@@ -112,18 +115,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ok"})
 	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		if d.Ready != nil {
-			if err := d.Ready(r.Context()); err != nil {
-				slog.WarnContext(r.Context(), "not ready", "err", err)
-				w.Header().Set("Content-Type", "application/json; charset=utf-8")
-				w.WriteHeader(http.StatusServiceUnavailable)
-				_, _ = w.Write([]byte(`{"status":"unavailable"}` + "\n"))
-				return
-			}
-		}
-		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ready"})
-	})
+	mux.Handle("GET /readyz", readiness(d.Checks))
 	if d.Files != nil {
 		mux.Handle(files.PublicPattern, files.PublicHandler(d.Files))
 	}
@@ -162,7 +154,7 @@ func (f FormLimit) limiter() *httpapi.Limiter {
 // Routes lists every API route, module by module: each domain's New builds its routes through
 // the kit's standard chain. A new domain adds its line here.
 func Routes(d Deps) []httpapi.Route {
-	k := httpapi.Kit{Logger: d.Logger}
+	k := httpapi.Kit{Logger: d.Logger, Metrics: d.Metrics}
 	var enqueue aanvragen.Enqueue
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
