@@ -35,7 +35,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_KRATOS_PUBLIC_URL=http://127.0.0.1:$(TEST_KRATOS_PUBLIC) KLUSMAAT_TEST_KRATOS_ADMIN_URL=http://127.0.0.1:$(TEST_KRATOS_ADMIN) \
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB)
 
-.PHONY: k8s-validate backup-drill
+.PHONY: k8s-validate backup-drill load
 .PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
@@ -48,6 +48,7 @@ help:
 	@echo "make build  build both front ends and bin/klusmaat"
 	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
+	@echo "make load   load figures of four requests beside pgbench on the same cluster (loopback)"
 	@echo "make k8s-validate  validate the Kubernetes manifests of infra/k8s (offline)"
 	@echo "make backup-drill  dump make run's database, restore it into a fresh one, compare counts"
 	@echo "make bench-web  first-load JS/CSS per public route and Lighthouse scores"
@@ -142,6 +143,32 @@ bench-web: deps ui
 
 go-bench:
 	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s ./...
+
+# make load: load figures (infra/load) against a server of this build on the throw-away test stack,
+# each beside pgbench on the same cluster in the same run. Workers are off in that server: the
+# figures are of the requests (a public request's e-mail job is enqueued in its transaction, and
+# sent by no one). The PostgreSQL superuser initialises pgbench's own database over the socket.
+PGBENCH = $$(ls /usr/lib/postgresql/*/bin/pgbench | sort -V | tail -1)
+LOAD_PG    := $(call port,54331)
+LOAD_HTTP  := $(call port,8109)
+LOAD_AUTH  := $(call port,4453) $(call port,4454)
+LOAD_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
+               DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
+               DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
+               KRATOS_PUBLIC_URL=http://127.0.0.1:$(word 1,$(LOAD_AUTH)) KRATOS_ADMIN_URL=http://127.0.0.1:$(word 2,$(LOAD_AUTH))
+load: deps build
+	@scripts/pg.sh destroy load
+	@scripts/pg.sh start load $(LOAD_PG)
+	@status=0; KRATOS_BCRYPT_COST=4 scripts/kratos.sh start load http://127.0.0.1:$(LOAD_HTTP) $(LOAD_AUTH) $(LOAD_PG) && \
+	  $(LOAD_DB_ENV) bin/klusmaat migrate >/dev/null && $(LOAD_DB_ENV) bin/klusmaat seed >/dev/null && \
+	  $(LOAD_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(LOAD_HTTP) METRICS_ADDR= KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(LOAD_HTTP) \
+	    KLUSMAAT_FORM_LIMIT=1000000 KLUSMAAT_RUN_WORKERS=false LOG_LEVEL=warn scripts/server.sh start load && \
+	  psql -q -h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres -d postgres -c 'CREATE DATABASE pgbench' && \
+	  $(PGBENCH) -i -q -s 10 -h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres pgbench 2>/dev/null && \
+	  KLUSMAAT_LOAD_URL=http://127.0.0.1:$(LOAD_HTTP) KLUSMAAT_LOAD_PGBENCH_BIN=$(PGBENCH) \
+	    KLUSMAAT_LOAD_PGBENCH="-h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres pgbench" \
+	    go test ./infra/load -run TestLoad -count=1 -v -timeout 10m || status=$$?; \
+	  scripts/server.sh stop load >/dev/null; scripts/kratos.sh stop load >/dev/null; scripts/pg.sh destroy load; exit $$status
 
 # Kubernetes manifests, offline: build each overlay, decode every object strictly into its real
 # type, check the invariants of docs/operations.md; its own tests require broken manifests to fail.

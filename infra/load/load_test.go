@@ -1,0 +1,151 @@
+// Package load is `make load`: load figures of four requests that matter, each beside pgbench on
+// the same PostgreSQL cluster in the same run, so a figure can be read against what the machine
+// does at all. It drives a running server (KLUSMAAT_LOAD_URL) with vegeta's attack library,
+// bounded in time and in count, on loopback only; without KLUSMAAT_LOAD_URL it is skipped, so it
+// never runs in make test.
+package load
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/identity/kratostest"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// The bounds of every scenario: at most this long and this many requests.
+const (
+	duration    = 5 * time.Second
+	maxRequests = 20000
+	demoPass    = "Klusmaat-demo-2026"
+)
+
+type scenario struct {
+	name    string
+	clients int
+	target  func(i int) vegeta.Target
+}
+
+func TestLoad(t *testing.T) {
+	base := os.Getenv("KLUSMAAT_LOAD_URL")
+	if base == "" {
+		t.Skip("KLUSMAAT_LOAD_URL not set: make load runs this against its own server")
+	}
+	if u, err := url.Parse(base); err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost") {
+		t.Fatalf("load runs on loopback only, not %q", base)
+	}
+	klusser := sessionCookie(t, base, "piet.bakker@klusmaat.nl")
+	admin := sessionCookie(t, base, "admin@klusmaat.nl")
+	day := calendar.System.Today().AddDays(3).String()
+
+	scenarios := []scenario{
+		{"public job request (insert + e-mail job, one transaction)", 16, func(i int) vegeta.Target {
+			body, _ := json.Marshal(map[string]any{
+				"categorie": "veiligheid", "beschrijving": fmt.Sprintf("Twee handgrepen plaatsen (load %d).", i),
+				"datum": day, "tijd": "middag", "naam": "Mevrouw Van Dijk", "telefoon": "070 386 12 01",
+				"email": fmt.Sprintf("load-%d@example.nl", i), "adres": "Herenstraat 21", "postcode": "2271 CB",
+				"woonplaats": "Voorburg", "contact_voorkeur": "whatsapp",
+			})
+			return vegeta.Target{Method: http.MethodPost, URL: base + "/api/v1/public/aanvragen", Body: body,
+				Header: http.Header{"Content-Type": {"application/json"}, httpapi.CSRFHeader: {"1"}}}
+		}},
+		{"anonymous showcase read", 16, func(int) vegeta.Target {
+			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/public/klussers"}
+		}},
+		{"klusser pool read with RLS", 64, func(int) vegeta.Target {
+			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/klusser/pool", Header: http.Header{"Cookie": {klusser}}}
+		}},
+		{"admin jobs list, first page", 16, func(int) vegeta.Target {
+			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/klussen?page=1&per_page=25", Header: http.Header{"Cookie": {admin}}}
+		}},
+	}
+
+	tps := map[int]float64{}
+	for _, c := range []int{16, 64} {
+		tps[c] = pgbench(t, c)
+	}
+	fmt.Printf("\n%-58s %7s %9s %8s %8s %8s %9s %s\n", "scenario", "clients", "requests", "req/s", "p50", "p99", "success", "req/s ÷ pgbench tps")
+	for _, s := range scenarios {
+		m := attack(s)
+		ratio := m.Throughput / tps[s.clients]
+		fmt.Printf("%-58s %7d %9d %8.0f %8s %8s %8.1f%% %.3f (pgbench %.0f tps)\n", s.name, s.clients, m.Requests, m.Throughput,
+			m.Latencies.P50.Round(time.Microsecond*100), m.Latencies.P99.Round(time.Microsecond*100), m.Success*100, ratio, tps[s.clients])
+		if m.Success < 0.99 {
+			t.Errorf("%s: %.1f%% successful (%v)", s.name, m.Success*100, m.StatusCodes)
+		}
+	}
+}
+
+// attack runs one scenario as fast as its clients go, for at most duration and maxRequests.
+func attack(s scenario) vegeta.Metrics {
+	n := 0
+	targeter := func(tgt *vegeta.Target) error {
+		if n >= maxRequests {
+			return vegeta.ErrNoTargets
+		}
+		*tgt = s.target(n)
+		n++
+		return nil
+	}
+	a := vegeta.NewAttacker(vegeta.Workers(uint64(s.clients)), vegeta.MaxWorkers(uint64(s.clients)), vegeta.KeepAlive(true),
+		vegeta.Timeout(10*time.Second), vegeta.Connections(s.clients))
+	var m vegeta.Metrics
+	for res := range a.Attack(targeter, vegeta.Rate{}, duration, s.name) {
+		m.Add(res)
+	}
+	m.Close()
+	return m
+}
+
+// sessionCookie signs in through the server's Kratos proxy and returns the session cookie.
+func sessionCookie(t *testing.T, base, email string) string {
+	b := kratostest.NewBrowser(t, base)
+	if status, flow := b.Login(email, demoPass); status != http.StatusOK {
+		t.Fatalf("login %s: %d %v", email, status, flow.MessageIDs())
+	}
+	u, _ := url.Parse(base)
+	var parts []string
+	for _, c := range b.HTTP.Jar.Cookies(u) {
+		parts = append(parts, c.Name+"="+c.Value)
+	}
+	return strings.Join(parts, "; ")
+}
+
+var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
+
+// pgbench runs pgbench's built-in select-only script with clients connections on the same
+// cluster (KLUSMAAT_LOAD_PGBENCH: its connection options, database initialised by make load).
+func pgbench(t *testing.T, clients int) float64 {
+	conn := os.Getenv("KLUSMAAT_LOAD_PGBENCH")
+	bin := os.Getenv("KLUSMAAT_LOAD_PGBENCH_BIN")
+	if conn == "" || bin == "" {
+		t.Fatal("KLUSMAAT_LOAD_PGBENCH and KLUSMAAT_LOAD_PGBENCH_BIN are set by make load")
+	}
+	var out bytes.Buffer
+	args := append([]string{"-n", "-S", "-T", strconv.Itoa(int(duration.Seconds())), "-c", strconv.Itoa(clients), "-j", "2"}, strings.Fields(conn)...)
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("pgbench: %v\n%s", err, out.String())
+	}
+	m := tpsLine.FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("pgbench printed no tps:\n%s", out.String())
+	}
+	v, _ := strconv.ParseFloat(m[1], 64)
+	fmt.Printf("pgbench -S (select-only), %d clients, %v: %.0f tps\n", clients, duration, v)
+	return v
+}
