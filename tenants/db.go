@@ -34,6 +34,9 @@ type DB struct {
 	key   signingKey
 }
 
+// ConnectTimeout bounds one connection attempt (dial and start-up) without connect_timeout in the URL.
+const ConnectTimeout = 5 * time.Second
+
 // Open connects to the database. It does not check the roles; see CheckRole and CheckActorKey.
 func Open(ctx context.Context, c Config) (*DB, error) {
 	key, err := newActorKey(c.ActorKey)
@@ -63,6 +66,17 @@ func openPool(ctx context.Context, url string, notices pgconn.NoticeHandler) (*p
 	// give Dutch dates whatever the server's or the cluster's own zone.
 	cfg.ConnConfig.RuntimeParams["timezone"] = calendar.ZoneName
 	cfg.ConnConfig.OnNotice = notices
+	// Deadlines (unless the URL sets its own): a database that accepts connections but never
+	// answers fails a connection attempt in seconds, not after the operating system's minutes;
+	// no statement or forgotten transaction holds a connection for ever.
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = ConnectTimeout
+	}
+	for param, value := range map[string]string{"statement_timeout": "120s", "idle_in_transaction_session_timeout": "60s"} {
+		if _, set := cfg.ConnConfig.RuntimeParams[param]; !set {
+			cfg.ConnConfig.RuntimeParams[param] = value
+		}
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: open pool: %w", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -54,6 +55,9 @@ func NewProxy(k *Kratos, sessions *Sessions, limits LoginLimits) http.Handler {
 	}
 	target := k.Public
 	rp := &httputil.ReverseProxy{
+		// Deadlines: a Kratos that accepts connections but never answers must not hold a
+		// visitor's request for minutes.
+		Transport: proxyTransport,
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.URL.Path = singleJoin(target.Path, strings.TrimPrefix(pr.In.URL.Path, ProxyPrefix))
@@ -70,7 +74,7 @@ func NewProxy(k *Kratos, sessions *Sessions, limits LoginLimits) http.Handler {
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			httpapi.WriteError(w, r, &httpapi.Error{Status: http.StatusBadGateway, Code: "identity_unavailable",
-				Message: "Inloggen is op dit moment niet mogelijk. Probeer het over een paar minuten opnieuw.", Err: err})
+				Message: MsgIdentityUnavailable, Err: err})
 		},
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -162,4 +166,19 @@ func (l LoginLimits) check(r *http.Request, flow string) *httpapi.Error {
 		}
 	}
 	return nil
+}
+
+// MsgIdentityUnavailable is what a user reads when Kratos is down or does not answer in time.
+const MsgIdentityUnavailable = "Inloggen is op dit moment niet mogelijk. Probeer het over een paar minuten opnieuw."
+
+// ProxyTimeout bounds how long the proxy waits for Kratos's answer headers.
+const ProxyTimeout = 5 * time.Second
+
+var proxyTransport = &http.Transport{
+	Proxy:                 nil, // Kratos is on the internal network: never through a proxy
+	DialContext:           (&net.Dialer{Timeout: 3 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+	ResponseHeaderTimeout: ProxyTimeout,
+	TLSHandshakeTimeout:   5 * time.Second,
+	IdleConnTimeout:       90 * time.Second,
+	MaxIdleConnsPerHost:   32,
 }

@@ -168,7 +168,10 @@ func (s *Sessions) lookup(ctx context.Context, cookieValue string) (cached, erro
 		anonymous.hint = ErrMFARequired
 		return anonymous, nil
 	default:
-		return cached{}, fmt.Errorf("kratos whoami: %w", err)
+		// Kratos is down or does not answer in time (its client's deadline): the user is not
+		// signed out, the sign-in system is away; a clear 503 that recovers by itself.
+		return cached{}, &httpapi.Error{Status: http.StatusServiceUnavailable, Code: "identity_unavailable",
+			Message: MsgIdentityUnavailable, Err: fmt.Errorf("kratos whoami: %w", err)}
 	}
 	if sess.Active != nil && !*sess.Active || sess.Identity == nil {
 		return anonymous, nil
