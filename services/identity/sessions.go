@@ -92,8 +92,10 @@ func (s *Sessions) Middleware(next http.Handler) http.Handler {
 		entry, err := s.resolve(r.Context(), c.Value)
 		if err != nil {
 			slog.ErrorContext(r.Context(), "resolve session", "err", err)
+			// The user is not signed out; the sign-in system is away. Nothing is cached, so the
+			// next request after Kratos returns is served again.
 			httpapi.WriteError(w, r, &httpapi.Error{Status: http.StatusServiceUnavailable, Code: "identity_unavailable",
-				Message: "Inloggen is op dit moment niet mogelijk. Probeer het over een paar minuten opnieuw.", Err: err})
+				Message: MsgIdentityUnavailable, Err: err})
 			return
 		}
 		ctx := tenants.WithActor(r.Context(), entry.actor)
@@ -168,10 +170,8 @@ func (s *Sessions) lookup(ctx context.Context, cookieValue string) (cached, erro
 		anonymous.hint = ErrMFARequired
 		return anonymous, nil
 	default:
-		// Kratos is down or does not answer in time (its client's deadline): the user is not
-		// signed out, the sign-in system is away; a clear 503 that recovers by itself.
-		return cached{}, &httpapi.Error{Status: http.StatusServiceUnavailable, Code: "identity_unavailable",
-			Message: MsgIdentityUnavailable, Err: fmt.Errorf("kratos whoami: %w", err)}
+		// Kratos is down or does not answer within its client's deadline: Middleware answers 503.
+		return cached{}, fmt.Errorf("kratos whoami: %w", err)
 	}
 	if sess.Active != nil && !*sess.Active || sess.Identity == nil {
 		return anonymous, nil
