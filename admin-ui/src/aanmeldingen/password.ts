@@ -9,7 +9,7 @@ export const PASSWORD_CHARS = PASSWORD_LETTERS + PASSWORD_SPECIALS;
 export const PASSWORD_LENGTH = 12;
 
 /** Fills an array with random 32-bit values (crypto.getRandomValues; replaceable in tests). */
-export type RandomSource = (values: Uint32Array) => Uint32Array;
+export type RandomSource = (values: Uint32Array<ArrayBuffer>) => Uint32Array<ArrayBuffer>;
 
 const cryptoSource: RandomSource = (values) => globalThis.crypto.getRandomValues(values);
 
