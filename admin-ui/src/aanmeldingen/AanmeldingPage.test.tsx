@@ -192,6 +192,49 @@ describe('the application page', () => {
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('uploads a document only with a file, and deletes one after the confirmation', async () => {
+    const mock = start({
+      [`POST ${API}/documenten`]: { status: 201, body: { ...ANNA.documenten[0], id: 'd2', file_name: 'id.png' } },
+      'DELETE /api/v1/documenten/d1': { body: { id: 'd1' } },
+    });
+    const docs = await openTab('Documenten');
+    fireEvent.click(within(docs).getByRole('button', { name: 'Uploaden' }));
+    expect(await within(docs).findByText('Selecteer een bestand')).toBeTruthy();
+    expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(docs).getByLabelText('Bestand').getAttribute('accept')).toBe('.pdf,.jpg,.jpeg,.png,.doc,.docx');
+    fireEvent.change(within(docs).getByLabelText('Bestand'), { target: { files: [new File(['x'], 'id.png', { type: 'image/png' })] } });
+    fireEvent.change(within(docs).getByLabelText('Notities'), { target: { value: 'Voorkant' } });
+    fireEvent.click(within(docs).getByRole('button', { name: 'Uploaden' }));
+    expect(await screen.findByText('Document geüpload', {}, { timeout: 10_000 })).toBeTruthy();
+    const sent = mock.fetchFn.mock.calls.find(([url, init]) => url === `${API}/documenten` && init?.method === 'POST')?.[1]?.body as FormData;
+    expect([sent.get('document_type'), sent.get('notes'), (sent.get('file') as File).name]).toEqual(['vog', 'Voorkant', 'id.png']);
+
+    fireEvent.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Verwijderen vog-anna.pdf' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('Weet je zeker dat je dit document wilt verwijderen?');
+    expect(mock.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('Document verwijderd', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(mock.callsTo('/api/v1/documenten/d1', 'DELETE')).toHaveLength(1);
+  });
+
+  it('shows a refused account with the server message and keeps what was typed', async () => {
+    const mock = start({
+      [`POST ${API}/account`]: { status: 409, body: { error: { code: 'exists', message: 'Dit e-mailadres heeft al een account', fields: { email: 'Dit e-mailadres heeft al een account' } } } },
+    }, { ...ANNA, status: 'goedgekeurd' });
+    const review = await openTab('Beoordeling');
+    fireEvent.click(within(review).getByRole('button', { name: 'Maak Klusser Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Maak Klusser Account' });
+    fireEvent.change(within(dialog).getByLabelText('E-mailadres'), { target: { value: 'anna2@example.nl' } });
+    fireEvent.click(within(dialog).getByLabelText('Rotterdam'));
+    fireEvent.change(within(dialog).getByLabelText('VOG document'), { target: { files: [new File(['%PDF'], 'vog.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Account aanmaken' }));
+    expect((await within(dialog).findAllByText('Dit e-mailadres heeft al een account')).length).toBeGreaterThan(0);
+    expect(mock.callsTo(`${API}/account`, 'POST')).toHaveLength(1);
+    expect((within(dialog).getByLabelText('E-mailadres') as HTMLInputElement).value).toBe('anna2@example.nl');
+    expect((within(dialog).getByLabelText('Rotterdam') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('creates the account with the VOG and then links to the klusser', async () => {
     const mock = start({
       [`GET ${API}`]: [{ body: { data: { ...ANNA, status: 'goedgekeurd' } } }, { body: { data: { ...ANNA, status: 'goedgekeurd', klusser_id: 'k-77' } } }],
