@@ -141,7 +141,9 @@ describe('the application page', () => {
       postsWhenOpened = mock.callsTo(`${API}/communicatie`, 'POST').length;
       return null;
     });
-    const comm = await openTab('Communicatie');
+    fireEvent.click(await screen.findByRole('button', { name: 'WhatsApp' }, { timeout: 10_000 }));
+    const comm = screen.getByRole('tabpanel');
+    await waitFor(() => expect(document.activeElement).toBe(within(comm).getByLabelText('Bericht')));
     fireEvent.click(within(comm).getByRole('button', { name: 'WhatsApp openen' }));
     expect(await within(comm).findByText('Vul een bericht in')).toBeTruthy();
     fireEvent.change(within(comm).getByLabelText('Bericht'), { target: { value: 'Hallo Anna' } });

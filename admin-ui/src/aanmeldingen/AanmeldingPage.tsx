@@ -134,7 +134,7 @@ export default function AanmeldingPage() {
   const { id = '' } = useParams();
   const { state, reload, set } = useAanmelding(id);
   const [tab, setTab] = useState(0);
-  const [focusEmail, setFocusEmail] = useState(0);
+  const [focus, setFocus] = useState<{ field: 'email' | 'whatsapp'; n: number } | null>(null);
 
   const back = (
     <Button component={Link} to={LIST} startIcon={<ArrowBackIcon />} size="large">
@@ -175,12 +175,20 @@ export default function AanmeldingPage() {
             startIcon={<EmailIcon />}
             onClick={() => {
               setTab(communicatie);
-              setFocusEmail((n) => n + 1);
+              setFocus((f) => ({ field: 'email', n: (f?.n ?? 0) + 1 }));
             }}
           >
             Email
           </Button>
-          <Button variant="outlined" size="large" startIcon={<WhatsAppIcon />} onClick={() => setTab(communicatie)}>
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<WhatsAppIcon />}
+            onClick={() => {
+              setTab(communicatie);
+              setFocus((f) => ({ field: 'whatsapp', n: (f?.n ?? 0) + 1 }));
+            }}
+          >
             WhatsApp
           </Button>
           <Button variant="outlined" size="large" startIcon={<PhoneIcon />} component="a" href={`tel:${tel(a.telefoon)}`}>
@@ -200,7 +208,7 @@ export default function AanmeldingPage() {
         <DocumentenTab aanmelding={a} onChanged={reload} />
       </Panel>
       <Panel index={2} tab={tab}>
-        <CommunicatieTab aanmelding={a} focusEmail={focusEmail} onChanged={reload} />
+        <CommunicatieTab aanmelding={a} focus={focus} onChanged={reload} />
       </Panel>
       <Panel index={3} tab={tab}>
         <BeoordelingTab aanmelding={a} onSaved={set} onChanged={reload} />

@@ -100,16 +100,19 @@ interface Velden {
  * loggen', 'E-mail versturen' and 'WhatsApp'. A WhatsApp message is logged first; then the
  * server's wa.me address opens in a new window. Text stays in a form until the server took it.
  */
-export function CommunicatieTab({ aanmelding, focusEmail, onChanged }: { aanmelding: AanmeldingDetail; focusEmail: number; onChanged: () => void }) {
+export function CommunicatieTab({ aanmelding, focus, onChanged }: { aanmelding: AanmeldingDetail; focus: { field: 'email' | 'whatsapp'; n: number } | null; onChanged: () => void }) {
   const notify = useNotify();
   const [v, setV] = useState<Velden>({ note: '', phone: '', onderwerp: '', inhoud: '', whatsapp: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Velden, string>>>({});
   const [busy, setBusy] = useState<Soort | null>(null);
   const onderwerp = useRef<HTMLInputElement>(null);
+  const bericht = useRef<HTMLTextAreaElement>(null);
 
+  // The header's Email and WhatsApp buttons open this tab at their form.
   useEffect(() => {
-    if (focusEmail > 0) onderwerp.current?.focus();
-  }, [focusEmail]);
+    if (focus === null) return;
+    (focus.field === 'email' ? onderwerp.current : bericht.current)?.focus();
+  }, [focus]);
 
   const field = (name: keyof Velden) => ({
     value: v[name],
@@ -180,7 +183,7 @@ export function CommunicatieTab({ aanmelding, focusEmail, onChanged }: { aanmeld
         </Formulier>
         <Formulier titel="WhatsApp" knop="WhatsApp openen" id="whatsapp" busy={busy !== null} onSubmit={simple('whatsapp')}>
           <Typography>Aan: {aanmelding.telefoon}</Typography>
-          <TextField label="Bericht" multiline minRows={3} {...field('whatsapp')} />
+          <TextField label="Bericht" multiline minRows={3} inputRef={bericht} {...field('whatsapp')} />
         </Formulier>
       </Box>
       <Box component="section" aria-labelledby="tijdlijn-titel">
