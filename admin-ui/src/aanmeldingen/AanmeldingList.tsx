@@ -1,18 +1,127 @@
-import { Datagrid, NumberField, TextField } from 'react-admin';
+import { Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Datagrid, FunctionField, NumberField, SelectInput, TextField, TextInput, useListContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { ListItem, ResponseBody } from '@shared-api-types';
+import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
+import { EmptyList } from '../lists/EmptyList';
+import { filterQuery } from '../lists/filterQuery';
 import { ResourceList } from '../lists/ResourceList';
+import {
+  AANMELDING_STATUS_CHOICES,
+  AANMELDING_STATUS_COLOR,
+  AANMELDING_STATUS_LABEL,
+  AANMELDING_STATUSSEN,
+  aanmeldingPath,
+  isAanmeldingStatus,
+  statusLabel,
+} from './status';
 
-/** The applications, newest first. */
+type Aanmelding = ListItem<'/api/v1/aanmeldingen'>;
+type Counts = ResponseBody<'/api/v1/aanmeldingen/counts'>;
+
+const FILTERS = [
+  <TextInput key="q" source="q" label="Zoeken op naam, e-mail, telefoon of woonplaats" alwaysOn resettable sx={{ minWidth: 360 }} />,
+  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Alle statussen" choices={AANMELDING_STATUS_CHOICES} />,
+];
+
+/** The status as a badge: the Dutch word, with a colour as an extra (never colour alone). */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Chip
+      label={statusLabel(status)}
+      color={isAanmeldingStatus(status) ? AANMELDING_STATUS_COLOR[status] : 'default'}
+      variant="outlined"
+      sx={{ fontWeight: 700 }}
+    />
+  );
+}
+
+/**
+ * One card per status with its count (for the current search); a click shows that status only,
+ * a second click on the chosen card shows them all again.
+ */
+function CountCards() {
+  const { filterValues, setFilters, data } = useListContext();
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const query = filterQuery(filterValues, 'status');
+  useEffect(() => {
+    const controller = new AbortController();
+    // The answer is the counts object itself, not {data}.
+    callApi<unknown>(`/api/v1/aanmeldingen/counts${query}`, { signal: controller.signal })
+      .then((a) => setCounts(a.extra as unknown as Counts))
+      .catch(() => {
+        if (!controller.signal.aborted) setCounts(null);
+      });
+    return () => controller.abort();
+  }, [query, data]);
+  const chosen = typeof filterValues['status'] === 'string' ? filterValues['status'] : '';
+  return (
+    <Box component="ul" aria-label="Aanmeldingen per status" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      {AANMELDING_STATUSSEN.map((status) => {
+        const active = chosen === status;
+        const count = counts === null ? '…' : String(counts[status] ?? 0);
+        return (
+          <li key={status}>
+            <Card variant="outlined" sx={{ borderWidth: active ? 3 : 1, borderColor: active ? 'primary.main' : undefined }}>
+              <CardActionArea
+                aria-pressed={active}
+                aria-label={`${AANMELDING_STATUS_LABEL[status]}: ${count}`}
+                onClick={() => {
+                  const rest = { ...filterValues };
+                  delete rest['status'];
+                  setFilters(active ? rest : { ...rest, status }, {});
+                }}
+                sx={{ minHeight: 44 }}
+              >
+                <CardContent sx={{ py: 1.5 }}>
+                  <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                    {AANMELDING_STATUS_LABEL[status]}
+                    {active ? ' (gekozen)' : ''}
+                  </Typography>
+                  <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`aanmeldingen-${status}`}>
+                    {count}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * 'Aanmeldingen' (document 001), /admin/klusser-aanmeldingen: the applications from /word-klusser,
+ * newest first, with a card per status, search and a status filter. A row opens the application.
+ */
 export default function AanmeldingList() {
   return (
-    <ResourceList sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false}>
-        <TextField source="naam" />
-        <NumberField source="leeftijd" />
-        <TextField source="woonplaats" />
-        <TextField source="telefoon" />
-        <TextField source="status" />
-        <DayField source="created_at" />
+    <ResourceList title="Aanmeldingen" failure="Fout bij laden van aanmeldingen" sort={{ field: 'created_at', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          Aanmeldingen
+        </Typography>
+        <CountCards />
+      </Box>
+      <Datagrid bulkActionButtons={false} rowClick="edit" empty={<EmptyList none="Nog geen aanmeldingen" filtered="Geen aanmeldingen gevonden" />}>
+        <TextField source="naam" label="Naam" />
+        <NumberField source="leeftijd" label="Leeftijd" sortable={false} />
+        <TextField source="woonplaats" label="Woonplaats" />
+        <TextField source="telefoon" label="Telefoon" sortable={false} />
+        <FunctionField<Aanmelding> source="status" label="Status" render={(a) => <StatusBadge status={a.status} />} />
+        <DayField source="created_at" label="Datum" />
+        <FunctionField<Aanmelding>
+          label="Acties"
+          sortable={false}
+          render={(a) => (
+            <Button variant="outlined" component={Link} to={aanmeldingPath(a.id)} onClick={(e) => e.stopPropagation()} aria-label={`Bekijken: aanmelding van ${a.naam}`}>
+              Bekijken
+            </Button>
+          )}
+        />
       </Datagrid>
     </ResourceList>
   );

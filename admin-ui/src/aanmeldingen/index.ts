@@ -7,6 +7,8 @@ import { lazy } from 'react';
  */
 export default {
   list: lazy(() => import('./AanmeldingList')),
+  // The application at /admin/klusser-aanmeldingen/{id}: react-admin's record page.
+  edit: lazy(() => import('./AanmeldingPage')),
   icon: AanmeldingenIcon,
   recordRepresentation: 'naam',
 };
