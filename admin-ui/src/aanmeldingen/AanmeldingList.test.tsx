@@ -19,7 +19,7 @@ const COUNTS = { nieuw: 4, in_behandeling: 1, goedgekeurd: 2, afgewezen: 3 };
 function start(api: Record<string, Responder | Responder[]> = {}) {
   return startConsole('/admin/klusser-aanmeldingen', {
     'GET /api/v1/aanmeldingen': { body: { data: [ANNA], total: 1 } },
-    'GET /api/v1/aanmeldingen/counts': { body: COUNTS },
+    'GET /api/v1/aanmeldingen/counts': { body: { data: COUNTS } },
     ...api,
   });
 }

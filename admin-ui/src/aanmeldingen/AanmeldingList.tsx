@@ -19,7 +19,7 @@ import {
 } from './status';
 
 type Aanmelding = ListItem<'/api/v1/aanmeldingen'>;
-type Counts = ResponseBody<'/api/v1/aanmeldingen/counts'>;
+type Counts = ResponseBody<'/api/v1/aanmeldingen/counts'>['data'];
 
 const FILTERS = [
   <TextInput key="q" source="q" label="Zoeken op naam, e-mail, telefoon of woonplaats" alwaysOn resettable sx={{ minWidth: 360 }} />,
@@ -48,9 +48,8 @@ function CountCards() {
   const query = filterQuery(filterValues, 'status');
   useEffect(() => {
     const controller = new AbortController();
-    // The answer is the counts object itself, not {data}.
-    callApi<unknown>(`/api/v1/aanmeldingen/counts${query}`, { signal: controller.signal })
-      .then((a) => setCounts(a.extra as unknown as Counts))
+    callApi<Counts>(`/api/v1/aanmeldingen/counts${query}`, { signal: controller.signal })
+      .then((a) => setCounts(a.data))
       .catch(() => {
         if (!controller.signal.aborted) setCounts(null);
       });

@@ -2,12 +2,11 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ActionError } from '../api/action';
+import { ActionError, callApi } from '../api/action';
 import { regioNaam } from '../klussen/status';
 import { BestandVeld } from './Documenten';
 import { generatePassword } from './password';
 import { aanmeldingApi, fieldError, type AanmeldingDetail } from './types';
-import { uploadForm } from './uploadForm';
 
 /** The regions an account can get, in the order of document 001. */
 export const ACCOUNT_REGIOS = ['amsterdam', 'rotterdam', 'den-haag', 'utrecht'] as const;
@@ -45,9 +44,8 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
     data.append('file', file);
     setBusy(true);
     try {
-      const answer = await uploadForm(`${aanmeldingApi(aanmelding.id)}/account`, data, 'Fout bij aanmaken account');
-      const message = answer['message'];
-      notify(typeof message === 'string' && message !== '' ? message : 'Klusser account succesvol aangemaakt!', { type: 'success' });
+      const answer = await callApi(`${aanmeldingApi(aanmelding.id)}/account`, { method: 'POST', body: data }, 'Fout bij aanmaken account');
+      notify(answer.message || 'Klusser account succesvol aangemaakt!', { type: 'success' });
       onCreated();
     } catch (e) {
       const message = e instanceof Error && e.message ? e.message : 'Fout bij aanmaken account';

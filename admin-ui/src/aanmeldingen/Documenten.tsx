@@ -8,7 +8,6 @@ import { ActionError, callApi } from '../api/action';
 import { momentNl } from '../fields/dates';
 import { SimpleTable } from '../lists/SimpleTable';
 import { aanmeldingApi, fieldError, type AanmeldingDetail, type AanmeldingDocument } from './types';
-import { uploadForm } from './uploadForm';
 
 export const DOCUMENT_TYPES = [
   { id: 'vog', name: 'VOG' },
@@ -79,7 +78,7 @@ export function DocumentenTab({ aanmelding, onChanged }: { aanmelding: Aanmeldin
     data.append('file', file);
     setBusy(true);
     try {
-      await uploadForm(`${aanmeldingApi(aanmelding.id)}/documenten`, data, 'Fout bij uploaden document');
+      await callApi(`${aanmeldingApi(aanmelding.id)}/documenten`, { method: 'POST', body: data }, 'Fout bij uploaden document');
       notify('Document geüpload', { type: 'success' });
       setNotes('');
       setFile(null);
