@@ -19,9 +19,10 @@ export const theme: RaThemeOptions = {
     text: { primary: '#1c2530', secondary: '#3f4b58' },
     // Darker than MUI's red, so that error labels keep 4.5:1 also on the grey of filled fields.
     error: { main: '#b3261e', contrastText: '#ffffff' },
-    // Warning and success buttons and text on white: dark enough for 4.5:1 as well.
+    // Warning, success and info buttons and text on white: dark enough for 4.5:1 as well.
     warning: { main: '#a84300', contrastText: '#ffffff' },
     success: { main: '#046c4e', contrastText: '#ffffff' },
+    info: { main: '#0b5394', contrastText: '#ffffff' },
     background: { default: '#f4f6f9', paper: '#ffffff' },
   },
   typography: {
