@@ -36,7 +36,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
                KLUSMAAT_TEST_DRILL_PG_PORT=$(call port,54351)
 
-.PHONY: k8s-validate backup-drill load
+.PHONY: k8s-validate backup-drill load drills
 .PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
@@ -49,6 +49,7 @@ help:
 	@echo "make build  build both front ends and bin/klusmaat"
 	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
+	@echo "make drills  the failure drills alone (Kratos, PostgreSQL, worker, SMTP, two servers)"
 	@echo "make load   load figures of four requests beside pgbench on the same cluster (loopback)"
 	@echo "make k8s-validate  validate the Kubernetes manifests of infra/k8s (offline)"
 	@echo "make backup-drill  dump make run's database, restore it into a fresh one, compare counts"
@@ -144,6 +145,19 @@ bench-web: deps ui
 
 go-bench:
 	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s ./...
+
+# make drills: the failure drills alone, verbose, on the throw-away test stack (make test runs them
+# with everything else): Kratos stopped and stuck, PostgreSQL restarted under load, a worker killed
+# mid-job, the SMTP catcher away, a database that never answers at start-up, two servers on one
+# database. Each prints what it measured.
+DRILLS = -run 'TestKratosStoppedAndBack|TestKratosThatNeverAnswers|TestPostgresRestartUnderWriteLoad|TestWorkerKilledMidJob|TestServeGivesUpOnADatabaseThatNeverAnswers|TestEmailRetriesUntilSMTPReturnsAndArrivesOnce|TestTwoServersOneDatabase'
+drills:
+	@scripts/pg.sh destroy test
+	@scripts/pg.sh start test $(TEST_PORT)
+	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
+	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
+	  $(GO_TEST_ENV) go test -count=1 -v $(DRILLS) ./infra/drills ./cmd/klusmaat ./jobs/email ./services/server 2>&1 | grep -E '^(=== RUN|--- |ok|FAIL|PASS)|_test.go:' || status=$$?; \
+	  scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; scripts/pg.sh destroy test; exit $$status
 
 # make load: load figures (infra/load) against a server of this build on the throw-away test stack,
 # each beside pgbench on the same cluster in the same run. Workers are off in that server: the

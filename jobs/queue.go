@@ -38,8 +38,19 @@ type Options struct {
 	// PollInterval is how often workers look for new jobs (default DefaultPollInterval; tests
 	// shorten it). New jobs are not announced (withoutInsertNotify), so this is their longest wait.
 	PollInterval time.Duration
-	Logger       *slog.Logger
+	// JobTimeout bounds one attempt (default DefaultJobTimeout); RescueAfter is when a job still
+	// marked running, because the worker that ran it died, is given to another worker (default
+	// DefaultRescueAfter, and always longer than JobTimeout, so a live attempt is never taken).
+	JobTimeout, RescueAfter time.Duration
+	Logger                  *slog.Logger
 }
+
+// The defaults of a job's attempt: 5 minutes is more than the slowest job (a 100,000-row export)
+// takes; a job of a killed worker is retried 5 minutes after that, not River's default hour.
+const (
+	DefaultJobTimeout  = 5 * time.Minute
+	DefaultRescueAfter = 10 * time.Minute
+)
 
 // NewQueue returns a queue on pool, a pool as the job queue's role (tenants.DB.QueuePool; River's
 // tables are in db.RiverSchema). Enqueue still inserts in the caller's transaction, as the server's
@@ -51,11 +62,18 @@ func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, er
 	if o.RetryMax == 0 {
 		o.RetryMax = time.Hour
 	}
+	if o.JobTimeout == 0 {
+		o.JobTimeout = DefaultJobTimeout
+	}
+	if o.RescueAfter == 0 {
+		o.RescueAfter = DefaultRescueAfter
+	}
 	cfg := &river.Config{
-		Schema:      db.RiverSchema,
-		Logger:      o.Logger,
-		RetryPolicy: backoff{base: o.RetryBase, max: o.RetryMax},
-		JobTimeout:  5 * time.Minute,
+		Schema:               db.RiverSchema,
+		Logger:               o.Logger,
+		RetryPolicy:          backoff{base: o.RetryBase, max: o.RetryMax},
+		JobTimeout:           o.JobTimeout,
+		RescueStuckJobsAfter: o.RescueAfter,
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = DefaultPollInterval
