@@ -75,12 +75,16 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	defer stopQueue(queue, logger)
+	proxies, err := httpapi.ParseTrustedProxies(cfg.Proxies)
+	if err != nil {
+		return err
+	}
 	hub := events.NewHub(database)
 	go hub.Run(ctx)
 	reg.Gauge("klusmaat_event_streams", "Open event streams (server-sent events) of this process.", func() float64 { return float64(hub.Subscribers()) })
 	links := status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/"))
 	handler, _ := server.New(server.Deps{
-		DB: database, Policy: enforcer, Logger: logger, Metrics: reg, Web: front, Site: site,
+		DB: database, Policy: enforcer, Logger: logger, Metrics: reg, TrustedProxies: proxies, Web: front, Site: site,
 		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
 		FormLimit: server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
 		Checks: []server.ReadyCheck{

@@ -52,8 +52,8 @@ func (l *Limiter) Allow(key string) bool {
 	return w.count <= l.Max
 }
 
-// ClientIP is the address a request came from. The server listens behind no proxy by default; a
-// deployment behind one must put the real address in RemoteAddr (e.g. with a trusted proxy module).
+// ClientIP is the address a request came from: RemoteAddr, which TrustedProxies.RealClient sets to
+// the visitor's when the server runs behind load balancers (TRUSTED_PROXIES).
 func ClientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

@@ -57,10 +57,12 @@ type Deps struct {
 	Policy *policy.Enforcer
 	Logger *slog.Logger
 	// Metrics instruments every API operation (nil: none); cmd serves it on its own listener.
-	Metrics  *metrics.Registry
-	Web      *web.Handler // nil: no front ends (API-only tests)
-	Site     web.Site
-	Resolver ActorResolver // nil: every request is anonymous, unless Sessions knows better
+	Metrics *metrics.Registry
+	// TrustedProxies are the load balancers whose X-Forwarded-For names the visitor (none: direct).
+	TrustedProxies httpapi.TrustedProxies
+	Web            *web.Handler // nil: no front ends (API-only tests)
+	Site           web.Site
+	Resolver       ActorResolver // nil: every request is anonymous, unless Sessions knows better
 	// Kratos and Sessions connect identity (D12-D13); nil in tests that need no sign-in.
 	Kratos      *identity.Kratos
 	Sessions    *identity.Sessions
@@ -132,6 +134,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		h = d.Sessions.Middleware(h)
 	}
 	h = withActor(d.Resolver, h)
+	h = d.TrustedProxies.RealClient(h)
 	h = httpapi.AccessLog(h)
 	h = httpapi.WithRequestID(h)
 	h = httpapi.SecurityHeaders(h)
