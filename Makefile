@@ -272,7 +272,7 @@ ui-test:
 e2e:
 	$(TEST_DB_ENV) bin/klusmaat migrate
 	$(TEST_DB_ENV) bin/klusmaat seed
-	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) METRICS_ADDR=127.0.0.1:$(E2E_METRICS) KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 scripts/server.sh start e2e
+	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) METRICS_ADDR=127.0.0.1:$(E2E_METRICS) KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 KLUSMAAT_LOGIN_LIMIT=1000 scripts/server.sh start e2e
 	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
 	  E2E_DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat npm run --silent e2e
 

@@ -31,6 +31,7 @@ type Config struct {
 	MailFrom     string
 	RunWorkers   string // "true" or "false"
 	FormLimit    string // submissions per public form per client address per 10 minutes
+	LoginLimit   string // sign-in attempts per account per 15 minutes
 	BlobURL      string
 	PublicURL    string // the site's address, for links in e-mails (D24)
 	PortalDist   string
@@ -65,6 +66,7 @@ var settings = []setting{
 	{"MAIL_FROM", "no-reply@klusmaat.nl", "sender address of the platform's e-mails", func(c *Config) *string { return &c.MailFrom }},
 	{"KLUSMAAT_RUN_WORKERS", "true", "run the background workers inside serve (false: only `klusmaat worker` runs them)", func(c *Config) *string { return &c.RunWorkers }},
 	{"KLUSMAAT_FORM_LIMIT", "5", "submissions of each public form per client address per 10 minutes", func(c *Config) *string { return &c.FormLimit }},
+	{"KLUSMAAT_LOGIN_LIMIT", "10", "sign-in attempts per account per 15 minutes (and three times as many per client address per minute)", func(c *Config) *string { return &c.LoginLimit }},
 	{"BLOB_URL", "file://.data/blobs", "file storage: file://DIR locally, s3://BUCKET in production", func(c *Config) *string { return &c.BlobURL }},
 	{"KLUSMAAT_PUBLIC_URL", "http://localhost:8080", "the site's public address, for links in e-mails (the customer's status link, D24)", func(c *Config) *string { return &c.PublicURL }},
 	{"KLUSMAAT_PORTAL_DIST", "portal-ui/dist", "built public site and klusser portal", func(c *Config) *string { return &c.PortalDist }},
@@ -96,6 +98,8 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("KLUSMAAT_RUN_WORKERS must be true or false, not %q", c.RunWorkers)
 	case !positiveInt(c.FormLimit):
 		return c, fmt.Errorf("KLUSMAAT_FORM_LIMIT must be a positive number, not %q", c.FormLimit)
+	case !positiveInt(c.LoginLimit):
+		return c, fmt.Errorf("KLUSMAAT_LOGIN_LIMIT must be a positive number, not %q", c.LoginLimit)
 	case !validLevel(c.LogLevel):
 		return c, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error, not %q", c.LogLevel)
 	case c.Brand == "":

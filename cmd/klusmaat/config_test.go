@@ -42,6 +42,7 @@ func TestConfigDefaults(t *testing.T) {
 		MailFrom:     "no-reply@klusmaat.nl",
 		RunWorkers:   "true",
 		FormLimit:    "5",
+		LoginLimit:   "10",
 		BlobURL:      "file://.data/blobs",
 		PublicURL:    "http://localhost:8080",
 		PortalDist:   "portal-ui/dist",
@@ -72,6 +73,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		"MAIL_FROM":              "post@example.nl",
 		"KLUSMAAT_RUN_WORKERS":   "false",
 		"KLUSMAAT_FORM_LIMIT":    "50",
+		"KLUSMAAT_LOGIN_LIMIT":   "20",
 		"BLOB_URL":               "s3://klusmaat-files",
 		"KLUSMAAT_PUBLIC_URL":    "https://www.example.nl",
 		"KLUSMAAT_PORTAL_DIST":   "/srv/portal",
@@ -87,7 +89,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		Listen: "127.0.0.1:9000", MetricsAddr: ":9191", Proxies: "10.0.0.0/8", DatabaseURL: "postgres://app@db/prod", OwnerURL: "postgres://owner@db/prod",
 		QueueURL: "postgres://queue@db/prod", ActorKey: "a-production-secret-of-at-least-32-characters",
 		Brand: "Senior Klus", SupportPhone: "010 999 99 99", SupportEmail: "hulp@example.nl",
-		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50",
+		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50", LoginLimit: "20",
 		BlobURL: "s3://klusmaat-files", PublicURL: "https://www.example.nl", PortalDist: "/srv/portal", AdminDist: "/srv/admin",
 		LogFormat: "text", LogLevel: "debug",
 	}
@@ -148,7 +150,7 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 	out := buf.String()
 	names := []string{
 		"KLUSMAAT_LISTEN", "METRICS_ADDR", "TRUSTED_PROXIES", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
-		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "BLOB_URL", "KLUSMAAT_PUBLIC_URL",
+		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "KLUSMAAT_LOGIN_LIMIT", "BLOB_URL", "KLUSMAAT_PUBLIC_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}
 	if len(names) != len(settings) {

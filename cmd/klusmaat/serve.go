@@ -86,7 +86,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	handler, _ := server.New(server.Deps{
 		DB: database, Policy: enforcer, Logger: logger, Metrics: reg, TrustedProxies: proxies, Web: front, Site: site,
 		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
-		FormLimit: server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
+		FormLimit:   server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
+		LoginLimits: loginLimits(atoi(cfg.LoginLimit)),
 		Checks: []server.ReadyCheck{
 			{Name: "postgres", Required: true, Check: func(ctx context.Context) error { return ready(ctx, database, latest) }},
 			{Name: "kratos", Check: kratos.Ready},
@@ -137,6 +138,17 @@ func ready(ctx context.Context, database *tenants.DB, latest int32) error {
 		return fmt.Errorf("schema version %d, binary expects %d", v, latest)
 	}
 	return nil
+}
+
+// loginLimits: n attempts per account per quarter hour, 3n per address per minute (n = 10 gives
+// identity.DefaultLoginLimits); code e-mails keep their defaults.
+func loginLimits(n int) *identity.LoginLimits {
+	l := identity.DefaultLoginLimits()
+	if n > 0 {
+		l.PerAccount = httpapi.NewLimiter(n, 15*time.Minute)
+		l.PerIP = httpapi.NewLimiter(3*n, time.Minute)
+	}
+	return &l
 }
 
 // newMetrics is the process's registry with its database pools and River's jobs.
