@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -75,15 +74,4 @@ func TestMetricsCountOperationsByStatus(t *testing.T) {
 	if s, _, _ := srv.do(http.MethodGet, "/metrics", ""); s == http.StatusOK {
 		t.Errorf("/metrics answers on the public port")
 	}
-}
-
-// canonicalJSON re-encodes a JSON body with sorted keys and no spaces.
-func canonicalJSON(t testing.TB, b []byte) string {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("not JSON: %s", b)
-	}
-	out, _ := json.Marshal(v)
-	return string(out)
 }
