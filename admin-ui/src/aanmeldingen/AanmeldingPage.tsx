@@ -94,7 +94,7 @@ function Overzicht({ a }: { a: AanmeldingDetail }) {
             ['Leeftijd', `${a.leeftijd} jaar`],
             ['E-mail', <a key="mail" href={`mailto:${a.email}`}>{a.email}</a>],
             ['Telefoon', <a key="tel" href={`tel:${tel(a.telefoon)}`}>{a.telefoon}</a>],
-            ['Adres', `${a.adres}, ${a.postcode} ${a.woonplaats}`],
+            ['Adres', [a.adres, `${a.postcode} ${a.woonplaats}`.trim()].filter((p) => p !== '').join(', ') || '—'],
             ['VOG', aanwezig(a.heeft_vog)],
             ['Eigen vervoer', aanwezig(a.heeft_vervoer)],
             ['Aangemeld op', momentNl(a.created_at)],

@@ -74,7 +74,14 @@ export default function RapportagesPage() {
             helperText={fields['tot'] ?? ' '}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField select label="Regio" value={regio} onChange={(e) => setRegio(e.target.value)} helperText=" ">
+          <TextField
+            select
+            label="Regio"
+            value={regio}
+            onChange={(e) => setRegio(e.target.value)}
+            helperText=" "
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             <MenuItem value="">Alle regio&apos;s</MenuItem>
             {REGIO_CHOICES.map((r) => (
               <MenuItem key={r.id} value={r.id}>
