@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	svc "github.com/klusmaat/klusmaat/services/exports"
-	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // MethodLabels are the payment methods as people read them (exports show labels, not keys).
@@ -25,13 +24,9 @@ var facturenHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Regi
 // and payment methods by their labels; an invoice without a registered payment says 'Openstaand'.
 // Rows are written as they are read, so memory does not grow with the period.
 func writeFacturen(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error) {
-	van, err := calendar.ParseDate(req.Van)
+	van, tot, err := period(req)
 	if err != nil {
-		return 0, fmt.Errorf("facturen: van: %w", err)
-	}
-	tot, err := calendar.ParseDate(req.Tot)
-	if err != nil {
-		return 0, fmt.Errorf("facturen: tot: %w", err)
+		return 0, err
 	}
 	rows, err := tx.Query(ctx, `
 		SELECT f.factuurnummer, f.datum, f.klant_naam, f.klant_email, r.naam, f.klant_woonplaats, f.omschrijving, f.uren,

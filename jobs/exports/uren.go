@@ -27,13 +27,9 @@ var urenHeader = []string{"Datum", "Klusser", "Regio", "Woonplaats", "Omschrijvi
 func writeUren(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error) {
 	// The period's days are Dutch days: from 00:00 Amsterdam time on the first to 00:00 after the
 	// last (a range on created_at, so the index serves it).
-	van, err := calendar.ParseDate(req.Van)
+	van, tot, err := period(req)
 	if err != nil {
-		return 0, fmt.Errorf("uren: van: %w", err)
-	}
-	tot, err := calendar.ParseDate(req.Tot)
-	if err != nil {
-		return 0, fmt.Errorf("uren: tot: %w", err)
+		return 0, err
 	}
 	rows, err := tx.Query(ctx, `
 		SELECT k.datum, p.naam, r.naam, k.woonplaats, k.beschrijving, w.uren
@@ -76,6 +72,17 @@ func writeUren(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (
 	}
 	w.Flush()
 	return n, w.Error()
+}
+
+// period is a request's first and last day (Dutch calendar days, both included).
+func period(req svc.Request) (van, tot calendar.Date, err error) {
+	if van, err = calendar.ParseDate(req.Van); err != nil {
+		return van, tot, fmt.Errorf("exports: van: %w", err)
+	}
+	if tot, err = calendar.ParseDate(req.Tot); err != nil {
+		return van, tot, fmt.Errorf("exports: tot: %w", err)
+	}
+	return van, tot, nil
 }
 
 // Euros writes cents as the exports do: "172,43" (a decimal comma, no sign, no thousands).

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, Chip, Link, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Button, Chip, Link, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, useNotify } from 'react-admin';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { apiError, apiFetch, readJson } from '@shared-auth/api';
@@ -13,6 +13,7 @@ import { EmptyList } from '../lists/EmptyList';
 import { filterQuery } from '../lists/filterQuery';
 import { FactuurDialog } from './FactuurDialog';
 import { ResourceList } from '../lists/ResourceList';
+import { SummaryCards, useListSummary } from '../lists/SummaryCards';
 
 type Factuur = ListItem<'/api/v1/facturen'>;
 type Totals = ResponseBody<'/api/v1/facturen/totalen'>['data'];
@@ -45,42 +46,14 @@ const FILTERS = [
 
 /** Count, revenue, VAT and open invoices for the list's filter, counted by the server. */
 function TotalCards() {
-  const { filterValues, data } = useListContext();
-  const [totals, setTotals] = useState<Totals | null>(null);
-  const query = filterQuery(filterValues, '');
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<Totals>(`/api/v1/facturen/totalen${query}`, { signal: controller.signal })
-      .then((a) => setTotals(a.data))
-      .catch(() => {
-        if (!controller.signal.aborted) setTotals(null);
-      });
-    return () => controller.abort();
-  }, [query, data]);
+  const totals = useListSummary<Totals>('/api/v1/facturen/totalen');
   const cards: [string, string][] = totals === null ? [] : [
     ['Facturen', String(totals.aantal)],
     ['Omzet (incl. btw)', euro(totals.omzet_cents)],
     ['Btw', euro(totals.btw_cents)],
     ['Openstaand', String(totals.openstaand)],
   ];
-  return (
-    <Box component="ul" aria-label="Totalen van de facturen" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-      {cards.map(([label, value]) => (
-        <li key={label}>
-          <Card variant="outlined">
-            <CardContent sx={{ py: 1.5 }}>
-              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                {label}
-              </Typography>
-              <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`facturen-${label}`}>
-                {value}
-              </Typography>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </Box>
-  );
+  return <SummaryCards label="Totalen van de facturen" testId="facturen" cards={cards} />;
 }
 
 /** 'CSV exporteren': the server writes every invoice of the current filter (comma, quoted). */

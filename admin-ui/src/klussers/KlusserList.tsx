@@ -1,14 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Card, CardContent, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
-import { callApi } from '../api/action';
 import { REGIO_CHOICES, regioNaam } from '../klussen/status';
 import { EmptyList } from '../lists/EmptyList';
-import { filterQuery } from '../lists/filterQuery';
 import { ResourceList } from '../lists/ResourceList';
+import { SummaryCards, useListSummary } from '../lists/SummaryCards';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
 import { KlusserRowActions } from './KlusserRowActions';
 import { NieuweKlusserDialog } from './NieuweKlusserDialog';
@@ -74,18 +73,7 @@ function ArchiefSchakelaar() {
 
 /** The four summary cards, counted by the server for the list's filter. */
 function TotalCards() {
-  const { filterValues, data } = useListContext();
-  const [totalen, setTotalen] = useState<Totalen | null>(null);
-  const query = filterQuery(filterValues, '');
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<Totalen>(`/api/v1/klussers/totalen${query}`, { signal: controller.signal })
-      .then((a) => setTotalen(a.data))
-      .catch(() => {
-        if (!controller.signal.aborted) setTotalen(null);
-      });
-    return () => controller.abort();
-  }, [query, data]);
+  const totalen = useListSummary<Totalen>('/api/v1/klussers/totalen');
   if (totalen === null) return null;
   const cards: [string, string][] = [
     ['Totaal klussers', String(totalen.totaal)],
@@ -93,24 +81,7 @@ function TotalCards() {
     ['Gemiddelde beoordeling', beoordeling(totalen.gemiddelde_beoordeling)],
     ['Totaal uren', uren(totalen.totaal_uren)],
   ];
-  return (
-    <Box component="ul" aria-label="Totalen van de klussers" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-      {cards.map(([label, value]) => (
-        <li key={label}>
-          <Card variant="outlined">
-            <CardContent sx={{ py: 1.5 }}>
-              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                {label}
-              </Typography>
-              <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`klussers-${label}`}>
-                {value}
-              </Typography>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </Box>
-  );
+  return <SummaryCards label="Totalen van de klussers" testId="klussers" cards={cards} />;
 }
 
 function NieuweKlusser() {

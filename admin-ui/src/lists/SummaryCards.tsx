@@ -1,0 +1,48 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useListContext } from 'react-admin';
+import { callApi } from '../api/action';
+import { filterQuery } from './filterQuery';
+
+/**
+ * The summary of a list's filter, counted by the server (path?filters, answering {data}): asked
+ * again whenever the filter or the page's data change. null until it answers, or when it fails
+ * (the cards then stay away rather than show wrong figures).
+ */
+export function useListSummary<T>(path: string): T | null {
+  const { filterValues, data } = useListContext();
+  const [summary, setSummary] = useState<T | null>(null);
+  const query = filterQuery(filterValues, '');
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<T>(`${path}${query}`, { signal: controller.signal })
+      .then((a) => setSummary(a.data))
+      .catch(() => {
+        if (!controller.signal.aborted) setSummary(null);
+      });
+    return () => controller.abort();
+  }, [path, query, data]);
+  return summary;
+}
+
+/** A row of figure cards (label above, figure below) as a labelled list; each figure has a test id. */
+export function SummaryCards({ label, testId, cards }: { label: string; testId: string; cards: [string, string][] }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      {cards.map(([name, value]) => (
+        <li key={name}>
+          <Card variant="outlined">
+            <CardContent sx={{ py: 1.5 }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                {name}
+              </Typography>
+              <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`${testId}-${name}`}>
+                {value}
+              </Typography>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </Box>
+  );
+}
