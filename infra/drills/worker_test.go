@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -32,10 +31,7 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	smtp.Stop()
 	smtp.Start(true)
 
-	bin := filepath.Join(t.TempDir(), "klusmaat")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/klusmaat").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := klusmaatBinary(t)
 
 	to := "drill-" + uuid.NewString()[:8] + "@example.nl"
 	insert, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB}), jobs.Options{})
