@@ -156,7 +156,7 @@ drills:
 	@scripts/pg.sh start test $(TEST_PORT)
 	@set -o pipefail; status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
-	  $(GO_TEST_ENV) go test -count=1 -v $(DRILLS) ./infra/drills ./cmd/klusmaat ./jobs/email 2> ./infra/drills ./cmd/klusmaat ./jobs/email ./services/server 2>&11 | grep -E '^(=== RUN|--- |ok|FAIL|PASS)|_test.go:' || status=$$?; \
+	  $(GO_TEST_ENV) go test -count=1 -v $(DRILLS) ./infra/drills ./cmd/klusmaat ./jobs/email 2>&1 | grep -E '^(=== RUN|--- |ok|FAIL|PASS)|_test.go:' || status=$$?; \
 	  scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; scripts/pg.sh destroy test; exit $$status
 
 # make load: load figures (infra/load) against a server of this build on the throw-away test stack,
