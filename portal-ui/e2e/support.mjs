@@ -78,6 +78,15 @@ export async function assertNoAxeViolations(page) {
       { timeout: 5000, polling: 50 },
     )
     .catch(() => {});
+  // A dialog's fade may not have started when the line above looks (it starts a frame later):
+  // wait until every open dialog and its backdrop are fully opaque.
+  await page
+    .waitForFunction(
+      () => [...document.querySelectorAll('.MuiBackdrop-root, .MuiDialog-container, [role="dialog"]')].every((e) => getComputedStyle(e).opacity === '1'),
+      null,
+      { timeout: 3000, polling: 50 },
+    )
+    .catch(() => {});
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (tags) => {
     // eslint-disable-next-line no-undef
