@@ -175,3 +175,18 @@ func AllowQuery(r *http.Request, allowed ...string) error {
 func DecodeNoInput(_ context.Context, r *http.Request) (any, error) {
 	return NoInput{}, AllowQuery(r)
 }
+
+// DecodeBody is the request decoder of endpoints whose input is a JSON body of type T and nothing
+// else: query parameters are refused, the body is read as DecodeJSON reads it, up to limit bytes.
+func DecodeBody[T any](limit int64) func(context.Context, *http.Request) (any, error) {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		var v T
+		if err := AllowQuery(r); err != nil {
+			return nil, err
+		}
+		if err := DecodeJSON(nil, r, &v, limit); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+}

@@ -44,7 +44,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
 		{Method: http.MethodPost, Path: base, Summary: "Een klusser aanmaken: account, rol en profiel in één handeling (D14)",
 			Tag: "klussers", Resource: "klussers", Action: "create", Request: Nieuw{}, Response: Answer{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeNieuw, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[Nieuw](MaxBody), Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
 		{Method: http.MethodPut, Path: base + "/{id}", Summary: "Het profiel van een klusser opslaan",
 			Tag: "klussers", Resource: "klussers", Action: "update", Request: Profiel{}, Response: Answer{},
 			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeProfiel},
@@ -74,17 +74,6 @@ func pathID(r *http.Request) (uuid.UUID, error) {
 		return uuid.Nil, ErrNotFound
 	}
 	return id, nil
-}
-
-func decodeNieuw(_ context.Context, r *http.Request) (any, error) {
-	var n Nieuw
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	if err := httpapi.DecodeJSON(nil, r, &n, MaxBody); err != nil {
-		return nil, err
-	}
-	return n, nil
 }
 
 func decodeProfiel(_ context.Context, r *http.Request) (any, error) {

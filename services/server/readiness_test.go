@@ -34,4 +34,3 @@ func TestReadinessReportsEachDependency(t *testing.T) {
 		}
 	}
 }
-

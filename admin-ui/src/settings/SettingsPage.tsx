@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Form, TextInput, Title, useNotify } from 'react-admin';
+import { Form, TextInput, Title } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
-import { ActionError, callApi } from '../api/action';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
+import { useSettings } from './useSettings';
 
 type Settings = ResponseBody<'/api/v1/settings/{id}'>['data'];
 
@@ -25,46 +24,10 @@ const PATH = '/api/v1/settings/algemeen';
  * value is marked at its field and nothing typed is lost.
  */
 export function SettingsPage() {
-  const notify = useNotify();
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<Settings>(PATH, { signal: controller.signal }, 'Fout bij laden van gegevens')
-      .then((a) => setSettings(a.data))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setLoadError(e instanceof Error ? e.message : 'Fout bij laden van gegevens');
-      });
-    return () => controller.abort();
-  }, []);
-
-  const save = async (values: Record<string, unknown>) => {
+  const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, (values) => {
     const v = values as unknown as FormValues;
-    setSaveError(null);
-    try {
-      const answer = await callApi<Settings>(
-        PATH,
-        {
-          method: 'PUT',
-          body: {
-            support_phone_default: v.support_phone_default ?? '',
-            regios: formToRegios(v.regios),
-          },
-        },
-        'Fout bij opslaan',
-      );
-      setSettings(answer.data);
-      notify(answer.message || 'Opgeslagen', { type: 'success' });
-      return undefined;
-    } catch (e) {
-      const message = e instanceof ActionError ? `Fout bij opslaan: ${e.message}` : 'Fout bij opslaan';
-      setSaveError(message);
-      notify(message, { type: 'error' });
-      return e instanceof ActionError ? e.fields : undefined;
-    }
-  };
+    return { support_phone_default: v.support_phone_default ?? '', regios: formToRegios(v.regios) };
+  });
 
   return (
     <Box component="main" sx={{ py: 2, maxWidth: 900 }}>
