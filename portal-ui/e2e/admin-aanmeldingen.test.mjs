@@ -4,7 +4,7 @@
 // makes a klusser who signs in at /auth. axe on every page and dialog.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, waitForMails } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, open, waitForMails, signInConsole } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -15,11 +15,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 before(async () => {
   const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
   browsers.push(b);
-  ({ page: admin } = await open(b.context, '/admin/auth'));
-  await admin.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
-  await admin.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-  await admin.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await admin.waitForURL((url) => url.pathname === '/admin/dashboard');
+  admin = await signInConsole(b.context);
 });
 
 after(async () => {

@@ -3,7 +3,7 @@
 // the settings edited and kept; the work orders, audit log and settings pages axe clean.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, mailsTo, newBrowser, open, waitForMails } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, mailsTo, newBrowser, waitForMails, signInConsole } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -12,11 +12,7 @@ let page;
 before(async () => {
   const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
   browsers.push(b);
-  ({ page } = await open(b.context, '/admin/auth'));
-  await page.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+  page = await signInConsole(b.context);
 });
 
 after(async () => {

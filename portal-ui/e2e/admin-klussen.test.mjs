@@ -4,7 +4,7 @@
 // checked after each step; axe-core checks every page and dialog.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { assertNoAxeViolations, newBrowser, open, signInConsole } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin } from './public-support.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -18,11 +18,7 @@ async function context() {
 }
 
 async function adminPage(path) {
-  const { page } = await open(await context(), '/admin/auth');
-  await page.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+  const page = await signInConsole(await context());
   if (path !== '/admin/dashboard') await page.goto(`${process.env.BASE_URL ?? 'http://localhost:8080'}${path}`);
   return page;
 }

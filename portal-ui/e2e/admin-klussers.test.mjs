@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, open, png, signInConsole } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -15,11 +15,7 @@ let visitor;
 before(async () => {
   const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
   browsers.push(b);
-  ({ page } = await open(b.context, '/admin/auth'));
-  await page.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+  page = await signInConsole(b.context);
   const v = await newBrowser();
   browsers.push(v);
   visitor = v.context;

@@ -4,7 +4,7 @@
 // settings pages; the owner at /admin/klussen reads without the admin's controls. axe checks each.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open } from './support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, signInConsole } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin } from './public-support.mjs';
 
 const browsers = [];
@@ -126,11 +126,7 @@ describe('an admin assigns regions', { skip: DB_CHECK_SKIP }, () => {
   });
 
   test("a new owner signs in to its region, and sees the change of its regions on its next page", async () => {
-    const { page: admin } = await open(await context(), '/admin/auth');
-    await admin.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
-    await admin.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-    await admin.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await admin.waitForURL((url) => url.pathname === '/admin/dashboard');
+    const admin = await signInConsole(await context());
     await admin.goto(`${BASE_URL}/admin/franchise-eigenaren`);
     await admin.getByRole('button', { name: 'Nieuwe franchisenemer' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Nieuwe franchisenemer' });

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, CHROMIUM_ARGS, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, waitForMails } from './support.mjs';
+import { BASE_URL, CHROMIUM_ARGS, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, waitForMails, signInConsole } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -147,11 +147,7 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
   test('an admin exports a customer\'s data and erases it from the customer card (AVG)', async () => {
     const { id } = await requestAndLink(`E2E AVG ${Date.now()}: deurbel vervangen`);
     const [email] = expectRow(`SELECT email FROM klussen WHERE id = '${id}'`);
-    const { page } = await open(await browser({ width: 1280, height: 800 }), '/admin/auth');
-    await page.getByLabel('E-mailadres').fill('admin@klusmaat.nl');
-    await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+    const page = await signInConsole(await browser({ width: 1280, height: 800 }));
     await page.goto(`${BASE_URL}/admin/klanten/${encodeURIComponent(email)}`);
     await page.getByRole('heading', { level: 1, name: email }).waitFor();
     await assertNoAxeViolations(page);

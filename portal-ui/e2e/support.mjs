@@ -186,3 +186,13 @@ export function png(r, g, b) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+
+/** Signs in to the console (/admin/auth) with a demo account and waits for its dashboard. */
+export async function signInConsole(context, email = 'admin@klusmaat.nl', dashboard = '/admin/dashboard') {
+  const { page } = await open(context, '/admin/auth');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === dashboard);
+  return page;
+}

@@ -3,7 +3,6 @@ package facturen
 import (
 	"bytes"
 	"context"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/exports"
 
 	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/list"
 )
 
@@ -88,12 +88,5 @@ func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error
 
 // encodeCSV sends the export as a download, never cached.
 func encodeCSV(_ context.Context, w http.ResponseWriter, f *CSVFile) error {
-	h := w.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(len(f.Data)))
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name}))
-	h.Set("Cache-Control", "private, no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	_, err := w.Write(f.Data)
-	return err
+	return httpapi.WriteAttachment(w, "text/csv; charset=utf-8", f.Name, f.Data)
 }

@@ -2,9 +2,7 @@ package factuur
 
 import (
 	"context"
-	"mime"
 	"net/http"
-	"strconv"
 
 	"github.com/google/uuid"
 
@@ -56,12 +54,5 @@ func decodePay(ctx context.Context, r *http.Request) (any, error) {
 
 // encodePDF sends the PDF as a download: never cached, never sniffed.
 func encodePDF(_ context.Context, w http.ResponseWriter, f *PDFFile) error {
-	h := w.Header()
-	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Length", strconv.Itoa(len(f.Data)))
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name}))
-	h.Set("Cache-Control", "private, no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	_, err := w.Write(f.Data)
-	return err
+	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
 }

@@ -3,7 +3,9 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"mime"
 	"net/http"
+	"strconv"
 )
 
 // EncodeJSON writes response as JSON with status 200. API answers hold per-user data, so no cache
@@ -21,4 +23,17 @@ func EncodeWithStatus(status int) func(context.Context, http.ResponseWriter, any
 		w.WriteHeader(status)
 		return EncodeJSON(ctx, w, response)
 	}
+}
+
+// WriteAttachment sends data as a file download (an export, an invoice PDF): never cached, never
+// sniffed, saved under name.
+func WriteAttachment(w http.ResponseWriter, contentType, name string, data []byte) error {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	_, err := w.Write(data)
+	return err
 }

@@ -101,6 +101,15 @@ describe('the application page', () => {
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it("says section 8's failure for a note the server could not store, and keeps the text", async () => {
+    start({ [`POST ${API}/communicatie`]: { status: 500, body: { error: { code: 'internal', message: 'Er ging iets mis.' } } } });
+    const comm = await openTab('Communicatie');
+    fireEvent.change(within(comm).getByLabelText('Notitie'), { target: { value: 'Bellen om 10 uur' } });
+    fireEvent.click(within(comm).getByRole('button', { name: 'Notitie toevoegen' }));
+    expect(await screen.findByText('Fout bij toevoegen notitie: Er ging iets mis.')).toBeTruthy();
+    expect((within(comm).getByLabelText('Notitie') as HTMLTextAreaElement).value).toBe('Bellen om 10 uur');
+  });
+
   it('sends the e-mail form with subject and content, and keeps the text on a refusal', async () => {
     const mock = start({
       [`POST ${API}/communicatie`]: [

@@ -13,6 +13,7 @@ import { BeoordelingTab } from './Beoordeling';
 import { CommunicatieTab } from './Communicatie';
 import { DocumentenTab } from './Documenten';
 import { aanmeldingApi, type AanmeldingDetail } from './types';
+import { Facts } from '../fields/Facts';
 
 const LIST = '/admin/klusser-aanmeldingen';
 const FOUT = 'Fout bij ophalen aanmelding';
@@ -51,19 +52,6 @@ function Panel({ index, tab, children }: { index: number; tab: number; children:
   return (
     <Box role="tabpanel" id={`aanmelding-panel-${index}`} aria-labelledby={`aanmelding-tab-${index}`}>
       {children}
-    </Box>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
     </Box>
   );
 }

@@ -95,6 +95,14 @@ interface Velden {
   whatsapp: string;
 }
 
+/** Section 8's failure message per kind of communication. */
+const FOUT: Record<Soort, string> = {
+  note: 'Fout bij toevoegen notitie',
+  phone: 'Fout bij loggen gesprek',
+  email: 'Fout bij verzenden email',
+  whatsapp: 'Fout bij loggen WhatsApp bericht',
+};
+
 /**
  * The Communicatie tab: the timeline (newest first) and the forms 'Notitie toevoegen', 'Gesprek
  * loggen', 'E-mail versturen' and 'WhatsApp'. A WhatsApp message is logged first; then the
@@ -128,7 +136,7 @@ export function CommunicatieTab({ aanmelding, focus, onChanged }: { aanmelding: 
   const send = async (type: Soort, content: string, subject: string | undefined, clear: (keyof Velden)[], contentField: keyof Velden) => {
     setBusy(type);
     try {
-      const answer = await callApi<Communicatie>(`${aanmeldingApi(aanmelding.id)}/communicatie`, { method: 'POST', body: { type, content, ...(subject === undefined ? {} : { subject }) } }, 'Fout bij opslaan communicatie');
+      const answer = await callApi<Communicatie>(`${aanmeldingApi(aanmelding.id)}/communicatie`, { method: 'POST', body: { type, content, ...(subject === undefined ? {} : { subject }) } }, FOUT[type]);
       notify(answer.message || 'Opgeslagen', { type: 'success' });
       setV((old) => ({ ...old, ...Object.fromEntries(clear.map((k) => [k, ''])) }));
       const url = answer.extra['whatsapp_url'];
@@ -142,7 +150,9 @@ export function CommunicatieTab({ aanmelding, focus, onChanged }: { aanmelding: 
           ...(type === 'email' ? { onderwerp: fieldError(e.fields, 'subject') } : {}),
         }));
       }
-      notify(e instanceof Error ? e.message : 'Fout bij opslaan communicatie', { type: 'error' });
+      // A refused form says what is missing ('Vul een notitie in'); any other failure is section
+      // 8's message for this kind, with the server's reason.
+      notify(e instanceof ActionError && e.status === 400 ? e.message : e instanceof ActionError ? `${FOUT[type]}: ${e.message}` : FOUT[type], { type: 'error' });
     } finally {
       setBusy(null);
     }

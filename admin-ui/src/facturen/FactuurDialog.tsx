@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link } from '@mui/material';
 import type { ListItem } from '@shared-api-types';
 import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
+import { Facts } from '../fields/Facts';
 
 type Factuur = ListItem<'/api/v1/facturen'>;
 
@@ -22,14 +23,7 @@ export function FactuurDialog({ factuur: f, methode, onClose }: { factuur: Factu
     <Dialog open onClose={onClose} aria-labelledby="factuur-title" maxWidth="sm" fullWidth>
       <DialogTitle id="factuur-title">Factuur {f.factuurnummer}</DialogTitle>
       <DialogContent dividers>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
-          {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Box>
-          ))}
-        </Box>
+        <Facts rows={rows} />
       </DialogContent>
       <DialogActions sx={{ p: 2, gap: 1 }}>
         <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" sx={{ mr: 'auto', fontWeight: 700 }}>

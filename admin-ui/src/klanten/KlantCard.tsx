@@ -24,6 +24,7 @@ import { isStatus, STATUS_LABEL } from '../klussen/status';
 import { AvgActions } from './AvgActions';
 import { ddMMyyyy } from '../fields/dates';
 import { bedrag, commaQuotedCsv, download, semicolonCsv } from './csv';
+import { Facts } from '../fields/Facts';
 
 type Klant = ResponseBody<'/api/v1/klanten/{email}'>['data'];
 type KlusRij = ListItem<'/api/v1/klanten/{email}/klussen'>;
@@ -118,19 +119,6 @@ function Panel({ index, tab, children }: { index: number; tab: number; children:
   return (
     <Box role="tabpanel" id={`panel-${index}`} aria-labelledby={`tab-${index}`}>
       {children}
-    </Box>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
     </Box>
   );
 }

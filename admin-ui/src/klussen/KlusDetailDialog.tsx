@@ -24,6 +24,7 @@ import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
 import type { Klus } from './types';
 import { useKandidaten } from './useKandidaten';
+import { FactList } from '../fields/Facts';
 
 type Load<T> = { kind: 'loading' } | { kind: 'ok'; value: T } | { kind: 'error'; message: string };
 
@@ -115,7 +116,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
         {klus.archived && <Chip label="Gearchiveerd" variant="outlined" />}
         {klus.werkbon_gesloten && <Chip icon={<LockIcon />} label="WERKBON GESLOTEN" color="success" sx={{ fontWeight: 700 }} />}
       </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+      <FactList>
         <Fact label="Datum en tijd">
           {ddMMyyyy(klus.datum)} · {klus.tijd}
         </Fact>
@@ -130,7 +131,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
         <Fact label="Toewijzing">{toewijzing(klus)}</Fact>
         {klus.geplande_start_tijd && <Fact label="Gepland">{momentNl(klus.geplande_start_tijd)}</Fact>}
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
-      </Box>
+      </FactList>
       {klus.werkbon_gesloten ? (
         <Gesloten klus={klus} beheer={beheer} />
       ) : (

@@ -11,6 +11,7 @@ import { SimpleTable } from '../lists/SimpleTable';
 import { beoordeling, uren } from './KlusserList';
 import { ProfielForm } from './ProfielForm';
 import { ShowcaseFotos } from './ShowcaseFotos';
+import { FactList } from '../fields/Facts';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
 type Load = { kind: 'loading' } | { kind: 'ok'; k: Detail } | { kind: 'error'; status: number; message: string };
@@ -126,7 +127,7 @@ function Profiel({ k }: { k: Detail }) {
         {k.naam}
       </Typography>
       <Section title="Profiel">
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+        <FactList>
           <dt>E-mail</dt>
           <dd>{k.email || '—'}</dd>
           <dt>Telefoon</dt>
@@ -149,7 +150,7 @@ function Profiel({ k }: { k: Detail }) {
               <dd>{k.gepensioneerd_sinds}</dd>
             </>
           )}
-        </Box>
+        </FactList>
         {k.intro_tekst && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{k.intro_tekst}</Typography>}
       </Section>
       <Beoordelingen k={k} />

@@ -4,6 +4,7 @@ import type { ResponseBody } from '@shared-api-types';
 import { callApi } from '../api/action';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from '../klussen/format';
+import { FactList } from '../fields/Facts';
 
 export type WerkbonDetail = ResponseBody<'/api/v1/werkbonnen/{id}'>['data'];
 
@@ -36,7 +37,7 @@ export function WerkbonDetails({ id }: { id: string }) {
   const w = state.value;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+      <FactList>
         <dt>Klus</dt>
         <dd>
           {w.klus.beschrijving} ({ddMMyyyy(w.klus.datum)}, {w.klus.tijd})
@@ -57,7 +58,7 @@ export function WerkbonDetails({ id }: { id: string }) {
         <dd>{w.uren ?? '—'}</dd>
         <dt>Status</dt>
         <dd>{w.status === 'completed' ? 'Afgerond' : 'Lopend'}</dd>
-      </Box>
+      </FactList>
 
       <Box component="section" aria-labelledby={`materialen-${w.id}`}>
         <Typography id={`materialen-${w.id}`} variant="h6" component="h3">
@@ -118,7 +119,7 @@ export function WerkbonDetails({ id }: { id: string }) {
         {w.ratings === null ? (
           <Typography>Nog geen beoordeling</Typography>
         ) : (
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+          <FactList>
             <dt>Algemeen</dt>
             <dd>{ONE_DECIMAL.format(w.ratings.algemeen)} van 5</dd>
             <dt>Netheid</dt>
@@ -137,7 +138,7 @@ export function WerkbonDetails({ id }: { id: string }) {
             <dd>{janee(w.zou_aanbevelen)}</dd>
             <dt>Opmerkingen</dt>
             <dd>{w.opmerkingen || '—'}</dd>
-          </Box>
+          </FactList>
         )}
       </Box>
 
