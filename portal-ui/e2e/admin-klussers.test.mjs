@@ -111,7 +111,8 @@ describe('klussers', { skip: DB_CHECK_SKIP }, () => {
       throw e;
     });
     await page.getByLabel('Zoeken op naam, e-mail of telefoon').fill(naam);
-    await page.getByRole('button', { name: `Archiveren: ${naam}` }).click();
+    await page.getByRole('button', { name: `Acties voor ${naam}` }).click();
+    await page.getByRole('menuitem', { name: 'Archiveren' }).click();
     const confirm = page.getByRole('dialog', { name: `${naam} archiveren?` });
     await confirm.getByText('Alle gegevens blijven bewaard.', { exact: false }).waitFor();
     await assertNoAxeViolations(page);

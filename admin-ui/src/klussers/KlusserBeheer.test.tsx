@@ -38,17 +38,21 @@ describe('Klussers (admin)', () => {
 
     const gerrit = screen.getByText('Gerrit Visser').closest('tr') as HTMLElement;
     expect(within(gerrit).getByText('Verborgen')).toBeTruthy();
-    expect((within(gerrit).getByRole('button', { name: 'Archiveren: Gerrit Visser' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByLabelText('Gearchiveerde klussers tonen'));
     await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/klussers').at(-1)?.query.get('actief')).toBeNull());
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Archiveren: Piet Bakker' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Acties voor Piet Bakker' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Archiveren' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Alle gegevens blijven bewaard/)).toBeTruthy();
     expect(mock.calls.some((c) => c.path === '/api/v1/klussers/k1/archive')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archiveren' }));
     expect(await screen.findByText('Klusser gearchiveerd')).toBeTruthy();
+
+    // An inactive klusser cannot be archived again.
+    fireEvent.click(await screen.findByRole('button', { name: 'Acties voor Gerrit Visser' }));
+    expect((await screen.findByRole('menuitem', { name: 'Archiveren' })).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('warns before deleting for good', async () => {
@@ -58,7 +62,8 @@ describe('Klussers (admin)', () => {
       'DELETE /api/v1/klussers/k1': { body: { message: 'Klusser permanent verwijderd' } },
     });
     const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Verwijderen: Piet Bakker' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Acties voor Piet Bakker' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/kan niet ongedaan worden gemaakt.*werkbonnen.*inloggegevens/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Permanent verwijderen' }));

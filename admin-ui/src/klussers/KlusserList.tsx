@@ -145,11 +145,13 @@ export default function KlusserList() {
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
+        // Ten columns: tighter cells and unbroken phone numbers keep the row menu in view at 1280 px.
+        sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& td:nth-of-type(2)': { overflowWrap: 'anywhere', minWidth: 160 } }}
         empty={<EmptyList none={franchise ? 'Geen klussers gevonden in jouw regio' : 'Nog geen klussers'} filtered={franchise ? 'Geen klussers gevonden in jouw regio' : 'Geen klussers gevonden'} />}
       >
         <TextField source="naam" label="Naam" />
         <TextField source="email" label="E-mail" sortable={false} />
-        <TextField source="telefoon" label="Telefoon" sortable={false} />
+        <TextField source="telefoon" label="Telefoon" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
         <FunctionField<Klusser> label="Regio" sortable={false} render={(k) => k.regio.map(regioNaam).join(', ')} />
         <FunctionField<Klusser> source="gemiddelde_beoordeling" label="Beoordeling" render={(k) => beoordeling(k.gemiddelde_beoordeling)} />
         <FunctionField<Klusser> source="totaal_uren" label="Totaal uren" render={(k) => uren(k.totaal_uren)} />
@@ -158,7 +160,7 @@ export default function KlusserList() {
           <FunctionField<Klusser>
             label="Website"
             sortable={false}
-            render={(k) => <Chip label={k.zichtbaar_op_website ? 'Zichtbaar' : 'Verborgen'} color={k.zichtbaar_op_website ? 'success' : 'default'} />}
+            render={(k) => <Chip size="small" label={k.zichtbaar_op_website ? 'Zichtbaar' : 'Verborgen'} color={k.zichtbaar_op_website ? 'success' : 'default'} />}
           />
         )}
         <FunctionField<Klusser>

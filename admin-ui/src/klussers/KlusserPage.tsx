@@ -93,9 +93,9 @@ function BeheerTabs({ k, onSaved, reload }: { k: Detail; onSaved: (k: Detail) =>
     <>
       <Typography variant="h4" component="h1">
         {k.naam}
-        <Typography component="span" sx={{ ml: 2, fontSize: '1rem', fontWeight: 700 }}>
-          {k.actief ? 'Actief' : 'Inactief (gearchiveerd)'} · {k.zichtbaar_op_website ? 'Zichtbaar op de website' : 'Verborgen op de website'}
-        </Typography>
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>
+        {k.actief ? 'Actief' : 'Inactief (gearchiveerd)'} · {k.zichtbaar_op_website ? 'Zichtbaar op de website' : 'Verborgen op de website'}
       </Typography>
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Onderdelen van de klusser" variant="scrollable">
         {TABS.map((t, i) => (

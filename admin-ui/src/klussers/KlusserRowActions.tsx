@@ -1,4 +1,5 @@
-import { Box, Button } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRefresh } from 'react-admin';
 import type { ListItem } from '@shared-api-types';
@@ -7,13 +8,19 @@ import { ActionError, callApi } from '../api/action';
 type Klusser = ListItem<'/api/v1/klussers'>;
 
 /**
- * The row menu of the admin's klussers (document 001 section 2): Archiveren (not for an inactive
- * klusser) and Verwijderen, each behind section 8's warning.
+ * The row menu of the admin's klussers (document 001 section 2): Archiveren (disabled for an
+ * inactive klusser) and Verwijderen, each behind section 8's warning; the same kind of menu as the
+ * customers' rows.
  */
 export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const ask = (kind: 'archive' | 'delete') => {
+    setAnchor(null);
+    setConfirm(kind);
+  };
 
   const run = async (kind: 'archive' | 'delete') => {
     setConfirm(null);
@@ -31,13 +38,18 @@ export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
   };
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Button variant="outlined" disabled={!klusser.actief} onClick={() => setConfirm('archive')} aria-label={`Archiveren: ${klusser.naam}`}>
-        Archiveren
-      </Button>
-      <Button variant="outlined" color="error" onClick={() => setConfirm('delete')} aria-label={`Verwijderen: ${klusser.naam}`}>
-        Verwijderen
-      </Button>
+    <Box>
+      <IconButton aria-label={`Acties voor ${klusser.naam}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem disabled={!klusser.actief} onClick={() => ask('archive')}>
+          Archiveren
+        </MenuItem>
+        <MenuItem onClick={() => ask('delete')} sx={{ color: 'error.main' }}>
+          Verwijderen
+        </MenuItem>
+      </Menu>
       <Confirm
         isOpen={confirm === 'archive'}
         title={`${klusser.naam} archiveren?`}
