@@ -22,7 +22,10 @@ export function SimpleTable<T>({ headers, rows, rowKey, cells }: { headers: stri
         {rows.map((row) => (
           <TableRow key={rowKey(row)}>
             {cells(row).map((cell, i) => (
-              <TableCell key={headers[i] ?? i}>{cell}</TableCell>
+              // A date (dd-MM-yyyy) reads as one word: it never breaks at its hyphens.
+              <TableCell key={headers[i] ?? i} sx={headers[i] === 'Datum' ? { whiteSpace: 'nowrap' } : undefined}>
+                {cell}
+              </TableCell>
             ))}
           </TableRow>
         ))}
