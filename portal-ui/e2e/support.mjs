@@ -55,6 +55,16 @@ export async function open(context, path, { waitUntil = 'networkidle' } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
+  // What went wrong inside the page goes into the test's output: a failure on the error page
+  // ("Er ging iets mis") is then explained by the script error or the request that failed.
+  page.on('pageerror', (error) => console.log(`[browser] page error on ${page.url()}: ${error.stack ?? error}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.log(`[browser] console error on ${page.url()}: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => {
+    // Requests cut off by leaving the page are expected; others are worth a line.
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') console.log(`[browser] request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   const response = await page.goto(`${BASE_URL}${path}`, { waitUntil });
   assert.ok(response, `no response for ${path}`);
   assertSecurityHeaders(response.headers(), path);
