@@ -59,7 +59,8 @@ export async function open(context, path, { waitUntil = 'networkidle' } = {}) {
   // ("Er ging iets mis") is then explained by the script error or the request that failed.
   page.on('pageerror', (error) => console.log(`[browser] page error on ${page.url()}: ${error.stack ?? error}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') console.log(`[browser] console error on ${page.url()}: ${m.text()}`);
+    // 'Failed to load resource' is the browser noting an HTTP error status, which tests cause on purpose.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) console.log(`[browser] console error on ${page.url()}: ${m.text()}`);
   });
   page.on('requestfailed', (r) => {
     // Requests cut off by leaving the page are expected; others are worth a line.
