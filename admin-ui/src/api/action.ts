@@ -56,6 +56,9 @@ export async function callApi<T>(
     throw new ActionError(`${failure}: geen verbinding met de server`, 0);
   }
   const body = await readJson(response);
+  // Aborted while the body was read: readJson says "no body", which is not the answer. The caller
+  // has moved on (its filter changed, its page closed) and must not get an empty success.
+  init.signal?.throwIfAborted();
   if (!response.ok) {
     const { code, message } = apiError(body);
     throw new ActionError(message ?? `${failure} (${response.status})`, response.status, code, fieldErrors(body));

@@ -16,7 +16,9 @@ export function useListSummary<T>(path: string): T | null {
   useEffect(() => {
     const controller = new AbortController();
     callApi<T>(`${path}${query}`, { signal: controller.signal })
-      .then((a) => setSummary(a.data))
+      .then((a) => {
+        if (!controller.signal.aborted) setSummary(a.data);
+      })
       .catch(() => {
         if (!controller.signal.aborted) setSummary(null);
       });
