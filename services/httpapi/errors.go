@@ -94,7 +94,21 @@ func Answer(ctx context.Context, err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
+	if ClientGone(ctx) {
+		return &Error{Status: StatusClientClosed, Code: "client_closed", Message: "Het verzoek is afgebroken.", Err: err}
+	}
 	return Internal(err)
+}
+
+// StatusClientClosed is the status recorded for a request whose client left before the answer
+// (nginx's 499): nobody reads it, and it is not a failure of the server.
+const StatusClientClosed = 499
+
+// ClientGone reports whether the request's client went away (a page left, a fetch aborted): the
+// errors that follow ("context canceled" from the database or Kratos) are its echo, not faults to
+// page an operator about. A deadline that passed is not this; that stays a failure.
+func ClientGone(ctx context.Context) bool {
+	return errors.Is(ctx.Err(), context.Canceled)
 }
 
 // StatusOf is the status code the API answers err with.

@@ -145,3 +145,37 @@ func TestEncodeJSON(t *testing.T) {
 		t.Errorf("Content-Type = %q", ct)
 	}
 }
+
+// A client that leaves mid-request (a page closed, a fetch aborted) makes the database or Kratos
+// answer "context canceled": that is recorded as 499 on an Info line, not logged as a server
+// failure; a deadline that passed stays a 500 with its cause in the log.
+func TestClientGoneIsNotAServerFailure(t *testing.T) {
+	logs := captureDefaultLog(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	gone := fmt.Errorf("tenants: prove actor: %w", context.Canceled)
+	if a := httpapi.Answer(ctx, gone); a.Status != httpapi.StatusClientClosed || a.Code != "client_closed" {
+		t.Errorf("answer = %d %q, want 499 client_closed", a.Status, a.Code)
+	}
+	httpapi.EncodeError(ctx, gone, httptest.NewRecorder())
+	if logs.Len() != 0 {
+		t.Errorf("a client that left was logged as a failure: %q", logs.String())
+	}
+	// A domain answer stays what it is, even when the client has left meanwhile.
+	if a := httpapi.Answer(ctx, httpapi.Forbidden()); a.Status != http.StatusForbidden {
+		t.Errorf("forbidden after the client left = %d, want 403", a.Status)
+	}
+
+	deadline, stop := context.WithTimeout(context.Background(), 0)
+	defer stop()
+	<-deadline.Done()
+	late := fmt.Errorf("klussers: list: %w", context.DeadlineExceeded)
+	w := httptest.NewRecorder()
+	httpapi.EncodeError(deadline, late, w)
+	if w.Code != http.StatusInternalServerError {
+		t.Errorf("a passed deadline = %d, want 500", w.Code)
+	}
+	if !strings.Contains(logs.String(), "request failed") {
+		t.Errorf("a passed deadline was not logged: %q", logs.String())
+	}
+}
