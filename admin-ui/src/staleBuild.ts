@@ -11,9 +11,8 @@ const QUIET_MS = 60_000;
 
 export function reloadOnStaleBuild(win: Window = window, now: () => number = Date.now): void {
   win.addEventListener('vite:preloadError', (event) => {
-    let last = 0;
     try {
-      last = Number(win.sessionStorage.getItem(LAST_RELOAD) ?? 0);
+      const last = Number(win.sessionStorage.getItem(LAST_RELOAD) ?? 0);
       if (now() - last < QUIET_MS) return;
       win.sessionStorage.setItem(LAST_RELOAD, String(now()));
     } catch {
