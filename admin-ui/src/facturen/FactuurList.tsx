@@ -28,6 +28,7 @@ const FILTERS = [
     source="betaal_methode"
     label="Betaalmethode"
     alwaysOn
+    sx={{ minWidth: 200 }}
     emptyText="Alle"
     choices={[...Object.entries(METHODE).map(([id, name]) => ({ id, name })), { id: 'open', name: 'Nog niet geregistreerd' }]}
   />,
@@ -129,7 +130,12 @@ export default function FactuurList() {
           </Box>
           <TotalCards />
         </Box>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          // Tighter cells and a narrower description keep the actions in view at 1280 px.
+          sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& .column-omschrijving': { maxWidth: 220 }, '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' } }}
+          empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
           <TextField source="factuurnummer" label="Factuurnummer" />
           <DayField source="datum" label="Datum" />
           <FunctionField<Factuur>
@@ -161,7 +167,8 @@ export default function FactuurList() {
             label="Acties"
             sortable={false}
             render={(f) => (
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              // Stacked: side by side they push the column past 1280 px.
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
                 <Button variant="outlined" onClick={() => setBekijk(f)} aria-label={`Bekijken: factuur ${f.factuurnummer}`}>
                   Bekijken
                 </Button>
