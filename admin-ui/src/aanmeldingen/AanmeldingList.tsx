@@ -109,7 +109,7 @@ export default function AanmeldingList() {
         <TextField source="naam" label="Naam" />
         <NumberField source="leeftijd" label="Leeftijd" sortable={false} />
         <TextField source="woonplaats" label="Woonplaats" />
-        <TextField source="telefoon" label="Telefoon" sortable={false} />
+        <TextField source="telefoon" label="Telefoon" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
         <FunctionField<Aanmelding> source="status" label="Status" render={(a) => <StatusBadge status={a.status} />} />
         <DayField source="created_at" label="Datum" />
         <FunctionField<Aanmelding>

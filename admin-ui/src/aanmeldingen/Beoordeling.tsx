@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, FormControl, FormHelperText, Inp
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, callApi, failureText } from '../api/action';
 import { AccountDialog } from './AccountDialog';
 import { AANMELDING_STATUS_CHOICES } from './status';
 import { aanmeldingApi, fieldError, type AanmeldingDetail } from './types';
@@ -30,7 +30,7 @@ export function BeoordelingTab({ aanmelding, onSaved, onChanged }: { aanmelding:
       else onChanged();
     } catch (e) {
       if (e instanceof ActionError) setErrors(e.fields);
-      notify(e instanceof Error && e.message ? e.message : 'Fout bij bijwerken status', { type: 'error' });
+      notify(failureText(e, 'Fout bij bijwerken status'), { type: 'error' });
     } finally {
       setBusy(false);
     }

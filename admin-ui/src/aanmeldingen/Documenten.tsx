@@ -4,7 +4,7 @@ import UploadIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Card, CardContent, FormControl, FormHelperText, InputLabel, Link, MenuItem, Select, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, callApi, failureText } from '../api/action';
 import { momentNl } from '../fields/dates';
 import { SimpleTable } from '../lists/SimpleTable';
 import { aanmeldingApi, fieldError, type AanmeldingDetail, type AanmeldingDocument } from './types';
@@ -86,7 +86,7 @@ export function DocumentenTab({ aanmelding, onChanged }: { aanmelding: Aanmeldin
       onChanged();
     } catch (e) {
       if (e instanceof ActionError) setErrors(e.fields);
-      notify(e instanceof Error && e.message ? e.message : 'Fout bij uploaden document', { type: 'error' });
+      notify(failureText(e, 'Fout bij uploaden document'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -99,7 +99,7 @@ export function DocumentenTab({ aanmelding, onChanged }: { aanmelding: Aanmeldin
       notify('Document verwijderd', { type: 'success' });
       onChanged();
     } catch (e) {
-      notify(e instanceof Error && e.message ? e.message : 'Fout bij verwijderen document', { type: 'error' });
+      notify(failureText(e, 'Fout bij verwijderen document'), { type: 'error' });
     }
   };
 

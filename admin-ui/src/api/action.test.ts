@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ActionError, callApi } from './action';
+import { ActionError, callApi, failureText } from './action';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,5 +49,18 @@ describe('callApi', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(callApi('/api/v1/x', {}, 'Fout bij laden')).rejects.toThrow('Fout bij laden: geen verbinding met de server');
+  });
+});
+
+describe('failureText', () => {
+  it('says a refusal in the server words, and a server error as the action message of section 8 with the reason', () => {
+    expect(failureText(new ActionError('Bestand mag maximaal 5MB zijn', 413), 'Fout bij uploaden foto')).toBe('Bestand mag maximaal 5MB zijn');
+    expect(failureText(new ActionError('Er ging iets mis. Probeer het opnieuw.', 500), 'Fout bij uploaden foto')).toBe(
+      'Fout bij uploaden foto: Er ging iets mis. Probeer het opnieuw.',
+    );
+    expect(failureText(new ActionError('Fout bij uploaden foto: geen verbinding met de server', 0), 'Fout bij uploaden foto')).toBe(
+      'Fout bij uploaden foto: geen verbinding met de server',
+    );
+    expect(failureText(undefined, 'Fout bij bijwerken status')).toBe('Fout bij bijwerken status');
   });
 });

@@ -71,3 +71,15 @@ export async function callApi<T>(
     extra,
   };
 }
+
+/**
+ * What a toast says when an action failed (section 8): a refusal (4xx) in the server's own words,
+ * which name the reason ('Bestand mag maximaal 5MB zijn'); any other failure (a server error, no
+ * connection) as the action's message from section 8, with the reason after it.
+ */
+export function failureText(e: unknown, failure: string): string {
+  if (e instanceof ActionError && e.status >= 400 && e.status < 500 && e.message !== '') return e.message;
+  const reason = e instanceof Error ? e.message : '';
+  if (reason === '') return failure;
+  return reason.startsWith(failure) ? reason : `${failure}: ${reason}`;
+}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, useNotify } from 'react-admin';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { apiError, apiFetch, readJson } from '@shared-auth/api';
-import { ActionError, callApi } from '../api/action';
+import { callApi, failureText } from '../api/action';
 import { download } from '../klanten/csv';
 import { DayField } from '../fields/DayField';
 import { euro } from '../klussen/format';
@@ -100,7 +100,7 @@ function Verzenden({ factuur }: { factuur: Factuur }) {
       const a = await callApi(`/api/v1/facturen/${factuur.id}/verzenden`, { method: 'POST' }, 'Kon factuur niet verzenden');
       notify(a.message, { type: 'success' });
     } catch (e) {
-      notify(e instanceof ActionError ? e.message : 'Kon factuur niet verzenden', { type: 'error' });
+      notify(failureText(e, 'Kon factuur niet verzenden'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -135,7 +135,7 @@ export default function FactuurList() {
           rowClick={false}
           // Tighter cells and a narrower description keep the actions in view at 1280 px.
           sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& .column-omschrijving': { maxWidth: 220 }, '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' } }}
-          empty={<EmptyList none="Nog geen facturen" filtered="Geen facturen gevonden" />}>
+          empty={<EmptyList none="Geen facturen gevonden" filtered="Geen facturen gevonden" />}>
           <TextField source="factuurnummer" label="Factuurnummer" />
           <DayField source="datum" label="Datum" />
           <FunctionField<Factuur>

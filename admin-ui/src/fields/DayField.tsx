@@ -6,6 +6,7 @@ import { ZONE } from '@shared-calendar';
  * moment such as created_at gets its Amsterdam date, and a plain date such as datum
  * ("2025-11-19", read as midnight UTC) stays the same day.
  */
-export function DayField(props: DateFieldProps) {
-  return <DateField locales="nl-NL" options={{ timeZone: ZONE }} {...props} />;
+export function DayField({ sx, ...props }: DateFieldProps) {
+  // 23-11-2026 on one line: a narrow column would otherwise break it at its hyphens.
+  return <DateField locales="nl-NL" options={{ timeZone: ZONE }} {...props} sx={[{ whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]} />;
 }

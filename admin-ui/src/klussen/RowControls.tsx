@@ -80,7 +80,8 @@ export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void
   };
 
   return (
-    <Box sx={{ display: 'flex', gap: 0.5 }} onClick={stop}>
+    // Two per line: four icons side by side push the column past 1280 px.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, auto)', justifyContent: 'start', gap: 0.5 }} onClick={stop}>
       {/* The row opens the details on a click; this button is the way for the keyboard. */}
       <Tooltip title="Details">
         <IconButton aria-label={`Details: ${row.beschrijving}`} onClick={() => onDetails(String(row.id))}>

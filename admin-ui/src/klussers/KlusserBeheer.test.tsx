@@ -55,6 +55,22 @@ describe('Klussers (admin)', () => {
     expect((await screen.findByRole('menuitem', { name: 'Archiveren' })).getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('opens the klusser from a click on its row, but not from its row menu', async () => {
+    startConsole('/admin/klussers', {
+      'GET /api/v1/klussers': { body: { data: [PIET], total: 1 } },
+      'GET /api/v1/klussers/totalen': { body: TOTALEN },
+      'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
+    });
+    const cell = await screen.findByText('Piet Bakker', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Acties voor Piet Bakker' }));
+    await screen.findByRole('menuitem', { name: 'Archiveren' });
+    expect(window.location.pathname).toBe('/admin/klussers');
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    fireEvent.click(cell);
+    expect(await screen.findByRole('tab', { name: 'Profiel' }, { timeout: 10_000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/klussers/k1');
+  });
+
   it('warns before deleting for good', async () => {
     const mock = startConsole('/admin/klussers', {
       'GET /api/v1/klussers': { body: { data: [PIET], total: 1 } },

@@ -144,7 +144,8 @@ export default function KlusserList() {
       )}
       <Datagrid
         bulkActionButtons={false}
-        rowClick={false}
+        // A row opens the klusser (section 2); its buttons keep their clicks to themselves.
+        rowClick="edit"
         // Ten columns: tighter cells and unbroken phone numbers keep the row menu in view at 1280 px.
         sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& td:nth-of-type(2)': { overflowWrap: 'anywhere', minWidth: 160 } }}
         empty={<EmptyList none={franchise ? 'Geen klussers gevonden in jouw regio' : 'Nog geen klussers'} filtered={franchise ? 'Geen klussers gevonden in jouw regio' : 'Geen klussers gevonden'} />}
@@ -167,7 +168,7 @@ export default function KlusserList() {
           label={franchise ? 'Details' : 'Acties'}
           sortable={false}
           render={(k) => (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
               <Button component={Link} to={`${basename}/klussers/${k.id}`} variant="outlined" aria-label={`Details van ${k.naam}`}>
                 Details
               </Button>

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle }
 import { useState } from 'react';
 import { BooleanInput, CheckboxGroupInput, Form, NumberInput, required, TextInput, useNotify } from 'react-admin';
 import type { RequestBody } from '@shared-api-types';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, callApi, failureText } from '../api/action';
 import { REGIO_CHOICES } from '../klussen/status';
 
 type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
@@ -53,7 +53,7 @@ export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean;
       onSaved();
       return undefined;
     } catch (e) {
-      setFout(e instanceof ActionError ? e.message : 'Fout bij aanmaken klusser');
+      setFout(failureText(e, 'Fout bij aanmaken klusser'));
       return e instanceof ActionError ? e.fields : undefined;
     }
   };

@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
-import { ActionError, callApi } from '../api/action';
+import { callApi, failureText } from '../api/action';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
 type Slot = 'profiel' | 'carousel_1' | 'carousel_2' | 'carousel_3';
@@ -58,7 +58,7 @@ function FotoSlot(props: { klusserId: string; slot: Slot; label: string; url: st
       notify(a.message || 'Foto geüpload', { type: 'success' });
       props.onChanged();
     } catch (e) {
-      notify(e instanceof ActionError ? e.message : 'Fout bij uploaden foto', { type: 'error' });
+      notify(failureText(e, 'Fout bij uploaden foto'), { type: 'error' });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -72,7 +72,7 @@ function FotoSlot(props: { klusserId: string; slot: Slot; label: string; url: st
       notify(a.message || 'Foto verwijderd', { type: 'success' });
       props.onChanged();
     } catch (e) {
-      notify(e instanceof ActionError ? e.message : 'Fout bij verwijderen foto', { type: 'error' });
+      notify(failureText(e, 'Fout bij verwijderen foto'), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -15,7 +15,7 @@ export function ResourceList({ failure = 'De lijst kon niet worden geladen.', ..
       pagination={<PagingUnlessFailed />}
       queryOptions={{ onError: () => {} }}
       // minWidth 0: a table wider than the screen scrolls in its own box, not the whole page.
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .column-datum': { whiteSpace: 'nowrap' } }}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
       {...props}
     />
   );
