@@ -1,7 +1,8 @@
 // Browser tests of Back office II (issue 15) as the admin at 1280×800: a klusser made with
 // 'Nieuwe Klusser', shown on the public /klussers page once visible, a showcase photo uploaded and
-// removed (the public page follows), the klusser archived (it leaves the public page); both
-// exports of /admin/rapportages run in the background and their files opened. axe on every page.
+// removed (the public page follows), the klusser archived (it leaves the public page) and brought
+// back (it returns); both exports of /admin/rapportages run in the background and their files
+// opened. axe on every page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -123,7 +124,14 @@ describe('klussers', { skip: DB_CHECK_SKIP }, () => {
     // Hidden by default, found with the archive switch.
     await page.getByText('Geen klussers gevonden').waitFor();
     await page.getByLabel('Gearchiveerde klussers tonen').check();
-    await page.getByRole('link', { name: `Details van ${naam}` }).waitFor();
+    await page.getByRole('link', { name: `Details van ${naam}` }).click();
+
+    // Brought back with Actief on the Profiel tab: active again, and back on the public page.
+    await page.getByLabel('Actief', { exact: true }).check();
+    await page.getByRole('button', { name: 'Profiel opslaan' }).click();
+    await toast('Profiel opgeslagen');
+    assert.deepEqual(expectRow(`SELECT actief::text FROM profiles WHERE email = '${email}'`), ['true']);
+    assert.ok(await publicCard(naam), 'a reactivated visible klusser is on the public page again');
   });
 });
 

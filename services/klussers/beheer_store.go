@@ -39,7 +39,7 @@ func lockKlusser(ctx context.Context, tx pgx.Tx, id uuid.UUID) (regio []string, 
 
 func (s *pgStore) Update(ctx context.Context, id uuid.UUID, p Profiel) error {
 	return s.db.Tx(ctx, func(tx pgx.Tx) error {
-		before, _, err := lockKlusser(ctx, tx, id)
+		before, wasActief, err := lockKlusser(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -51,17 +51,21 @@ func (s *pgStore) Update(ctx context.Context, id uuid.UUID, p Profiel) error {
 			UPDATE profiles SET naam = $2, telefoon = $3, adres = $4, postcode = $5, woonplaats = $6, regio = $7,
 			       leeftijd = $8, heeft_vog = $9, heeft_vervoer = $10, motivatie = $11, ervaring = $12,
 			       beschikbaarheid = $13, zichtbaar_op_website = $14, intro_tekst = $15, gepensioneerd_sinds = $16,
-			       specialisaties = $17
+			       specialisaties = $17, actief = COALESCE($18, actief)
 			WHERE id = $1`, id, p.Naam, p.Telefoon, p.Adres, p.Postcode, p.Woonplaats, p.Regio, p.Leeftijd,
 			p.HeeftVOG, p.HeeftVervoer, p.Motivatie, p.Ervaring, p.Beschikbaarheid, p.Zichtbaar, p.IntroTekst,
-			p.GepensioneerdSinds, p.Specialisaties); err != nil {
+			p.GepensioneerdSinds, p.Specialisaties, p.Actief); err != nil {
 			return err
 		}
+		nowActief := wasActief
+		if p.Actief != nil {
+			nowActief = *p.Actief
+		}
 		// The regions decide which jobs a klusser is offered, the visibility what the public site
-		// shows: both are worth a line in the log.
+		// shows, the status whether the klusser works at all: each is worth a line in the log.
 		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "update", Entity: "klusser", EntityID: id.String(),
-			Before: map[string]any{"regio": before, "zichtbaar_op_website": wasVisible},
-			After:  map[string]any{"regio": p.Regio, "zichtbaar_op_website": p.Zichtbaar}})
+			Before: map[string]any{"regio": before, "zichtbaar_op_website": wasVisible, "actief": wasActief},
+			After:  map[string]any{"regio": p.Regio, "zichtbaar_op_website": p.Zichtbaar, "actief": nowActief}})
 	})
 }
 

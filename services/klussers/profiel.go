@@ -37,19 +37,21 @@ func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("regio", n.R
 // Profiel is the editable profile of the Profiel tab. The e-mail address is the sign-in name and
 // is not changed here.
 type Profiel struct {
-	Naam               string   `json:"naam"`
-	Telefoon           string   `json:"telefoon"`
-	Adres              string   `json:"adres"`
-	Postcode           string   `json:"postcode"`
-	Woonplaats         string   `json:"woonplaats"`
-	Regio              []string `json:"regio" doc:"leeg mag (de console waarschuwt 'Selecteer minimaal één regio')"`
-	Leeftijd           *int     `json:"leeftijd"`
-	HeeftVOG           bool     `json:"heeft_vog"`
-	HeeftVervoer       bool     `json:"heeft_vervoer"`
-	Motivatie          string   `json:"motivatie" text:"multiline"`
-	Ervaring           string   `json:"ervaring" text:"multiline"`
-	Beschikbaarheid    []string `json:"beschikbaarheid" doc:"Maandag tot en met Zaterdag"`
-	Zichtbaar          bool     `json:"zichtbaar_op_website"`
+	Naam            string   `json:"naam"`
+	Telefoon        string   `json:"telefoon"`
+	Adres           string   `json:"adres"`
+	Postcode        string   `json:"postcode"`
+	Woonplaats      string   `json:"woonplaats"`
+	Regio           []string `json:"regio" doc:"leeg mag (de console waarschuwt 'Selecteer minimaal één regio')"`
+	Leeftijd        *int     `json:"leeftijd"`
+	HeeftVOG        bool     `json:"heeft_vog"`
+	HeeftVervoer    bool     `json:"heeft_vervoer"`
+	Motivatie       string   `json:"motivatie" text:"multiline"`
+	Ervaring        string   `json:"ervaring" text:"multiline"`
+	Beschikbaarheid []string `json:"beschikbaarheid" doc:"Maandag tot en met Zaterdag"`
+	Zichtbaar       bool     `json:"zichtbaar_op_website"`
+	// Actief brings an archived klusser back (true) or archives (false); absent leaves it as it is.
+	Actief             *bool    `json:"actief,omitempty" doc:"weglaten laat de status zoals hij is; true heractiveert een gearchiveerde klusser"`
 	IntroTekst         string   `json:"intro_tekst" text:"multiline" doc:"hoogstens 500 woorden aangeraden (teller, niet afgedwongen)"`
 	GepensioneerdSinds *int     `json:"gepensioneerd_sinds" doc:"jaar, 1950 tot en met dit jaar"`
 	Specialisaties     []string `json:"specialisaties"`

@@ -227,6 +227,19 @@ func TestAdminManagesKlussers(t *testing.T) {
 	if strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
 		t.Errorf("an archived klusser is still on /klussers")
 	}
+	// Saving the profile without a status leaves the klusser archived; 'actief' true brings it back.
+	if s := b.call(t, b.admin, http.MethodPut, path, profiel, &saved); s != http.StatusOK || saved.Data.Actief {
+		t.Errorf("a profile saved without actief changed the status: %d actief=%v", s, saved.Data.Actief)
+	}
+	terug := profiel
+	ja := true
+	terug.Actief = &ja
+	if s := b.call(t, b.admin, http.MethodPut, path, terug, &saved); s != http.StatusOK || !saved.Data.Actief {
+		t.Errorf("reactivate: %d actief=%v", s, saved.Data.Actief)
+	}
+	if !strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
+		t.Errorf("a reactivated visible klusser is not back on /klussers")
+	}
 	if len(b.audit(t, kees.String())) < 3 {
 		t.Errorf("create, update and archive are not all in the audit log: %+v", b.audit(t, kees.String()))
 	}

@@ -137,7 +137,7 @@ describe('Klusser page (admin)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
     expect(await screen.findByText('Profiel opgeslagen')).toBeTruthy();
     const put = mock.calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({ naam: 'Piet de Bakker', gepensioneerd_sinds: 2010, regio: [], specialisaties: ['Houtwerk'], zichtbaar_op_website: true });
+    expect(put?.body).toMatchObject({ naam: 'Piet de Bakker', gepensioneerd_sinds: 2010, regio: [], specialisaties: ['Houtwerk'], zichtbaar_op_website: true, actief: true });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Website Showcase' }));
     expect((await screen.findByRole('img', { name: 'Profielfoto van Piet de Bakker' })).getAttribute('src')).toBe('/files/public/k1/a.jpg');
@@ -150,6 +150,19 @@ describe('Klusser page (admin)', () => {
     expect(await screen.findByText('Nog geen beoordelingen')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Gewerkte Uren' }));
     expect(await screen.findByText('Nog geen gewerkte uren')).toBeTruthy();
+  });
+
+  it('brings an archived klusser back with Actief', async () => {
+    const mock = startConsole('/admin/klussers/k2', {
+      'GET /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT } } },
+      'PUT /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT, actief: true }, message: 'Profiel opgeslagen' } },
+    });
+    const actief = (await screen.findByLabelText('Actief', {}, { timeout: 10_000 })) as HTMLInputElement;
+    expect(actief.checked).toBe(false);
+    fireEvent.click(actief);
+    fireEvent.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
+    expect(await screen.findByText('Profiel opgeslagen')).toBeTruthy();
+    expect(mock.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ actief: true });
   });
 
   it('says Klusser niet gevonden for an unknown id', async () => {

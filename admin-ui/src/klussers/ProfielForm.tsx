@@ -23,7 +23,7 @@ function toForm(k: Detail): Profiel {
     naam: k.naam, telefoon: k.telefoon, adres: k.adres, postcode: k.postcode, woonplaats: k.woonplaats, regio: k.regio,
     leeftijd: k.leeftijd, heeft_vog: k.heeft_vog, heeft_vervoer: k.heeft_vervoer, motivatie: k.motivatie, ervaring: k.ervaring,
     beschikbaarheid: k.beschikbaarheid, zichtbaar_op_website: k.zichtbaar_op_website, intro_tekst: k.intro_tekst,
-    gepensioneerd_sinds: k.gepensioneerd_sinds, specialisaties: k.specialisaties,
+    gepensioneerd_sinds: k.gepensioneerd_sinds, specialisaties: k.specialisaties, actief: k.actief,
   };
 }
 
@@ -89,6 +89,8 @@ export function ProfielForm({ k, onSaved }: { k: Detail; onSaved: (k: Detail) =>
       <CheckboxGroupInput source="specialisaties" label="Specialisaties" choices={SPECIALISATIES.map((s) => ({ id: s, name: s }))} />
       <CheckboxGroupInput source="beschikbaarheid" label="Beschikbaarheid" choices={DAGEN.map((d) => ({ id: d, name: d }))} />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        {/* An archived klusser is inactive; switching this on brings the klusser back. */}
+        <BooleanInput source="actief" label="Actief" />
         <BooleanInput source="zichtbaar_op_website" label="Zichtbaar op de website" />
         <BooleanInput source="heeft_vog" label="Heeft een VOG" />
         <BooleanInput source="heeft_vervoer" label="Heeft eigen vervoer" />

@@ -7638,6 +7638,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description weglaten laat de status zoals hij is; true heractiveert een gearchiveerde klusser */
+                    actief?: boolean | null;
                     adres: string;
                     /** @description Maandag tot en met Zaterdag */
                     beschikbaarheid: string[];
