@@ -165,6 +165,14 @@ describe('Klusser page (admin)', () => {
     expect(mock.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ actief: true });
   });
 
+  it('says Fout bij ophalen klusser on the page and in a toast when the server fails', async () => {
+    startConsole('/admin/klussers/k1', {
+      'GET /api/v1/klussers/k1': { status: 500, body: { error: { code: 'internal', message: 'Er ging iets mis. Probeer het opnieuw.' } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Fout bij ophalen klusser' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Fout bij ophalen klusser', { selector: ':not(h1)' })).toBeTruthy();
+  });
+
   it('says Klusser niet gevonden for an unknown id', async () => {
     startConsole('/admin/klussers/nope', {
       'GET /api/v1/klussers/nope': { status: 404, body: { error: { code: 'klusser_not_found', message: 'Klusser niet gevonden' } } },

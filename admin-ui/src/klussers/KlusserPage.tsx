@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Title, useBasename } from 'react-admin';
+import { Title, useBasename, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
@@ -40,16 +40,20 @@ export default function KlusserPage() {
   const { id = '' } = useParams();
   const basename = useBasename();
   const [state, setState] = useState<Load>({ kind: 'loading' });
+  const notify = useNotify();
   const load = useCallback(
     (signal?: AbortSignal) =>
       callApi<Detail>(`/api/v1/klussers/${encodeURIComponent(id)}`, { signal }, 'Fout bij ophalen klusser')
         .then((a) => setState({ kind: 'ok', k: a.data }))
         .catch((e: unknown) => {
           if (!signal?.aborted) {
-            setState({ kind: 'error', status: e instanceof ActionError ? e.status : 0, message: e instanceof Error ? e.message : 'Fout bij ophalen klusser' });
+            const status = e instanceof ActionError ? e.status : 0;
+            setState({ kind: 'error', status, message: e instanceof Error ? e.message : 'Fout bij ophalen klusser' });
+            // Section 8's toast as well as the page's own heading; a missing klusser is said on the page.
+            if (status !== 404) notify('Fout bij ophalen klusser', { type: 'error' });
           }
         }),
-    [id],
+    [id, notify],
   );
   useEffect(() => {
     const controller = new AbortController();
