@@ -1,12 +1,10 @@
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, NumberField, SelectInput, TextField, TextInput, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
-import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
-import { filterQuery } from '../lists/filterQuery';
+import { useListSummary } from '../lists/SummaryCards';
 import { ResourceList } from '../lists/ResourceList';
 import {
   AANMELDING_STATUS_CHOICES,
@@ -43,18 +41,8 @@ export function StatusBadge({ status }: { status: string }) {
  * a second click on the chosen card shows them all again.
  */
 function CountCards() {
-  const { filterValues, setFilters, data } = useListContext();
-  const [counts, setCounts] = useState<Counts | null>(null);
-  const query = filterQuery(filterValues, 'status');
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<Counts>(`/api/v1/aanmeldingen/counts${query}`, { signal: controller.signal })
-      .then((a) => setCounts(a.data))
-      .catch(() => {
-        if (!controller.signal.aborted) setCounts(null);
-      });
-    return () => controller.abort();
-  }, [query, data]);
+  const { filterValues, setFilters } = useListContext();
+  const counts = useListSummary<Counts>('/api/v1/aanmeldingen/counts', 'status');
   const chosen = typeof filterValues['status'] === 'string' ? filterValues['status'] : '';
   return (
     <Box component="ul" aria-label="Aanmeldingen per status" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>

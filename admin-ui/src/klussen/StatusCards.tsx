@@ -1,8 +1,6 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useListContext } from 'react-admin';
-import { callApi } from '../api/action';
-import { filterQuery } from '../lists/filterQuery';
+import { useListSummary } from '../lists/SummaryCards';
 import { STATUSES, STATUS_COLOUR, STATUS_LABEL } from './status';
 import type { KlusTellingen } from './types';
 
@@ -11,20 +9,8 @@ import type { KlusTellingen } from './types';
  * status under the other filters, counted by the server; a card sets (or clears) the status filter.
  */
 export function StatusCards() {
-  const { filterValues, setFilters, displayedFilters, data } = useListContext();
-  const [counts, setCounts] = useState<KlusTellingen | null>(null);
-  const query = filterQuery(filterValues, 'status');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<KlusTellingen>(`/api/v1/klussen/counts${query}`, { signal: controller.signal })
-      .then((a) => setCounts(a.data))
-      .catch(() => {
-        if (!controller.signal.aborted) setCounts(null);
-      });
-    return () => controller.abort();
-    // data: the list was (re)loaded, e.g. after a status change; the counts follow it.
-  }, [query, data]);
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const counts = useListSummary<KlusTellingen>('/api/v1/klussen/counts', 'status');
 
   const current = filterValues['status'];
   const choose = (status: string | undefined) => {

@@ -6,13 +6,14 @@ import { filterQuery } from './filterQuery';
 
 /**
  * The summary of a list's filter, counted by the server (path?filters, answering {data}): asked
- * again whenever the filter or the page's data change. null until it answers, or when it fails
- * (the cards then stay away rather than show wrong figures).
+ * again whenever the filter or the page's data change (a row changed status). null until it
+ * answers, or when it fails (the cards then stay away rather than show wrong figures). except: a
+ * filter the cards split on themselves (counts per status ignore the status filter).
  */
-export function useListSummary<T>(path: string): T | null {
+export function useListSummary<T>(path: string, except = ''): T | null {
   const { filterValues, data } = useListContext();
   const [summary, setSummary] = useState<T | null>(null);
-  const query = filterQuery(filterValues, '');
+  const query = filterQuery(filterValues, except);
   useEffect(() => {
     const controller = new AbortController();
     callApi<T>(`${path}${query}`, { signal: controller.signal })

@@ -1,26 +1,12 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useListContext } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
-import { callApi } from '../api/action';
-import { filterQuery } from '../lists/filterQuery';
+import { useListSummary } from '../lists/SummaryCards';
 
 type Counts = ResponseBody<'/api/v1/werkbonnen/counts'>['data'];
 
 /** The three cards of the work orders overview: total, signed, unsigned (counted by the server). */
 export function WerkbonCards() {
-  const { filterValues, data } = useListContext();
-  const [counts, setCounts] = useState<Counts | null>(null);
-  const query = filterQuery(filterValues, 'ondertekend');
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<Counts>(`/api/v1/werkbonnen/counts${query}`, { signal: controller.signal })
-      .then((a) => setCounts(a.data))
-      .catch(() => {
-        if (!controller.signal.aborted) setCounts(null);
-      });
-    return () => controller.abort();
-  }, [query, data]);
+  const counts = useListSummary<Counts>('/api/v1/werkbonnen/counts', 'ondertekend');
 
   const cards: [string, keyof Counts][] = [
     ['Totaal', 'totaal'],
