@@ -134,7 +134,7 @@ export default function FactuurList() {
           bulkActionButtons={false}
           rowClick={false}
           // Tighter cells and a narrower description keep the actions in view at 1280 px.
-          sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& .column-omschrijving': { maxWidth: 220 }, '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' } }}
+          sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& .column-omschrijving': { maxWidth: 200 }, '& td:nth-of-type(3)': { maxWidth: 170 }, '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' } }}
           empty={<EmptyList none="Geen facturen gevonden" filtered="Geen facturen gevonden" />}>
           <TextField source="factuurnummer" label="Factuurnummer" />
           <DayField source="datum" label="Datum" />

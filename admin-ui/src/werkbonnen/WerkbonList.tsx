@@ -70,6 +70,8 @@ export default function WerkbonList() {
         <Datagrid
           bulkActionButtons={false}
           empty={<EmptyList none="Nog geen werkbonnen" filtered="Geen werkbonnen gevonden met deze filters" />}
+          // Nine columns: tighter cells keep the Bekijken button in view at 1280 px.
+          sx={{ '& td, & th': { px: 0.75 } }}
           rowClick={(id) => {
             setOpen(String(id));
             return false;
