@@ -252,8 +252,8 @@ go-test:
 # deadline exceeded" and no failing input (golang/go#75804, fixed in 1.27): that is not a finding.
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3000x
-FUZZ_TARGETS := services/httpapi:FuzzDecodeJSON services/validate:FuzzFieldChecks services/files:FuzzReadForm \
-                services/identity:FuzzReadFlowForm services/identity:FuzzProxy services/server:FuzzPublicForms
+FUZZ_TARGETS := services/platform/httpapi:FuzzDecodeJSON services/platform/validate:FuzzFieldChecks services/platform/files:FuzzReadForm \
+                services/platform/identity:FuzzReadFlowForm services/platform/identity:FuzzProxy services/server:FuzzPublicForms
 go-fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} (./$${t%%:*}, $(FUZZTIME))"; \

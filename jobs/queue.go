@@ -20,7 +20,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/klusmaat/klusmaat/infra/db"
+	"github.com/klusmaat/klusmaat/tenants/schema"
 )
 
 // Queue inserts jobs and, when it works them, runs the workers.
@@ -53,7 +53,7 @@ const (
 )
 
 // NewQueue returns a queue on pool, a pool as the job queue's role (tenants.DB.QueuePool; River's
-// tables are in db.RiverSchema). Enqueue still inserts in the caller's transaction, as the server's
+// tables are in schema.RiverSchema). Enqueue still inserts in the caller's transaction, as the server's
 // role.
 func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, error) {
 	if o.RetryBase == 0 {
@@ -69,7 +69,7 @@ func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, er
 		o.RescueAfter = DefaultRescueAfter
 	}
 	cfg := &river.Config{
-		Schema:               db.RiverSchema,
+		Schema:               schema.RiverSchema,
 		Logger:               o.Logger,
 		RetryPolicy:          backoff{base: o.RetryBase, max: o.RetryMax},
 		JobTimeout:           o.JobTimeout,
@@ -96,7 +96,7 @@ func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, er
 
 // withoutInsertNotify is River's pgx driver, except that River does not announce a new job with
 // pg_notify inside the transaction that enqueues it: that transaction runs as the server's role,
-// which may not call pg_notify (infra/db/bootstrap_database.sql). Workers still LISTEN for River's
+// which may not call pg_notify (tenants/schema/bootstrap_database.sql). Workers still LISTEN for River's
 // other announcements, and find new jobs by polling (Options.PollInterval).
 type withoutInsertNotify struct{ *riverpgxv5.Driver }
 

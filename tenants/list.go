@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // QueryPage runs one page of a list (D25). base is a SELECT without ORDER BY or LIMIT whose output

@@ -13,10 +13,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Stores call db.Tx without naming an actor: it is the request's, from the context, and a

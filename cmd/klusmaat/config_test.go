@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // env is a fake environment: only the variables in the map are set.

@@ -4,11 +4,11 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/klusmaat/klusmaat/infra/db/seed"
-	"github.com/klusmaat/klusmaat/services/accounts"
-	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
 // seedCmd makes the demo accounts real Kratos identities (reusing them when they exist), then

@@ -11,17 +11,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/events"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/identity"
-	"github.com/klusmaat/klusmaat/services/metrics"
+	"github.com/klusmaat/klusmaat/services/platform/events"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
+	"github.com/klusmaat/klusmaat/services/platform/metrics"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/status"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/schema"
 )
 
 func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
@@ -52,7 +52,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	latest, err := db.LatestVersion()
+	latest, err := schema.LatestVersion()
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func newMetrics(database *tenants.DB) *metrics.Registry {
 	reg := metrics.New()
 	reg.Pool("app", database.AppPool())
 	reg.Pool("queue", database.QueuePool())
-	reg.Register(metrics.NewJobs(database.QueuePool(), db.RiverSchema))
+	reg.Register(metrics.NewJobs(database.QueuePool(), schema.RiverSchema))
 	return reg
 }
 
@@ -186,7 +186,7 @@ func migrateCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	if cfg.OwnerURL == "" {
 		return errors.New("DATABASE_OWNER_URL is empty: nothing to migrate with")
 	}
-	v, err := db.Migrate(ctx, cfg.OwnerURL, cfg.ActorKey)
+	v, err := schema.Migrate(ctx, cfg.OwnerURL, cfg.ActorKey)
 	if err != nil {
 		return err
 	}

@@ -8,15 +8,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/schema"
 )
 
 // TestReadinessFollowsTheSchema: the server is ready only when its database has at least the
 // schema version the binary was built with.
 func TestReadinessFollowsTheSchema(t *testing.T) {
 	d := dbtest.New(t)
-	latest, err := db.LatestVersion()
+	latest, err := schema.LatestVersion()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,14 +2,15 @@ package main
 
 import (
 	"context"
+	"github.com/klusmaat/klusmaat/services/server"
 	"log/slog"
 	"strings"
 	"time"
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/metrics"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -58,7 +59,7 @@ func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *s
 	if err != nil {
 		return nil, err
 	}
-	workers := jobs.NewWorkers(jobs.WorkerDeps{
+	workers := server.NewWorkers(server.WorkerDeps{
 		DB: database, Mailer: mailer, Files: storage,
 		Site:        email.Site{Brand: cfg.Brand, Phone: cfg.SupportPhone, Email: cfg.SupportEmail},
 		StatusLink:  status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/")).URL,

@@ -18,14 +18,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/schema"
 )
 
 const actorKey = "klusmaat-drill-actor-key-0123456789abcdef"
@@ -56,7 +56,7 @@ func TestPostgresRestartUnderWriteLoad(t *testing.T) {
 		return fmt.Sprintf("postgres://klusmaat_%s:klusmaat_%s_dev@127.0.0.1:%s/klusmaat", role, role, port)
 	}
 	ctx := context.Background()
-	if _, err := db.Migrate(ctx, url("owner"), actorKey); err != nil {
+	if _, err := schema.Migrate(ctx, url("owner"), actorKey); err != nil {
 		t.Fatal(err)
 	}
 	database, err := tenants.Open(ctx, tenants.Config{URL: url("app"), QueueURL: url("queue"), ActorKey: actorKey})
@@ -64,7 +64,7 @@ func TestPostgresRestartUnderWriteLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer database.Close()
-	q, err := jobs.NewQueue(database.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: database}), jobs.Options{})
+	q, err := jobs.NewQueue(database.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: database}), jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

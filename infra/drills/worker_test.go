@@ -2,6 +2,7 @@ package drills
 
 import (
 	"context"
+	"github.com/klusmaat/klusmaat/services/server"
 	"net/url"
 	"os"
 	"os/exec"
@@ -34,7 +35,7 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	bin := klusmaatBinary(t)
 
 	to := "drill-" + uuid.NewString()[:8] + "@example.nl"
-	insert, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB}), jobs.Options{})
+	insert, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB}), jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rescuer, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Mailer: mailer, Site: email.Site{Brand: "Klusmaat"}}),
+	rescuer, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB, Mailer: mailer, Site: email.Site{Brand: "Klusmaat"}}),
 		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond, RetryBase: 100 * time.Millisecond,
 			JobTimeout: 2 * time.Second, RescueAfter: 3 * time.Second})
 	if err != nil {

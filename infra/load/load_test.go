@@ -21,8 +21,8 @@ import (
 
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/identity/kratostest"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 

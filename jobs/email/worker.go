@@ -8,8 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
-
-	"github.com/klusmaat/klusmaat/services/files"
 )
 
 // Args is an e-mail job: which template, to whom, with what data.
@@ -30,9 +28,10 @@ type Attachment struct {
 	ContentType string `json:"content_type"`
 }
 
-// Opener reads stored files (files.Storage).
+// Opener reads the stored files that e-mails attach. The file storage of the services implements
+// it (files.Attachments); the queue does not depend on the services above it.
 type Opener interface {
-	Open(ctx context.Context, b files.Bucket, key string) (*files.Object, error)
+	OpenAttachment(ctx context.Context, bucket, key string) (io.ReadCloser, error)
 }
 
 // Kind names the job in River (and in the admin's list of e-mail jobs).
@@ -91,12 +90,12 @@ func (w *Worker) attachments(ctx context.Context, list []Attachment) ([]File, er
 	}
 	out := make([]File, 0, len(list))
 	for _, a := range list {
-		obj, err := w.Files.Open(ctx, files.Bucket(a.Bucket), a.Key)
+		body, err := w.Files.OpenAttachment(ctx, a.Bucket, a.Key)
 		if err != nil {
 			return nil, fmt.Errorf("email: attachment %s: %w", a.Name, err)
 		}
-		data, err := io.ReadAll(obj.Body)
-		obj.Body.Close()
+		data, err := io.ReadAll(body)
+		body.Close()
 		if err != nil {
 			return nil, fmt.Errorf("email: attachment %s: %w", a.Name, err)
 		}

@@ -10,11 +10,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/infra/db/seed"
 	svc "github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
 // The hours export counts a work order on the Dutch day it was made: one made at 23:30 UTC on

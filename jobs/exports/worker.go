@@ -18,8 +18,8 @@ import (
 	"github.com/riverqueue/river"
 
 	svc "github.com/klusmaat/klusmaat/services/exports"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

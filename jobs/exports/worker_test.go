@@ -2,6 +2,7 @@ package exports_test
 
 import (
 	"context"
+	"github.com/klusmaat/klusmaat/services/server"
 	"io"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs"
-	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -62,7 +63,7 @@ func TestExportJobActsAsItsRequesterIs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer storage.Close()
-	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Files: storage}),
+	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB, Files: storage}),
 		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

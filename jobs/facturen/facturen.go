@@ -12,7 +12,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/factuur"
-	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

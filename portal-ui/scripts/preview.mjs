@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A small static server for dist/ that follows the Go server's contract (services/web), for
+// A small static server for dist/ that follows the Go server's contract (services/platform/web), for
 // trying the build and running bench-web without the back end:
 //   node scripts/preview.mjs [--port 4173]      then  BASE_URL=http://127.0.0.1:4173 npm run bench-web
 // - a path listed in dist/routes.json gets dist/<path>/index.html if it exists, else dist/shell.html

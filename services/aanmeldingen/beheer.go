@@ -19,11 +19,11 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
-	"github.com/klusmaat/klusmaat/services/accounts"
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/list"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Beheer is the admins' use of applications.

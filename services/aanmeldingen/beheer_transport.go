@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // BeheerSpec is the list of applications (D25): newest first.

@@ -1,6 +1,6 @@
 package aanmeldingen
 
-import "github.com/klusmaat/klusmaat/services/validate"
+import "github.com/klusmaat/klusmaat/services/platform/validate"
 
 // invalid is the refusal of an application with field messages f: the form's message on top is
 // the spec's text when a required field is missing, else a pointer to the marked fields.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // MaxBody bounds an application (motivation and experience are the long fields).

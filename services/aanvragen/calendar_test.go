@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/services/aanvragen"
-	"github.com/klusmaat/klusmaat/services/list"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // memStore keeps the last job; the SQL side is tested against PostgreSQL in services/server.

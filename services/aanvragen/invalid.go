@@ -1,6 +1,6 @@
 package aanvragen
 
-import "github.com/klusmaat/klusmaat/services/validate"
+import "github.com/klusmaat/klusmaat/services/platform/validate"
 
 // invalid is the refusal of a request with field messages f, with the message of the earliest
 // wizard step that has a problem on top.

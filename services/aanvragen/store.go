@@ -8,9 +8,9 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
-	"github.com/klusmaat/klusmaat/services/list"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Enqueue adds a job in the caller's transaction (jobs.Queue.Enqueue).

@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // MaxBody is the largest request the wizard sends (a 200-character description and contact

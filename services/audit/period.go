@@ -3,9 +3,9 @@ package audit
 import (
 	"time"
 
-	"github.com/klusmaat/klusmaat/services/list"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // period reads the filters van and tot (Dutch dates, both inclusive) as the instants from the

@@ -2,8 +2,8 @@ package avg
 
 import (
 	"github.com/klusmaat/klusmaat/services/factuur"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

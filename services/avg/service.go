@@ -10,8 +10,8 @@ import (
 	"encoding/hex"
 	"strings"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // Archive is the export: a zip with gegevens.json and the files (invoice PDFs, photos, signatures).

@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // routes: the admins' AVG actions on a customer (the customer card, D11), by e-mail address.

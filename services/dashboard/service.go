@@ -1,7 +1,7 @@
 // Package dashboard is the back office's dashboard (document 001 section 2, Admin dashboard): the
 // jobs per status, per region, the latest jobs and the top towns, counted in SQL (D25). Admins see
 // every region; a franchise owner gets the same answer over its own regions (row-level security).
-// The console reloads it on the job events of the SSE stream (services/events), not by polling.
+// The console reloads it on the job events of the SSE stream (services/platform/events), not by polling.
 package dashboard
 
 import (
@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // Service is the dashboard.

@@ -3,7 +3,7 @@ package dashboard
 import (
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 func routes(s Service) []httpapi.Route {

@@ -7,7 +7,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Service lists e-mail jobs.

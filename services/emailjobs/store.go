@@ -3,8 +3,8 @@ package emailjobs
 import (
 	"context"
 
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // pgStore reads e-mail jobs from River's table (schema river), as the requesting admin.

@@ -3,8 +3,8 @@ package emailjobs
 import (
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // ListSpec is the e-mail job list (D25): newest first, by state, searchable by recipient.

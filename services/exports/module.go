@@ -1,8 +1,8 @@
 package exports
 
 import (
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

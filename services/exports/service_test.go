@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
 )
 
 func TestValidate(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // routes is the service's route table. Exports belong to the reports page (admins, D6: the

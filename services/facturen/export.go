@@ -11,9 +11,9 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/exports"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The invoice page's CSV (document 001 section 9): comma-separated, every field quoted, dates

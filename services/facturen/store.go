@@ -8,9 +8,9 @@ import (
 	"github.com/riverqueue/river"
 
 	jobsfacturen "github.com/klusmaat/klusmaat/jobs/facturen"
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Enqueue inserts a background job in the transaction.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // Factuur is an invoice as the klusser and the admin see it.

@@ -3,8 +3,8 @@ package franchise
 import (
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/accounts"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

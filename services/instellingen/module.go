@@ -1,7 +1,7 @@
 package instellingen
 
 import (
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

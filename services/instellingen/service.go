@@ -8,8 +8,8 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // ID is the settings record's id.

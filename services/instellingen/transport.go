@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // MaxBody is the largest settings form (four regions fit many times over).

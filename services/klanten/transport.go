@@ -4,9 +4,9 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
 	"github.com/klusmaat/klusmaat/services/klussen"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The lists (D25). The card's tabs allow 500 rows a page, so that the console's CSV export of a

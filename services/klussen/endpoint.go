@@ -8,8 +8,8 @@ import (
 	"github.com/go-kit/kit/endpoint"
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // idRequest names a job.

@@ -3,8 +3,8 @@ package klussen
 import (
 	"testing"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // Section 5: an empty rate and duration fall back to 65 euro and 1 hour; a rate goes in steps of

@@ -3,8 +3,8 @@ package klussen
 import (
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // KlussersSpec is the choice of klussers for an assignment: by name (D25).

@@ -12,9 +12,9 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/notify"
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).

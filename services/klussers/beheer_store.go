@@ -6,9 +6,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The admin's writes. Row-level security lets only admins change profiles (migration 002); the

@@ -1,8 +1,8 @@
 package klussers
 
 import (
-	"github.com/klusmaat/klusmaat/services/accounts"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )

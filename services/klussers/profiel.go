@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/validate"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
 )
 
 // Nieuw is the 'Nieuwe Klusser' dialog (create-klusser-direct).

@@ -12,12 +12,12 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/accounts"
-	"github.com/klusmaat/klusmaat/services/domainerr"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Service reads and manages klussers.

@@ -6,9 +6,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // pgStore is the PostgreSQL store. Row-level security decides which klussers the actor sees.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Spec is the list (D25): by name.

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

@@ -16,10 +16,10 @@ import (
 	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klanten"
 	"github.com/klusmaat/klusmaat/services/klussen"
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/werkbonnen"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The dashboard counts in SQL without archived jobs; a franchise owner gets its regions only. A

@@ -16,10 +16,10 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Admins see every e-mail job with its state and last error (D16); others may not.
@@ -30,7 +30,7 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Mailer: mailer, Site: email.Site{Brand: "Klusmaat"}}),
+	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB, Mailer: mailer, Site: email.Site{Brand: "Klusmaat"}}),
 		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -16,9 +16,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/events"
+	"github.com/klusmaat/klusmaat/services/platform/events"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )

@@ -11,14 +11,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/infra/db/seed"
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/services/exports"
-	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
 func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
@@ -32,7 +32,7 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer storage.Close()
-	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Files: storage}),
+	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB, Files: storage}),
 		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/services/facturen"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The invoices of the back office (issue 15, part): a page with its totals for the same filter,

@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/accounts"
 	"github.com/klusmaat/klusmaat/services/franchise"
-	"github.com/klusmaat/klusmaat/services/identity/kratostest"
+	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
 )
 
 // An admin makes a franchise owner (a Kratos identity, the role and the profile in one operation,

@@ -13,9 +13,9 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 

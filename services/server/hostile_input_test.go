@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
 )
 

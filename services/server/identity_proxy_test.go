@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/identity"
-	"github.com/klusmaat/klusmaat/services/identity/kratostest"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
+	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 

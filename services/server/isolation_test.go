@@ -18,7 +18,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"

@@ -8,9 +8,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/klussen"
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The back office's jobs list (D25): one page from SQL with its total; admins see every region, a

@@ -23,18 +23,18 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/events"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/identity"
 	"github.com/klusmaat/klusmaat/services/klusser"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/events"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/status"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // portal is the server as klussers use it: actors by the X-Test-User header, a job queue that
@@ -64,7 +64,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 	t.Helper()
 	d := dbtest.New(t)
 	p := &portal{d: d, actors: map[string]tenants.Actor{}}
-	deps := jobs.WorkerDeps{DB: d.DB, Site: email.Site{Brand: "Klusmaat", Phone: o.contact}}
+	deps := server.WorkerDeps{DB: d.DB, Site: email.Site{Brand: "Klusmaat", Phone: o.contact}}
 	if o.links != nil {
 		deps.StatusLink = o.links.URL
 	}
@@ -80,7 +80,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 		}
 		deps.Mailer = mailer
 	}
-	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(deps), jobs.Options{Work: o.work, PollInterval: 100 * time.Millisecond})
+	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(deps), jobs.Options{Work: o.work, PollInterval: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

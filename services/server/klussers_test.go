@@ -7,7 +7,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/klussen"
 	"github.com/klusmaat/klusmaat/services/klussers"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The klussers of the back office (issue 14): an admin sees every klusser, a franchise owner only

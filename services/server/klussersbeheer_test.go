@@ -15,10 +15,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/identity"
-	"github.com/klusmaat/klusmaat/services/identity/kratostest"
 	"github.com/klusmaat/klusmaat/services/klussers"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
+	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )

@@ -9,11 +9,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/infra/db"
-	"github.com/klusmaat/klusmaat/services/metrics"
+	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/schema"
 )
 
 // What an operator scrapes: each API operation counted and timed by status (served, refused),
@@ -22,7 +22,7 @@ func TestMetricsCountOperationsByStatus(t *testing.T) {
 	d := dbtest.New(t)
 	reg := metrics.New()
 	reg.Pool("app", d.DB.AppPool())
-	reg.Register(metrics.NewJobs(d.DB.QueuePool(), db.RiverSchema))
+	reg.Register(metrics.NewJobs(d.DB.QueuePool(), schema.RiverSchema))
 	srv := newAPIServer(t, server.Deps{DB: d.DB, Metrics: reg})
 	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
 	for range 3 {

@@ -44,7 +44,7 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 		return nil
 	})
 
-	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB}), jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
+	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB}), jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,12 +14,12 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/events"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/identity"
+	"github.com/klusmaat/klusmaat/services/platform/events"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/identity"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/status"
-	"github.com/klusmaat/klusmaat/services/web"
 )
 
 // openAPIGolden is the checked-in API description. The front ends generate their request and

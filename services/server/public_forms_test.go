@@ -14,7 +14,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -34,7 +34,7 @@ func newFormServer(t *testing.T, limit server.FormLimit) *formServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := jobs.NewQueue(d.DB.QueuePool(), jobs.NewWorkers(jobs.WorkerDeps{DB: d.DB, Mailer: mailer,
+	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB, Mailer: mailer,
 		Site: email.Site{Brand: "Klusmaat", Phone: "070 123 45 67", Email: "info@klusmaat.nl"}}),
 		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // ReadyCheck is one dependency /readyz reports. A Required one that fails makes the server not

@@ -17,14 +17,14 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/klusmaat/klusmaat/infra/db/seed"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
-	"github.com/klusmaat/klusmaat/services/web"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
+	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
 type testServer struct {

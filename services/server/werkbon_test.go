@@ -25,8 +25,8 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/factuur"
-	"github.com/klusmaat/klusmaat/services/files"
-	"github.com/klusmaat/klusmaat/services/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"

@@ -13,7 +13,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Service is the showcase use-case.

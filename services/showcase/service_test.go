@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 type fakeStore struct {

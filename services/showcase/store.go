@@ -3,8 +3,8 @@ package showcase
 import (
 	"context"
 
-	"github.com/klusmaat/klusmaat/services/list"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // pgStore is the PostgreSQL store (module.go makes it). It reads through the public_klussers view,

@@ -3,8 +3,8 @@ package showcase
 import (
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // ListSpec is the showcase list (D25): best rated first, the unrated last; the site shows one

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // Status is everything the page shows, and nothing more (D5, D24).

@@ -11,7 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/notify"
-	"github.com/klusmaat/klusmaat/services/files"
+	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )

@@ -17,7 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // Werkbon is a work order as the klusser's phone shows it.

@@ -11,9 +11,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/domainerr"
 	"github.com/klusmaat/klusmaat/services/klussen"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Service is the work order overview.
@@ -138,7 +138,7 @@ type CountsAnswer struct {
 	Data Counts `json:"data"`
 }
 
-// PhotoURL is where the console downloads a work order photo (services/files).
+// PhotoURL is where the console downloads a work order photo (services/platform/files).
 func PhotoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String() }
 
 // ErrNotFound: no such work order.

@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/httpapi"
-	"github.com/klusmaat/klusmaat/services/list"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The filters of the overview and its cards.

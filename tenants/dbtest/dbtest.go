@@ -19,8 +19,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/infra/db"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/schema"
 )
 
 // Database is one test's database.
@@ -78,7 +78,7 @@ func NewAt(t testing.TB, version int32) *Database {
 	ownerURL := withDatabase(t, base, name, "", "")
 	appURL := withDatabase(t, base, name, "klusmaat_app", appPassword)
 	queueURL := withDatabase(t, base, name, "klusmaat_queue", queuePassword)
-	if _, err := db.MigrateTo(ctx, ownerURL, ActorKey, version); err != nil {
+	if _, err := schema.MigrateTo(ctx, ownerURL, ActorKey, version); err != nil {
 		t.Fatalf("dbtest: migrate: %v", err)
 	}
 	database, err := tenants.Open(ctx, tenants.Config{URL: appURL, QueueURL: queueURL, ActorKey: ActorKey})

@@ -703,7 +703,7 @@ func describePeer(p networkingv1.NetworkPolicyPeer, pods []string) string {
 }
 
 // checkDatabase: three instances, archived to S3, backed up nightly, with the roles of
-// infra/db/bootstrap.sql; the clients reach it by its read-write Service and its CA.
+// tenants/schema/bootstrap.sql; the clients reach it by its read-write Service and its CA.
 func (c *checker) checkDatabase() {
 	if !c.check(len(c.clusters) == 1, "expected one CloudNativePG Cluster, found %d", len(c.clusters)) {
 		return
@@ -758,7 +758,7 @@ func (c *checker) checkDatabase() {
 	for _, name := range roles {
 		want := c.repo.roles[name]
 		got, ok := managed[name]
-		if !c.check(ok, "Cluster %s: role %s of infra/db/bootstrap.sql is not in managed.roles", cl.Name, name) {
+		if !c.check(ok, "Cluster %s: role %s of tenants/schema/bootstrap.sql is not in managed.roles", cl.Name, name) {
 			continue
 		}
 		c.check(got.Login == want.attrs["LOGIN"], "role %s: login %v, bootstrap.sql says %v", name, got.Login, want.attrs["LOGIN"])

@@ -19,7 +19,7 @@ import (
 )
 
 func main() {
-	repo := flag.String("repo", "../../..", "the repository's root (for cmd/klusmaat/config.go, infra/kratos, infra/db)")
+	repo := flag.String("repo", "../../..", "the repository's root (for cmd/klusmaat/config.go, infra/kratos, tenants/schema)")
 	render := flag.Bool("render", false, "print the overlay's manifests as YAML and do not validate")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: validate [-repo DIR] OVERLAY_DIR...\n       validate -render OVERLAY_DIR")

@@ -16,7 +16,7 @@ type repoFacts struct {
 	kratosVersion string             // infra/kratos/build.sh
 	dockerKratos  string             // KRATOS_VERSION default in infra/deploy/Dockerfile.kratos
 	kratosTmpl    string             // infra/kratos/kratos.yml.tmpl
-	roles         map[string]roleDef // infra/db/bootstrap.sql
+	roles         map[string]roleDef // tenants/schema/bootstrap.sql
 }
 
 type roleDef struct {
@@ -52,7 +52,7 @@ func readRepo(root string) (repoFacts, error) {
 	build := get("infra/kratos/build.sh")
 	docker := get("infra/deploy/Dockerfile.kratos")
 	f.kratosTmpl = get("infra/kratos/kratos.yml.tmpl")
-	bootstrap := get("infra/db/bootstrap.sql")
+	bootstrap := get("tenants/schema/bootstrap.sql")
 	if firstErr != nil {
 		return f, firstErr
 	}
@@ -95,7 +95,7 @@ func readRepo(root string) (repoFacts, error) {
 	case f.dockerKratos == "":
 		return f, fmt.Errorf("no ARG KRATOS_VERSION= line in infra/deploy/Dockerfile.kratos")
 	case len(f.roles) == 0:
-		return f, fmt.Errorf("no CREATE ROLE in infra/db/bootstrap.sql")
+		return f, fmt.Errorf("no CREATE ROLE in tenants/schema/bootstrap.sql")
 	}
 	return f, nil
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { record } from '../auth/api';
-/** The live stream of job changes (services/events): the server sends only what the actor may see. */
+/** The live stream of job changes (services/platform/events): the server sends only what the actor may see. */
 export const EVENTS_PATH = '/api/v1/events';
 
 /** One change of a job on the live stream (GET /api/v1/events, event type "klus"). */

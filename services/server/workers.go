@@ -1,0 +1,40 @@
+package server
+
+import (
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/exports"
+	"github.com/klusmaat/klusmaat/jobs/facturen"
+	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/tenants"
+)
+
+// WorkerDeps are what the workers need.
+type WorkerDeps struct {
+	DB     *tenants.DB
+	Mailer *email.Mailer
+	Site   email.Site
+	Files  files.Storage
+	// StatusLink makes the customers' status links in e-mails (D24); nil: none.
+	StatusLink func(uuid.UUID) string
+	// EmailFailed counts a failed delivery attempt (metrics); nil: not counted.
+	EmailFailed func()
+}
+
+// NewWorkers registers every worker of the platform: the queue's own (e-mail, notifications) and
+// the domains' (exports, invoices). A new kind of job adds its line here; jobs/ itself never
+// imports the services above it.
+func NewWorkers(d WorkerDeps) *river.Workers {
+	w := river.NewWorkers()
+	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: files.Attachments{Storage: d.Files}, StatusLink: d.StatusLink, Failed: d.EmailFailed})
+	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
+	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
+	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
+	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files})
+	river.AddWorker(w, &facturen.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
+	return w
+}
