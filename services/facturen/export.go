@@ -9,7 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/jobs/exports"
+	"github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/factuur"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -65,7 +66,7 @@ func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error
 			n++
 			method := ""
 			if f.BetaalMethode != nil {
-				method = exports.MethodLabels[*f.BetaalMethode]
+				method = factuur.MethodLabels[*f.BetaalMethode]
 			}
 			betaald := "Nee"
 			if f.Betaald {

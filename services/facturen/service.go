@@ -14,8 +14,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Service is the back office's invoices.
-type Service interface {
+// BeheerService is the back office's invoices.
+type BeheerService interface {
 	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
 	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
 	Send(ctx context.Context, id uuid.UUID) (Sent, error)
@@ -91,7 +91,7 @@ var (
 )
 
 // NewService returns the service over s.
-func NewService(s Store) Service { return &service{store: s} }
+func NewService(s Store) BeheerService { return &service{store: s} }
 
 type service struct{ store Store }
 

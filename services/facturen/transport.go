@@ -28,7 +28,7 @@ var Spec = list.Spec{
 var TotalsSpec = list.Spec{Sorts: []string{"datum"}, DefaultSort: "datum", DefaultOrder: list.Desc,
 	Filters: Spec.Filters, Search: Spec.Search}
 
-func routes(s Service) []httpapi.Route {
+func routes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/facturen", Summary: "Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio",
 			Tag: "facturen", Resource: "facturen", Action: "read", List: &Spec, Response: list.Page[Factuur]{},

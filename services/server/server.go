@@ -15,7 +15,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs"
-	exportjobs "github.com/klusmaat/klusmaat/jobs/exports"
 	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/aanmeldingen"
 	"github.com/klusmaat/klusmaat/services/aanvragen"
@@ -204,7 +203,7 @@ func Routes(d Deps) []httpapi.Route {
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {
-			return d.Queue.Enqueue(ctx, tx, exportjobs.ArgsFor(tenants.ActorFrom(ctx), e))
+			return d.Queue.Enqueue(ctx, tx, exports.ArgsFor(tenants.ActorFrom(ctx), e))
 		}))
 	}
 	if d.Kratos != nil {

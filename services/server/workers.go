@@ -5,11 +5,12 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
-	"github.com/klusmaat/klusmaat/jobs/exports"
 	"github.com/klusmaat/klusmaat/jobs/facturen"
 	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -34,7 +35,13 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
-	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files})
+	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files, Kinds: exportKinds})
 	river.AddWorker(w, &facturen.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
+}
+
+// exportKinds are the exports of the reports page (exports.Soorten), each written by its domain.
+var exportKinds = map[string]exports.Kind{
+	"uren":     werkbon.UrenExport,
+	"facturen": factuur.ReportExport,
 }

@@ -1,8 +1,11 @@
-// Package exports makes the back office's CSV exports as River jobs. A job acts as the person who
-// asked for the export, so the rows it reads are exactly the rows that person may read. Who that
-// person is, and what it may read, comes from the database when the job runs: the job names only
-// the export and its requester, because any transaction that may enqueue could write a job.
 package exports
+
+// The worker makes the exports as River jobs. A job acts as the person who asked for the export,
+// so the rows it reads are exactly the rows that person may read. Who that person is, and what it
+// may read, comes from the database when the job runs: the job names only the export and its
+// requester, because any transaction that may enqueue could write a job. What a kind of export
+// writes belongs to its domain (werkbon: hours, factuur: invoices); the server hands the worker
+// those Kinds.
 
 import (
 	"bufio"
@@ -11,13 +14,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
-	svc "github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -37,7 +38,7 @@ func (Args) Kind() string { return "export" }
 func (Args) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 5} }
 
 // ArgsFor builds the job of export e for the actor who asked for it.
-func ArgsFor(a tenants.Actor, e svc.Export) Args {
+func ArgsFor(a tenants.Actor, e Export) Args {
 	return Args{ExportID: e.ID, UserID: a.UserID}
 }
 
@@ -46,10 +47,13 @@ type Worker struct {
 	river.WorkerDefaults[Args]
 	DB    *tenants.DB
 	Files files.Storage
+	// Kinds are the exports by Soort, each written by its domain.
+	Kinds map[string]Kind
 }
 
-// errEmpty: the period has nothing to export (document 001: exports refuse empty data).
-var errEmpty = errors.New("exports: nothing to export")
+// ErrEmpty is what a Kind's Write returns when the period has nothing to export (document 001:
+// exports refuse empty data).
+var ErrEmpty = errors.New("exports: nothing to export")
 
 // Work builds the CSV, stores it and marks the export done; an empty period fails with the
 // spec's Dutch message; after the last attempt an error marks the export failed.
@@ -60,7 +64,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		// The export is the user's own row, which the user itself may mark failed.
 		return w.failed(ctx, job, tenants.Actor{UserID: a.UserID, Role: tenants.Authenticated}, err)
 	}
-	var req svc.Request
+	var req Request
 	if err := w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, `SELECT params->>'soort', params->>'van', params->>'tot', coalesce(params->>'regio', '') FROM exports WHERE id = $1`,
 			a.ExportID).Scan(&req.Soort, &req.Van, &req.Tot, &req.Regio); err != nil {
@@ -72,7 +76,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		return w.failed(ctx, job, actor, err)
 	}
 
-	kind, ok := kinds[req.Soort]
+	kind, ok := w.Kinds[req.Soort]
 	if !ok {
 		return w.finish(ctx, actor, a.ExportID, "mislukt", "Onbekende export", 0, "")
 	}
@@ -88,11 +92,11 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	var rows int
 	err = w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 		var err error
-		rows, err = kind.write(ctx, tx, req, buf)
+		rows, err = kind.Write(ctx, tx, req, buf)
 		return err
 	})
-	if errors.Is(err, errEmpty) {
-		return w.finish(ctx, actor, a.ExportID, "mislukt", kind.empty, 0, "")
+	if errors.Is(err, ErrEmpty) {
+		return w.finish(ctx, actor, a.ExportID, "mislukt", kind.Empty, 0, "")
 	}
 	if err == nil {
 		err = buf.Flush()
@@ -114,16 +118,11 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
 }
 
-// kind is one export of the reports page: how its rows are written and the messages of an empty
-// period and a failure (document 001 section 8).
-type kind struct {
-	write        func(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error)
-	empty, fault string
-}
-
-var kinds = map[string]kind{
-	"uren":     {write: writeUren, empty: "Geen gewerkte uren gevonden voor deze periode", fault: "Fout bij exporteren uren"},
-	"facturen": {write: writeFacturen, empty: "Geen facturen gevonden voor deze periode", fault: "Fout bij exporteren facturen"},
+// Kind is one export of the reports page: how its rows are written (returning how many, or
+// ErrEmpty) and the messages of an empty period and a failure (document 001 section 8).
+type Kind struct {
+	Write        func(ctx context.Context, tx pgx.Tx, req Request, out io.Writer) (int, error)
+	Empty, Fault string
 }
 
 // requester is the actor of the user who asked for an export, as the database knows it now: its
@@ -177,26 +176,17 @@ func (w *Worker) finish(ctx context.Context, actor tenants.Actor, id uuid.UUID, 
 // failed records a failure on the export once River will not try again; before that River retries.
 func (w *Worker) failed(ctx context.Context, job *river.Job[Args], actor tenants.Actor, err error) error {
 	if job.Attempt >= job.MaxAttempts {
-		fault := kinds["uren"].fault
+		fault := "Fout bij exporteren"
 		var soort string
 		_ = w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 			return tx.QueryRow(ctx, `SELECT params->>'soort' FROM exports WHERE id = $1`, job.Args.ExportID).Scan(&soort)
 		})
-		if k, ok := kinds[soort]; ok {
-			fault = k.fault
+		if k, ok := w.Kinds[soort]; ok {
+			fault = k.Fault
 		}
 		if ferr := w.finish(ctx, actor, job.Args.ExportID, "mislukt", fault, 0, ""); ferr != nil {
 			return errors.Join(err, ferr)
 		}
 	}
 	return err
-}
-
-// DutchDate writes a business date "2026-11-26" as the exports do: "26-11-2026".
-func DutchDate(iso string) string {
-	t, err := time.Parse(time.DateOnly, iso)
-	if err != nil {
-		return iso
-	}
-	return t.Format("02-01-2006")
 }

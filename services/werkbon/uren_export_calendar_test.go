@@ -1,4 +1,4 @@
-package exports
+package werkbon
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
@@ -46,8 +46,8 @@ func TestHoursExportUsesDutchDays(t *testing.T) {
 		var out bytes.Buffer
 		d.As(t, admin, func(tx pgx.Tx) error {
 			var err error
-			n, err = writeUren(ctx, tx, svc.Request{Soort: "uren", Van: day, Tot: day}, &out)
-			if errors.Is(err, errEmpty) {
+			n, err = writeUren(ctx, tx, exports.Request{Soort: "uren", Van: day, Tot: day}, &out)
+			if errors.Is(err, exports.ErrEmpty) {
 				return nil
 			}
 			return err

@@ -1,4 +1,4 @@
-package exports
+package exports_test
 
 import (
 	"bytes"
@@ -9,7 +9,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -49,7 +51,7 @@ func TestReportCSVFormats(t *testing.T) {
 		return nil
 	})
 	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
-	export := func(write func(context.Context, pgx.Tx, svc.Request, *bytes.Buffer) (int, error), r svc.Request) (string, int, error) {
+	export := func(write func(context.Context, pgx.Tx, exports.Request, *bytes.Buffer) (int, error), r exports.Request) (string, int, error) {
 		var out bytes.Buffer
 		var n int
 		var werr error
@@ -59,14 +61,14 @@ func TestReportCSVFormats(t *testing.T) {
 		})
 		return out.String(), n, werr
 	}
-	uren := func(ctx context.Context, tx pgx.Tx, r svc.Request, out *bytes.Buffer) (int, error) {
-		return writeUren(ctx, tx, r, out)
+	uren := func(ctx context.Context, tx pgx.Tx, r exports.Request, out *bytes.Buffer) (int, error) {
+		return werkbon.UrenExport.Write(ctx, tx, r, out)
 	}
-	facturen := func(ctx context.Context, tx pgx.Tx, r svc.Request, out *bytes.Buffer) (int, error) {
-		return writeFacturen(ctx, tx, r, out)
+	facturen := func(ctx context.Context, tx pgx.Tx, r exports.Request, out *bytes.Buffer) (int, error) {
+		return factuur.ReportExport.Write(ctx, tx, r, out)
 	}
 
-	march := svc.Request{Van: "2026-03-01", Tot: "2026-03-31"}
+	march := exports.Request{Van: "2026-03-01", Tot: "2026-03-31"}
 	got, n, err := export(uren, march)
 	want := "Datum;Klusser;Regio;Woonplaats;Omschrijving;Uren;Uurtarief;Bedrag (uren x 65)\n" +
 		"05-03-2026;Piet Bakker;Den Haag;Voorburg;\"Lamp \"\"ophangen\"\"; hal\";2;65,00;130,00\n"
@@ -81,14 +83,14 @@ func TestReportCSVFormats(t *testing.T) {
 		t.Errorf("invoices export (%d rows, %v):\n%s\nwant:\n%s", n, err, got, want)
 	}
 	// The period is inclusive on both ends, in Dutch calendar days; the region filter holds.
-	if _, n, _ := export(facturen, svc.Request{Van: "2026-03-06", Tot: "2026-03-06"}); n != 1 {
+	if _, n, _ := export(facturen, exports.Request{Van: "2026-03-06", Tot: "2026-03-06"}); n != 1 {
 		t.Errorf("one day: %d invoices, want 1", n)
 	}
-	for _, r := range []svc.Request{{Van: "2026-04-01", Tot: "2026-04-30"}, {Van: "2026-03-01", Tot: "2026-03-31", Regio: "utrecht"}} {
-		if _, _, err := export(facturen, r); !errors.Is(err, errEmpty) {
+	for _, r := range []exports.Request{{Van: "2026-04-01", Tot: "2026-04-30"}, {Van: "2026-03-01", Tot: "2026-03-31", Regio: "utrecht"}} {
+		if _, _, err := export(facturen, r); !errors.Is(err, exports.ErrEmpty) {
 			t.Errorf("invoices %+v: %v, want the empty refusal", r, err)
 		}
-		if _, _, err := export(uren, r); !errors.Is(err, errEmpty) {
+		if _, _, err := export(uren, r); !errors.Is(err, exports.ErrEmpty) {
 			t.Errorf("hours %+v: %v, want the empty refusal", r, err)
 		}
 	}

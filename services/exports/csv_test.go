@@ -13,8 +13,8 @@ func TestEuros(t *testing.T) {
 // A customer's text must never become a spreadsheet formula.
 func TestCellDefusesFormulas(t *testing.T) {
 	for in, want := range map[string]string{"=1+1": "'=1+1", "+31 6": "'+31 6", "-x": "'-x", "@SUM(A1)": "'@SUM(A1)", "Lamp ophangen": "Lamp ophangen", "": ""} {
-		if got := cell(in); got != want {
-			t.Errorf("cell(%q) = %q, want %q", in, got, want)
+		if got := Cell(in); got != want {
+			t.Errorf("Cell(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

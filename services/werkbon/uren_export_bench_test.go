@@ -1,4 +1,4 @@
-package exports
+package werkbon
 
 import (
 	"bufio"
@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -46,7 +46,7 @@ func BenchmarkHoursExport100k(b *testing.B) {
 		return err
 	})
 	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
-	req := svc.Request{Soort: "uren", Van: "2026-01-01", Tot: "2026-12-31"}
+	req := exports.Request{Soort: "uren", Van: "2026-01-01", Tot: "2026-12-31"}
 
 	run := func(b *testing.B, name string, sink func() (io.Writer, func() error)) {
 		b.Run(name, func(b *testing.B) {

@@ -1,4 +1,4 @@
-package exports
+package factuur
 
 import (
 	"context"
@@ -9,11 +9,15 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	svc "github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/exports"
 )
 
 // MethodLabels are the payment methods as people read them (exports show labels, not keys).
 var MethodLabels = map[string]string{"contant": "Contant", "pin": "PIN", "bank": "Bank", "niet_betaald": "Niet betaald"}
+
+// ReportExport is the reports page's 'Facturen Export': the invoices dated in a period.
+var ReportExport = exports.Kind{Write: writeFacturen,
+	Empty: "Geen facturen gevonden voor deze periode", Fault: "Fout bij exporteren facturen"}
 
 // facturenHeader is the first line of the invoices export of the reports page.
 var facturenHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Regio", "Woonplaats", "Omschrijving", "Uren",
@@ -23,8 +27,8 @@ var facturenHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Regi
 // semicolon-separated, dates dd-MM-yyyy, labour as hours x 65 (document 001 section 9), regions
 // and payment methods by their labels; an invoice without a registered payment says 'Openstaand'.
 // Rows are written as they are read, so memory does not grow with the period.
-func writeFacturen(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Writer) (int, error) {
-	van, tot, err := period(req)
+func writeFacturen(ctx context.Context, tx pgx.Tx, req exports.Request, out io.Writer) (int, error) {
+	van, tot, err := exports.Period(req)
 	if err != nil {
 		return 0, err
 	}
@@ -57,9 +61,9 @@ func writeFacturen(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Write
 		if methode != nil {
 			label = MethodLabels[*methode]
 		}
-		if err := w.Write([]string{nummer, datum.Format("02-01-2006"), cell(klant), cell(email), regio, cell(woonplaats),
-			cell(omschrijving), fmt.Sprint(uren), Euros(uren * UurTariefCents), Euros(materiaal), Euros(subtotaal),
-			Euros(btw), Euros(totaal), label}); err != nil {
+		if err := w.Write([]string{nummer, datum.Format("02-01-2006"), exports.Cell(klant), exports.Cell(email), regio, exports.Cell(woonplaats),
+			exports.Cell(omschrijving), fmt.Sprint(uren), exports.Euros(uren * exports.UurTariefCents), exports.Euros(materiaal), exports.Euros(subtotaal),
+			exports.Euros(btw), exports.Euros(totaal), label}); err != nil {
 			return 0, err
 		}
 		n++
@@ -68,7 +72,7 @@ func writeFacturen(ctx context.Context, tx pgx.Tx, req svc.Request, out io.Write
 		return 0, err
 	}
 	if n == 0 {
-		return 0, errEmpty
+		return 0, exports.ErrEmpty
 	}
 	w.Flush()
 	return n, w.Error()
