@@ -11,3 +11,8 @@ import (
 func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, site Site) []httpapi.Route {
 	return k.Routes(routes(NewService(&pgStore{db: db, blobs: blobs, site: site}))...)
 }
+
+// NewBeheer is the back office's invoices module through k's standard chain.
+func NewBeheer(k httpapi.Kit, db *tenants.DB, enqueue Enqueue) []httpapi.Route {
+	return k.Routes(beheerRoutes(NewBeheerService(&beheerStore{db: db, enqueue: enqueue}))...)
+}

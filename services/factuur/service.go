@@ -1,6 +1,12 @@
-// Package factuur is the invoice of a completed job (document 001 sections 2 Invoice payment and
-// 4; D7, D8): the klusser shows it to the customer and registers how they paid; the PDF is made on
-// the server, stored privately (D6) and downloaded after authorization, audited (D22).
+// Package factuur is the invoice domain (document 001 sections 2 Invoice payment, Invoices and
+// 4; D7, D8), one package for every audience of an invoice:
+//   - service.go, store.go, transport.go: the invoice of a completed job: the klusser shows it to
+//     the customer and registers how they paid; the PDF is made on the server (pdf.go), stored
+//     privately (D6) and downloaded after authorization, audited (D22).
+//   - beheer_*.go: the back office's invoices page: the list with its cards, sending an invoice
+//     again, and the page's CSV.
+//   - worker.go: the background job that makes the PDF after a completion and mails it.
+//   - report_export.go: the invoices export of the reports page (an exports.Kind).
 package factuur
 
 import (

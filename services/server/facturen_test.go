@@ -2,14 +2,13 @@ package server_test
 
 import (
 	"fmt"
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/tenants/list"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/klusmaat/klusmaat/services/facturen"
-	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The invoices of the back office (issue 15, part): a page with its totals for the same filter,
@@ -26,7 +25,7 @@ func TestAdminInvoices(t *testing.T) {
 	}
 	b.exec(t, `UPDATE facturen SET betaal_methode = 'pin' WHERE klant_email = 'jansen@example.nl'`)
 
-	var page list.Page[facturen.Factuur]
+	var page list.Page[factuur.ListItem]
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen", nil, &page); s != http.StatusOK || page.Total != 2 {
 		t.Fatalf("list: %d %+v", s, page)
 	}
@@ -35,12 +34,12 @@ func TestAdminInvoices(t *testing.T) {
 		sum += f.TotaalBedragCents
 		btw += f.BtwBedragCents
 	}
-	var totals facturen.TotalsAnswer
+	var totals factuur.TotalsAnswer
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/totalen", nil, &totals); s != http.StatusOK ||
-		totals.Data != (facturen.Totals{Aantal: 2, OmzetCents: sum, BtwCents: btw, Openstaand: 1}) {
+		totals.Data != (factuur.Totals{Aantal: 2, OmzetCents: sum, BtwCents: btw, Openstaand: 1}) {
 		t.Errorf("totals: %d %+v, want 2 invoices of %d cents with %d VAT, 1 open", s, totals.Data, sum, btw)
 	}
-	var open list.Page[facturen.Factuur]
+	var open list.Page[factuur.ListItem]
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen?betaald=nee", nil, &open); s != http.StatusOK || open.Total != 1 || open.Data[0].KlantEmail != "" {
 		t.Errorf("unpaid: %d %+v", s, open)
 	}
@@ -56,7 +55,7 @@ func TestAdminInvoices(t *testing.T) {
 	}
 	var jobsBefore int
 	b.query(t, &jobsBefore, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
-	var sent facturen.Sent
+	var sent factuur.Sent
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, &sent); s != http.StatusOK || sent.Message != "Factuur verzonden per e-mail" {
 		t.Errorf("send: %d %+v", s, sent)
 	}
@@ -89,6 +88,18 @@ func TestAdminInvoices(t *testing.T) {
 		euroText(paid.SubtotaalCents), euroText(paid.BtwBedragCents), euroText(paid.TotaalBedragCents))
 	if lines[1] != wantRow {
 		t.Errorf("export row\n got %s\nwant %s", lines[1], wantRow)
+	}
+	// A customer's text that a spreadsheet would run as a formula is defused, as in every export.
+	b.exec(t, `UPDATE facturen SET klant_naam = '=HYPERLINK("http://x")' WHERE id = '`+paid.ID.String()+`'`)
+	req, _ = http.NewRequest(http.MethodGet, b.URL+"/api/v1/facturen/export.csv?betaal_methode=pin", nil)
+	req.Header.Set("X-Test-User", b.admin)
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	csv, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(csv), `,"'=HYPERLINK(""http://x"")",`) {
+		t.Errorf("export does not defuse a formula in the customer's name:\n%s", csv)
 	}
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/export.csv?q=niemand", nil, &e); s != http.StatusNotFound || e.Error.Message != "Geen facturen om te exporteren" {
 		t.Errorf("empty export: %d %+v", s, e)

@@ -23,7 +23,6 @@ import (
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/exports"
-	"github.com/klusmaat/klusmaat/services/facturen"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/franchise"
 	"github.com/klusmaat/klusmaat/services/instellingen"
@@ -181,7 +180,7 @@ func Routes(d Deps) []httpapi.Route {
 		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
 		klussen.New(k, d.DB),
 		klussen.Beheer(k, d.DB, klussen.Enqueue(enqueue)),
-		facturen.New(k, d.DB, facturen.Enqueue(enqueue)),
+		factuur.NewBeheer(k, d.DB, factuur.Enqueue(enqueue)),
 		klussers.New(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbonnen.New(k, d.DB),

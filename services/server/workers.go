@@ -5,7 +5,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
-	"github.com/klusmaat/klusmaat/jobs/facturen"
 	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
@@ -36,7 +35,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files, Kinds: exportKinds})
-	river.AddWorker(w, &facturen.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
+	river.AddWorker(w, &factuur.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
 }
 

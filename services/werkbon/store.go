@@ -8,12 +8,11 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
-
-	"github.com/klusmaat/klusmaat/jobs/facturen"
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/riverqueue/river"
 )
 
 // Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
@@ -335,7 +334,7 @@ func (s *pgStore) Afronden(ctx context.Context, id uuid.UUID, in Afronden, signa
 		if s.enqueue == nil {
 			return errors.New("werkbon: no job queue for the invoice PDF")
 		}
-		if err := s.enqueue(ctx, tx, facturen.PDFArgs{FactuurID: factuurID, Mail: true}); err != nil {
+		if err := s.enqueue(ctx, tx, factuur.PDFArgs{FactuurID: factuurID, Mail: true}); err != nil {
 			return fmt.Errorf("werkbon: queue invoice PDF: %w", err)
 		}
 		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "complete", Entity: "klus", EntityID: l.klusID.String(),

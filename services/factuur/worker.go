@@ -1,6 +1,7 @@
-// Package facturen is the background work of invoices: the PDF made after a completion (issue
-// 12), stored privately (D6), and the invoice e-mail to the customer with the PDF attached.
-package facturen
+package factuur
+
+// The background work of invoices: the PDF made after a completion, stored privately (D6), and
+// the invoice e-mail to the customer with the PDF attached.
 
 import (
 	"context"
@@ -11,7 +12,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
-	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -36,7 +36,7 @@ type Worker struct {
 	river.WorkerDefaults[PDFArgs]
 	DB    *tenants.DB
 	Files files.Storage
-	Site  factuur.Site
+	Site  Site
 }
 
 // Work makes the PDF once (a retried job finds it stored) and, in the same transaction, queues the
@@ -47,7 +47,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
 		if err := tx.QueryRow(ctx, `SELECT pdf_url IS NOT NULL FROM facturen WHERE id = $1 FOR UPDATE`, job.Args.FactuurID).Scan(&hadPDF); err != nil {
 			return fmt.Errorf("facturen: invoice %s: %w", job.Args.FactuurID, err)
 		}
-		f, key, err := factuur.Generate(ctx, tx, w.Files, w.Site, job.Args.FactuurID)
+		f, key, err := Generate(ctx, tx, w.Files, w.Site, job.Args.FactuurID)
 		if err != nil {
 			return err
 		}
@@ -61,9 +61,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
 }
 
 // MailArgs is the invoice e-mail (template factuur) with the stored PDF attached.
-func MailArgs(f factuur.Factuur, key string) email.Args {
+func MailArgs(f Factuur, key string) email.Args {
 	return email.Args{Template: "factuur", To: f.Klant.Email,
-		Data: map[string]string{"naam": f.Klant.Naam, "factuurnummer": f.Factuurnummer, "totaal": factuur.Euro(f.TotaalCents)},
-		Attachments: []email.Attachment{{Bucket: string(files.Exports), Key: key, Name: factuur.FileName(f.Factuurnummer),
+		Data: map[string]string{"naam": f.Klant.Naam, "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents)},
+		Attachments: []email.Attachment{{Bucket: string(files.Exports), Key: key, Name: FileName(f.Factuurnummer),
 			ContentType: files.PDF.ContentType}}}
 }

@@ -1,4 +1,4 @@
-package facturen
+package factuur
 
 // The invoices of the back office (document 001 section 2, Invoices; issue 15): one page from the
 // server with its totals for the same filter (count, revenue, VAT), unpaid invoices one filter
@@ -16,23 +16,23 @@ import (
 
 // BeheerService is the back office's invoices.
 type BeheerService interface {
-	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
+	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
 	Send(ctx context.Context, id uuid.UUID) (Sent, error)
 	// Export is every invoice of the filter as the page's CSV.
 	Export(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
-// Store is the SQL side; store.go implements it.
-type Store interface {
-	List(ctx context.Context, p list.Params) (list.Page[Factuur], error)
+// BeheerStore is the SQL side; store.go implements it.
+type BeheerStore interface {
+	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Totals(ctx context.Context, p list.Params) (Totals, error)
-	Send(ctx context.Context, id uuid.UUID) (Factuur, error)
+	Send(ctx context.Context, id uuid.UUID) (ListItem, error)
 	ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
-// Factuur is a row of the list.
-type Factuur struct {
+// ListItem is a row of the list.
+type ListItem struct {
 	ID                uuid.UUID `json:"id"`
 	Factuurnummer     string    `json:"factuurnummer"`
 	Datum             string    `json:"datum" doc:"JJJJ-MM-DD"`
@@ -51,7 +51,7 @@ type Factuur struct {
 }
 
 // LogAttrs keeps the number: the customer stays out of the logs.
-func (f Factuur) LogAttrs() []slog.Attr {
+func (f ListItem) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("factuur_id", f.ID), slog.String("factuurnummer", f.Factuurnummer)}
 }
 
@@ -73,8 +73,8 @@ func (t TotalsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("aant
 
 // Sent is the answer of a send, with the message of section 8.
 type Sent struct {
-	Data    Factuur `json:"data"`
-	Message string  `json:"message"`
+	Data    ListItem `json:"data"`
+	Message string   `json:"message"`
 }
 
 // LogAttrs is the invoice's.
@@ -84,31 +84,31 @@ func (s Sent) LogAttrs() []slog.Attr { return s.Data.LogAttrs() }
 const MsgVerzonden = "Factuur verzonden per e-mail"
 
 var (
-	// ErrNotFound: no such invoice.
-	ErrNotFound = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
+	// ErrNotFoundToSend: no such invoice.
+	ErrNotFoundToSend = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
 	// ErrNoEmail: the invoice has no customer address to send it to.
 	ErrNoEmail = domainerr.Conflict("no_email", "Geen e-mailadres beschikbaar")
 )
 
-// NewService returns the service over s.
-func NewService(s Store) BeheerService { return &service{store: s} }
+// NewBeheerService returns the service over s.
+func NewBeheerService(s BeheerStore) BeheerService { return &beheerService{store: s} }
 
-type service struct{ store Store }
+type beheerService struct{ store BeheerStore }
 
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Factuur], error) {
+func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
 	return s.store.List(ctx, p)
 }
 
-func (s *service) Totals(ctx context.Context, p list.Params) (TotalsAnswer, error) {
+func (s *beheerService) Totals(ctx context.Context, p list.Params) (TotalsAnswer, error) {
 	t, err := s.store.Totals(ctx, p)
 	return TotalsAnswer{Data: t}, err
 }
 
-func (s *service) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
+func (s *beheerService) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
 	f, err := s.store.Send(ctx, id)
 	return Sent{Data: f, Message: MsgVerzonden}, err
 }
 
-func (s *service) Export(ctx context.Context, p list.Params) (*CSVFile, error) {
+func (s *beheerService) Export(ctx context.Context, p list.Params) (*CSVFile, error) {
 	return s.store.ExportCSV(ctx, p)
 }

@@ -1,23 +1,21 @@
-package facturen
+package factuur
 
 import (
 	"context"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
-
-	jobsfacturen "github.com/klusmaat/klusmaat/jobs/facturen"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
+	"github.com/riverqueue/river"
 )
 
 // Enqueue inserts a background job in the transaction.
 type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
-// pgStore is the PostgreSQL store; row-level security shows an admin every invoice.
-type pgStore struct {
+// beheerStore is the PostgreSQL store; row-level security shows an admin every invoice.
+type beheerStore struct {
 	db      *tenants.DB
 	enqueue Enqueue
 }
@@ -53,8 +51,8 @@ func args(p list.Params) []any {
 	return []any{methods, betaald, regions, tenants.Contains(p.Search)}
 }
 
-func scan(r tenants.Row) (Factuur, error) {
-	var f Factuur
+func scan(r tenants.Row) (ListItem, error) {
+	var f ListItem
 	var d calendar.Date
 	err := r.Scan(&f.ID, &f.Factuurnummer, &d, &f.KlantNaam, &f.KlantEmail, &f.Omschrijving, &f.Regio, &f.Uren,
 		&f.UurtariefCents, &f.MateriaalCents, &f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald)
@@ -62,11 +60,11 @@ func scan(r tenants.Row) (Factuur, error) {
 	return f, err
 }
 
-func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Factuur], error) {
+func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
 	return tenants.ListPage(ctx, s.db, p, rowSelect+where, args(p), scan)
 }
 
-func (s *pgStore) Totals(ctx context.Context, p list.Params) (Totals, error) {
+func (s *beheerStore) Totals(ctx context.Context, p list.Params) (Totals, error) {
 	var t Totals
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
@@ -79,16 +77,16 @@ func (s *pgStore) Totals(ctx context.Context, p list.Params) (Totals, error) {
 
 // Send queues the invoice e-mail with its PDF (made first when missing) and audits it, in one
 // transaction: the job exists exactly when the answer says it was sent.
-func (s *pgStore) Send(ctx context.Context, id uuid.UUID) (Factuur, error) {
-	var f Factuur
+func (s *beheerStore) Send(ctx context.Context, id uuid.UUID) (ListItem, error) {
+	var f ListItem
 	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
 		if f, err = scan(tx.QueryRow(ctx, rowSelect+` WHERE f.id = $1`, id)); err != nil {
-			return tenants.NoRowsAs(ErrNotFound, err)
+			return tenants.NoRowsAs(ErrNotFoundToSend, err)
 		}
 		if f.KlantEmail == "" {
 			return ErrNoEmail
 		}
-		if err := s.enqueue(ctx, tx, jobsfacturen.PDFArgs{FactuurID: id, Mail: true, Opnieuw: true}); err != nil {
+		if err := s.enqueue(ctx, tx, PDFArgs{FactuurID: id, Mail: true, Opnieuw: true}); err != nil {
 			return err
 		}
 		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "verzenden", Entity: "factuur", EntityID: id.String(), Region: &f.Regio})

@@ -1,4 +1,4 @@
-package facturen
+package factuur
 
 import (
 	"context"
@@ -28,10 +28,10 @@ var Spec = list.Spec{
 var TotalsSpec = list.Spec{Sorts: []string{"datum"}, DefaultSort: "datum", DefaultOrder: list.Desc,
 	Filters: Spec.Filters, Search: Spec.Search}
 
-func routes(s BeheerService) []httpapi.Route {
+func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/facturen", Summary: "Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio",
-			Tag: "facturen", Resource: "facturen", Action: "read", List: &Spec, Response: list.Page[Factuur]{},
+			Tag: "facturen", Resource: "facturen", Action: "read", List: &Spec, Response: list.Page[ListItem]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: TotalsAnswer{},
@@ -43,7 +43,7 @@ func routes(s BeheerService) []httpapi.Route {
 			Op:    "Export", Endpoint: httpapi.Typed(s.Export), Decode: decodeTotals, Encode: httpapi.Encoder(encodeCSV)},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/verzenden", Summary: "De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage",
 			Tag: "facturen", Resource: "facturen", Action: "send", Response: Sent{},
-			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: decodeID},
+			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: decodeBeheerID},
 	}
 }
 
@@ -51,13 +51,13 @@ func decodeTotals(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&TotalsSpec, r.URL.Query())
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
+func decodeBeheerID(_ context.Context, r *http.Request) (any, error) {
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}
 	id, err := uuid.Parse(r.PathValue("id"))
 	if err != nil {
-		return nil, ErrNotFound
+		return nil, ErrNotFoundToSend
 	}
 	return id, nil
 }

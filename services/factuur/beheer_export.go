@@ -1,4 +1,4 @@
-package facturen
+package factuur
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/exports"
-	"github.com/klusmaat/klusmaat/services/factuur"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -18,7 +17,8 @@ import (
 )
 
 // The invoice page's CSV (document 001 section 9): comma-separated, every field quoted, dates
-// dd-MM-yyyy, amounts in euros with a decimal comma, methods by their labels. Made on the server
+// dd-MM-yyyy, amounts in euros with a decimal comma, methods by their labels, and the customer's
+// texts defused (exports.Cell) like every export's. Made on the server
 // from the list's filters, so the browser never loads the whole table (D25).
 
 // ErrNothingToExport is section 8's message for an empty export.
@@ -39,7 +39,7 @@ type CSVFile struct {
 const exportRows = 100_000
 
 // ExportCSV writes every invoice of the filter, newest first.
-func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error) {
+func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error) {
 	var buf bytes.Buffer
 	line := func(fields []string) {
 		for i, f := range fields {
@@ -66,13 +66,13 @@ func (s *pgStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error
 			n++
 			method := ""
 			if f.BetaalMethode != nil {
-				method = factuur.MethodLabels[*f.BetaalMethode]
+				method = MethodLabels[*f.BetaalMethode]
 			}
 			betaald := "Nee"
 			if f.Betaald {
 				betaald = "Ja"
 			}
-			line([]string{f.Factuurnummer, exports.DutchDate(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(f.Uren),
+			line([]string{f.Factuurnummer, exports.DutchDate(f.Datum), exports.Cell(f.KlantNaam), exports.Cell(f.KlantEmail), exports.Cell(f.Omschrijving), strconv.Itoa(f.Uren),
 				exports.Euros(f.UurtariefCents), exports.Euros(f.MateriaalCents), exports.Euros(f.SubtotaalCents), exports.Euros(f.BtwBedragCents),
 				exports.Euros(f.TotaalBedragCents), method, betaald})
 		}
