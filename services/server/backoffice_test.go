@@ -16,7 +16,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klanten"
 	"github.com/klusmaat/klusmaat/services/klussen"
-	"github.com/klusmaat/klusmaat/services/werkbonnen"
+	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -110,14 +110,14 @@ func TestWorkOrderOverview(t *testing.T) {
 	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, start_tijd) VALUES ($1, $2, now())`, running, piet)
 	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id) VALUES ($1, $2)`, other, gerrit)
 
-	var c werkbonnen.CountsAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts", nil, &c); s != http.StatusOK || c.Data != (werkbonnen.Counts{Totaal: 3, Ondertekend: 1, NietOndertekend: 2}) {
+	var c werkbon.CountsAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts", nil, &c); s != http.StatusOK || c.Data != (werkbon.Counts{Totaal: 3, Ondertekend: 1, NietOndertekend: 2}) {
 		t.Errorf("cards: %d %+v", s, c)
 	}
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts?klusser_id="+piet.String(), nil, &c); s != http.StatusOK || c.Data.Totaal != 2 {
 		t.Errorf("cards of piet: %d %+v", s, c)
 	}
-	type page = list.Page[werkbonnen.Werkbon]
+	type page = list.Page[werkbon.ListItem]
 	for q, want := range map[string]int{
 		"": 3, "ondertekend=ja": 1, "ondertekend=nee": 2, "klusser_id=" + gerrit.String(): 1, "q=jansen": 1, "status=running": 2,
 		"klusser_id=niet-een-id": 0,
@@ -127,12 +127,12 @@ func TestWorkOrderOverview(t *testing.T) {
 			t.Errorf("?%s: %d total %d, want %d", q, s, p.Total, want)
 		}
 	}
-	var one werkbonnen.One
+	var one werkbon.One
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/"+wSigned.String(), nil, &one); s != http.StatusOK {
 		t.Fatalf("detail: %d", s)
 	}
 	w := one.Data
-	if !w.Ondertekend || w.Handtekening == nil || w.Ratings == nil || *w.Ratings != (werkbonnen.Ratings{Algemeen: 5, Netheid: 4, Vriendelijkheid: 5, Vakmanschap: 4}) ||
+	if !w.Ondertekend || w.Handtekening == nil || w.Ratings == nil || *w.Ratings != (werkbon.Ratings{Algemeen: 5, Netheid: 4, Vriendelijkheid: 5, Vakmanschap: 4}) ||
 		len(w.Materialen) != 1 || w.MateriaalTotaalCents != 1250 || len(w.Fotos) != 1 || w.Fotos[0].URL != "/api/v1/werkbon-fotos/"+foto.String() ||
 		w.Klus.ID != signed || w.Klusser != "Piet Bakker" || w.Uren == nil || *w.Uren != 2 || w.Opmerkingen != "Netjes gedaan" || w.Klant != "Mevrouw Jansen" {
 		t.Errorf("detail: %+v", w)

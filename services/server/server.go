@@ -41,7 +41,6 @@ import (
 	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
-	"github.com/klusmaat/klusmaat/services/werkbonnen"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -183,7 +182,7 @@ func Routes(d Deps) []httpapi.Route {
 		factuur.NewBeheer(k, d.DB, factuur.Enqueue(enqueue)),
 		klussers.New(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
-		werkbonnen.New(k, d.DB),
+		werkbon.NewBeheer(k, d.DB),
 		klanten.New(k, d.DB, d.clock()),
 		instellingen.New(k, d.DB),
 		audit.New(k, d.DB),

@@ -12,3 +12,8 @@ import (
 func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue Enqueue, clock calendar.Clock) []httpapi.Route {
 	return k.Routes(routes(NewService(&pgStore{db: db, blobs: blobs, enqueue: enqueue, clock: clock}))...)
 }
+
+// NewBeheer is the work order overview module through k's standard chain.
+func NewBeheer(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
+	return k.Routes(beheerRoutes(NewBeheerService(&beheerStore{db: db}))...)
+}

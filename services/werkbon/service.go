@@ -1,8 +1,12 @@
-// Package werkbon is the work order on site (document 001 sections 2 Work order and 4; issue 12):
-// a klusser opens the work order of its planned job, starts the timer, logs materials and notes,
-// and completes it with the customer's ratings and signature, which bills the job (package
-// factuur reads the invoice). Every write may come from the phone's offline queue (D23): it
-// carries an id made on the phone and is applied once however often it arrives.
+// Package werkbon is the work order domain (document 001 sections 2 Work order, Work orders
+// overview and 4):
+//   - service.go, store.go, transport.go: the work order on site: a klusser opens the work order
+//     of its planned job, starts the timer, logs materials and notes, and completes it with the
+//     customer's ratings and signature, which bills the job (package factuur makes the invoice's
+//     PDF). Every write may come from the phone's offline queue (D23): it carries an id made on
+//     the phone and is applied once however often it arrives.
+//   - beheer_*.go: the back office's overview of every work order, and one in full.
+//   - uren_export.go: the hours export of the reports page (an exports.Kind).
 package werkbon
 
 import (

@@ -1,8 +1,9 @@
-// Package werkbonnen is the back office's work order overview (document 001 section 2, Work
-// orders overview): the list with its cards (total, signed, unsigned), search, klusser and signed
-// filters (D25), and one work order in full: materials, photos as authorized downloads (D6),
-// ratings and the signature. Admins only (policy: werkbonnen read).
-package werkbonnen
+package werkbon
+
+// The back office's work order overview (document 001 section 2, Work orders overview): the list
+// with its cards (total, signed, unsigned), search, klusser and signed filters (D25), and one work
+// order in full: materials, photos as authorized downloads (D6), ratings and the signature.
+// Admins only (policy: werkbonnen read).
 
 import (
 	"context"
@@ -16,25 +17,25 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Service is the work order overview.
-type Service interface {
+// BeheerService is the work order overview.
+type BeheerService interface {
 	// List returns a page of work orders, newest first unless p sorts otherwise.
-	List(ctx context.Context, p list.Params) (list.Page[Werkbon], error)
+	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	// Counts counts all, signed and unsigned work orders under p's filters but ondertekend.
 	Counts(ctx context.Context, p list.Params) (CountsAnswer, error)
 	// Get returns one work order in full.
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 }
 
-// Store is the SQL side; store.go implements it.
-type Store interface {
-	List(ctx context.Context, p list.Params) (list.Page[Werkbon], error)
+// BeheerStore is the SQL side; store.go implements it.
+type BeheerStore interface {
+	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Counts(ctx context.Context, p list.Params) (Counts, error)
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
 }
 
-// Werkbon is a row of the overview.
-type Werkbon struct {
+// ListItem is a row of the overview.
+type ListItem struct {
 	ID                uuid.UUID  `json:"id"`
 	KlusID            uuid.UUID  `json:"klus_id"`
 	KlusserID         uuid.UUID  `json:"klusser_id"`
@@ -56,44 +57,36 @@ type Werkbon struct {
 }
 
 // LogAttrs keeps the ids.
-func (w Werkbon) LogAttrs() []slog.Attr {
+func (w ListItem) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("werkbon_id", w.ID), slog.Any("klus_id", w.KlusID)}
 }
 
 // Detail is one work order in full.
 type Detail struct {
-	Werkbon
-	Opmerkingen          string      `json:"opmerkingen"`
-	NotesInternal        string      `json:"notes_internal"`
-	KlantTevreden        *bool       `json:"klant_tevreden"`
-	NetjesOpgeruimd      *bool       `json:"netjes_opgeruimd"`
-	ZouAanbevelen        *bool       `json:"zou_aanbevelen"`
-	Ratings              *Ratings    `json:"ratings"`
-	Handtekening         *string     `json:"handtekening" doc:"PNG als data-URL, of leeg"`
-	Materialen           []Materiaal `json:"materialen"`
-	MateriaalTotaalCents int         `json:"materiaal_totaal_cents"`
-	Fotos                []Foto      `json:"fotos"`
-	Klus                 Klus        `json:"klus"`
-	Factuur              *Factuur    `json:"factuur"`
+	ListItem
+	Opmerkingen          string            `json:"opmerkingen"`
+	NotesInternal        string            `json:"notes_internal"`
+	KlantTevreden        *bool             `json:"klant_tevreden"`
+	NetjesOpgeruimd      *bool             `json:"netjes_opgeruimd"`
+	ZouAanbevelen        *bool             `json:"zou_aanbevelen"`
+	Ratings              *Ratings          `json:"ratings"`
+	Handtekening         *string           `json:"handtekening" doc:"PNG als data-URL, of leeg"`
+	Materialen           []BeheerMateriaal `json:"materialen"`
+	MateriaalTotaalCents int               `json:"materiaal_totaal_cents"`
+	Fotos                []BeheerFoto      `json:"fotos"`
+	Klus                 BeheerKlus        `json:"klus"`
+	Factuur              *Factuur          `json:"factuur"`
 }
 
-// Ratings are the customer's four ratings of 1 to 5 stars.
-type Ratings struct {
-	Algemeen        int `json:"algemeen"`
-	Netheid         int `json:"netheid"`
-	Vriendelijkheid int `json:"vriendelijkheid"`
-	Vakmanschap     int `json:"vakmanschap"`
-}
-
-// Materiaal is one material on the work order.
-type Materiaal struct {
+// BeheerMateriaal is one material on the work order.
+type BeheerMateriaal struct {
 	ID           uuid.UUID `json:"id"`
 	Omschrijving string    `json:"omschrijving"`
 	BedragCents  int       `json:"bedrag_cents"`
 }
 
-// Foto is a photo of the work order; url is its authorized download (D6), audited there.
-type Foto struct {
+// BeheerFoto is a photo of the work order; url is its authorized download (D6), audited there.
+type BeheerFoto struct {
 	ID          uuid.UUID `json:"id"`
 	Type        string    `json:"type" doc:"before of after"`
 	ContentType string    `json:"content_type"`
@@ -101,8 +94,8 @@ type Foto struct {
 	URL         string    `json:"url"`
 }
 
-// Klus is the job of the work order, in short.
-type Klus struct {
+// BeheerKlus is the job of the work order, in short.
+type BeheerKlus struct {
 	ID           uuid.UUID `json:"id"`
 	Beschrijving string    `json:"beschrijving"`
 	Datum        string    `json:"datum"`
@@ -141,24 +134,24 @@ type CountsAnswer struct {
 // PhotoURL is where the console downloads a work order photo (services/platform/files).
 func PhotoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String() }
 
-// ErrNotFound: no such work order.
-var ErrNotFound = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+// ErrWerkbonNotFound: no such work order.
+var ErrWerkbonNotFound = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
 
-// NewService returns the service over s.
-func NewService(s Store) Service { return &service{store: s} }
+// NewBeheerService returns the service over s.
+func NewBeheerService(s BeheerStore) BeheerService { return &beheerService{store: s} }
 
-type service struct{ store Store }
+type beheerService struct{ store BeheerStore }
 
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Werkbon], error) {
+func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
 	return s.store.List(ctx, p)
 }
 
-func (s *service) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
+func (s *beheerService) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
 	c, err := s.store.Counts(ctx, p)
 	return CountsAnswer{Data: c}, err
 }
 
-func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
+func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (One, error) {
 	d, err := s.store.Get(ctx, id)
 	return One{Data: d}, err
 }

@@ -1,4 +1,4 @@
-package werkbonnen
+package werkbon
 
 import (
 	"context"
@@ -33,10 +33,10 @@ var CountsSpec = list.Spec{
 	Filters: []list.Filter{filterKlusser, filterStatus, filterKlus}, Search: Spec.Search,
 }
 
-func routes(s Service) []httpapi.Route {
+func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen", Summary: "Werkbonnen: één pagina, nieuwste eerst, met zoeken en filters op klusser en handtekening",
-			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", List: &Spec, Response: list.Page[Werkbon]{},
+			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", List: &Spec, Response: list.Page[ListItem]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/counts", Summary: "Aantal werkbonnen: totaal, ondertekend, niet ondertekend",
 			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: CountsAnswer{},
@@ -44,7 +44,7 @@ func routes(s Service) []httpapi.Route {
 			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/{id}", Summary: "Eén werkbon: materialen, foto's, beoordelingen en handtekening",
 			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: One{},
-			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeBeheerID},
 	}
 }
 
@@ -52,13 +52,13 @@ func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&CountsSpec, r.URL.Query())
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
+func decodeBeheerID(_ context.Context, r *http.Request) (any, error) {
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}
 	id, err := uuid.Parse(r.PathValue("id"))
 	if err != nil {
-		return nil, ErrNotFound
+		return nil, ErrWerkbonNotFound
 	}
 	return id, nil
 }

@@ -1,4 +1,4 @@
-package werkbonnen
+package werkbon
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// pgStore is the PostgreSQL store; row-level security shows an admin every work order.
-type pgStore struct{ db *tenants.DB }
+// beheerStore is the PostgreSQL store; row-level security shows an admin every work order.
+type beheerStore struct{ db *tenants.DB }
 
 // rowSelect reads work orders in the shape of Werkbon, with the output names the list sorts on.
 const rowSelect = `
@@ -61,7 +61,7 @@ func first(v []string) string {
 	return v[0]
 }
 
-func scanRow(r tenants.Row, w *Werkbon, extra ...any) error {
+func scanRow(r tenants.Row, w *ListItem, extra ...any) error {
 	var d calendar.Date
 	err := r.Scan(append([]any{&w.ID, &w.KlusID, &w.KlusserID, &w.Klusser, &w.Status, &w.CreatedAt, &w.StartTijd, &w.EindTijd,
 		&w.Uren, &w.Ondertekend, &d, &w.Beschrijving, &w.Woonplaats, &w.Klant, &w.TevredenheidScore, &w.RatingAlgemeen,
@@ -70,15 +70,15 @@ func scanRow(r tenants.Row, w *Werkbon, extra ...any) error {
 	return err
 }
 
-func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Werkbon], error) {
+func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
 	return tenants.ListPage(ctx, s.db, p, rowSelect+where, args(p, first(p.Filter("ondertekend"))),
-		func(r tenants.Row) (Werkbon, error) {
-			var w Werkbon
+		func(r tenants.Row) (ListItem, error) {
+			var w ListItem
 			return w, scanRow(r, &w)
 		})
 }
 
-func (s *pgStore) Counts(ctx context.Context, p list.Params) (Counts, error) {
+func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Counts, error) {
 	var c Counts
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
@@ -90,8 +90,8 @@ func (s *pgStore) Counts(ctx context.Context, p list.Params) (Counts, error) {
 	return c, err
 }
 
-func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
-	d := Detail{Materialen: []Materiaal{}, Fotos: []Foto{}}
+func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
+	d := Detail{Materialen: []BeheerMateriaal{}, Fotos: []BeheerFoto{}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var r Ratings
 		var ra, rn, rv, rk *int
@@ -107,11 +107,11 @@ func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 			       f.totaal_bedrag_cents, f.betaal_methode
 			FROM (`+rowSelect+` WHERE w.id = $1) list
 			JOIN werkbonnen w ON w.id = list.id JOIN klussen k ON k.id = w.klus_id LEFT JOIN facturen f ON f.id = list.factuur_id`, id),
-			&d.Werkbon, &d.Opmerkingen, &d.NotesInternal, &d.KlantTevreden, &d.NetjesOpgeruimd, &d.ZouAanbevelen,
+			&d.ListItem, &d.Opmerkingen, &d.NotesInternal, &d.KlantTevreden, &d.NetjesOpgeruimd, &d.ZouAanbevelen,
 			&rn, &rv, &rk, &d.Handtekening, &kd, &d.Klus.Tijd, &d.Klus.Adres, &d.Klus.Postcode, &d.Klus.Regio, &d.Klus.Status,
 			&d.Klus.Betaald, &fNummer, &fDatum, &fTotaal, &fMethode)
 		if err != nil {
-			return tenants.NoRowsAs(ErrNotFound, err)
+			return tenants.NoRowsAs(ErrWerkbonNotFound, err)
 		}
 		ra = d.RatingAlgemeen
 		if ra != nil && rn != nil && rv != nil && rk != nil {
@@ -127,7 +127,7 @@ func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 		if err != nil {
 			return err
 		}
-		d.Materialen, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Materiaal])
+		d.Materialen, err = pgx.CollectRows(rows, pgx.RowToStructByPos[BeheerMateriaal])
 		if err != nil {
 			return err
 		}
@@ -138,8 +138,8 @@ func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 		if err != nil {
 			return err
 		}
-		d.Fotos, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Foto, error) {
-			var f Foto
+		d.Fotos, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (BeheerFoto, error) {
+			var f BeheerFoto
 			err := row.Scan(&f.ID, &f.Type, &f.ContentType, &f.CreatedAt)
 			f.URL = PhotoURL(f.ID)
 			return f, err
