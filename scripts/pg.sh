@@ -74,13 +74,13 @@ start)
   fi
   psql_su() { as_pg psql -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$port" -U postgres "$@"; }
   psql_su -d postgres -v owner_password="$owner_password" -v app_password="$app_password" \
-    -v queue_password="$queue_password" -v kratos_password="$kratos_password" -f - <"$root/infra/db/bootstrap.sql"
+    -v queue_password="$queue_password" -v kratos_password="$kratos_password" -f - <"$root/tenants/schema/bootstrap.sql"
   # Harden template1 first, so that every database made from it (the app's, the tests') starts so.
-  psql_su -d template1 -f - <"$root/infra/db/bootstrap_database.sql"
+  psql_su -d template1 -f - <"$root/tenants/schema/bootstrap_database.sql"
   if [ "$(psql_su -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$dbname'")" != 1 ]; then
     psql_su -d postgres -c "CREATE DATABASE \"$dbname\" OWNER klusmaat_owner"
   fi
-  psql_su -d "$dbname" -f - <"$root/infra/db/bootstrap_database.sql"
+  psql_su -d "$dbname" -f - <"$root/tenants/schema/bootstrap_database.sql"
   # Kratos keeps identities and sessions in a database of its own, in the same cluster.
   if [ "$(psql_su -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'kratos'")" != 1 ]; then
     psql_su -d postgres -c "CREATE DATABASE kratos OWNER klusmaat_kratos"

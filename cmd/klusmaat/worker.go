@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
-	"github.com/klusmaat/klusmaat/services/server"
 	"log/slog"
 	"strings"
 	"time"
+
+	"github.com/klusmaat/klusmaat/services/server"
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"

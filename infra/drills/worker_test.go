@@ -2,12 +2,13 @@ package drills
 
 import (
 	"context"
-	"github.com/klusmaat/klusmaat/services/server"
 	"net/url"
 	"os"
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/klusmaat/klusmaat/services/server"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"

@@ -2,11 +2,12 @@ package exports_test
 
 import (
 	"context"
-	"github.com/klusmaat/klusmaat/services/server"
 	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/klusmaat/klusmaat/services/server"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"

@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -28,7 +28,7 @@ type Service interface {
 	// Get returns a customer's card.
 	Get(ctx context.Context, email string) (One, error)
 	// Klussen, Facturen and Reviews are the card's tabs.
-	Klussen(ctx context.Context, r TabRequest) (list.Page[klussen.Klus], error)
+	Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error)
 	Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur], error)
 	Reviews(ctx context.Context, r TabRequest) (list.Page[Review], error)
 	// Create makes a customer: its first job, or the placeholder job of section 4.
@@ -41,10 +41,10 @@ type Service interface {
 type Store interface {
 	List(ctx context.Context, p list.Params) (list.Page[Klant], error)
 	Get(ctx context.Context, email string) (Detail, error)
-	Klussen(ctx context.Context, r TabRequest) (list.Page[klussen.Klus], error)
+	Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error)
 	Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur], error)
 	Reviews(ctx context.Context, r TabRequest) (list.Page[Review], error)
-	Create(ctx context.Context, g klussen.Gegevens) (Detail, error)
+	Create(ctx context.Context, g klus.Gegevens) (Detail, error)
 	Delete(ctx context.Context, email string) (int, error)
 }
 
@@ -236,7 +236,7 @@ func (s *service) Get(ctx context.Context, email string) (One, error) {
 	return One{Data: d}, err
 }
 
-func (s *service) Klussen(ctx context.Context, r TabRequest) (list.Page[klussen.Klus], error) {
+func (s *service) Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error) {
 	return s.store.Klussen(ctx, r)
 }
 
@@ -264,15 +264,15 @@ func (s *service) Create(ctx context.Context, n Nieuw) (Created, error) {
 // check applies section 5 (new customer): e-mail, phone and town required, and the address the
 // first job needs; with a job also its date, time, category and description. The job's own rules
 // (klussen.Check) apply to what is given.
-func (s *service) check(n Nieuw) (klussen.Gegevens, error) {
+func (s *service) check(n Nieuw) (klus.Gegevens, error) {
 	e := validate.Errors{}
 	for field, v := range map[string]string{"email": n.Email, "telefoon": n.Telefoon, "woonplaats": n.Woonplaats, "adres": n.Adres, "postcode": n.Postcode} {
 		e.Required(field, v, MsgVerplicht)
 	}
 	if len(e) > 0 {
-		return klussen.Gegevens{}, e.Invalid("invalid_klant", MsgVerplicht)
+		return klus.Gegevens{}, e.Invalid("invalid_klant", MsgVerplicht)
 	}
-	in := klussen.Invoer{
+	in := klus.Invoer{
 		Datum: s.clock.Today().String(), Tijd: PlaceholderTijd, Categorie: PlaceholderCategorie, Beschrijving: PlaceholderBeschrijving,
 		KlantVoornaam: n.KlantVoornaam, KlantAchternaam: n.KlantAchternaam, Adres: n.Adres, Postcode: n.Postcode,
 		Woonplaats: n.Woonplaats, Telefoon: n.Telefoon, Email: n.Email, Regio: n.Regio,
@@ -282,15 +282,15 @@ func (s *service) check(n Nieuw) (klussen.Gegevens, error) {
 			e.Required(field, v, MsgKlusGegevens)
 		}
 		if len(e) > 0 {
-			return klussen.Gegevens{}, e.Invalid("invalid_klant", MsgKlusGegevens)
+			return klus.Gegevens{}, e.Invalid("invalid_klant", MsgKlusGegevens)
 		}
 		in.Datum, in.Tijd, in.Categorie, in.Beschrijving = k.Datum, k.Tijd, k.Categorie, k.Beschrijving
 		in.GeschatTariefCents, in.GeschatteDuur = k.GeschatTariefCents, k.GeschatteDuur
 	}
-	g := klussen.Check(in, e)
+	g := klus.Check(in, e)
 	// The customer's name is optional (section 5); the job form's requirement does not apply.
 	for _, f := range []string{"klant_voornaam", "klant_achternaam"} {
-		if e[f] == klussen.MsgVerplicht {
+		if e[f] == klus.MsgVerplicht {
 			delete(e, f)
 		}
 	}

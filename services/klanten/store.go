@@ -6,7 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -87,7 +87,7 @@ func tab[T any](ctx context.Context, db *tenants.DB, r TabRequest, base string, 
 	return page, err
 }
 
-func (s *pgStore) Klussen(ctx context.Context, r TabRequest) (list.Page[klussen.Klus], error) {
+func (s *pgStore) Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error) {
 	return tab(ctx, s.db, r, `
 		SELECT k.id, k.datum, k.tijd, c.label AS categorie, k.beschrijving, k.adres, k.postcode, k.woonplaats, k.regio,
 		       k.email, k.telefoon, k.status, k.assignment_type, p.naam AS klusser, k.geschat_tarief_cents,
@@ -97,8 +97,8 @@ func (s *pgStore) Klussen(ctx context.Context, r TabRequest) (list.Page[klussen.
 		LEFT JOIN profiles p ON p.id = k.klusser_id
 		WHERE k.email = $1 AND (cardinality($2::text[]) = 0 OR k.status = ANY ($2))`,
 		[]any{r.Email, r.Filter("status")},
-		func(row tenants.Row) (klussen.Klus, error) {
-			var k klussen.Klus
+		func(row tenants.Row) (klus.ListItem, error) {
+			var k klus.ListItem
 			var d calendar.Date
 			err := row.Scan(&k.ID, &d, &k.Tijd, &k.Categorie, &k.Beschrijving, &k.Adres, &k.Postcode, &k.Woonplaats, &k.Regio,
 				&k.Email, &k.Telefoon, &k.Status, &k.AssignmentType, &k.Klusser, &k.GeschatTariefCents, &k.GeschatteDuur,
@@ -149,7 +149,7 @@ func (s *pgStore) Reviews(ctx context.Context, r TabRequest) (list.Page[Review],
 
 // Create stores the customer's first job (or its placeholder): open, not in the pool. An address
 // that already has jobs is a customer already.
-func (s *pgStore) Create(ctx context.Context, g klussen.Gegevens) (Detail, error) {
+func (s *pgStore) Create(ctx context.Context, g klus.Gegevens) (Detail, error) {
 	var d Detail
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		err := exists(ctx, tx, g.Email)
@@ -159,7 +159,7 @@ func (s *pgStore) Create(ctx context.Context, g klussen.Gegevens) (Detail, error
 		if !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		id, err := klussen.InsertKlus(ctx, tx, g)
+		id, err := klus.InsertKlus(ctx, tx, g)
 		if err != nil {
 			return err
 		}
@@ -167,7 +167,7 @@ func (s *pgStore) Create(ctx context.Context, g klussen.Gegevens) (Detail, error
 		if err := tx.QueryRow(ctx, `SELECT regio FROM klussen WHERE id = $1`, id).Scan(&regio); err != nil {
 			return err
 		}
-		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: klussen.AuditCreate, Entity: "klus", EntityID: id.String(), Region: &regio,
+		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: klus.AuditCreate, Entity: "klus", EntityID: id.String(), Region: &regio,
 			After: map[string]any{"status": "open", "regio": regio, "geschat_tarief_cents": g.TariefCents, "geschatte_duur": g.Duur}}); err != nil {
 			return err
 		}
@@ -207,7 +207,7 @@ func (s *pgStore) Delete(ctx context.Context, email string) (int, error) {
 		}
 		n = len(deleted)
 		for _, g := range deleted {
-			if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: klussen.AuditDelete, Entity: "klus", EntityID: g.id,
+			if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: klus.AuditDelete, Entity: "klus", EntityID: g.id,
 				Region: &g.regio, Before: map[string]any{"status": g.status, "regio": g.regio}}); err != nil {
 				return err
 			}

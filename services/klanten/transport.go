@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -20,7 +20,7 @@ var (
 	KlussenSpec = list.Spec{
 		Sorts: []string{"datum", "created_at", "status"}, DefaultSort: "datum", DefaultOrder: list.Desc,
 		Tiebreak: []string{"created_at", "id"}, MaxPerPage: 500,
-		Filters: []list.Filter{{Name: "status", Description: "alleen klussen met deze status", Values: klussen.Statuses}},
+		Filters: []list.Filter{{Name: "status", Description: "alleen klussen met deze status", Values: klus.Statuses}},
 	}
 	FacturenSpec = list.Spec{
 		Sorts: []string{"datum", "factuurnummer"}, DefaultSort: "datum", DefaultOrder: list.Desc,
@@ -43,7 +43,7 @@ func routes(s Service) []httpapi.Route {
 			Tag: "klanten", Resource: "klanten", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeEmail},
 		{Method: http.MethodGet, Path: base + "/{email}/klussen", Summary: "De klussen van een klant (Aanvragen Historie)",
-			Tag: "klanten", Resource: "klanten", Action: "read", List: &KlussenSpec, Response: list.Page[klussen.Klus]{},
+			Tag: "klanten", Resource: "klanten", Action: "read", List: &KlussenSpec, Response: list.Page[klus.ListItem]{},
 			Op: "Klussen", Endpoint: httpapi.Typed(s.Klussen), Decode: decodeTab(&KlussenSpec)},
 		{Method: http.MethodGet, Path: base + "/{email}/facturen", Summary: "De facturen aan het e-mailadres van een klant",
 			Tag: "klanten", Resource: "klanten", Action: "read", List: &FacturenSpec, Response: list.Page[Factuur]{},

@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/avg"
-	"github.com/klusmaat/klusmaat/services/klusser"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -39,7 +39,7 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	// The first is planned (an e-mail is queued to the address), worked and invoiced.
 	p.call(t, piet, http.MethodPost, claimPath(done), nil, nil)
 	datum := calendar.System.Today().AddDays(3).String()
-	if s := p.call(t, piet, http.MethodPut, planPath(done), klusser.Planning{Datum: datum, Tijd: "10:00"}, nil); s != http.StatusOK {
+	if s := p.call(t, piet, http.MethodPut, planPath(done), klus.Planning{Datum: datum, Tijd: "10:00"}, nil); s != http.StatusOK {
 		t.Fatalf("plan: %d", s)
 	}
 	var w werkbon.Werkbon

@@ -15,7 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klanten"
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -193,7 +193,7 @@ func TestCustomers(t *testing.T) {
 		*c.GemiddeldeTevredenheid != 4 || c.AantalFacturen != 1 || c.OpenstaandCents != 7865 {
 		t.Errorf("card: %+v", c)
 	}
-	var kp list.Page[klussen.Klus]
+	var kp list.Page[klus.ListItem]
 	if s := b.call(t, b.admin, http.MethodGet, path+"/klussen?status=open", nil, &kp); s != http.StatusOK || kp.Total != 2 {
 		t.Errorf("jobs tab: %d %+v", s, kp)
 	}
@@ -238,8 +238,8 @@ func TestCustomers(t *testing.T) {
 func TestNewCustomer(t *testing.T) {
 	clock := calendar.Fixed(time.Date(2026, 3, 10, 23, 30, 0, 0, calendar.Zone)) // late evening in Amsterdam
 	b := newBackOffice(t, portalOptions{clock: clock})
-	form := func(email string, klus *klanten.EersteKlus) klanten.Nieuw {
-		return klanten.Nieuw{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: klus}
+	form := func(email string, eerste *klanten.EersteKlus) klanten.Nieuw {
+		return klanten.Nieuw{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: eerste}
 	}
 	var c klanten.Created
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("Nieuw@Example.nl", nil), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt" ||
@@ -255,8 +255,8 @@ func TestNewCustomer(t *testing.T) {
 	if st != "open" || cat != "overig" || tijd != "00:00" || beschrijving != "Klant registratie - nog geen specifieke klus" || datum != "2026-03-10" || assignment != nil {
 		t.Errorf("placeholder job: %s %s %s %q %s %v", st, cat, tijd, beschrijving, datum, assignment)
 	}
-	klus := &klanten.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", klus), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
+	eerste := &klanten.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", eerste), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
 		t.Errorf("create with job: %d %+v", s, c)
 	}
 	var e apiError
@@ -333,17 +333,17 @@ func TestBackOfficeSettings(t *testing.T) {
 // The audit page: filters on who, what, when and job (D22, D25).
 func TestAuditList(t *testing.T) {
 	b := newBackOffice(t, portalOptions{work: false})
-	klus := b.job(t, job{})
+	jobID := b.job(t, job{})
 	other := b.job(t, job{})
 	for _, st := range []string{"bezig", "afgerond"} {
-		b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/status", klussen.StatusInvoer{Status: st}, nil)
+		b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/status", klus.StatusInvoer{Status: st}, nil)
 	}
 	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/archive", nil, nil)
 	type page = list.Page[audit.Entry]
 	today := calendar.System.Today()
 	for q, want := range map[string]int{
 		"":                                   3,
-		"entity_id=" + klus.String():         2,
+		"entity_id=" + jobID.String():        2,
 		"action=archive":                     1,
 		"actor_id=" + b.id(b.admin).String(): 3,
 		"actor_id=" + uuid.NewString():       0,
@@ -357,7 +357,7 @@ func TestAuditList(t *testing.T) {
 		}
 	}
 	var p page
-	b.call(t, b.admin, http.MethodGet, "/api/v1/audit?entity_id="+klus.String(), nil, &p)
+	b.call(t, b.admin, http.MethodGet, "/api/v1/audit?entity_id="+jobID.String(), nil, &p)
 	if len(p.Data) != 2 || p.Data[0].Action != "status" || p.Data[0].ActorNaam == nil || *p.Data[0].ActorNaam != "Anna Admin" ||
 		string(p.Data[0].After) == "null" || p.Data[0].OccurredAt.Before(p.Data[1].OccurredAt) {
 		t.Errorf("job history: %+v", p.Data)
@@ -376,19 +376,19 @@ func TestAuditList(t *testing.T) {
 // in its own regions only (another region's job: 404).
 func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})
-	klus := b.job(t, job{assignment: "pool"})
+	jobID := b.job(t, job{assignment: "pool"})
 	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
 	email := "klant@example.nl"
 	b.job(t, job{email: email})
-	k := "/api/v1/klussen/" + klus.String()
+	k := "/api/v1/klussen/" + jobID.String()
 	writes := []struct {
 		method, path string
 		body         any
 	}{
 		{http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil)},
 		{http.MethodPut, k, nieuweKlus("", nil).Invoer},
-		{http.MethodPost, k + "/status", klussen.StatusInvoer{Status: "afgerond"}},
-		{http.MethodPost, k + "/assign", klussen.AssignInvoer{KlusserID: b.id(b.piet)}},
+		{http.MethodPost, k + "/status", klus.StatusInvoer{Status: "afgerond"}},
+		{http.MethodPost, k + "/assign", klus.AssignInvoer{KlusserID: b.id(b.piet)}},
 		{http.MethodPost, k + "/pool", nil},
 		{http.MethodPost, k + "/unassign", nil},
 		{http.MethodPost, k + "/archive", nil},
@@ -438,9 +438,9 @@ func TestCountsFollowEveryChange(t *testing.T) {
 		ids = append(ids, b.job(t, job{email: fmt.Sprintf("klant%d@example.nl", i%3)}))
 	}
 	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "klant0@example.nl"})
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klussen.StatusInvoer{Status: "bezig"}, nil)
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klus.StatusInvoer{Status: "bezig"}, nil)
 	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[1].String()+"/archive", nil, nil)
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klussen.AssignInvoer{KlusserID: b.id(b.piet)}, nil)
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klus.AssignInvoer{KlusserID: b.id(b.piet)}, nil)
 	b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+ids[3].String(), nil, nil)
 	b.call(t, b.admin, http.MethodDelete, "/api/v1/klanten/klant1%40example.nl", nil, nil)
 	b.exec(t, `UPDATE klussen SET regio = 'rotterdam', woonplaats = 'Schiedam', telefoon = '010 111 22 33' WHERE id = $1`, ids[5])

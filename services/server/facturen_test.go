@@ -2,13 +2,14 @@ package server_test
 
 import (
 	"fmt"
-	"github.com/klusmaat/klusmaat/services/factuur"
-	"github.com/klusmaat/klusmaat/tenants/list"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // The invoices of the back office (issue 15, part): a page with its totals for the same filter,

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -33,7 +33,7 @@ func TestBackOfficeJobsListPagesFiltersAndKeepsRegions(t *testing.T) {
 	           beschrijving = 'Gordijnrails monteren' WHERE id = $1`, dh[0], p.actor(piet).UserID)
 	p.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, dh[4])
 
-	type page = list.Page[klussen.Klus]
+	type page = list.Page[klus.ListItem]
 	get := func(who, query string) (int, page) {
 		var out page
 		s := p.call(t, who, http.MethodGet, "/api/v1/klussen?"+query, nil, &out)

@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -79,13 +79,13 @@ type auditRow struct {
 }
 
 // waitNotified waits until the notifications of type typ for job klus reach want users.
-func (b *backOffice) waitNotified(t *testing.T, klus uuid.UUID, typ string, want ...uuid.UUID) {
+func (b *backOffice) waitNotified(t *testing.T, klusID uuid.UUID, typ string, want ...uuid.UUID) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		var got []uuid.UUID
 		b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-			rows, err := tx.Query(context.Background(), `SELECT user_id FROM notifications WHERE klus_id = $1 AND type = $2 ORDER BY user_id`, klus, typ)
+			rows, err := tx.Query(context.Background(), `SELECT user_id FROM notifications WHERE klus_id = $1 AND type = $2 ORDER BY user_id`, klusID, typ)
 			if err != nil {
 				return err
 			}
@@ -96,7 +96,7 @@ func (b *backOffice) waitNotified(t *testing.T, klus uuid.UUID, typ string, want
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("notifications %s of %s: %v, want %v", typ, klus, got, want)
+			t.Fatalf("notifications %s of %s: %v, want %v", typ, klusID, got, want)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -111,8 +111,8 @@ func sortedIDs(ids []uuid.UUID) []string {
 	return out
 }
 
-func nieuweKlus(toewijzing string, klusser *uuid.UUID) klussen.Nieuw {
-	return klussen.Nieuw{Invoer: klussen.Invoer{
+func nieuweKlus(toewijzing string, klusser *uuid.UUID) klus.Nieuw {
+	return klus.Nieuw{Invoer: klus.Invoer{
 		Datum: calendar.System.Today().AddDays(5).String(), Tijd: "09:00", Categorie: "elektra", Beschrijving: "Stopcontact vervangen",
 		KlantVoornaam: "Els", KlantAchternaam: "de Vries", Adres: "Kerkstraat 3", Postcode: "2271ab", Woonplaats: "Voorburg",
 		Telefoon: "070 123 45 67", Email: "Els@Example.nl",
@@ -124,7 +124,7 @@ func nieuweKlus(toewijzing string, klusser *uuid.UUID) klussen.Nieuw {
 // fall back to 65 euro and 1 hour; the region follows the town (D2).
 func TestAdminCreatesJobsInThePoolAndDirect(t *testing.T) {
 	b := newBackOffice(t, portalOptions{work: true})
-	var pool klussen.Answer
+	var pool klus.Answer
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil), &pool); s != http.StatusCreated {
 		t.Fatalf("create in pool: %d %+v", s, pool)
 	}
@@ -140,7 +140,7 @@ func TestAdminCreatesJobsInThePoolAndDirect(t *testing.T) {
 	n := nieuweKlus("direct", &piet)
 	tarief, duur := 7500, 2.5
 	n.GeschatTariefCents, n.GeschatteDuur = &tarief, &duur
-	var direct klussen.Answer
+	var direct klus.Answer
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", n, &direct); s != http.StatusCreated {
 		t.Fatalf("create direct: %d %+v", s, direct)
 	}
@@ -167,7 +167,7 @@ func TestNewJobValidation(t *testing.T) {
 		}
 		return e
 	}
-	bad := func(mutate func(*klussen.Nieuw)) apiError {
+	bad := func(mutate func(*klus.Nieuw)) apiError {
 		n := nieuweKlus("pool", nil)
 		mutate(&n)
 		return post(n)
@@ -186,23 +186,23 @@ func TestNewJobValidation(t *testing.T) {
 	hours := func(h float64) *float64 { return &h }
 	for _, c := range []struct {
 		name, field, want string
-		mutate            func(*klussen.Nieuw)
+		mutate            func(*klus.Nieuw)
 	}{
-		{"rate not a step of 5", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klussen.Nieuw) { n.GeschatTariefCents = cents(6550) }},
-		{"negative rate", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klussen.Nieuw) { n.GeschatTariefCents = cents(-500) }},
-		{"duration under 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klussen.Nieuw) { n.GeschatteDuur = hours(0) }},
-		{"duration not a step of 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klussen.Nieuw) { n.GeschatteDuur = hours(1.25) }},
-		{"bad date", "datum", "Vul een geldige datum in.", func(n *klussen.Nieuw) { n.Datum = "31-12-2026" }},
-		{"bad time", "tijd", "Vul een tijd in als 09:00, of ochtend, middag of avond.", func(n *klussen.Nieuw) { n.Tijd = "9 uur" }},
-		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func(n *klussen.Nieuw) { n.Postcode = "22711" }},
-		{"bad phone", "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", func(n *klussen.Nieuw) { n.Telefoon = "12" }},
-		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", func(n *klussen.Nieuw) { n.Email = "els@" }},
-		{"unknown category", "categorie", "Kies een categorie.", func(n *klussen.Nieuw) { n.Categorie = "koken" }},
-		{"unknown region", "regio", "Onbekende regio.", func(n *klussen.Nieuw) { n.Regio = "groningen" }},
-		{"town and postcode in no region", "regio", "Deze woonplaats en postcode horen bij geen regio; kies een regio.", func(n *klussen.Nieuw) { n.Woonplaats, n.Postcode = "Groningen", "9711 AA" }},
-		{"neither pool nor direct", "toewijzing", "Kies pool of direct.", func(n *klussen.Nieuw) { n.Toewijzing = "" }},
-		{"direct without klusser", "klusser_id", "Kies een klusser.", func(n *klussen.Nieuw) { n.Toewijzing = "direct" }},
-		{"direct with a klusser of another region", "klusser_id", "Deze klusser werkt niet in de regio van deze klus.", func(n *klussen.Nieuw) { n.Toewijzing, n.KlusserID = "direct", &gerrit }},
+		{"rate not a step of 5", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klus.Nieuw) { n.GeschatTariefCents = cents(6550) }},
+		{"negative rate", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klus.Nieuw) { n.GeschatTariefCents = cents(-500) }},
+		{"duration under 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klus.Nieuw) { n.GeschatteDuur = hours(0) }},
+		{"duration not a step of 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klus.Nieuw) { n.GeschatteDuur = hours(1.25) }},
+		{"bad date", "datum", "Vul een geldige datum in.", func(n *klus.Nieuw) { n.Datum = "31-12-2026" }},
+		{"bad time", "tijd", "Vul een tijd in als 09:00, of ochtend, middag of avond.", func(n *klus.Nieuw) { n.Tijd = "9 uur" }},
+		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func(n *klus.Nieuw) { n.Postcode = "22711" }},
+		{"bad phone", "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", func(n *klus.Nieuw) { n.Telefoon = "12" }},
+		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", func(n *klus.Nieuw) { n.Email = "els@" }},
+		{"unknown category", "categorie", "Kies een categorie.", func(n *klus.Nieuw) { n.Categorie = "koken" }},
+		{"unknown region", "regio", "Onbekende regio.", func(n *klus.Nieuw) { n.Regio = "groningen" }},
+		{"town and postcode in no region", "regio", "Deze woonplaats en postcode horen bij geen regio; kies een regio.", func(n *klus.Nieuw) { n.Woonplaats, n.Postcode = "Groningen", "9711 AA" }},
+		{"neither pool nor direct", "toewijzing", "Kies pool of direct.", func(n *klus.Nieuw) { n.Toewijzing = "" }},
+		{"direct without klusser", "klusser_id", "Kies een klusser.", func(n *klus.Nieuw) { n.Toewijzing = "direct" }},
+		{"direct with a klusser of another region", "klusser_id", "Deze klusser werkt niet in de regio van deze klus.", func(n *klus.Nieuw) { n.Toewijzing, n.KlusserID = "direct", &gerrit }},
 	} {
 		e := bad(c.mutate)
 		if e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
@@ -217,7 +217,7 @@ func TestNewJobValidation(t *testing.T) {
 	// The admin chooses a region for a town outside every region (D2: admins correct it).
 	ok := nieuweKlus("pool", nil)
 	ok.Woonplaats, ok.Postcode, ok.Regio = "Groningen", "9711 AA", "utrecht"
-	var a klussen.Answer
+	var a klus.Answer
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", ok, &a); s != http.StatusCreated || a.Data.Regio != "utrecht" {
 		t.Errorf("explicit region: %d %+v", s, a.Data)
 	}
@@ -229,21 +229,21 @@ func TestAdminJobTransitions(t *testing.T) {
 	piet, pietID := b.piet, b.id(b.piet)
 	b.klusser(t, "Klaas Inactief", "06 12 34 56 09", "den-haag")
 	b.exec(t, `UPDATE profiles SET actief = false WHERE naam = 'Klaas Inactief'`)
-	klus := b.job(t, job{assignment: "pool"})
-	path := func(action string) string { return fmt.Sprintf("/api/v1/klussen/%s/%s", klus, action) }
+	jobID := b.job(t, job{assignment: "pool"})
+	path := func(action string) string { return fmt.Sprintf("/api/v1/klussen/%s/%s", jobID, action) }
 
 	// Assign from the pool: ingepland, claimed, assignment stays pool, a work order, piet told.
-	var a klussen.Answer
-	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klussen.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK {
+	var a klus.Answer
+	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK {
 		t.Fatalf("assign: %d %+v", s, a)
 	}
 	if a.Message != "Klusser toegewezen vanuit pool - werkbon aangemaakt" || a.Data.Status != "ingepland" || a.Data.ClaimedAt == nil ||
 		*a.Data.AssignmentType != "pool" || a.Data.Werkbon == nil || *a.Data.KlusserID != pietID {
 		t.Errorf("assign from pool: %+v", a)
 	}
-	b.waitNotified(t, klus, "klus_toegewezen", pietID)
+	b.waitNotified(t, jobID, "klus_toegewezen", pietID)
 	// piet now sees the job as its own and can plan it.
-	if s := b.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+klus.String(), nil, nil); s != http.StatusOK {
+	if s := b.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+jobID.String(), nil, nil); s != http.StatusOK {
 		t.Errorf("klusser reads its assigned job: %d", s)
 	}
 
@@ -257,13 +257,13 @@ func TestAdminJobTransitions(t *testing.T) {
 	}
 
 	// Assign directly (not a pool job now): assignment direct.
-	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klussen.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK ||
+	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK ||
 		a.Message != "Klusser direct toegewezen - werkbon aangemaakt" || *a.Data.AssignmentType != "direct" {
 		t.Errorf("assign direct: %d %+v", s, a)
 	}
 
 	// Place in the pool: pool, open, klusser and claim cleared; den-haag's active klussers told.
-	var p klussen.PoolAnswer
+	var p klus.PoolAnswer
 	if s := b.call(t, b.admin, http.MethodPost, path("pool"), nil, &p); s != http.StatusOK {
 		t.Fatalf("pool: %d", s)
 	}
@@ -271,16 +271,16 @@ func TestAdminJobTransitions(t *testing.T) {
 		p.Data.Status != "open" || *p.Data.AssignmentType != "pool" || p.Data.KlusserID != nil || p.Data.ClaimedAt != nil {
 		t.Errorf("pool: %+v", p)
 	}
-	b.waitNotified(t, klus, "nieuwe_klus", pietID)
+	b.waitNotified(t, jobID, "nieuwe_klus", pietID)
 
 	// Any status to any status.
 	for _, st := range []string{"bezig", "open", "afgerond", "ingepland", "open"} {
-		if s := b.call(t, b.admin, http.MethodPost, path("status"), klussen.StatusInvoer{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
+		if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusInvoer{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
 			t.Errorf("status %s: %d %+v", st, s, a)
 		}
 	}
 	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, path("status"), klussen.StatusInvoer{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
+	if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusInvoer{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
 		t.Errorf("unknown status: %d %+v", s, e)
 	}
 
@@ -290,7 +290,7 @@ func TestAdminJobTransitions(t *testing.T) {
 	}
 
 	// The audit log has every change by the admin, in order, with before and after.
-	log := b.audit(t, klus.String())
+	log := b.audit(t, jobID.String())
 	var actions []string
 	for _, r := range log {
 		actions = append(actions, r.Action)
@@ -310,19 +310,19 @@ func TestAdminJobTransitions(t *testing.T) {
 	}
 
 	// Delete: gone with its notifications; an invoice would stay (see the customer test).
-	var del klussen.Deleted
-	if s := b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+klus.String(), nil, &del); s != http.StatusOK || del.Message != "Klus permanent verwijderd" || del.Data.ID != klus {
+	var del klus.Deleted
+	if s := b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+jobID.String(), nil, &del); s != http.StatusOK || del.Message != "Klus permanent verwijderd" || del.Data.ID != jobID {
 		t.Errorf("delete: %d %+v", s, del)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+klus.String(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+jobID.String(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
 		t.Errorf("deleted job: %d %+v", s, e)
 	}
 	var left int
-	b.query(t, &left, `SELECT count(*) FROM notifications WHERE klus_id = $1`, klus)
+	b.query(t, &left, `SELECT count(*) FROM notifications WHERE klus_id = $1`, jobID)
 	if left != 0 {
 		t.Errorf("%d notifications of a deleted job", left)
 	}
-	if log := b.audit(t, klus.String()); log[len(log)-1].Action != "delete" || log[len(log)-1].After != nil {
+	if log := b.audit(t, jobID.String()); log[len(log)-1].Action != "delete" || log[len(log)-1].After != nil {
 		t.Errorf("delete audit: %+v", log[len(log)-1])
 	}
 }
@@ -330,9 +330,9 @@ func TestAdminJobTransitions(t *testing.T) {
 // Placing a job of a region without active klussers in the pool warns that nobody was told.
 func TestPoolWithoutKlussersWarns(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})
-	klus := b.job(t, job{regio: "rotterdam", woonplaats: "Schiedam", postcode: "3111 AA"})
-	var p klussen.PoolAnswer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/pool", nil, &p); s != http.StatusOK {
+	jobID := b.job(t, job{regio: "rotterdam", woonplaats: "Schiedam", postcode: "3111 AA"})
+	var p klus.PoolAnswer
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/pool", nil, &p); s != http.StatusOK {
 		t.Fatalf("pool: %d", s)
 	}
 	if p.Genotificeerd != 0 || p.Waarschuwing != "De klus staat in de pool, maar er konden geen klussers worden genotificeerd: Rotterdam heeft geen actieve klussers." {
@@ -344,27 +344,27 @@ func TestPoolWithoutKlussersWarns(t *testing.T) {
 // carry the closed work order and invoice.
 func TestFinishedJobCannotBeReassigned(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})
-	klus := b.job(t, job{status: "afgerond", klusser: b.piet, assignment: "pool"})
+	jobID := b.job(t, job{status: "afgerond", klusser: b.piet, assignment: "pool"})
 	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening)
-	           VALUES ($1, $2, 'completed', now() - interval '2 hours', now(), 2, 'data:image/png;base64,AAAA')`, klus, b.id(b.piet))
+	           VALUES ($1, $2, 'completed', now() - interval '2 hours', now(), 2, 'data:image/png;base64,AAAA')`, jobID, b.id(b.piet))
 	b.exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode)
-	           VALUES ($1, $2, 'den-haag', '2026-0042', 13000, 2730, 15730, 'pin')`, klus, b.id(b.piet))
+	           VALUES ($1, $2, 'den-haag', '2026-0042', 13000, 2730, 15730, 'pin')`, jobID, b.id(b.piet))
 	for _, c := range []struct {
 		path string
 		body any
 	}{
-		{"assign", klussen.AssignInvoer{KlusserID: b.id(b.piet)}},
+		{"assign", klus.AssignInvoer{KlusserID: b.id(b.piet)}},
 		{"pool", nil},
 		{"unassign", nil},
 	} {
 		var e apiError
-		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/"+c.path, c.body, &e); s != http.StatusConflict ||
+		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/"+c.path, c.body, &e); s != http.StatusConflict ||
 			e.Error.Code != "job_finished" || e.Error.Message != "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen." {
 			t.Errorf("%s of a finished job: %d %+v", c.path, s, e)
 		}
 	}
-	var one klussen.One
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+klus.String(), nil, &one); s != http.StatusOK {
+	var one klus.One
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+jobID.String(), nil, &one); s != http.StatusOK {
 		t.Fatalf("get: %d", s)
 	}
 	d := one.Data
@@ -372,7 +372,7 @@ func TestFinishedJobCannotBeReassigned(t *testing.T) {
 		d.Factuur.Factuurnummer != "2026-0042" || !d.Factuur.Betaald || *d.KlusserID != b.id(b.piet) {
 		t.Errorf("finished job: %+v", d)
 	}
-	if a := b.audit(t, klus.String()); len(a) != 0 {
+	if a := b.audit(t, jobID.String()); len(a) != 0 {
 		t.Errorf("refused changes were audited: %+v", a)
 	}
 }
@@ -380,30 +380,30 @@ func TestFinishedJobCannotBeReassigned(t *testing.T) {
 // Editing: every field, a region correction and a price change audited with before and after.
 func TestAdminEditsAJobAndCorrectsItsRegion(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})
-	klus := b.job(t, job{})
+	jobID := b.job(t, job{})
 	in := nieuweKlus("", nil).Invoer
 	in.Regio, in.Beschrijving = "utrecht", "Kast ophangen"
 	tarief := 8000
 	in.GeschatTariefCents = &tarief
-	var a klussen.Answer
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+klus.String(), in, &a); s != http.StatusOK {
+	var a klus.Answer
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+jobID.String(), in, &a); s != http.StatusOK {
 		t.Fatalf("update: %d %+v", s, a)
 	}
 	if a.Message != "Klus bijgewerkt" || a.Data.Regio != "utrecht" || a.Data.Beschrijving != "Kast ophangen" || a.Data.GeschatTariefCents != 8000 ||
 		a.Data.KlantVoornaam != "Els" || a.Data.Categorie != "elektra" || a.Data.Tijd != "09:00" {
 		t.Errorf("updated: %+v", a)
 	}
-	log := b.audit(t, klus.String())
+	log := b.audit(t, jobID.String())
 	if len(log) != 1 || log[0].Action != "update" || log[0].Before["regio"] != "den-haag" || log[0].After["regio"] != "utrecht" ||
 		log[0].Before["geschat_tarief_cents"] != float64(6500) || log[0].After["geschat_tarief_cents"] != float64(8000) {
 		t.Errorf("update audit: %+v", log)
 	}
 	// An edit that changes neither price nor region is not a D22 change.
 	in.Beschrijving = "Kast en plank ophangen"
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+klus.String(), in, &a); s != http.StatusOK {
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+jobID.String(), in, &a); s != http.StatusOK {
 		t.Fatalf("second update: %d", s)
 	}
-	if log := b.audit(t, klus.String()); len(log) != 1 {
+	if log := b.audit(t, jobID.String()); len(log) != 1 {
 		t.Errorf("audit after a text edit: %+v", log)
 	}
 	var e apiError
@@ -421,9 +421,9 @@ func TestJobCountsAndKlusserChoice(t *testing.T) {
 	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
 	archived := b.job(t, job{})
 	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
-	var c klussen.CountsAnswer
+	var c klus.CountsAnswer
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/counts?regio=den-haag", nil, &c); s != http.StatusOK ||
-		c.Data != (klussen.Counts{Open: 1, Ingepland: 1, Afgerond: 1, Totaal: 3}) {
+		c.Data != (klus.Counts{Open: 1, Ingepland: 1, Afgerond: 1, Totaal: 3}) {
 		t.Errorf("den-haag counts: %d %+v", s, c)
 	}
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/counts?archived=alle", nil, &c); s != http.StatusOK || c.Data.Totaal != 5 || c.Data.Open != 3 {
@@ -434,8 +434,8 @@ func TestJobCountsAndKlusserChoice(t *testing.T) {
 		t.Errorf("franchise counts of another region: %d %+v", s, c)
 	}
 	var ks struct {
-		Data  []klussen.Kandidaat `json:"data"`
-		Total int                 `json:"total"`
+		Data  []klus.Kandidaat `json:"data"`
+		Total int              `json:"total"`
 	}
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/klussers?regio=utrecht", nil, &ks); s != http.StatusOK || ks.Total != 1 || ks.Data[0].Naam != "Gerrit Visser" {
 		t.Errorf("klussers of utrecht: %d %+v", s, ks)

@@ -23,7 +23,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/klusser"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/events"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
@@ -239,7 +239,7 @@ func planPath(id uuid.UUID) string  { return fmt.Sprintf("/api/v1/klusser/klusse
 // hear it was just taken, and the row names the winner.
 func TestHundredSimultaneousClaimsOneWinner(t *testing.T) {
 	p := newPortal(t, portalOptions{})
-	klus := p.job(t, job{assignment: "pool"})
+	pooled := p.job(t, job{assignment: "pool"})
 	handles := make([]string, 100)
 	for i := range handles {
 		handles[i] = p.klusser(t, fmt.Sprintf("Klusser %d", i), "06 1000 00"+fmt.Sprint(i), "den-haag")
@@ -254,7 +254,7 @@ func TestHundredSimultaneousClaimsOneWinner(t *testing.T) {
 			defer wg.Done()
 			<-start
 			var e apiError
-			statuses[i] = p.call(t, h, http.MethodPost, claimPath(klus), nil, &e)
+			statuses[i] = p.call(t, h, http.MethodPost, claimPath(pooled), nil, &e)
 			messages[i] = e.Error.Message
 		}()
 	}
@@ -279,17 +279,17 @@ func TestHundredSimultaneousClaimsOneWinner(t *testing.T) {
 	var owner uuid.UUID
 	var claimed *time.Time
 	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-		return tx.QueryRow(context.Background(), `SELECT klusser_id, claimed_at FROM klussen WHERE id = $1`, klus).Scan(&owner, &claimed)
+		return tx.QueryRow(context.Background(), `SELECT klusser_id, claimed_at FROM klussen WHERE id = $1`, pooled).Scan(&owner, &claimed)
 	})
 	if owner != p.actor(winner).UserID || claimed == nil {
 		t.Fatalf("row names %s (claimed at %v), the winner was %s", owner, claimed, winner)
 	}
 	// The winner sees it as its own, still open; the job left everyone's pool.
-	var k klusser.Klus
-	if s := p.call(t, winner, http.MethodGet, "/api/v1/klusser/klussen/"+klus.String(), nil, &k); s != http.StatusOK || !k.Eigen || k.Status != "open" {
+	var k klus.Klus
+	if s := p.call(t, winner, http.MethodGet, "/api/v1/klusser/klussen/"+pooled.String(), nil, &k); s != http.StatusOK || !k.Eigen || k.Status != "open" {
 		t.Fatalf("winner's job: %d %+v", s, k)
 	}
-	var c klusser.Count
+	var c klus.Count
 	if p.call(t, handles[0], http.MethodGet, "/api/v1/klusser/pool/count", nil, &c); c.Total != 0 {
 		t.Fatalf("pool after the claim: %d", c.Total)
 	}
@@ -301,7 +301,7 @@ func TestTwentySimultaneousChangesStopAtTwo(t *testing.T) {
 	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	datum := calendar.System.Today().AddDays(5)
 	start := datum.At(9, 0)
-	klus := p.job(t, job{assignment: "pool", status: "ingepland", klusser: piet, start: &start, datum: datum})
+	jobID := p.job(t, job{assignment: "pool", status: "ingepland", klusser: piet, start: &start, datum: datum})
 
 	var wg sync.WaitGroup
 	gate := make(chan struct{})
@@ -315,7 +315,7 @@ func TestTwentySimultaneousChangesStopAtTwo(t *testing.T) {
 			var e apiError
 			// Every request asks a different time (10:00, 10:30, ...), so each is a real change.
 			tijd := fmt.Sprintf("%02d:%02d", 10+i/2, 30*(i%2))
-			statuses[i] = p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: datum.String(), Tijd: tijd}, &e)
+			statuses[i] = p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: datum.String(), Tijd: tijd}, &e)
 			codes[i] = e.Error.Code
 		}()
 	}
@@ -332,8 +332,8 @@ func TestTwentySimultaneousChangesStopAtTwo(t *testing.T) {
 			t.Errorf("change %d: %d %s", i, s, codes[i])
 		}
 	}
-	var k klusser.Klus
-	p.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+klus.String(), nil, &k)
+	var k klus.Klus
+	p.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+jobID.String(), nil, &k)
 	if ok != 2 || refused != 18 || k.PlanningChangesCount != 2 {
 		t.Fatalf("%d changes succeeded, %d refused, counter %d; want 2, 18, 2", ok, refused, k.PlanningChangesCount)
 	}
@@ -348,7 +348,7 @@ func TestOtherRegionsPoolIsOutOfReach(t *testing.T) {
 	dh := p.job(t, job{assignment: "pool"})
 	rt := p.job(t, job{assignment: "pool", regio: "rotterdam", woonplaats: "Rotterdam", postcode: "3011 AA"})
 
-	var page list.Page[klusser.Klus]
+	var page list.Page[klus.Klus]
 	if s := p.call(t, kees, http.MethodGet, "/api/v1/klusser/pool", nil, &page); s != http.StatusOK || page.Total != 1 || len(page.Data) != 1 || page.Data[0].ID != rt {
 		t.Fatalf("rotterdam pool: %d %+v", s, page)
 	}
@@ -359,7 +359,7 @@ func TestOtherRegionsPoolIsOutOfReach(t *testing.T) {
 	if s := p.call(t, kees, http.MethodPost, claimPath(dh), nil, &e); s != http.StatusNotFound {
 		t.Fatalf("claim den-haag job: %d %+v", s, e)
 	}
-	if s := p.call(t, kees, http.MethodPut, planPath(dh), klusser.Planning{Datum: calendar.System.Today().AddDays(2).String(), Tijd: "10:00"}, &e); s != http.StatusNotFound {
+	if s := p.call(t, kees, http.MethodPut, planPath(dh), klus.Planning{Datum: calendar.System.Today().AddDays(2).String(), Tijd: "10:00"}, &e); s != http.StatusNotFound {
 		t.Fatalf("plan den-haag job: %d %+v", s, e)
 	}
 	// In SQL, as the rotterdam klusser: the row is invisible and no UPDATE reaches it.
@@ -376,7 +376,7 @@ func TestOtherRegionsPoolIsOutOfReach(t *testing.T) {
 		return nil
 	})
 	// Still in den-haag's pool, untouched.
-	var c klusser.Count
+	var c klus.Count
 	if p.call(t, piet, http.MethodGet, "/api/v1/klusser/pool/count", nil, &c); c.Total != 1 {
 		t.Fatalf("den-haag pool: %d", c.Total)
 	}
@@ -424,7 +424,7 @@ func TestPlanChecks(t *testing.T) {
 	p := newPortal(t, portalOptions{clock: calendar.Fixed(now)})
 	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	today := calendar.DateOf(now)
-	klus := p.job(t, job{assignment: "pool", klusser: piet, datum: today.AddDays(2)})
+	jobID := p.job(t, job{assignment: "pool", klusser: piet, datum: today.AddDays(2)})
 	for _, c := range []struct {
 		datum, tijd, field, msg string
 	}{
@@ -437,14 +437,14 @@ func TestPlanChecks(t *testing.T) {
 		{today.String(), "ochtend", "tijd", "Kies een tijd tussen 08:00 en 20:00, per half uur."},
 	} {
 		var e apiError
-		s := p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: c.datum, Tijd: c.tijd}, &e)
+		s := p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: c.datum, Tijd: c.tijd}, &e)
 		if s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("plan %q %q: %d %+v, want 400 with %s: %q", c.datum, c.tijd, s, e.Error, c.field, c.msg)
 		}
 	}
 	// 08:00 today is accepted (today counts, whatever the hour), as the first plan.
-	var k klusser.Klus
-	if s := p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: today.String(), Tijd: "08:00"}, &k); s != http.StatusOK {
+	var k klus.Klus
+	if s := p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: today.String(), Tijd: "08:00"}, &k); s != http.StatusOK {
 		t.Fatalf("08:00: %d", s)
 	}
 	if k.Status != "ingepland" || k.GeplandeStartTijd == nil || !k.GeplandeStartTijd.Equal(today.At(8, 0)) ||
@@ -452,24 +452,24 @@ func TestPlanChecks(t *testing.T) {
 		t.Fatalf("after the first plan: %+v", k)
 	}
 	// 20:00 is the last slot: a change, counted.
-	if s := p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: today.AddDays(1).String(), Tijd: "20:00"}, &k); s != http.StatusOK {
+	if s := p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: today.AddDays(1).String(), Tijd: "20:00"}, &k); s != http.StatusOK {
 		t.Fatalf("20:00: %d", s)
 	}
 	if !k.GeplandeStartTijd.Equal(today.AddDays(1).At(20, 0)) || k.PlanningChangesCount != 1 {
 		t.Fatalf("after the change: %+v", k)
 	}
 	// The same moment again changes nothing and does not count.
-	if s := p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: today.AddDays(1).String(), Tijd: "20:00"}, &k); s != http.StatusOK || k.PlanningChangesCount != 1 {
+	if s := p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: today.AddDays(1).String(), Tijd: "20:00"}, &k); s != http.StatusOK || k.PlanningChangesCount != 1 {
 		t.Fatalf("same moment: %d %+v", s, k)
 	}
 	// Someone else's job, and a job already running, are refused.
 	jan := p.klusser(t, "Jan", "06 3", "den-haag")
 	var e apiError
-	if s := p.call(t, jan, http.MethodPut, planPath(klus), klusser.Planning{Datum: today.String(), Tijd: "10:00"}, &e); s != http.StatusNotFound {
+	if s := p.call(t, jan, http.MethodPut, planPath(jobID), klus.Planning{Datum: today.String(), Tijd: "10:00"}, &e); s != http.StatusNotFound {
 		t.Errorf("plan of another's job: %d", s)
 	}
 	bezig := p.job(t, job{assignment: "pool", status: "bezig", klusser: piet, start: &now})
-	if s := p.call(t, piet, http.MethodPut, planPath(bezig), klusser.Planning{Datum: today.String(), Tijd: "10:00"}, &e); s != http.StatusConflict || e.Error.Code != "finished" {
+	if s := p.call(t, piet, http.MethodPut, planPath(bezig), klus.Planning{Datum: today.String(), Tijd: "10:00"}, &e); s != http.StatusConflict || e.Error.Code != "finished" {
 		t.Errorf("plan of a running job: %d %+v", s, e.Error)
 	}
 }
@@ -486,12 +486,12 @@ func TestPlanningEmailsTheCustomerAndNotifiesAdmins(t *testing.T) {
 	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
 	datum := calendar.System.Today().AddDays(4)
-	klus := p.job(t, job{assignment: "pool", email: to, naam: "Mevrouw Jansen", datum: datum})
+	jobID := p.job(t, job{assignment: "pool", email: to, naam: "Mevrouw Jansen", datum: datum})
 
-	if s := p.call(t, piet, http.MethodPost, claimPath(klus), nil, nil); s != http.StatusOK {
+	if s := p.call(t, piet, http.MethodPost, claimPath(jobID), nil, nil); s != http.StatusOK {
 		t.Fatalf("claim: %d", s)
 	}
-	if s := p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: datum.String(), Tijd: "09:30"}, nil); s != http.StatusOK {
+	if s := p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: datum.String(), Tijd: "09:30"}, nil); s != http.StatusOK {
 		t.Fatalf("plan: %d", s)
 	}
 	mails := jobstest.WaitForMails(t, apiURL, to, 1, 20*time.Second)
@@ -504,7 +504,7 @@ func TestPlanningEmailsTheCustomerAndNotifiesAdmins(t *testing.T) {
 	if m.Subject != "Uw klus is ingepland" {
 		t.Errorf("subject %q", m.Subject)
 	}
-	if s := p.call(t, piet, http.MethodPut, planPath(klus), klusser.Planning{Datum: datum.AddDays(1).String(), Tijd: "14:00"}, nil); s != http.StatusOK {
+	if s := p.call(t, piet, http.MethodPut, planPath(jobID), klus.Planning{Datum: datum.AddDays(1).String(), Tijd: "14:00"}, nil); s != http.StatusOK {
 		t.Fatalf("change: %d", s)
 	}
 	mails = jobstest.WaitForMails(t, apiURL, to, 2, 20*time.Second)
@@ -525,7 +525,7 @@ func TestPlanningEmailsTheCustomerAndNotifiesAdmins(t *testing.T) {
 	for {
 		got := map[uuid.UUID]map[string]string{}
 		p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-			rows, err := tx.Query(context.Background(), `SELECT user_id, type, message FROM notifications WHERE klus_id = $1`, klus)
+			rows, err := tx.Query(context.Background(), `SELECT user_id, type, message FROM notifications WHERE klus_id = $1`, jobID)
 			if err != nil {
 				return err
 			}
@@ -571,14 +571,14 @@ func TestEarningsForAFixedClock(t *testing.T) {
 	piet := p.klusser(t, "Piet Bakker", "06 1", "den-haag")
 	jan := p.klusser(t, "Jan", "06 3", "den-haag")
 	workOrder := func(who string, created time.Time, uren *int) {
-		klus := p.job(t, job{assignment: "pool", status: "afgerond", klusser: who})
+		jobID := p.job(t, job{assignment: "pool", status: "afgerond", klusser: who})
 		status := "running"
 		var end any
 		if uren != nil {
 			status, end = "completed", created.Add(time.Duration(*uren)*time.Hour)
 		}
 		p.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $4)`, klus, p.actor(who).UserID, status, created, end, uren)
+			VALUES ($1, $2, $3, $4, $5, $6, $4)`, jobID, p.actor(who).UserID, status, created, end, uren)
 	}
 	n := func(i int) *int { return &i }
 	workOrder(piet, today.At(9, 0), n(3))                // today: week, month
@@ -589,12 +589,12 @@ func TestEarningsForAFixedClock(t *testing.T) {
 	workOrder(piet, today.AddDays(1).At(9, 0), n(7))     // tomorrow (the clock is fixed): total only
 	workOrder(piet, today.At(10, 0), nil)                // running: no hours yet
 	workOrder(jan, today.At(9, 0), n(8))                 // someone else's
-	var v klusser.Verdiensten
+	var v klus.Verdiensten
 	if s := p.call(t, piet, http.MethodGet, "/api/v1/klusser/verdiensten", nil, &v); s != http.StatusOK {
 		t.Fatalf("verdiensten: %d", s)
 	}
-	want := klusser.Verdiensten{Week: klusser.Verdienste{Uren: 5, BedragCents: 17500}, Maand: klusser.Verdienste{Uren: 10, BedragCents: 35000},
-		Totaal: klusser.Verdienste{Uren: 22, BedragCents: 77000}}
+	want := klus.Verdiensten{Week: klus.Verdienste{Uren: 5, BedragCents: 17500}, Maand: klus.Verdienste{Uren: 10, BedragCents: 35000},
+		Totaal: klus.Verdienste{Uren: 22, BedragCents: 77000}}
 	if v != want {
 		t.Fatalf("verdiensten %+v, want %+v", v, want)
 	}
@@ -621,9 +621,9 @@ func TestOverzichtAcrossSundayNight(t *testing.T) {
 	p.job(t, job{assignment: "pool", datum: nextMonday})                                            // the pool
 	p.job(t, job{assignment: "pool", regio: "utrecht", woonplaats: "Utrecht", postcode: "3511 AB"}) // another region's pool
 
-	var o klusser.Overzicht
+	var o klus.Overzicht
 	p.call(t, piet, http.MethodGet, "/api/v1/klusser/overzicht", nil, &o)
-	if want := (klusser.Overzicht{Naam: "Piet Bakker", Regios: []string{"den-haag"}, Vandaag: 1, DezeWeek: 3, Pool: 1}); fmt.Sprint(o) != fmt.Sprint(want) {
+	if want := (klus.Overzicht{Naam: "Piet Bakker", Regios: []string{"den-haag"}, Vandaag: 1, DezeWeek: 3, Pool: 1}); fmt.Sprint(o) != fmt.Sprint(want) {
 		t.Fatalf("Sunday 23:30: %+v, want %+v", o, want)
 	}
 	set(nextMonday.At(0, 30))
@@ -633,7 +633,7 @@ func TestOverzichtAcrossSundayNight(t *testing.T) {
 	}
 	// A klusser without a region: an empty pool and no regions, not an error.
 	nobody := p.klusser(t, "Nieuw", "06 9")
-	var page list.Page[klusser.Klus]
+	var page list.Page[klus.Klus]
 	if s := p.call(t, nobody, http.MethodGet, "/api/v1/klusser/pool", nil, &page); s != http.StatusOK || page.Total != 0 || page.Data == nil {
 		t.Fatalf("pool without a region: %d %+v", s, page)
 	}
@@ -657,7 +657,7 @@ func TestPoolListAndAgenda(t *testing.T) {
 	p.job(t, job{assignment: "pool", status: "ingepland", klusser: piet, datum: today.AddDays(1)})
 	p.job(t, job{assignment: "direct", status: "afgerond", klusser: piet, datum: today.AddDays(-3)})
 
-	var page list.Page[klusser.Klus]
+	var page list.Page[klus.Klus]
 	p.call(t, piet, http.MethodGet, "/api/v1/klusser/pool?page=1&per_page=2", nil, &page)
 	if page.Total != 3 || len(page.Data) != 2 || page.Data[0].ID != ids[1] || page.Data[1].ID != ids[2] || page.Data[0].Klant != nil || page.Data[0].Eigen {
 		t.Fatalf("pool page 1: %+v", page)
@@ -669,7 +669,7 @@ func TestPoolListAndAgenda(t *testing.T) {
 	if page.Total != 3 || len(page.Data) != 1 || page.Data[0].ID != ids[0] {
 		t.Fatalf("pool page 2: %+v", page)
 	}
-	var k klusser.Klus
+	var k klus.Klus
 	p.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+ids[0].String(), nil, &k)
 	if k.Klant == nil || k.Klant.Naam != "Mevrouw Jansen" || k.Klant.Telefoon != "070 111 22 33" {
 		t.Fatalf("detail: %+v", k)
@@ -692,7 +692,7 @@ func TestSupportPhoneFallsBack(t *testing.T) {
 	p := newPortal(t, portalOptions{contact: "088 000 00 00"})
 	piet := p.klusser(t, "Piet Bakker", "06 1", "den-haag", "rotterdam")
 	phone := func() string {
-		var s klusser.Support
+		var s klus.Support
 		p.call(t, piet, http.MethodGet, "/api/v1/klusser/support", nil, &s)
 		return s.Telefoon
 	}

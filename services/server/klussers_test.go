@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/klussers"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -16,7 +16,7 @@ import (
 // finished job (migration 021); a klusser reads none of it.
 func TestKlussersByRegion(t *testing.T) {
 	b := newBackOffice(t, portalOptions{work: true, files: true})
-	klus, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", "jansen@example.nl")
+	job, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", "jansen@example.nl")
 	b.startedAgo(t, b.piet, w, 90*time.Minute)
 	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
 		t.Fatalf("afronden: %d", s)
@@ -66,9 +66,9 @@ func TestKlussersByRegion(t *testing.T) {
 	}
 
 	var detail struct {
-		Data klussen.Detail `json:"data"`
+		Data klus.Detail `json:"data"`
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+klus.String(), nil, &detail); s != http.StatusOK {
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+job.String(), nil, &detail); s != http.StatusOK {
 		t.Fatalf("franchise reads its region's finished job: %d", s)
 	}
 	if !detail.Data.WerkbonGesloten || detail.Data.Werkbon == nil || detail.Data.Factuur == nil {

@@ -27,8 +27,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/franchise"
 	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klanten"
-	"github.com/klusmaat/klusmaat/services/klussen"
-	"github.com/klusmaat/klusmaat/services/klusser"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/klussers"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
@@ -176,9 +175,9 @@ func Routes(d Deps) []httpapi.Route {
 		showcase.New(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
-		klusser.New(k, d.DB, klusser.Enqueue(enqueue), d.clock(), d.Site.Phone),
-		klussen.New(k, d.DB),
-		klussen.Beheer(k, d.DB, klussen.Enqueue(enqueue)),
+		klus.NewPortaal(k, d.DB, klus.Enqueue(enqueue), d.clock(), d.Site.Phone),
+
+		klus.NewBeheer(k, d.DB, klus.Enqueue(enqueue)),
 		factuur.NewBeheer(k, d.DB, factuur.Enqueue(enqueue)),
 		klussers.New(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),

@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -109,7 +109,7 @@ type BeheerKlus struct {
 }
 
 // Factuur is the invoice of the work order's job, in short, as on the job's details.
-type Factuur = klussen.Factuur
+type Factuur = klus.Factuur
 
 // One is a work order as one record.
 type One struct {

@@ -6,7 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/klussen"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -121,7 +121,7 @@ func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 		d.Klus.ID, d.Klus.Beschrijving, d.Klus.Datum, d.Klus.Woonplaats = d.KlusID, d.Beschrijving, kd.String(), d.Woonplaats
 		if fID = d.FactuurID; fID != nil {
 			d.Factuur = &Factuur{ID: *fID, Factuurnummer: *fNummer, Datum: fDatum.String(), TotaalBedragCents: *fTotaal,
-				BetaalMethode: fMethode, Betaald: klussen.Paid(fMethode)}
+				BetaalMethode: fMethode, Betaald: klus.Paid(fMethode)}
 		}
 		rows, err := tx.Query(ctx, `SELECT id, description, total_cents FROM work_order_items WHERE work_order_id = $1 ORDER BY created_at, id`, id)
 		if err != nil {

@@ -1,4 +1,4 @@
-package klussen
+package klus
 
 import (
 	"net/http"
@@ -14,43 +14,46 @@ var KlussersSpec = list.Spec{
 	Search:  "naam of woonplaats (een deel)",
 }
 
-const base = "/api/v1/klussen"
+const beheerBase = "/api/v1/klussen"
 
-// routes is the jobs management's route table (the issue-13 contract, /work/notes/contract-13.md).
-func routes(s Service) []httpapi.Route {
+// beheerRoutes is the jobs management's route table (the issue-13 contract, /work/notes/contract-13.md).
+func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: base + "/counts", Summary: "Aantal klussen per status onder de filters van de lijst (de statuskaarten)",
+		{Method: http.MethodGet, Path: beheerBase, Summary: "Klussen: één pagina, gesorteerd en gefilterd op de server (beheer: alle regio's; franchise: de eigen regio's)",
+			Tag: "klussen", Resource: "klussen", Action: "read", List: &Spec, Response: list.Page[ListItem]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal klussen per status onder de filters van de lijst (de statuskaarten)",
 			Tag: "klussen", Resource: "klussen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "regio"}, {Name: "woonplaats"}, {Name: "archived", Description: "nee (standaard), ja of alle"}, {Name: "q"}},
 			Op:    "Counts", Endpoint: makeCountsEndpoint(s), Decode: decodeCounts},
-		{Method: http.MethodGet, Path: base + "/klussers", Summary: "Actieve klussers om een klus aan toe te wijzen, per regio",
+		{Method: http.MethodGet, Path: beheerBase + "/klussers", Summary: "Actieve klussers om een klus aan toe te wijzen, per regio",
 			Tag: "klussen", Resource: "klussen", Action: "assign", List: &KlussersSpec, Response: list.Page[Kandidaat]{},
 			Op: "Klussers", Endpoint: httpapi.Typed(s.Klussers)},
-		{Method: http.MethodGet, Path: base + "/{id}", Summary: "Eén klus, met werkbon en factuur als die er zijn",
+		{Method: http.MethodGet, Path: beheerBase + "/{id}", Summary: "Eén klus, met werkbon en factuur als die er zijn",
 			Tag: "klussen", Resource: "klussen", Action: "read", Response: One{},
 			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeIDRequest},
-		{Method: http.MethodPost, Path: base, Summary: "Een klus aanmaken: in de pool of direct toegewezen (regels van document 001 sectie 5)",
+		{Method: http.MethodPost, Path: beheerBase, Summary: "Een klus aanmaken: in de pool of direct toegewezen (regels van document 001 sectie 5)",
 			Tag: "klussen", Resource: "klussen", Action: "create", Request: Nieuw{}, Response: Answer{},
 			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
-		{Method: http.MethodPut, Path: base + "/{id}", Summary: "Een klus bewerken; een admin mag de regio corrigeren (D2)",
+		{Method: http.MethodPut, Path: beheerBase + "/{id}", Summary: "Een klus bewerken; een admin mag de regio corrigeren (D2)",
 			Tag: "klussen", Resource: "klussen", Action: "update", Request: Invoer{}, Response: Answer{},
 			Op: "Update", Endpoint: makeUpdateEndpoint(s), Decode: decodeUpdate},
-		{Method: http.MethodPost, Path: base + "/{id}/status", Summary: "De status van een klus zetten (elke status)",
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/status", Summary: "De status van een klus zetten (elke status)",
 			Tag: "klussen", Resource: "klussen", Action: "update", Request: StatusInvoer{}, Response: Answer{},
 			Op: "SetStatus", Endpoint: makeStatusEndpoint(s), Decode: decodeStatus},
-		{Method: http.MethodPost, Path: base + "/{id}/assign", Summary: "Een klusser van de regio toewijzen; de werkbon wordt aangemaakt en de klusser krijgt een melding",
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/assign", Summary: "Een klusser van de regio toewijzen; de werkbon wordt aangemaakt en de klusser krijgt een melding",
 			Tag: "klussen", Resource: "klussen", Action: "assign", Request: AssignInvoer{}, Response: Answer{},
 			Op: "Assign", Endpoint: makeAssignEndpoint(s), Decode: decodeAssign},
-		{Method: http.MethodPost, Path: base + "/{id}/pool", Summary: "De klus in de pool plaatsen; de klussers van de regio krijgen een melding",
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/pool", Summary: "De klus in de pool plaatsen; de klussers van de regio krijgen een melding",
 			Tag: "klussen", Resource: "klussen", Action: "assign", Response: PoolAnswer{},
 			Op: "Pool", Endpoint: makeIDEndpoint(s.Pool), Decode: decodeIDRequest},
-		{Method: http.MethodPost, Path: base + "/{id}/unassign", Summary: "De toewijzing verwijderen: open, zonder klusser",
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/unassign", Summary: "De toewijzing verwijderen: open, zonder klusser",
 			Tag: "klussen", Resource: "klussen", Action: "assign", Response: Answer{},
 			Op: "Unassign", Endpoint: makeIDEndpoint(s.Unassign), Decode: decodeIDRequest},
-		{Method: http.MethodPost, Path: base + "/{id}/archive", Summary: "De klus archiveren",
+		{Method: http.MethodPost, Path: beheerBase + "/{id}/archive", Summary: "De klus archiveren",
 			Tag: "klussen", Resource: "klussen", Action: "archive", Response: Answer{},
 			Op: "Archive", Endpoint: makeIDEndpoint(s.Archive), Decode: decodeIDRequest},
-		{Method: http.MethodDelete, Path: base + "/{id}", Summary: "De klus permanent verwijderen (de factuur blijft)",
+		{Method: http.MethodDelete, Path: beheerBase + "/{id}", Summary: "De klus permanent verwijderen (de factuur blijft)",
 			Tag: "klussen", Resource: "klussen", Action: "delete", Response: Deleted{},
 			Op: "Delete", Endpoint: makeIDEndpoint(s.Delete), Decode: decodeIDRequest},
 	}

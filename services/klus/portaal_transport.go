@@ -1,4 +1,4 @@
-package klusser
+package klus
 
 import (
 	"context"
@@ -27,36 +27,36 @@ var (
 // MaxBody is the largest plan request (a date and a time fit many times over).
 const MaxBody = 4 << 10
 
-const base = "/api/v1/klusser"
+const portaalBase = "/api/v1/klusser"
 
-// routes is the klusser portal's route table (the klusser API contract of issue 11).
-func routes(s Service) []httpapi.Route {
+// portaalRoutes is the klusser portal's route table (the klusser API contract of issue 11).
+func portaalRoutes(s PortaalService) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: base + "/overzicht", Summary: "Dashboard van de klusser: vandaag, deze week en de pool",
+		{Method: http.MethodGet, Path: portaalBase + "/overzicht", Summary: "Dashboard van de klusser: vandaag, deze week en de pool",
 			Tag: "klusser", Resource: "eigen_klussen", Action: "read", Response: Overzicht{},
 			Op: "Overzicht", Endpoint: makeOverzichtEndpoint(s)},
-		{Method: http.MethodGet, Path: base + "/pool", Summary: "Beschikbare klussen in de eigen regio's, vroegste datum eerst",
+		{Method: http.MethodGet, Path: portaalBase + "/pool", Summary: "Beschikbare klussen in de eigen regio's, vroegste datum eerst",
 			Tag: "klusser", Resource: "pool", Action: "read", List: &PoolSpec, Response: list.Page[Klus]{},
 			Op: "Pool", Endpoint: httpapi.Typed(s.Pool)},
-		{Method: http.MethodGet, Path: base + "/pool/count", Summary: "Aantal beschikbare klussen in de eigen regio's",
+		{Method: http.MethodGet, Path: portaalBase + "/pool/count", Summary: "Aantal beschikbare klussen in de eigen regio's",
 			Tag: "klusser", Resource: "pool", Action: "read", Response: Count{},
 			Op: "PoolCount", Endpoint: makePoolCountEndpoint(s)},
-		{Method: http.MethodGet, Path: base + "/klussen/{id}", Summary: "Een eigen klus of een klus uit de pool",
+		{Method: http.MethodGet, Path: portaalBase + "/klussen/{id}", Summary: "Een eigen klus of een klus uit de pool",
 			Tag: "klusser", Resource: "eigen_klussen", Action: "read", Response: Klus{},
 			Op: "Klus", Endpoint: makeKlusEndpoint(s), Decode: decodeKlus},
-		{Method: http.MethodPost, Path: base + "/klussen/{id}/claim", Summary: "Een klus uit de pool oppakken (D17: de eerste wint)",
+		{Method: http.MethodPost, Path: portaalBase + "/klussen/{id}/claim", Summary: "Een klus uit de pool oppakken (D17: de eerste wint)",
 			Tag: "klusser", Resource: "pool", Action: "claim", Response: Klus{},
 			Op: "Claim", Endpoint: makeClaimEndpoint(s), Decode: decodeKlus},
-		{Method: http.MethodPut, Path: base + "/klussen/{id}/planning", Summary: "Een eigen klus inplannen of de afspraak wijzigen (hoogstens 2 keer, D18)",
+		{Method: http.MethodPut, Path: portaalBase + "/klussen/{id}/planning", Summary: "Een eigen klus inplannen of de afspraak wijzigen (hoogstens 2 keer, D18)",
 			Tag: "klusser", Resource: "eigen_klussen", Action: "plan", Request: Planning{}, Response: Klus{},
 			Op: "Plan", Endpoint: makePlanEndpoint(s), Decode: decodePlan},
-		{Method: http.MethodGet, Path: base + "/agenda", Summary: "Eigen klussen per tabblad, vroegste datum eerst",
+		{Method: http.MethodGet, Path: portaalBase + "/agenda", Summary: "Eigen klussen per tabblad, vroegste datum eerst",
 			Tag: "klusser", Resource: "eigen_klussen", Action: "read", List: &AgendaSpec, Response: list.Page[Klus]{},
 			Op: "Agenda", Endpoint: httpapi.Typed(s.Agenda)},
-		{Method: http.MethodGet, Path: base + "/verdiensten", Summary: "Gewerkte uren en verdiensten: 7 dagen, 30 dagen, totaal",
+		{Method: http.MethodGet, Path: portaalBase + "/verdiensten", Summary: "Gewerkte uren en verdiensten: 7 dagen, 30 dagen, totaal",
 			Tag: "klusser", Resource: "verdiensten", Action: "read", Response: Verdiensten{},
 			Op: "Verdiensten", Endpoint: makeVerdienstenEndpoint(s)},
-		{Method: http.MethodGet, Path: base + "/support", Summary: "Telefoonnummer van support voor de klusser",
+		{Method: http.MethodGet, Path: portaalBase + "/support", Summary: "Telefoonnummer van support voor de klusser",
 			Tag: "klusser", Resource: "support_contact", Action: "read", Response: Support{},
 			Op: "Support", Endpoint: makeSupportEndpoint(s)},
 	}

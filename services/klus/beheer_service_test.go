@@ -1,4 +1,4 @@
-package klussen
+package klus
 
 import (
 	"testing"

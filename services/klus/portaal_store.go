@@ -1,4 +1,4 @@
-package klusser
+package klus
 
 import (
 	"context"
@@ -17,13 +17,10 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
-
-// pgStore is the PostgreSQL store (module.go makes it). Every statement runs as the klusser:
+// portaalStore is the PostgreSQL store (module.go makes it). Every statement runs as the klusser:
 // row-level security shows it the pool of its regions and its own jobs only, and the column rules
 // of migration 015 allow exactly a claim, a first plan and a counted change.
-type pgStore struct {
+type portaalStore struct {
 	db      *tenants.DB
 	enqueue Enqueue
 }
@@ -60,7 +57,7 @@ func scanKlus(r tenants.Row) (Klus, error) {
 	return k, err
 }
 
-func (s *pgStore) Profile(ctx context.Context) (string, error) {
+func (s *portaalStore) Profile(ctx context.Context) (string, error) {
 	var naam string
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT naam FROM profiles WHERE id = actor_id()`).Scan(&naam)
@@ -71,7 +68,7 @@ func (s *pgStore) Profile(ctx context.Context) (string, error) {
 	return naam, err
 }
 
-func (s *pgStore) CountOwn(ctx context.Context, from, to calendar.Date, includeFinished bool) (int, error) {
+func (s *portaalStore) CountOwn(ctx context.Context, from, to calendar.Date, includeFinished bool) (int, error) {
 	var n int
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
@@ -82,7 +79,7 @@ func (s *pgStore) CountOwn(ctx context.Context, from, to calendar.Date, includeF
 	return n, err
 }
 
-func (s *pgStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
+func (s *portaalStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
 	page, err := tenants.ListPage(ctx, s.db, p, klusSelect+poolWhere, []any{regionsOf(ctx)}, scanKlus)
 	for i := range page.Data {
 		page.Data[i].Klant = nil // the pool list does not show the customer (contract)
@@ -90,7 +87,7 @@ func (s *pgStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], err
 	return page, err
 }
 
-func (s *pgStore) PoolCount(ctx context.Context) (int, error) {
+func (s *portaalStore) PoolCount(ctx context.Context) (int, error) {
 	var n int
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT count(*) FROM klussen k`+poolWhere, regionsOf(ctx)).Scan(&n)
@@ -98,7 +95,7 @@ func (s *pgStore) PoolCount(ctx context.Context) (int, error) {
 	return n, err
 }
 
-func (s *pgStore) Klus(ctx context.Context, id uuid.UUID) (Klus, error) {
+func (s *portaalStore) Klus(ctx context.Context, id uuid.UUID) (Klus, error) {
 	var k Klus
 	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
 		k, err = readKlus(ctx, tx, id)
@@ -117,7 +114,7 @@ func readKlus(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Klus, error) {
 // Claim is D17: one conditional UPDATE takes the job only while it is still an open, unclaimed
 // pool job of the klusser's regions. Simultaneous claims queue on the row lock; each re-checks the
 // condition on the row the previous one left, so exactly one finds klusser_id still NULL.
-func (s *pgStore) Claim(ctx context.Context, id uuid.UUID) (Klus, error) {
+func (s *portaalStore) Claim(ctx context.Context, id uuid.UUID) (Klus, error) {
 	var k Klus
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var regio, naam string
@@ -178,7 +175,7 @@ const (
 //     the counter, so at most 2 ever pass; the check constraint on the column caps it as well.
 //
 // The admins' notification and the customer's e-mail are queued in the same transaction.
-func (s *pgStore) Plan(ctx context.Context, id uuid.UUID, start time.Time, supportPhone string) (Klus, error) {
+func (s *portaalStore) Plan(ctx context.Context, id uuid.UUID, start time.Time, supportPhone string) (Klus, error) {
 	var k Klus
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		first := true
@@ -250,7 +247,7 @@ func planRefusal(ctx context.Context, tx pgx.Tx, id uuid.UUID, start time.Time) 
 
 // announcePlan queues the admins' notification and, when the job has an e-mail address, the
 // customer's e-mail (templates ingepland and gewijzigd), and writes the audit entry.
-func (s *pgStore) announcePlan(ctx context.Context, tx pgx.Tx, id uuid.UUID, start time.Time, first bool, supportPhone string) error {
+func (s *portaalStore) announcePlan(ctx context.Context, tx pgx.Tx, id uuid.UUID, start time.Time, first bool, supportPhone string) error {
 	var regio, klusserNaam, klantNaam, klantEmail, adres string
 	var klusserTelefoon *string
 	var changes int
@@ -290,19 +287,19 @@ func (s *pgStore) announcePlan(ctx context.Context, tx pgx.Tx, id uuid.UUID, sta
 }
 
 // queue enqueues a job in tx; without a queue the change cannot keep its promises, so it fails.
-func (s *pgStore) queue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
+func (s *portaalStore) queue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
 	if s.enqueue == nil {
 		return fmt.Errorf("klusser: no job queue for %s", args.Kind())
 	}
 	return s.enqueue(ctx, tx, args)
 }
 
-func (s *pgStore) Agenda(ctx context.Context, statuses []string, p list.Params) (list.Page[Klus], error) {
+func (s *portaalStore) Agenda(ctx context.Context, statuses []string, p list.Params) (list.Page[Klus], error) {
 	return tenants.ListPage(ctx, s.db, p, klusSelect+` WHERE k.klusser_id = actor_id() AND k.status = ANY ($1::text[])`,
 		[]any{statuses}, scanKlus)
 }
 
-func (s *pgStore) Uren(ctx context.Context, weekFrom, maandFrom, to time.Time) (week, maand, totaal int, err error) {
+func (s *portaalStore) Uren(ctx context.Context, weekFrom, maandFrom, to time.Time) (week, maand, totaal int, err error) {
 	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
 			SELECT coalesce(sum(uren) FILTER (WHERE created_at >= $1 AND created_at < $3), 0),
@@ -314,7 +311,7 @@ func (s *pgStore) Uren(ctx context.Context, weekFrom, maandFrom, to time.Time) (
 	return week, maand, totaal, err
 }
 
-func (s *pgStore) SupportPhone(ctx context.Context) (string, error) {
+func (s *portaalStore) SupportPhone(ctx context.Context) (string, error) {
 	var phone string
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `

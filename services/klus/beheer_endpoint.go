@@ -1,4 +1,4 @@
-package klussen
+package klus
 
 import (
 	"context"
@@ -66,7 +66,7 @@ var CountsSpec = list.Spec{
 func decodeID(r *http.Request) (uuid.UUID, error) {
 	id, err := uuid.Parse(r.PathValue("id"))
 	if err != nil {
-		return uuid.Nil, ErrNotFound // a malformed id names no job either
+		return uuid.Nil, ErrKlusNotFound // a malformed id names no job either
 	}
 	return id, nil
 }
@@ -119,7 +119,7 @@ func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return CountFilter{Regio: p.Filter("regio"), Woonplaats: p.Filter("woonplaats"), Archived: first(p.Filter("archived")), Search: p.Search}, nil
+	return FilterOf(p), nil
 }
 
 func first(v []string) string {
@@ -130,13 +130,13 @@ func first(v []string) string {
 }
 
 // LogAttrs keeps the filters' shape only.
-func (f CountFilter) LogAttrs() []slog.Attr {
+func (f Filter) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("regios", len(f.Regio)), slog.String("archived", f.Archived)}
 }
 
 // The endpoints that adapt a method's arguments.
 
-func makeGetEndpoint(s Service) endpoint.Endpoint {
+func makeGetEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r idRequest) (One, error) {
 		d, err := s.Get(ctx, r.ID)
 		return One{Data: d}, err
@@ -151,22 +151,22 @@ type One struct {
 // LogAttrs is the job's.
 func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
 
-func makeCountsEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, f CountFilter) (CountsAnswer, error) {
+func makeCountsEndpoint(s BeheerService) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, f Filter) (CountsAnswer, error) {
 		c, err := s.Counts(ctx, f)
 		return CountsAnswer{Data: c}, err
 	})
 }
 
-func makeUpdateEndpoint(s Service) endpoint.Endpoint {
+func makeUpdateEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r updateRequest) (Answer, error) { return s.Update(ctx, r.ID, r.Invoer) })
 }
 
-func makeStatusEndpoint(s Service) endpoint.Endpoint {
+func makeStatusEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r statusRequest) (Answer, error) { return s.SetStatus(ctx, r.ID, r.Status) })
 }
 
-func makeAssignEndpoint(s Service) endpoint.Endpoint {
+func makeAssignEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r assignRequest) (Answer, error) { return s.Assign(ctx, r.ID, r.KlusserID) })
 }
 

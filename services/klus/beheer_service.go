@@ -1,4 +1,4 @@
-package klussen
+package klus
 
 // The management of jobs by admins (document 001 sections 4 and 5, D2, D16, D22): one job in
 // full, the status cards, create and edit with the rules of section 5, any status, assign a
@@ -23,12 +23,14 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Service is the jobs management of the back office.
-type Service interface {
+// BeheerService is the jobs management of the back office.
+type BeheerService interface {
+	// List returns one page of the jobs under the filter, with its total (D25).
+	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	// Get returns one job in full, with its work order and invoice when it has them.
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
 	// Counts counts the jobs per status under the list's filters other than status.
-	Counts(ctx context.Context, f CountFilter) (Counts, error)
+	Counts(ctx context.Context, f Filter) (Counts, error)
 	// Create makes a job, in the pool or directly assigned (section 4, creating a job).
 	Create(ctx context.Context, n Nieuw) (Answer, error)
 	// Update changes a job's fields; a region correction is allowed (D2).
@@ -49,10 +51,11 @@ type Service interface {
 	Klussers(ctx context.Context, p list.Params) (list.Page[Kandidaat], error)
 }
 
-// Store is the SQL side; store.go implements it.
-type Store interface {
+// BeheerStore is the SQL side; store.go implements it.
+type BeheerStore interface {
+	List(ctx context.Context, p list.Params, f Filter) (list.Page[ListItem], error)
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
-	Counts(ctx context.Context, f CountFilter) (Counts, error)
+	Counts(ctx context.Context, f Filter) (Counts, error)
 	Create(ctx context.Context, g Gegevens, klusserID *uuid.UUID) (Detail, error)
 	Update(ctx context.Context, id uuid.UUID, g Gegevens) (Detail, error)
 	Change(ctx context.Context, id uuid.UUID, c Change) (Detail, int, error)
@@ -163,13 +166,6 @@ type CountsAnswer struct {
 	Data Counts `json:"data"`
 }
 
-// CountFilter is the list's filters without status (the cards show every status).
-type CountFilter struct {
-	Regio, Woonplaats []string
-	Archived          string // nee, ja, alle
-	Search            string
-}
-
 // Kandidaat is a klusser an admin may assign a job of the region to.
 type Kandidaat struct {
 	ID         uuid.UUID `json:"id"`
@@ -272,22 +268,28 @@ const (
 
 // The refusals of this domain.
 var (
-	ErrNotFound = domainerr.NotFound("klus_not_found", "Klus niet gevonden")
-	ErrFinished = domainerr.Conflict("job_finished", "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen.")
+	ErrKlusNotFound     = domainerr.NotFound("klus_not_found", "Klus niet gevonden")
+	ErrFinishedReassign = domainerr.Conflict("job_finished", "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen.")
 )
 
-// NewService returns the service over s.
-func NewService(s Store) Service { return &service{store: s} }
+// NewBeheerService returns the service over s.
+func NewBeheerService(s BeheerStore) BeheerService { return &beheerService{store: s} }
 
-type service struct{ store Store }
+type beheerService struct{ store BeheerStore }
 
-func (s *service) Get(ctx context.Context, id uuid.UUID) (Detail, error) { return s.store.Get(ctx, id) }
+func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
+	return s.store.Get(ctx, id)
+}
 
-func (s *service) Counts(ctx context.Context, f CountFilter) (Counts, error) {
+func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
+	return s.store.List(ctx, p, FilterOf(p))
+}
+
+func (s *beheerService) Counts(ctx context.Context, f Filter) (Counts, error) {
 	return s.store.Counts(ctx, f)
 }
 
-func (s *service) Create(ctx context.Context, n Nieuw) (Answer, error) {
+func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
 	e := validate.Errors{}
 	g := Check(n.Invoer, e)
 	switch n.Toewijzing {
@@ -307,7 +309,7 @@ func (s *service) Create(ctx context.Context, n Nieuw) (Answer, error) {
 	return Answer{Data: d, Message: MsgAangemaakt}, err
 }
 
-func (s *service) Update(ctx context.Context, id uuid.UUID, in Invoer) (Answer, error) {
+func (s *beheerService) Update(ctx context.Context, id uuid.UUID, in Invoer) (Answer, error) {
 	e := validate.Errors{}
 	g := Check(in, e)
 	if err := Invalid(e); err != nil {
@@ -317,7 +319,7 @@ func (s *service) Update(ctx context.Context, id uuid.UUID, in Invoer) (Answer, 
 	return Answer{Data: d, Message: MsgBijgewerkt}, err
 }
 
-func (s *service) SetStatus(ctx context.Context, id uuid.UUID, status string) (Answer, error) {
+func (s *beheerService) SetStatus(ctx context.Context, id uuid.UUID, status string) (Answer, error) {
 	if !slices.Contains(Statuses, status) {
 		return Answer{}, validate.Errors{"status": "Kies open, ingepland, bezig of afgerond."}.Invalid("invalid_status", "Ongeldige status")
 	}
@@ -325,7 +327,7 @@ func (s *service) SetStatus(ctx context.Context, id uuid.UUID, status string) (A
 	return Answer{Data: d, Message: MsgStatus}, err
 }
 
-func (s *service) Assign(ctx context.Context, id, klusserID uuid.UUID) (Answer, error) {
+func (s *beheerService) Assign(ctx context.Context, id, klusserID uuid.UUID) (Answer, error) {
 	if klusserID == uuid.Nil {
 		return Answer{}, validate.Errors{"klusser_id": MsgKiesKlusser}.Invalid("invalid_klusser", MsgKiesKlusser)
 	}
@@ -337,7 +339,7 @@ func (s *service) Assign(ctx context.Context, id, klusserID uuid.UUID) (Answer, 
 	return Answer{Data: d, Message: msg}, err
 }
 
-func (s *service) Pool(ctx context.Context, id uuid.UUID) (PoolAnswer, error) {
+func (s *beheerService) Pool(ctx context.Context, id uuid.UUID) (PoolAnswer, error) {
 	d, n, err := s.store.Change(ctx, id, Change{Kind: ChangePool})
 	if err != nil {
 		return PoolAnswer{}, err
@@ -349,24 +351,24 @@ func (s *service) Pool(ctx context.Context, id uuid.UUID) (PoolAnswer, error) {
 	return a, nil
 }
 
-func (s *service) Unassign(ctx context.Context, id uuid.UUID) (Answer, error) {
+func (s *beheerService) Unassign(ctx context.Context, id uuid.UUID) (Answer, error) {
 	d, _, err := s.store.Change(ctx, id, Change{Kind: ChangeUnassign})
 	return Answer{Data: d, Message: MsgToewijzingWeg}, err
 }
 
-func (s *service) Archive(ctx context.Context, id uuid.UUID) (Answer, error) {
+func (s *beheerService) Archive(ctx context.Context, id uuid.UUID) (Answer, error) {
 	d, _, err := s.store.Change(ctx, id, Change{Kind: ChangeArchive})
 	return Answer{Data: d, Message: MsgGearchiveerd}, err
 }
 
-func (s *service) Delete(ctx context.Context, id uuid.UUID) (Deleted, error) {
+func (s *beheerService) Delete(ctx context.Context, id uuid.UUID) (Deleted, error) {
 	if err := s.store.Delete(ctx, id); err != nil {
 		return Deleted{}, err
 	}
 	return Deleted{Data: DeletedID{ID: id}, Message: MsgVerwijderd}, nil
 }
 
-func (s *service) Klussers(ctx context.Context, p list.Params) (list.Page[Kandidaat], error) {
+func (s *beheerService) Klussers(ctx context.Context, p list.Params) (list.Page[Kandidaat], error) {
 	return s.store.Klussers(ctx, p)
 }
 

@@ -1,4 +1,4 @@
-package klusser
+package klus
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // fakeStore records what the service asks of the store.
 type fakeStore struct {
-	Store
+	PortaalStore
 	planned  time.Time
 	statuses []string
 	phone    string
@@ -39,7 +39,7 @@ func (f *fakeStore) SupportPhone(context.Context) (string, error) { return f.pho
 func TestPlanStartsAtTheDutchTime(t *testing.T) {
 	f := &fakeStore{}
 	// 23:30 UTC on 28 March 2026 is already the 29th in Amsterdam (summer time starts that night).
-	s := NewService(f, calendar.Fixed(time.Date(2026, time.March, 28, 23, 30, 0, 0, time.UTC)), "088")
+	s := NewPortaalService(f, calendar.Fixed(time.Date(2026, time.March, 28, 23, 30, 0, 0, time.UTC)), "088")
 	if _, err := s.Plan(context.Background(), uuid.New(), Planning{Datum: "2026-03-28", Tijd: "10:00"}); domainerr.As(err) == nil {
 		t.Fatalf("yesterday in Amsterdam accepted: %v", err)
 	}
@@ -61,7 +61,7 @@ func TestPlanStartsAtTheDutchTime(t *testing.T) {
 // The agenda tabs ask for the statuses of document 001 section 2; no tab is every status.
 func TestAgendaTabs(t *testing.T) {
 	f := &fakeStore{}
-	s := NewService(f, calendar.System, "")
+	s := NewPortaalService(f, calendar.System, "")
 	for tab, want := range map[string]string{"te-doen": "[open ingepland bezig]", "afgerond": "[afgerond]", "": "[open ingepland bezig afgerond]"} {
 		p := list.Params{Filters: map[string][]string{}}
 		if tab != "" {
@@ -78,7 +78,7 @@ func TestAgendaTabs(t *testing.T) {
 
 // Without a support phone in the database the configured contact phone is answered (D19).
 func TestSupportFallsBackToTheContactPhone(t *testing.T) {
-	s := NewService(&fakeStore{}, calendar.System, "088 000 00 00")
+	s := NewPortaalService(&fakeStore{}, calendar.System, "088 000 00 00")
 	if got, _ := s.Support(context.Background()); got.Telefoon != "088 000 00 00" {
 		t.Fatalf("support %q", got.Telefoon)
 	}

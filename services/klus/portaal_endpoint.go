@@ -1,4 +1,4 @@
-package klusser
+package klus
 
 import (
 	"context"
@@ -33,30 +33,30 @@ func (k Klus) LogAttrs() []slog.Attr {
 
 // The endpoints that adapt a method's arguments.
 
-func makeOverzichtEndpoint(s Service) endpoint.Endpoint {
+func makeOverzichtEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (Overzicht, error) { return s.Overzicht(ctx) })
 }
 
-func makePoolCountEndpoint(s Service) endpoint.Endpoint {
+func makePoolCountEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (Count, error) { return s.PoolCount(ctx) })
 }
 
-func makeKlusEndpoint(s Service) endpoint.Endpoint {
+func makeKlusEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r klusRequest) (Klus, error) { return s.Klus(ctx, r.ID) })
 }
 
-func makeClaimEndpoint(s Service) endpoint.Endpoint {
+func makeClaimEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r klusRequest) (Klus, error) { return s.Claim(ctx, r.ID) })
 }
 
-func makePlanEndpoint(s Service) endpoint.Endpoint {
+func makePlanEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r planRequest) (Klus, error) { return s.Plan(ctx, r.ID, r.Planning) })
 }
 
-func makeVerdienstenEndpoint(s Service) endpoint.Endpoint {
+func makeVerdienstenEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (Verdiensten, error) { return s.Verdiensten(ctx) })
 }
 
-func makeSupportEndpoint(s Service) endpoint.Endpoint {
+func makeSupportEndpoint(s PortaalService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (Support, error) { return s.Support(ctx) })
 }

@@ -1,4 +1,4 @@
-package klussen
+package klus
 
 import (
 	"context"
@@ -19,10 +19,10 @@ import (
 // Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
 type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
-// pgStore is the PostgreSQL store (module.go makes it). Every statement runs as the admin, whom
+// beheerStore is the PostgreSQL store (module.go makes it). Every statement runs as the admin, whom
 // row-level security lets write every job; a franchise owner only reads its regions' jobs, and the
 // routes that write are the admin's alone (policy.csv).
-type pgStore struct {
+type beheerStore struct {
 	db      *tenants.DB
 	enqueue Enqueue
 }
@@ -61,7 +61,7 @@ func readDetail(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Detail, error) {
 		&d.Archived, &d.Betaald, &d.MateriaalKostenCents, &d.CreatedAt, &d.UpdatedAt,
 		&wID, &wStatus, &wSigned, &wUren, &fID, &fNummer, &fDatum, &fTotaal, &fMethode)
 	if err != nil {
-		return d, tenants.NoRowsAs(ErrNotFound, err)
+		return d, tenants.NoRowsAs(ErrKlusNotFound, err)
 	}
 	d.Datum = datum.String()
 	d.WerkbonGesloten = d.Status == "afgerond"
@@ -80,7 +80,7 @@ func Paid(methode *string) bool {
 	return methode != nil && (*methode == "contant" || *methode == "pin" || *methode == "bank")
 }
 
-func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
+func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	var d Detail
 	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
 		d, err = readDetail(ctx, tx, id)
@@ -89,30 +89,55 @@ func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	return d, err
 }
 
-// Counts adds up klus_tellingen (migration 026) when only the region, town and archived filters
-// apply; a search needs the jobs themselves.
-func (s *pgStore) Counts(ctx context.Context, f CountFilter) (Counts, error) {
+// List reads one page of the jobs. Without a search every filter is a column of the job
+// counters (klus_tellingen, migration 020): the total comes from there and the page reads only its
+// own rows (D25: fast at a million jobs).
+func (s *beheerStore) List(ctx context.Context, p list.Params, f Filter) (list.Page[ListItem], error) {
+	where, args := f.where()
+	if f.Search != "" {
+		return tenants.ListPage(ctx, s.db, p, listSelect+where, args, scanListItem)
+	}
+	var page list.Page[ListItem]
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		page, err = tenants.QueryPageCounted(ctx, tx, p, listSelect+where, args,
+			`SELECT coalesce(sum(k.aantal), 0)::bigint FROM klus_tellingen k`+where, args, scanListItem)
+		return err
+	})
+	return page, err
+}
+
+// listSelect is a row of the jobs list, before the filter's WHERE.
+const listSelect = `
+		SELECT k.id, k.datum, k.tijd, c.label AS categorie, k.beschrijving, k.adres, k.postcode, k.woonplaats, k.regio,
+		       k.email, k.telefoon, k.status, k.assignment_type, p.naam AS klusser, k.geschat_tarief_cents,
+		       k.geschatte_duur::float8, k.klusser_notities <> '' AS notitie, k.archived, k.geannuleerd_at IS NOT NULL,
+		       k.created_at
+		FROM klussen k
+		JOIN categories c ON c.key = k.categorie
+		LEFT JOIN profiles p ON p.id = k.klusser_id`
+
+func scanListItem(r tenants.Row) (ListItem, error) {
+	var k ListItem
+	var d calendar.Date
+	err := r.Scan(&k.ID, &d, &k.Tijd, &k.Categorie, &k.Beschrijving, &k.Adres, &k.Postcode, &k.Woonplaats, &k.Regio,
+		&k.Email, &k.Telefoon, &k.Status, &k.AssignmentType, &k.Klusser, &k.GeschatTariefCents, &k.GeschatteDuur,
+		&k.Notitie, &k.Archived, &k.Geannuleerd, &k.CreatedAt)
+	k.Datum = d.String()
+	return k, err
+}
+
+// Counts counts the jobs per status under the filter (its status aside: the cards show every
+// status), from klus_tellingen (migration 020) unless a search needs the jobs themselves.
+func (s *beheerStore) Counts(ctx context.Context, f Filter) (Counts, error) {
+	f.Status = nil
+	where, args := f.where()
+	count, from := `coalesce(sum(aantal) FILTER (WHERE status = '%s'), 0)::int`, `klus_tellingen k`
+	if f.Search != "" {
+		count, from = `count(*) FILTER (WHERE status = '%s')`, `klussen k`
+	}
+	query := `SELECT ` + fmt.Sprintf(count, "open") + `, ` + fmt.Sprintf(count, "ingepland") + `, ` +
+		fmt.Sprintf(count, "bezig") + `, ` + fmt.Sprintf(count, "afgerond") + ` FROM ` + from + where
 	var c Counts
-	archived := f.Archived
-	if archived == "" {
-		archived = "nee"
-	}
-	from := `klus_tellingen k`
-	count := `coalesce(sum(aantal) FILTER (WHERE status = '%s'), 0)::int`
-	if f.Search != "" {
-		from, count = `klussen k`, `count(*) FILTER (WHERE status = '%s')`
-	}
-	query := `SELECT ` + fmt.Sprintf(count, "open") + `, ` + fmt.Sprintf(count, "ingepland") + `, ` + fmt.Sprintf(count, "bezig") + `, ` +
-		fmt.Sprintf(count, "afgerond") + `
-		FROM ` + from + `
-		WHERE (cardinality($1::text[]) = 0 OR k.regio = ANY ($1))
-		  AND (cardinality($2::text[]) = 0 OR lower(k.woonplaats) = ANY (SELECT lower(w) FROM unnest($2::text[]) w))
-		  AND ($3 = 'alle' OR k.archived = ($3 = 'ja'))`
-	args := []any{f.Regio, f.Woonplaats, archived}
-	if f.Search != "" {
-		query += ` AND (k.beschrijving || ' ' || k.adres || ' ' || k.email) ILIKE $4`
-		args = append(args, tenants.Contains(f.Search))
-	}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, query, args...).Scan(&c.Open, &c.Ingepland, &c.Bezig, &c.Afgerond)
 	})
@@ -160,7 +185,7 @@ func checkKlusser(ctx context.Context, tx pgx.Tx, klusserID uuid.UUID, regio str
 
 // Create stores a new job: in the pool (open, the region's klussers notified) or directly
 // assigned (ingepland, claimed now, its work order opened, the klusser notified).
-func (s *pgStore) Create(ctx context.Context, g Gegevens, klusserID *uuid.UUID) (Detail, error) {
+func (s *beheerStore) Create(ctx context.Context, g Gegevens, klusserID *uuid.UUID) (Detail, error) {
 	var d Detail
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		id, err := InsertKlus(ctx, tx, g)
@@ -204,7 +229,7 @@ func InsertKlus(ctx context.Context, tx pgx.Tx, g Gegevens) (uuid.UUID, error) {
 
 // Update writes the form's fields. A changed price, duration or region (D2: admins correct it) is
 // written to the audit log with its before and after (D22).
-func (s *pgStore) Update(ctx context.Context, id uuid.UUID, g Gegevens) (Detail, error) {
+func (s *beheerStore) Update(ctx context.Context, id uuid.UUID, g Gegevens) (Detail, error) {
 	var d Detail
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		before, err := lockState(ctx, tx, id)
@@ -242,7 +267,7 @@ func (s *pgStore) Update(ctx context.Context, id uuid.UUID, g Gegevens) (Detail,
 }
 
 // Change applies one state change of section 4 in a transaction of its own.
-func (s *pgStore) Change(ctx context.Context, id uuid.UUID, c Change) (Detail, int, error) {
+func (s *beheerStore) Change(ctx context.Context, id uuid.UUID, c Change) (Detail, int, error) {
 	var d Detail
 	var notified int
 	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
@@ -259,14 +284,14 @@ func (s *pgStore) Change(ctx context.Context, id uuid.UUID, c Change) (Detail, i
 // change applies c to the job (locked for the transaction), writes the audit entry when audit is
 // set (a new job has its own), queues the notifications, and returns how many klussers a pool
 // placement notifies.
-func (s *pgStore) change(ctx context.Context, tx pgx.Tx, id uuid.UUID, c Change, audit bool) (int, error) {
+func (s *beheerStore) change(ctx context.Context, tx pgx.Tx, id uuid.UUID, c Change, audit bool) (int, error) {
 	before, err := lockState(ctx, tx, id)
 	if err != nil {
 		return 0, err
 	}
 	reassigns := c.Kind == ChangeAssign || c.Kind == ChangePool || c.Kind == ChangeUnassign
 	if reassigns && before.Status == "afgerond" {
-		return 0, ErrFinished // section 4: the work order is closed; the lock trigger agrees
+		return 0, ErrFinishedReassign // section 4: the work order is closed; the lock trigger agrees
 	}
 	notified := 0
 	switch c.Kind {
@@ -366,12 +391,12 @@ func lockState(ctx context.Context, tx pgx.Tx, id uuid.UUID) (state, error) {
 		SELECT status, regio, tijd, woonplaats, assignment_type, klusser_id, geschat_tarief_cents, geschatte_duur::float8, archived, datum
 		FROM klussen WHERE id = $1 FOR UPDATE`, id).
 		Scan(&s.Status, &s.Regio, &s.Tijd, &s.Woonplaats, &s.AssignmentType, &s.KlusserID, &s.TariefCents, &s.Duur, &s.Archived, &s.Datum)
-	return s, tenants.NoRowsAs(ErrNotFound, err)
+	return s, tenants.NoRowsAs(ErrKlusNotFound, err)
 }
 
 // Delete removes the job for good: its work order, materials, photos and notifications go with it
 // (foreign keys), its invoice stays without the link (D8). The audit entry keeps what it was.
-func (s *pgStore) Delete(ctx context.Context, id uuid.UUID) error {
+func (s *beheerStore) Delete(ctx context.Context, id uuid.UUID) error {
 	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		before, err := lockState(ctx, tx, id)
 		if err != nil {
@@ -385,7 +410,7 @@ func (s *pgStore) Delete(ctx context.Context, id uuid.UUID) error {
 	})
 }
 
-func (s *pgStore) Klussers(ctx context.Context, p list.Params) (list.Page[Kandidaat], error) {
+func (s *beheerStore) Klussers(ctx context.Context, p list.Params) (list.Page[Kandidaat], error) {
 	return tenants.ListPage(ctx, s.db, p, `
 		SELECT p.id, p.naam, p.woonplaats, p.regio, p.telefoon
 		FROM profiles p JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser'
@@ -400,7 +425,7 @@ func (s *pgStore) Klussers(ctx context.Context, p list.Params) (list.Page[Kandid
 }
 
 // queue enqueues a job in tx; without a queue the change cannot keep its promises, so it fails.
-func (s *pgStore) queue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
+func (s *beheerStore) queue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
 	if s.enqueue == nil {
 		return fmt.Errorf("klussen: no job queue for %s", args.Kind())
 	}

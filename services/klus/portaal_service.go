@@ -1,10 +1,16 @@
-// Package klusser is the klusser's own side of the platform (document 001 sections 2, 4, 5 and 7;
-// the klusser API contract of issue 11): the open pool of its regions, claiming a pool job (D17:
-// of simultaneous claims exactly one wins), planning and changing the appointment (D18: at most
-// two changes, whatever arrives at the same time), its agenda, the dashboard figures, its earnings
-// and the support phone to call. Every read and write runs as the klusser, so row-level security
-// and the column rules of migration 015 hold whatever this package asks.
-package klusser
+// Package klus is the job domain: a job (klus) as every audience meets it, in one package.
+//   - beheer_*.go: the back office (admins, and franchise owners for their own regions): the
+//     jobs list with its status cards, one job in full, creating, editing, assigning, pooling,
+//     archiving and deleting (document 001 sections 2, 4 and 5).
+//   - portaal_*.go: the klusser's own side (document 001 sections 2, 4, 5 and 7): the open pool
+//     of its regions, claiming a pool job (D17: of simultaneous claims exactly one wins), planning and changing the appointment (D18: at
+//     most two changes, whatever arrives at the same time), its agenda, the dashboard figures,
+//     its earnings and the support phone to call. Every read and write runs as the klusser, so
+//     row-level security and the column rules of migration 015 hold whatever it asks.
+//
+// The public request form (package aanvraag) and the customer's status page (package status) are
+// the customer's side of the same jobs.
+package klus
 
 import (
 	"context"
@@ -23,8 +29,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Service is the klusser portal's use-case.
-type Service interface {
+// PortaalService is the klusser portal's use-case.
+type PortaalService interface {
 	// Overzicht returns the dashboard: name, regions, own jobs today and this week, pool size.
 	Overzicht(ctx context.Context) (Overzicht, error)
 	// Pool returns a page of the open pool jobs of the klusser's regions, earliest date first.
@@ -45,8 +51,8 @@ type Service interface {
 	Support(ctx context.Context) (Support, error)
 }
 
-// Store reads and writes the klusser's jobs on PostgreSQL (store.go), as the actor of ctx.
-type Store interface {
+// PortaalStore reads and writes the klusser's jobs on PostgreSQL (store.go), as the actor of ctx.
+type PortaalStore interface {
 	Profile(ctx context.Context) (naam string, err error)
 	CountOwn(ctx context.Context, from, to calendar.Date, includeFinished bool) (int, error)
 	Pool(ctx context.Context, p list.Params) (list.Page[Klus], error)
@@ -165,19 +171,19 @@ const (
 	MsgTijd      = "Kies een tijd tussen 08:00 en 20:00, per half uur."
 )
 
-// NewService returns the service: business dates from clock (Europe/Amsterdam), and contactPhone
+// NewPortaalService returns the service: business dates from clock (Europe/Amsterdam), and contactPhone
 // as the last support number when neither the region nor the settings have one (D19).
-func NewService(s Store, clock calendar.Clock, contactPhone string) Service {
-	return &service{store: s, clock: clock, contactPhone: contactPhone}
+func NewPortaalService(s PortaalStore, clock calendar.Clock, contactPhone string) PortaalService {
+	return &portaalService{store: s, clock: clock, contactPhone: contactPhone}
 }
 
-type service struct {
-	store        Store
+type portaalService struct {
+	store        PortaalStore
 	clock        calendar.Clock
 	contactPhone string
 }
 
-func (s *service) Overzicht(ctx context.Context) (Overzicht, error) {
+func (s *portaalService) Overzicht(ctx context.Context) (Overzicht, error) {
 	naam, err := s.store.Profile(ctx)
 	if err != nil {
 		return Overzicht{}, err
@@ -195,22 +201,24 @@ func (s *service) Overzicht(ctx context.Context) (Overzicht, error) {
 	return o, err
 }
 
-func (s *service) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
+func (s *portaalService) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
 	return s.store.Pool(ctx, p)
 }
 
-func (s *service) PoolCount(ctx context.Context) (Count, error) {
+func (s *portaalService) PoolCount(ctx context.Context) (Count, error) {
 	n, err := s.store.PoolCount(ctx)
 	return Count{Total: n}, err
 }
 
-func (s *service) Klus(ctx context.Context, id uuid.UUID) (Klus, error) { return s.store.Klus(ctx, id) }
+func (s *portaalService) Klus(ctx context.Context, id uuid.UUID) (Klus, error) {
+	return s.store.Klus(ctx, id)
+}
 
-func (s *service) Claim(ctx context.Context, id uuid.UUID) (Klus, error) {
+func (s *portaalService) Claim(ctx context.Context, id uuid.UUID) (Klus, error) {
 	return s.store.Claim(ctx, id)
 }
 
-func (s *service) Plan(ctx context.Context, id uuid.UUID, p Planning) (Klus, error) {
+func (s *portaalService) Plan(ctx context.Context, id uuid.UUID, p Planning) (Klus, error) {
 	start, err := s.checkPlanning(p)
 	if err != nil {
 		return Klus{}, err
@@ -230,7 +238,7 @@ var timePattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])$`)
 // checkPlanning applies the plan rules (document 001 section 5): a date and a time, the date
 // today or later in the Dutch calendar, the time on the half hour from 08:00 to 20:00. It returns
 // the start as an instant.
-func (s *service) checkPlanning(p Planning) (time.Time, error) {
+func (s *portaalService) checkPlanning(p Planning) (time.Time, error) {
 	e := validate.Errors{}
 	datum, tijd := strings.TrimSpace(p.Datum), strings.TrimSpace(p.Tijd)
 	if datum == "" || tijd == "" {
@@ -271,7 +279,7 @@ func halfHour(s string) (hour, minute int, ok bool) {
 	return hour, minute, true
 }
 
-func (s *service) Agenda(ctx context.Context, p list.Params) (list.Page[Klus], error) {
+func (s *portaalService) Agenda(ctx context.Context, p list.Params) (list.Page[Klus], error) {
 	var statuses []string
 	tabs := p.Filter("tab")
 	if len(tabs) == 0 {
@@ -283,7 +291,7 @@ func (s *service) Agenda(ctx context.Context, p list.Params) (list.Page[Klus], e
 	return s.store.Agenda(ctx, statuses, p)
 }
 
-func (s *service) Verdiensten(ctx context.Context) (Verdiensten, error) {
+func (s *portaalService) Verdiensten(ctx context.Context) (Verdiensten, error) {
 	// Last 7 and last 30 Dutch days, today included, by the work order's creation.
 	today := s.clock.Today()
 	week, maand, totaal, err := s.store.Uren(ctx, today.AddDays(-6).Start(), today.AddDays(-29).Start(), today.AddDays(1).Start())
@@ -297,14 +305,14 @@ func earned(uren int) Verdienste {
 	return Verdienste{Uren: uren, BedragCents: uren * HourlyEarningsCents}
 }
 
-func (s *service) Support(ctx context.Context) (Support, error) {
+func (s *portaalService) Support(ctx context.Context) (Support, error) {
 	phone, err := s.supportPhone(ctx)
 	return Support{Telefoon: phone}, err
 }
 
 // supportPhone follows the chain of D19: the first region's support phone, the default setting,
 // the configured contact phone.
-func (s *service) supportPhone(ctx context.Context) (string, error) {
+func (s *portaalService) supportPhone(ctx context.Context) (string, error) {
 	phone, err := s.store.SupportPhone(ctx)
 	if err != nil {
 		return "", fmt.Errorf("klusser: support phone: %w", err)
