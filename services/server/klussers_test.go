@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/services/klus"
-	"github.com/klusmaat/klusmaat/services/klussers"
+	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -23,7 +23,7 @@ func TestKlussersByRegion(t *testing.T) {
 	}
 
 	names := func(who, query string) (out []string, total int) {
-		var page list.Page[klussers.Klusser]
+		var page list.Page[klusser.Klusser]
 		if s := b.call(t, who, http.MethodGet, "/api/v1/klussers"+query, nil, &page); s != http.StatusOK {
 			t.Fatalf("GET /api/v1/klussers%s as %s: %d", query, b.actor(who).Role, s)
 		}
@@ -48,7 +48,7 @@ func TestKlussersByRegion(t *testing.T) {
 		t.Errorf("admin searching a phone part: %v", got)
 	}
 
-	var one klussers.One
+	var one klusser.One
 	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussers/"+b.id(b.piet).String(), nil, &one); s != http.StatusOK {
 		t.Fatalf("franchise reads Piet: %d", s)
 	}

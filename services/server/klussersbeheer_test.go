@@ -14,8 +14,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-
-	"github.com/klusmaat/klusmaat/services/klussers"
+	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
@@ -93,7 +92,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 	b := newBackOffice(t, portalOptions{ory: k, files: true})
 
 	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klussers.Nieuw{}, &e); s != http.StatusBadRequest ||
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klusser.Nieuw{}, &e); s != http.StatusBadRequest ||
 		e.Error.Message != "Vul alle verplichte velden in" {
 		t.Fatalf("empty dialog: %d %+v", s, e)
 	}
@@ -104,9 +103,9 @@ func TestAdminManagesKlussers(t *testing.T) {
 	}
 	email := "kees-" + uuid.NewString()[:8] + "@example.nl"
 	leeftijd := 68
-	nieuw := klussers.Nieuw{Naam: "Kees de Klusser", Email: email, Password: "Klusmaat-test-2026!", Telefoon: "06 11 22 33 44",
+	nieuw := klusser.Nieuw{Naam: "Kees de Klusser", Email: email, Password: "Klusmaat-test-2026!", Telefoon: "06 11 22 33 44",
 		Woonplaats: "Voorburg", Regio: []string{"den-haag"}, Leeftijd: &leeftijd, HeeftVOG: true}
-	var made klussers.Answer
+	var made klusser.Answer
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", nieuw, &made); s != http.StatusCreated || made.Message != "Klusser succesvol aangemaakt" {
 		t.Fatalf("create: %d %+v", s, made)
 	}
@@ -124,7 +123,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 		t.Errorf("duplicate address: %d %+v", s, e)
 	}
 
-	var tot klussers.TotalenAnswer
+	var tot klusser.TotalenAnswer
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 3 || tot.Data.Actief != 3 {
 		t.Errorf("cards: %d %+v", s, tot)
 	}
@@ -134,7 +133,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 
 	// The profile: section 5's rules.
 	year := calendar.System.Today().Year
-	profiel := klussers.Profiel{Naam: "Kees de Klusser", Telefoon: "06 11 22 33 44", Woonplaats: "Voorburg", Regio: []string{"den-haag", "utrecht"},
+	profiel := klusser.Profiel{Naam: "Kees de Klusser", Telefoon: "06 11 22 33 44", Woonplaats: "Voorburg", Regio: []string{"den-haag", "utrecht"},
 		Zichtbaar: true, IntroTekst: "Ik help graag.", Specialisaties: []string{"Tuinwerk", "Houtwerk"}, Beschikbaarheid: []string{"Dinsdag", "Maandag"}}
 	path := "/api/v1/klussers/" + kees.String()
 	for _, bad := range []int{1949, year + 1} {
@@ -151,7 +150,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 	}
 	sinds := 2015
 	profiel.GepensioneerdSinds = &sinds
-	var saved klussers.Answer
+	var saved klusser.Answer
 	if s := b.call(t, b.admin, http.MethodPut, path, profiel, &saved); s != http.StatusOK || saved.Message != "Profiel opgeslagen" ||
 		strings.Join(saved.Data.Specialisaties, ",") != "Houtwerk,Tuinwerk" || strings.Join(saved.Data.Beschikbaarheid, ",") != "Maandag,Dinsdag" ||
 		strings.Join(saved.Data.Regio, ",") != "den-haag,utrecht" || *saved.Data.GepensioneerdSinds != 2015 {
@@ -220,7 +219,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 	if !strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
 		t.Fatalf("a visible active klusser is not on /klussers")
 	}
-	var archived klussers.Answer
+	var archived klusser.Answer
 	if s := b.call(t, b.admin, http.MethodPost, path+"/archive", nil, &archived); s != http.StatusOK || archived.Message != "Klusser gearchiveerd" || archived.Data.Actief {
 		t.Errorf("archive: %d %+v", s, archived)
 	}
@@ -252,7 +251,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 		t.Fatalf("afronden: %d", s)
 	}
 	open := b.job(t, job{regio: "den-haag", woonplaats: "Voorburg", postcode: "2271 AB", assignment: "direct", status: "ingepland", klusser: keesHandle})
-	var gone klussers.Message
+	var gone klusser.Message
 	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &gone); s != http.StatusOK || gone.Message != "Klusser permanent verwijderd" {
 		t.Fatalf("delete: %d %+v", s, gone)
 	}

@@ -28,7 +28,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klanten"
 	"github.com/klusmaat/klusmaat/services/klus"
-	"github.com/klusmaat/klusmaat/services/klussers"
+	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/events"
@@ -37,7 +37,6 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/platform/web"
-	"github.com/klusmaat/klusmaat/services/showcase"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -163,7 +162,7 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Kratos != nil {
 		acc = accounts.NewService(d.Kratos, d.DB)
 	}
-	var blobs klussers.Blobs
+	var blobs klusser.Blobs
 	var vogs aanmeldingen.Blobs
 	if d.Files != nil {
 		blobs, vogs = d.Files, d.Files
@@ -172,14 +171,14 @@ func Routes(d Deps) []httpapi.Route {
 		aanvragen.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
 		aanmeldingen.New(k, d.DB, d.FormLimit.limiter()),
 		aanmeldingen.BeheerModule(k, d.DB, acc, vogs, aanmeldingen.Enqueue(enqueue)),
-		showcase.New(k, d.DB, PublicFileURL),
+		klusser.NewShowcase(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
 		klus.NewPortaal(k, d.DB, klus.Enqueue(enqueue), d.clock(), d.Site.Phone),
 
 		klus.NewBeheer(k, d.DB, klus.Enqueue(enqueue)),
 		factuur.NewBeheer(k, d.DB, factuur.Enqueue(enqueue)),
-		klussers.New(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
+		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),
 		klanten.New(k, d.DB, d.clock()),

@@ -1,4 +1,4 @@
-package klussers
+package klusser
 
 // The admin's forms for a klusser (document 001 section 5: new handyman; handyman detail): the
 // new klusser dialog and the profile. Each check here is the one the console makes, repeated.

@@ -1,4 +1,4 @@
-package showcase
+package klusser
 
 import (
 	"net/http"
@@ -16,9 +16,9 @@ var ListSpec = list.Spec{
 	PerPage:  100, MaxPerPage: 100,
 }
 
-// routes is the showcase's route table: each route's go-kit endpoint adapts a method of s
+// showcaseRoutes is the showcase's route table: each route's go-kit endpoint adapts a method of s
 // (httpapi.Typed); the server mounts them behind the policy middleware.
-func routes(s Service) []httpapi.Route {
+func showcaseRoutes(s ShowcaseService) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/public/klussers",
@@ -27,7 +27,7 @@ func routes(s Service) []httpapi.Route {
 		Resource: "public_klussers",
 		Action:   "read",
 		List:     &ListSpec,
-		Response: list.Page[Klusser]{},
+		Response: list.Page[ShowcaseKlusser]{},
 		Op:       "List", Endpoint: httpapi.Typed(s.List),
 	}}
 }

@@ -1,13 +1,9 @@
-// Package showcase serves the public handyman showcase of the site (/klussers, document 000): the
-// klussers that are active and visible on the website, best rated first, with showcase fields only
-// (D5). Visitors use it without signing in.
-//
-// It is the pattern every service copies (docs/adding-a-domain.md): service.go (this interface
-// and its implementation), store.go (the SQL, through tenants.DB), transport.go (the route table,
-// each route a go-kit endpoint), module.go (New, which the server lists); endpoint.go holds
-// request and response types where a method needs them (this one does not). Logging is the
-// standard chain's (httpapi.Kit); the service itself never logs.
-package showcase
+package klusser
+
+// The public handyman showcase of the site (/klussers, document 000): the klussers that are active
+// and visible on the website, best rated first, with showcase fields only (D5). Visitors use it
+// without signing in. It is the smallest part of the domain and the worked example of
+// docs/adding-a-domain.md.
 
 import (
 	"context"
@@ -16,36 +12,36 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Service is the showcase use-case.
-type Service interface {
+// ShowcaseService is the showcase use-case.
+type ShowcaseService interface {
 	// List returns a page of the active klussers that are visible on the website, best rated
 	// first and unrated last unless p sorts otherwise, with showcase fields only.
-	List(ctx context.Context, p list.Params) (list.Page[Klusser], error)
+	List(ctx context.Context, p list.Params) (list.Page[ShowcaseKlusser], error)
 }
 
-// Store reads the showcase from the database; store.go implements it on PostgreSQL.
-type Store interface {
+// ShowcaseStore reads the showcase from the database; store.go implements it on PostgreSQL.
+type ShowcaseStore interface {
 	// ListVisible returns a page of the rows of the public_klussers view, photos as stored keys.
-	ListVisible(ctx context.Context, p list.Params) (list.Page[Klusser], error)
+	ListVisible(ctx context.Context, p list.Params) (list.Page[ShowcaseKlusser], error)
 }
 
 // PhotoURL turns a stored photo key into the URL a browser fetches; showcase photos are public (D6).
 type PhotoURL func(key string) string
 
-// NewService returns the showcase service.
-func NewService(store Store, photoURL PhotoURL) Service {
-	return &service{store: store, photoURL: photoURL}
+// NewShowcaseService returns the showcase service.
+func NewShowcaseService(store ShowcaseStore, photoURL PhotoURL) ShowcaseService {
+	return &showcaseService{store: store, photoURL: photoURL}
 }
 
-type service struct {
-	store    Store
+type showcaseService struct {
+	store    ShowcaseStore
 	photoURL PhotoURL
 }
 
 // MaxCarouselPhotos is how many carousel photos a klusser has at most (document 000 section 9).
 const MaxCarouselPhotos = 3
 
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
+func (s *showcaseService) List(ctx context.Context, p list.Params) (list.Page[ShowcaseKlusser], error) {
 	page, err := s.store.ListVisible(ctx, p)
 	if err != nil {
 		return page, errors.Join(errors.New("showcase: list"), err)
@@ -67,7 +63,7 @@ func (s *service) List(ctx context.Context, p list.Params) (list.Page[Klusser], 
 	return page, nil
 }
 
-func (s *service) url(key *string) *string {
+func (s *showcaseService) url(key *string) *string {
 	if key == nil || *key == "" {
 		return nil
 	}
@@ -75,9 +71,9 @@ func (s *service) url(key *string) *string {
 	return &u
 }
 
-// Klusser is a handyman as the public sees it: the showcase fields of D5, never a phone number,
+// ShowcaseKlusser is a handyman as the public sees it: the showcase fields of D5, never a phone number,
 // e-mail, address, age or document.
-type Klusser struct {
+type ShowcaseKlusser struct {
 	ID                    string   `json:"id" doc:"Profiel-id"`
 	Naam                  string   `json:"naam"`
 	Woonplaats            string   `json:"woonplaats"`

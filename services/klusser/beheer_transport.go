@@ -1,4 +1,4 @@
-package klussers
+package klusser
 
 import (
 	"context"
@@ -30,7 +30,7 @@ const MaxBody = 64 << 10
 
 const base = "/api/v1/klussers"
 
-func routes(s Service) []httpapi.Route {
+func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: base, Summary: "Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's",
 			Tag: "klussers", Resource: "klussers", Action: "read", List: &Spec, Response: list.Page[Klusser]{},

@@ -1,4 +1,4 @@
-package showcase
+package klusser
 
 import (
 	"context"
@@ -10,22 +10,22 @@ import (
 )
 
 type fakeStore struct {
-	rows []Klusser
+	rows []ShowcaseKlusser
 	err  error
 }
 
-func (f fakeStore) ListVisible(context.Context, list.Params) (list.Page[Klusser], error) {
-	return list.Page[Klusser]{Data: f.rows, Total: len(f.rows)}, f.err
+func (f fakeStore) ListVisible(context.Context, list.Params) (list.Page[ShowcaseKlusser], error) {
+	return list.Page[ShowcaseKlusser]{Data: f.rows, Total: len(f.rows)}, f.err
 }
 
 func str(s string) *string { return &s }
 
 func TestListTurnsPhotoKeysIntoURLs(t *testing.T) {
-	store := fakeStore{rows: []Klusser{
+	store := fakeStore{rows: []ShowcaseKlusser{
 		{Naam: "Met foto", ProfielFotoURL: str("p/1.jpg"), CarouselFotos: []string{"c/1.jpg", "", "c/2.jpg", "c/3.jpg", "c/4.jpg"}},
 		{Naam: "Zonder foto", ProfielFotoURL: str("")},
 	}}
-	svc := NewService(store, func(key string) string { return "/files/public/" + key })
+	svc := NewShowcaseService(store, func(key string) string { return "/files/public/" + key })
 	page, err := svc.List(context.Background(), list.Params{})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestListTurnsPhotoKeysIntoURLs(t *testing.T) {
 
 func TestListPassesStoreErrorsOn(t *testing.T) {
 	boom := errors.New("database down")
-	_, err := NewService(fakeStore{err: boom}, nil).List(context.Background(), list.Params{})
+	_, err := NewShowcaseService(fakeStore{err: boom}, nil).List(context.Background(), list.Params{})
 	if !errors.Is(err, boom) {
 		t.Fatalf("error %v does not wrap the store's", err)
 	}

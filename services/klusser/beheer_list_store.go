@@ -1,4 +1,4 @@
-package klussers
+package klusser
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // The admin's writes. Row-level security lets only admins change profiles (migration 002); the
 // checks here make a wrong id "Klusser niet gevonden" rather than a silent no-op.
 
-func (s *pgStore) Totalen(ctx context.Context, p list.Params) (Totalen, error) {
+func (s *beheerStore) Totalen(ctx context.Context, p list.Params) (Totalen, error) {
 	var t Totalen
 	actief, regio := listFilters(p)
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
@@ -37,7 +37,7 @@ func lockKlusser(ctx context.Context, tx pgx.Tx, id uuid.UUID) (regio []string, 
 	return regio, actief, tenants.NoRowsAs(ErrNotFound, err)
 }
 
-func (s *pgStore) Update(ctx context.Context, id uuid.UUID, p Profiel) error {
+func (s *beheerStore) Update(ctx context.Context, id uuid.UUID, p Profiel) error {
 	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		before, wasActief, err := lockKlusser(ctx, tx, id)
 		if err != nil {
@@ -69,7 +69,7 @@ func (s *pgStore) Update(ctx context.Context, id uuid.UUID, p Profiel) error {
 	})
 }
 
-func (s *pgStore) Archive(ctx context.Context, id uuid.UUID) error {
+func (s *beheerStore) Archive(ctx context.Context, id uuid.UUID) error {
 	return s.db.Tx(ctx, func(tx pgx.Tx) error {
 		_, actief, err := lockKlusser(ctx, tx, id)
 		if err != nil {
@@ -83,7 +83,7 @@ func (s *pgStore) Archive(ctx context.Context, id uuid.UUID) error {
 	})
 }
 
-func (s *pgStore) BeforeDelete(ctx context.Context, tx pgx.Tx, id uuid.UUID) ([]StoredFile, error) {
+func (s *beheerStore) BeforeDelete(ctx context.Context, tx pgx.Tx, id uuid.UUID) ([]StoredFile, error) {
 	regio, actief, err := lockKlusser(ctx, tx, id)
 	if err != nil {
 		return nil, err

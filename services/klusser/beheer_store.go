@@ -1,4 +1,4 @@
-package klussers
+package klusser
 
 import (
 	"context"
@@ -11,8 +11,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// pgStore is the PostgreSQL store. Row-level security decides which klussers the actor sees.
-type pgStore struct{ db *tenants.DB }
+// beheerStore is the PostgreSQL store. Row-level security decides which klussers the actor sees.
+type beheerStore struct{ db *tenants.DB }
 
 // rowSelect reads klussers in the shape of Klusser, with the output names the list sorts on.
 const rowSelect = `
@@ -33,7 +33,7 @@ func scanKlusser(r tenants.Row, k *Klusser, extra ...any) error {
 		&k.GemiddeldeBeoordeling, &k.TotaalUren, &k.Actief, &k.Zichtbaar}, extra...)...)
 }
 
-func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
+func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
 	actief, regio := listFilters(p)
 	return tenants.ListPage(ctx, s.db, p, rowSelect+where, []any{regio, actief, tenants.Contains(p.Search)},
 		func(r tenants.Row) (Klusser, error) {
@@ -42,7 +42,7 @@ func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Klusser], 
 		})
 }
 
-func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
+func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	d := Detail{Beoordelingen: []Review{}, Uren: []Gewerkt{}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		err := scanKlusser(tx.QueryRow(ctx, `

@@ -1,4 +1,4 @@
-package klussers
+package klusser
 
 // The klussers as the back office sees them (document 001 section 2: Admin handymen, Franchise
 // handymen): admins every klusser, a franchise owner those whose regions overlap its own
@@ -20,8 +20,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Service reads and manages klussers.
-type Service interface {
+// BeheerService reads and manages klussers.
+type BeheerService interface {
 	// List is one page of klussers under the list's filters.
 	List(ctx context.Context, p list.Params) (list.Page[Klusser], error)
 	// Totalen are the four summary cards for the same filters.
@@ -39,8 +39,8 @@ type Service interface {
 	Delete(ctx context.Context, id uuid.UUID) (Message, error)
 }
 
-// Store is the SQL side; store.go and beheer_store.go implement it.
-type Store interface {
+// BeheerStore is the SQL side; store.go and beheer_store.go implement it.
+type BeheerStore interface {
 	List(ctx context.Context, p list.Params) (list.Page[Klusser], error)
 	Totalen(ctx context.Context, p list.Params) (Totalen, error)
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
@@ -166,14 +166,14 @@ func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
 // ErrNotFound: no such klusser, or one of a region the actor may not see (the same answer).
 var ErrNotFound = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")
 
-// NewService returns the service over s; a makes and removes accounts (nil: no creating or
+// NewBeheerService returns the service over s; a makes and removes accounts (nil: no creating or
 // deleting, e.g. without Kratos); publicURL turns a stored photo's key into its address.
-func NewService(s Store, a accounts.Service, blobs Blobs, clock calendar.Clock, publicURL func(key string) string) Service {
-	return &service{store: s, accounts: a, blobs: blobs, clock: clock, publicURL: publicURL}
+func NewBeheerService(s BeheerStore, a accounts.Service, blobs Blobs, clock calendar.Clock, publicURL func(key string) string) BeheerService {
+	return &beheerService{store: s, accounts: a, blobs: blobs, clock: clock, publicURL: publicURL}
 }
 
-type service struct {
-	store     Store
+type beheerService struct {
+	store     BeheerStore
 	accounts  accounts.Service
 	blobs     Blobs
 	clock     calendar.Clock
@@ -183,22 +183,22 @@ type service struct {
 // errNoAccounts: the server runs without Kratos, so accounts cannot be made or removed.
 var errNoAccounts = domainerr.Unavailable("accounts_unavailable", "Accounts kunnen nu niet worden beheerd. Probeer het later opnieuw.")
 
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
+func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[Klusser], error) {
 	return s.store.List(ctx, p)
 }
 
-func (s *service) Totalen(ctx context.Context, p list.Params) (TotalenAnswer, error) {
+func (s *beheerService) Totalen(ctx context.Context, p list.Params) (TotalenAnswer, error) {
 	t, err := s.store.Totalen(ctx, p)
 	return TotalenAnswer{Data: t}, err
 }
 
-func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
+func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (One, error) {
 	d, err := s.get(ctx, id)
 	return One{Data: d}, err
 }
 
 // get reads a klusser and turns its photo keys into addresses.
-func (s *service) get(ctx context.Context, id uuid.UUID) (Detail, error) {
+func (s *beheerService) get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	d, err := s.store.Get(ctx, id)
 	if err != nil {
 		return d, err
@@ -212,7 +212,7 @@ func (s *service) get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	return d, nil
 }
 
-func (s *service) Create(ctx context.Context, n Nieuw) (Answer, error) {
+func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
 	n, err := checkNieuw(n)
 	if err != nil {
 		return Answer{}, err
@@ -235,7 +235,7 @@ func (s *service) Create(ctx context.Context, n Nieuw) (Answer, error) {
 	return Answer{Data: d, Message: MsgAangemaakt}, err
 }
 
-func (s *service) Update(ctx context.Context, r ProfielRequest) (Answer, error) {
+func (s *beheerService) Update(ctx context.Context, r ProfielRequest) (Answer, error) {
 	p, err := checkProfiel(r.Profiel, s.clock.Today().Year)
 	if err != nil {
 		return Answer{}, err
@@ -247,7 +247,7 @@ func (s *service) Update(ctx context.Context, r ProfielRequest) (Answer, error) 
 	return Answer{Data: d, Message: MsgOpgeslagen}, err
 }
 
-func (s *service) Archive(ctx context.Context, id uuid.UUID) (Answer, error) {
+func (s *beheerService) Archive(ctx context.Context, id uuid.UUID) (Answer, error) {
 	if err := s.store.Archive(ctx, id); err != nil {
 		return Answer{}, err
 	}
@@ -255,7 +255,7 @@ func (s *service) Archive(ctx context.Context, id uuid.UUID) (Answer, error) {
 	return Answer{Data: d, Message: MsgGearchiveerd}, err
 }
 
-func (s *service) Delete(ctx context.Context, id uuid.UUID) (Message, error) {
+func (s *beheerService) Delete(ctx context.Context, id uuid.UUID) (Message, error) {
 	if s.accounts == nil {
 		return Message{}, errNoAccounts
 	}
