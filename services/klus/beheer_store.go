@@ -210,7 +210,7 @@ func (s *beheerStore) Create(ctx context.Context, g Gegevens, klusserID *uuid.UU
 }
 
 // InsertKlus stores a job from a checked form as an open, unassigned job in tx and returns its id;
-// the category and region are checked first (checkRefs). Customers (services/klanten) make their
+// the category and region are checked first (checkRefs). Customers (services/klant) make their
 // first job with it too.
 func InsertKlus(ctx context.Context, tx pgx.Tx, g Gegevens) (uuid.UUID, error) {
 	regio, err := checkRefs(ctx, tx, g)

@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/aanmeldingen"
+	"github.com/klusmaat/klusmaat/services/aanmelding"
 	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -24,7 +24,7 @@ func pdfFile() []byte { return []byte("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<
 func TestApplicationPipeline(t *testing.T) {
 	k := kratostest.Kratos(t)
 	b := newBackOffice(t, portalOptions{ory: k, files: true})
-	var sent aanmeldingen.Result
+	var sent aanmelding.Result
 	form := map[string]any{"naam": "Truus Timmer", "leeftijd": 69, "telefoon": "06 98 76 54 32", "email": "truus-" + uuid.NewString()[:6] + "@example.nl",
 		"woonplaats": "Rijswijk", "motivatie": "Ik ben handig.", "beschikbaarheid": []string{"Maandag", "Woensdag"}, "heeft_vog": true}
 	if s := b.call(t, "anonymous", http.MethodPost, "/api/v1/public/aanmeldingen", form, &sent); s != http.StatusCreated {
@@ -32,12 +32,12 @@ func TestApplicationPipeline(t *testing.T) {
 	}
 	base := "/api/v1/aanmeldingen/" + sent.ID.String()
 
-	var page list.Page[aanmeldingen.Rij]
+	var page list.Page[aanmelding.Rij]
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen?q=rijswijk", nil, &page); s != http.StatusOK || page.Total != 1 ||
 		page.Data[0].Naam != "Truus Timmer" || page.Data[0].Status != "nieuw" || page.Data[0].Leeftijd != 69 {
 		t.Fatalf("list: %d %+v", s, page)
 	}
-	var counts aanmeldingen.CountsAnswer
+	var counts aanmelding.CountsAnswer
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen/counts", nil, &counts); s != http.StatusOK || counts.Data.Nieuw != 1 || counts.Data.Goedgekeurd != 0 {
 		t.Errorf("counts: %d %+v", s, counts)
 	}
@@ -47,38 +47,38 @@ func TestApplicationPipeline(t *testing.T) {
 	}
 
 	// Review: status and internal notes, audited.
-	var one aanmeldingen.One
-	if s := b.call(t, b.admin, http.MethodPut, base+"/beoordeling", aanmeldingen.Beoordeling{Status: "in_behandeling", Notities: "Bellen dinsdag"}, &one); s != http.StatusOK ||
+	var one aanmelding.One
+	if s := b.call(t, b.admin, http.MethodPut, base+"/beoordeling", aanmelding.Beoordeling{Status: "in_behandeling", Notities: "Bellen dinsdag"}, &one); s != http.StatusOK ||
 		one.Message != "Status bijgewerkt" || one.Data.Status != "in_behandeling" || one.Data.Notities != "Bellen dinsdag" {
 		t.Errorf("review: %d %+v", s, one)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, base+"/beoordeling", aanmeldingen.Beoordeling{Status: "misschien"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
+	if s := b.call(t, b.admin, http.MethodPut, base+"/beoordeling", aanmelding.Beoordeling{Status: "misschien"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
 		t.Errorf("unknown status: %d %+v", s, e)
 	}
 
 	// Communication: section 5's messages; the e-mail is a River job in the same transaction.
 	for _, c := range []struct {
-		b    aanmeldingen.Bericht
+		b    aanmelding.Bericht
 		want string
 	}{
-		{aanmeldingen.Bericht{Type: "note", Content: "  "}, "Vul een notitie in"},
-		{aanmeldingen.Bericht{Type: "phone"}, "Vul notities in"},
-		{aanmeldingen.Bericht{Type: "whatsapp"}, "Vul een bericht in"},
-		{aanmeldingen.Bericht{Type: "email", Content: "Welkom"}, "Vul onderwerp en inhoud in"},
+		{aanmelding.Bericht{Type: "note", Content: "  "}, "Vul een notitie in"},
+		{aanmelding.Bericht{Type: "phone"}, "Vul notities in"},
+		{aanmelding.Bericht{Type: "whatsapp"}, "Vul een bericht in"},
+		{aanmelding.Bericht{Type: "email", Content: "Welkom"}, "Vul onderwerp en inhoud in"},
 	} {
 		if s := b.call(t, b.admin, http.MethodPost, base+"/communicatie", c.b, &e); s != http.StatusBadRequest || e.Error.Message != c.want {
 			t.Errorf("%s refused: %d %+v, want %q", c.b.Type, s, e, c.want)
 		}
 	}
-	var log aanmeldingen.BerichtAnswer
+	var log aanmelding.BerichtAnswer
 	for _, c := range []struct {
-		b    aanmeldingen.Bericht
+		b    aanmelding.Bericht
 		want string
 	}{
-		{aanmeldingen.Bericht{Type: "note", Content: "Sterke motivatie"}, "Notitie toegevoegd"},
-		{aanmeldingen.Bericht{Type: "phone", Content: "Gebeld, VOG aangevraagd"}, "Telefoongesprek gelogd"},
-		{aanmeldingen.Bericht{Type: "email", Subject: "Uw aanmelding", Content: "Beste Truus,\n\nWelkom!"}, "Email verzonden"},
-		{aanmeldingen.Bericht{Type: "whatsapp", Content: "Hallo Truus & welkom"}, "WhatsApp geopend"},
+		{aanmelding.Bericht{Type: "note", Content: "Sterke motivatie"}, "Notitie toegevoegd"},
+		{aanmelding.Bericht{Type: "phone", Content: "Gebeld, VOG aangevraagd"}, "Telefoongesprek gelogd"},
+		{aanmelding.Bericht{Type: "email", Subject: "Uw aanmelding", Content: "Beste Truus,\n\nWelkom!"}, "Email verzonden"},
+		{aanmelding.Bericht{Type: "whatsapp", Content: "Hallo Truus & welkom"}, "WhatsApp geopend"},
 	} {
 		if s := b.call(t, b.admin, http.MethodPost, base+"/communicatie", c.b, &log); s != http.StatusCreated || log.Message != c.want {
 			t.Errorf("%s: %d %+v", c.b.Type, s, log)
@@ -116,7 +116,7 @@ func TestApplicationPipeline(t *testing.T) {
 	if s := b.form(t, b.admin, http.MethodPost, base+"/account", fields, "vog.pdf", pdfFile(), &e); s != http.StatusConflict || e.Error.Code != "aanmelding_not_approved" {
 		t.Errorf("account before approval: %d %+v", s, e)
 	}
-	b.call(t, b.admin, http.MethodPut, base+"/beoordeling", aanmeldingen.Beoordeling{Status: "goedgekeurd"}, &one)
+	b.call(t, b.admin, http.MethodPut, base+"/beoordeling", aanmelding.Beoordeling{Status: "goedgekeurd"}, &one)
 	if s := b.form(t, b.admin, http.MethodPost, base+"/account", map[string]string{"regio": "den-haag"}, "vog.pdf", pdfFile(), &e); s != http.StatusBadRequest || e.Error.Message != "Vul email en wachtwoord in" {
 		t.Errorf("without e-mail and password: %d %+v", s, e)
 	}
@@ -156,7 +156,7 @@ func TestApplicationPipeline(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var made aanmeldingen.AccountAnswer
+	var made aanmelding.AccountAnswer
 	if s := b.form(t, b.admin, http.MethodPost, base+"/account", fields, "vog.pdf", pdfFile(), &made); s != http.StatusCreated || made.Message != "Klusser account succesvol aangemaakt!" {
 		t.Fatalf("account: %d %+v", s, made)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/instellingen"
-	"github.com/klusmaat/klusmaat/services/klanten"
+	"github.com/klusmaat/klusmaat/services/klant"
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -163,12 +163,12 @@ func TestCustomers(t *testing.T) {
 	b.job(t, job{email: "els@example.nl"})
 	b.job(t, job{}) // no e-mail: no customer
 
-	type page = list.Page[klanten.Klant]
+	type page = list.Page[klant.Klant]
 	var p page
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 2 {
 		t.Fatalf("customers: %d %+v", s, p)
 	}
-	var k klanten.Klant
+	var k klant.Klant
 	for _, r := range p.Data {
 		if r.ID == jan {
 			k = r
@@ -185,7 +185,7 @@ func TestCustomers(t *testing.T) {
 	}
 
 	path := "/api/v1/klanten/" + url.PathEscape(jan)
-	var card klanten.One
+	var card klant.One
 	if s := b.call(t, b.admin, http.MethodGet, path, nil, &card); s != http.StatusOK {
 		t.Fatalf("card: %d", s)
 	}
@@ -197,11 +197,11 @@ func TestCustomers(t *testing.T) {
 	if s := b.call(t, b.admin, http.MethodGet, path+"/klussen?status=open", nil, &kp); s != http.StatusOK || kp.Total != 2 {
 		t.Errorf("jobs tab: %d %+v", s, kp)
 	}
-	var fp list.Page[klanten.Factuur]
+	var fp list.Page[klant.Factuur]
 	if s := b.call(t, b.admin, http.MethodGet, path+"/facturen?betaald=nee", nil, &fp); s != http.StatusOK || fp.Total != 1 || fp.Data[0].Betaald {
 		t.Errorf("invoices tab: %d %+v", s, fp)
 	}
-	var rp list.Page[klanten.Review]
+	var rp list.Page[klant.Review]
 	if s := b.call(t, b.admin, http.MethodGet, path+"/reviews", nil, &rp); s != http.StatusOK || rp.Total != 1 || *rp.Data[0].RatingAlgemeen != 4 ||
 		rp.Data[0].Klusser != "Piet Bakker" {
 		t.Errorf("reviews tab: %d %+v", s, rp)
@@ -214,7 +214,7 @@ func TestCustomers(t *testing.T) {
 	}
 
 	// Delete: every job of the address in one transaction; the invoice stays without its job.
-	var del klanten.Deleted
+	var del klant.Deleted
 	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &del); s != http.StatusOK || del.Message != "Klant en 3 klussen verwijderd" || del.Data.VerwijderdeKlussen != 3 {
 		t.Fatalf("delete: %d %+v", s, del)
 	}
@@ -238,10 +238,10 @@ func TestCustomers(t *testing.T) {
 func TestNewCustomer(t *testing.T) {
 	clock := calendar.Fixed(time.Date(2026, 3, 10, 23, 30, 0, 0, calendar.Zone)) // late evening in Amsterdam
 	b := newBackOffice(t, portalOptions{clock: clock})
-	form := func(email string, eerste *klanten.EersteKlus) klanten.Nieuw {
-		return klanten.Nieuw{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: eerste}
+	form := func(email string, eerste *klant.EersteKlus) klant.Nieuw {
+		return klant.Nieuw{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: eerste}
 	}
-	var c klanten.Created
+	var c klant.Created
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("Nieuw@Example.nl", nil), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt" ||
 		c.Data.ID != "nieuw@example.nl" || c.Data.AantalKlussen != 1 {
 		t.Fatalf("create without job: %d %+v", s, c)
@@ -255,7 +255,7 @@ func TestNewCustomer(t *testing.T) {
 	if st != "open" || cat != "overig" || tijd != "00:00" || beschrijving != "Klant registratie - nog geen specifieke klus" || datum != "2026-03-10" || assignment != nil {
 		t.Errorf("placeholder job: %s %s %s %q %s %v", st, cat, tijd, beschrijving, datum, assignment)
 	}
-	eerste := &klanten.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
+	eerste := &klant.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", eerste), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
 		t.Errorf("create with job: %d %+v", s, c)
 	}
@@ -265,15 +265,15 @@ func TestNewCustomer(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, field, want string
-		n                 klanten.Nieuw
+		n                 klant.Nieuw
 	}{
 		{"no e-mail", "email", "Vul alle verplichte velden in", form("", nil)},
-		{"no phone", "telefoon", "Vul alle verplichte velden in", func() klanten.Nieuw { n := form("a@example.nl", nil); n.Telefoon = ""; return n }()},
-		{"no town", "woonplaats", "Vul alle verplichte velden in", func() klanten.Nieuw { n := form("a@example.nl", nil); n.Woonplaats = ""; return n }()},
-		{"job without description", "klus.beschrijving", "Vul alle klus gegevens in", form("a@example.nl", &klanten.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk"})},
-		{"job without date", "klus.datum", "Vul alle klus gegevens in", form("a@example.nl", &klanten.EersteKlus{Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "x"})},
+		{"no phone", "telefoon", "Vul alle verplichte velden in", func() klant.Nieuw { n := form("a@example.nl", nil); n.Telefoon = ""; return n }()},
+		{"no town", "woonplaats", "Vul alle verplichte velden in", func() klant.Nieuw { n := form("a@example.nl", nil); n.Woonplaats = ""; return n }()},
+		{"job without description", "klus.beschrijving", "Vul alle klus gegevens in", form("a@example.nl", &klant.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk"})},
+		{"job without date", "klus.datum", "Vul alle klus gegevens in", form("a@example.nl", &klant.EersteKlus{Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "x"})},
 		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", form("a@", nil)},
-		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func() klanten.Nieuw { n := form("a@example.nl", nil); n.Postcode = "12"; return n }()},
+		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func() klant.Nieuw { n := form("a@example.nl", nil); n.Postcode = "12"; return n }()},
 	} {
 		var e apiError
 		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", c.n, &e); s != http.StatusBadRequest || e.Error.Message != c.want || e.Error.Fields[c.field] != c.want {
@@ -393,7 +393,7 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 		{http.MethodPost, k + "/unassign", nil},
 		{http.MethodPost, k + "/archive", nil},
 		{http.MethodDelete, k, nil},
-		{http.MethodPost, "/api/v1/klanten", klanten.Nieuw{Email: "x@example.nl"}},
+		{http.MethodPost, "/api/v1/klanten", klant.Nieuw{Email: "x@example.nl"}},
 		{http.MethodDelete, "/api/v1/klanten/" + url.PathEscape(email), nil},
 		{http.MethodPut, "/api/v1/settings/algemeen", instellingen.Wijziging{SupportPhoneDefault: "070 000 00 00"}},
 	}
@@ -463,7 +463,7 @@ func TestCountsFollowEveryChange(t *testing.T) {
 	if stale != 0 {
 		t.Errorf("%d count rows differ from a fresh count of the jobs", stale)
 	}
-	var p list.Page[klanten.Klant]
+	var p list.Page[klant.Klant]
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 3 {
 		t.Errorf("customers after the changes: %d %+v", s, p) // klant0, klant2, verhuisd; klant1 deleted
 	}

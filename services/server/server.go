@@ -16,8 +16,8 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/aanmeldingen"
-	"github.com/klusmaat/klusmaat/services/aanvragen"
+	"github.com/klusmaat/klusmaat/services/aanmelding"
+	"github.com/klusmaat/klusmaat/services/aanvraag"
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
 	"github.com/klusmaat/klusmaat/services/dashboard"
@@ -26,7 +26,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/franchise"
 	"github.com/klusmaat/klusmaat/services/instellingen"
-	"github.com/klusmaat/klusmaat/services/klanten"
+	"github.com/klusmaat/klusmaat/services/klant"
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
@@ -153,7 +153,7 @@ func (f FormLimit) limiter() *httpapi.Limiter {
 // the kit's standard chain. A new domain adds its line here.
 func Routes(d Deps) []httpapi.Route {
 	k := httpapi.Kit{Logger: d.Logger, Metrics: d.Metrics}
-	var enqueue aanvragen.Enqueue
+	var enqueue aanvraag.Enqueue
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
 	}
@@ -163,14 +163,14 @@ func Routes(d Deps) []httpapi.Route {
 		acc = accounts.NewService(d.Kratos, d.DB)
 	}
 	var blobs klusser.Blobs
-	var vogs aanmeldingen.Blobs
+	var vogs aanmelding.Blobs
 	if d.Files != nil {
 		blobs, vogs = d.Files, d.Files
 	}
 	modules := [][]httpapi.Route{
-		aanvragen.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
-		aanmeldingen.New(k, d.DB, d.FormLimit.limiter()),
-		aanmeldingen.BeheerModule(k, d.DB, acc, vogs, aanmeldingen.Enqueue(enqueue)),
+		aanvraag.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
+		aanmelding.New(k, d.DB, d.FormLimit.limiter()),
+		aanmelding.BeheerModule(k, d.DB, acc, vogs, aanmelding.Enqueue(enqueue)),
 		klusser.NewShowcase(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
@@ -181,7 +181,7 @@ func Routes(d Deps) []httpapi.Route {
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),
-		klanten.New(k, d.DB, d.clock()),
+		klant.New(k, d.DB, d.clock()),
 		instellingen.New(k, d.DB),
 		audit.New(k, d.DB),
 	}

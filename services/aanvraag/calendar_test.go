@@ -1,4 +1,4 @@
-package aanvragen_test
+package aanvraag_test
 
 import (
 	"context"
@@ -6,25 +6,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klusmaat/klusmaat/services/aanvragen"
+	"github.com/klusmaat/klusmaat/services/aanvraag"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // memStore keeps the last job; the SQL side is tested against PostgreSQL in services/server.
-type memStore struct{ last *aanvragen.Job }
+type memStore struct{ last *aanvraag.Job }
 
-func (m *memStore) Create(_ context.Context, j aanvragen.Job) error { m.last = &j; return nil }
-func (m *memStore) Towns(context.Context, list.Params) (list.Page[aanvragen.Town], error) {
-	return list.Page[aanvragen.Town]{}, nil
+func (m *memStore) Create(_ context.Context, j aanvraag.Job) error { m.last = &j; return nil }
+func (m *memStore) Towns(context.Context, list.Params) (list.Page[aanvraag.Town], error) {
+	return list.Page[aanvraag.Town]{}, nil
 }
-func (m *memStore) Categories(context.Context, list.Params) (list.Page[aanvragen.Category], error) {
-	return list.Page[aanvragen.Category]{}, nil
+func (m *memStore) Categories(context.Context, list.Params) (list.Page[aanvraag.Category], error) {
+	return list.Page[aanvraag.Category]{}, nil
 }
 
-func request(datum string) aanvragen.Aanvraag {
-	return aanvragen.Aanvraag{
+func request(datum string) aanvraag.Aanvraag {
+	return aanvraag.Aanvraag{
 		Categorie: "montage", Beschrijving: "Lamp ophangen in de gang.", Datum: datum, Tijd: "ochtend",
 		Naam: "Mevrouw Jansen", Telefoon: "070 386 12 01", Adres: "Herenstraat 1", Postcode: "2271 AB",
 		Woonplaats: "Voorburg",
@@ -36,7 +36,7 @@ func request(datum string) aanvragen.Aanvraag {
 func TestTheWishedDateIsCheckedAgainstTheDutchToday(t *testing.T) {
 	now := time.Date(2026, 12, 31, 23, 30, 0, 0, time.UTC) // 1 January 2027, 00:30 in Amsterdam
 	store := &memStore{}
-	svc := aanvragen.NewService(store, calendar.Fixed(now))
+	svc := aanvraag.NewService(store, calendar.Fixed(now))
 
 	if _, err := svc.Submit(context.Background(), request("2027-01-01")); err != nil {
 		t.Fatalf("Dutch today refused: %v", err)

@@ -1,4 +1,4 @@
-package aanvragen
+package aanvraag
 
 import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"

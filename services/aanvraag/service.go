@@ -1,4 +1,4 @@
-// Package aanvragen takes the public job request of the site's wizard (/aanvraag, document 000):
+// Package aanvraag takes the public job request of the site's wizard (/aanvraag, document 000):
 // it checks every rule of the four steps again, finds the job's region from its town or postcode
 // (D2), stores the job as open with the customer's name and contact preference (D10) and the
 // category by key (D9), and queues the confirmation e-mail in the same transaction when an e-mail
@@ -7,7 +7,7 @@
 // The confirmation goes to whatever address the visitor typed, so one address receives at most
 // ConfirmationsPerHour of them: beyond that the request is still stored, only the e-mail is not
 // sent, and the answer says so (email_verstuurd false), so that the site does not promise one.
-package aanvragen
+package aanvraag
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package klanten
+package klant
 
 import (
 	"context"

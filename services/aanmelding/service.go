@@ -1,7 +1,7 @@
-// Package aanmeldingen takes the public application of a would-be klusser (/word-klusser,
+// Package aanmelding takes the public application of a would-be klusser (/word-klusser,
 // document 000): it checks the form's rules again, stores the application with status nieuw, and
 // leaves the rest to the back office.
-package aanmeldingen
+package aanmelding
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package aanmeldingen
+package aanmelding
 
 // The back office's side of applications (document 001: Admin handyman applications, Application
 // detail): the list with a count per status, one application with its documents and its

@@ -1,4 +1,4 @@
-package aanmeldingen
+package aanmelding
 
 import (
 	"github.com/klusmaat/klusmaat/services/platform/accounts"

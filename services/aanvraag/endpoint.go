@@ -1,4 +1,4 @@
-package aanvragen
+package aanvraag
 
 import "log/slog"
 

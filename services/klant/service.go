@@ -1,9 +1,9 @@
-// Package klanten is the back office's customers (document 001 section 2, Admin customers and
+// Package klant is the back office's customers (document 001 section 2, Admin customers and
 // Customer card; D11): customers are not stored, they are the jobs grouped by e-mail address, in
 // SQL (D25). An admin lists them, opens a card (overview, jobs, invoices, reviews), creates one
 // (with a first job, or the placeholder job of section 4) and deletes one with all its jobs in one
 // transaction; invoices stay (D8). The id of a customer is its e-mail address.
-package klanten
+package klant
 
 import (
 	"context"
