@@ -243,7 +243,7 @@ typecheck: api-types-check
 GO_TEST_ARGS ?= ./...
 go-test:
 	$(GO_TEST_ENV) go test -count=1 $(GO_TEST_ARGS)
-	@# The region isolation matrix (issue 14) ran above; its size is a figure worth seeing.
+	@# The region isolation matrix ran above; its size is a figure worth seeing.
 	@$(GO_TEST_ENV) go test -count=1 -run '^TestIsolationMatrix$$' -v ./services/server | grep -E '^isolation matrix:|^--- FAIL|^FAIL' || true
 
 # Native Go fuzz targets (package:target). make test runs each for TEST_FUZZTIME (a count, which

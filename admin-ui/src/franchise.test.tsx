@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts } from '@shared-auth/toastStore';
 import { startConsole } from './test/startConsole';
 
-// The franchise portal (issue 14): read-only pages of the owner's regions.
+// The franchise portal: read-only pages of the owner's regions.
 
 const JOB = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,4 +1,4 @@
-// Browser test of the applications pipeline (issue 15), as a visitor and then the admin at
+// Browser test of the applications pipeline, as a visitor and then the admin at
 // 1280×800: a /word-klusser application is found in /admin/klusser-aanmeldingen, gets a document,
 // a note and an e-mail, is approved, and 'Maak Klusser Account' (generated password, region, VOG)
 // makes a klusser who signs in at /auth. axe on every page and dialog.

@@ -1,4 +1,4 @@
-// Browser tests of the back office (issue 13) as the admin at 1280×800: a customer created with
+// Browser tests of the back office as the admin at 1280×800: a customer created with
 // 'Nieuwe Klant' (the placeholder job of section 4), found on its card, and deleted with its jobs;
 // the settings edited and kept; the work orders, audit log and settings pages axe clean.
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Browser tests of the back office (issue 13) as the admin at 1280×800: the live dashboard, and a
+// Browser tests of the back office as the admin at 1280×800: the live dashboard, and a
 // job's life in Klussen Beheer — created in the pool (a klusser of its region is notified),
 // assigned directly, its status changed from the row, archived and deleted. The database is
 // checked after each step; axe-core checks every page and dialog.

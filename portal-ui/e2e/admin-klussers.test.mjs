@@ -1,4 +1,4 @@
-// Browser tests of Back office II (issue 15) as the admin at 1280×800: a klusser made with
+// Browser tests of Back office II as the admin at 1280×800: a klusser made with
 // 'Nieuwe Klusser', shown on the public /klussers page once visible, a showcase photo uploaded and
 // removed (the public page follows), the klusser archived (it leaves the public page) and brought
 // back (it returns); both exports of /admin/rapportages run in the background and their files

@@ -1,4 +1,4 @@
-// Browser tests of the franchise portal (issue 14) as the franchise owner of den-haag at 1280×800:
+// Browser tests of the franchise portal as the franchise owner of den-haag at 1280×800:
 // the dashboard counts what the database counts for den-haag and follows a new den-haag request
 // live, while a utrecht one changes nothing; a utrecht job's id is not found; the klussers and
 // settings pages; the owner at /admin/klussen reads without the admin's controls. axe checks each.

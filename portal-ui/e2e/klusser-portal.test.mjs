@@ -1,4 +1,4 @@
-// Browser test of the klusser portal (issue 11) on a phone (390x844), against the real server,
+// Browser test of the klusser portal on a phone (390x844), against the real server,
 // Kratos and database: a klusser signs in, sees the pool, claims a job, plans it, finds it in the
 // agenda, changes it twice and cannot change it a third time; a second browser of the same klusser
 // sees the claimed job leave its pool without a reload (SSE). axe-core checks WCAG 2.2 AA on every

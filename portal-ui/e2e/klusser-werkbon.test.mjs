@@ -1,4 +1,4 @@
-// Browser test of the work order (issue 12) on a phone (390x844) against the real server, Kratos
+// Browser test of the work order on a phone (390x844) against the real server, Kratos
 // and database: the whole day from a planned job (timer, materials, photos, reload with the timer
 // restored, completion with ratings and a drawn signature, the invoice paid by pin), the unpaid
 // path with its note, and a day without signal (D23): offline changes survive a reload and arrive

@@ -1,4 +1,4 @@
-// Browser test of the customer's status page (D24, issue 16): a request made on /aanvraag, the link
+// Browser test of the customer's status page (D24): a request made on /aanvraag, the link
 // from the confirmation e-mail in the mail catcher, the page following the job while it is open
 // (planned by a klusser in another browser, then finished), the invoice PDF from the page, a
 // cancellation, and a wrong link that looks like any unknown page. axe-core and Lighthouse

@@ -1,4 +1,4 @@
-// Package avg is the customer's rights under the AVG (GDPR), issue 16: an admin exports
+// Package avg is the customer's rights under the AVG (GDPR): an admin exports
 // everything the platform holds about a customer's e-mail address, or erases it, keeping only the
 // issued invoices the law requires (D8, seven years). Both are recorded in the audit log (D22)
 // under a hash of the address, so the log itself keeps no address.

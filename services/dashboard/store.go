@@ -11,7 +11,7 @@ import (
 
 // pgStore is the PostgreSQL store. Three statements in one transaction (one snapshot): the counts
 // per region and status and the top towns from klus_tellingen (kept by triggers on klussen,
-// migration 026: a few hundred rows, not a million), and the ten newest jobs (klussen_created_idx),
+// migration 020: a few hundred rows, not a million), and the ten newest jobs (klussen_created_idx),
 // all without archived jobs.
 type pgStore struct{ db *tenants.DB }
 

@@ -1,6 +1,6 @@
 package factuur
 
-// The invoices of the back office (document 001 section 2, Invoices; issue 15): one page from the
+// The invoices of the back office (document 001 section 2, Invoices): one page from the
 // server with its totals for the same filter (count, revenue, VAT), unpaid invoices one filter
 // away, and sending an invoice to the customer again with its PDF attached (a River job).
 

@@ -12,7 +12,7 @@ import (
 // MaxBody is the largest payment request (a method and a note).
 const MaxBody = 8 << 10
 
-// routes is the invoice's route table (issue 12).
+// routes is the invoice's route table.
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/klusser/facturen/{id}", Summary: "Een eigen factuur met de kostenopbouw",

@@ -21,7 +21,7 @@ import (
 type PDFArgs struct {
 	FactuurID uuid.UUID `json:"factuur_id"`
 	Mail      bool      `json:"mail"`
-	// Opnieuw: an admin sends the invoice again (issue 15): mail it even when its PDF exists.
+	// Opnieuw: an admin sends the invoice again: mail it even when its PDF exists.
 	Opnieuw bool `json:"opnieuw,omitempty"`
 }
 

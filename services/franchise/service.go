@@ -1,6 +1,6 @@
 package franchise
 
-// Franchise owners and their regions (issue 14, D3, D14): an admin lists the owners, creates an
+// Franchise owners and their regions (D3, D14): an admin lists the owners, creates an
 // owner's account (identity, role and profile in one operation) and sets the regions an owner
 // runs. The owner's next request sees the change: the session cache forgets the owner at once.
 

@@ -16,7 +16,7 @@ import (
 type pgStore struct{ db *tenants.DB }
 
 // List pages through klant_overzicht: one row per e-mail address, recomputed from the jobs of
-// that address in the transaction of every change (D11; triggers of migration 026).
+// that address in the transaction of every change (D11; triggers of migration 020).
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Klant], error) {
 	return tenants.ListPage(ctx, s.db, p, `
 		SELECT c.email AS id, c.email, split_part(c.email, '@', 1) AS naam, c.telefoon, c.woonplaats,

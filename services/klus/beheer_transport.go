@@ -16,7 +16,7 @@ var KlussersSpec = list.Spec{
 
 const beheerBase = "/api/v1/klussen"
 
-// beheerRoutes is the jobs management's route table (the issue-13 contract, /work/notes/contract-13.md).
+// beheerRoutes is the route table of the back office's jobs: the list, its cards, one job and its actions.
 func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: beheerBase, Summary: "Klussen: één pagina, gesorteerd en gefilterd op de server (beheer: alle regio's; franchise: de eigen regio's)",

@@ -29,7 +29,7 @@ const MaxBody = 4 << 10
 
 const portaalBase = "/api/v1/klusser"
 
-// portaalRoutes is the klusser portal's route table (the klusser API contract of issue 11).
+// portaalRoutes is the klusser portal's route table .
 func portaalRoutes(s PortaalService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: portaalBase + "/overzicht", Summary: "Dashboard van de klusser: vandaag, deze week en de pool",

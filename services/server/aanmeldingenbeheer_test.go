@@ -18,7 +18,7 @@ import (
 // pdfFile is the smallest file that is a PDF by its content.
 func pdfFile() []byte { return []byte("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") }
 
-// The applications pipeline (issue 15): a public application is found in the back office, reviewed,
+// The applications pipeline: a public application is found in the back office, reviewed,
 // written to, and turned into a klusser account with its VOG in one operation (D14) — when a later
 // step fails, the Kratos identity is removed again and nothing is stored.
 func TestApplicationPipeline(t *testing.T) {

@@ -21,7 +21,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
-// The customer's AVG rights (issue 16): export everything held about an address, erase all of it
+// The customer's AVG rights: export everything held about an address, erase all of it
 // but the issued invoices.
 func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	p := newPortal(t, portalOptions{files: true})

@@ -23,9 +23,9 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
-// The back office at a million jobs (issue 13, D25): 1,000,000 jobs over the four regions, 40
+// The back office at a million jobs (D25): 1,000,000 jobs over the four regions, 40
 // towns, every status, 5% archived, 200,000 customers. (The dashboard and the customer list read
-// the counts that migration 026's triggers keep; the jobs list counts its matches with count(*)
+// the counts that migration 020's triggers keep; the jobs list counts its matches with count(*)
 // OVER ().) Then, through the real HTTP handler, policy
 // and row-level security, as an admin: the dashboard, the first page of the jobs list with a
 // status filter (its total from the counters, its rows from the index in order), its status cards
@@ -157,7 +157,7 @@ func seedMillionJobs(b *testing.B, d *dbtest.Database) {
 	}
 	exec(`ALTER TABLE klussen FORCE ROW LEVEL SECURITY`)
 	exec(`ALTER TABLE klussen ENABLE TRIGGER USER`)
-	exec(`SELECT tellingen_herberekenen()`) // the counts the triggers keep (migration 026)
+	exec(`SELECT tellingen_herberekenen()`) // the counts the triggers keep (migration 020)
 	if _, err := conn.Exec(ctx, `VACUUM (ANALYZE) klussen`); err != nil {
 		b.Fatal(err)
 	}

@@ -195,7 +195,7 @@ func TestEventsResumeAfterReconnect(t *testing.T) {
 }
 
 // Anyone with a database connection can NOTIFY the events channel; a subscriber still receives
-// only real events its actor may read, never what a notification claims (issue 10).
+// only real events its actor may read, never what a notification claims.
 func TestForgedNotificationsReachNoOne(t *testing.T) {
 	d := dbtest.New(t)
 	srv := eventServer(t, d)

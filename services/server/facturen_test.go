@@ -12,7 +12,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// The invoices of the back office (issue 15, part): a page with its totals for the same filter,
+// The invoices of the back office (part): a page with its totals for the same filter,
 // unpaid ones one filter away, and sending an invoice again (a River job with the PDF), refused
 // in Dutch without an address; admins only.
 func TestAdminInvoices(t *testing.T) {

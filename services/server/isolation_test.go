@@ -25,7 +25,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
-// The region isolation proof of issue 14 (D4), generated from the route table: every /api route
+// the region isolation proof (D4), generated from the route table: every /api route
 // of the server × every kind of actor, with ids and region filters that point into a region the
 // actor does not run (rotterdam, which only the admin may see). For each cell the answer's status
 // must equal testdata/isolation.csv, a table a reviewer reads, and no answer may carry a marker
@@ -319,7 +319,7 @@ func readIsolationTable(t *testing.T, header []string) map[string][]string {
 func writeIsolationTable(t *testing.T, header []string, routes []httpapi.Route, got map[string][]string) {
 	t.Helper()
 	var buf bytes.Buffer
-	buf.WriteString("# The region isolation matrix (issue 14, D4): the status each actor gets from each API route,\n" +
+	buf.WriteString("# The region isolation matrix (D4): the status each actor gets from each API route,\n" +
 		"# with ids and region filters that point into rotterdam (a region only the admin may see).\n" +
 		"# Checked by TestIsolationMatrix in isolation_test.go, which also asserts that no answer carries\n" +
 		"# a row of a region the actor may not see. 401: not signed in; 403: the role may not; 404: not\n" +

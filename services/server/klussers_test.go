@@ -10,7 +10,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// The klussers of the back office (issue 14): an admin sees every klusser, a franchise owner only
+// The klussers of the back office: an admin sees every klusser, a franchise owner only
 // those of its regions, whatever filter or id it tries; the detail shows the reviews and hours of
 // finished work orders; a franchise owner reads the work order and invoice of its region's
 // finished job (migration 021); a klusser reads none of it.
@@ -76,7 +76,7 @@ func TestKlussersByRegion(t *testing.T) {
 	}
 }
 
-// Franchise settings (issue 14): a franchise owner reads and saves the support contact of its own
+// Franchise settings: a franchise owner reads and saves the support contact of its own
 // regions only; another region is refused and left unchanged; a klusser may do neither.
 func TestFranchiseSettingsOfOwnRegions(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})

@@ -82,7 +82,7 @@ func kratosHas(t testing.TB, k *identity.Kratos, email string) int {
 	return len(found)
 }
 
-// The admin's klussers (issue 15): a new klusser is a Kratos identity, role and profile made in
+// The admin's klussers: a new klusser is a Kratos identity, role and profile made in
 // one operation (D14) with section 8's messages; the profile is saved with section 5's rules;
 // showcase photos are uploaded (images only, 5MB), shown on the public page and removed; archiving
 // takes a klusser off the public page; deleting removes identity, profile and work orders and

@@ -27,7 +27,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
-// The pool load (issue 11): 64 klussers of one region page through their pool at once, through
+// The pool load: 64 klussers of one region page through their pool at once, through
 // the real HTTP handler, policy and row-level security, for poolLoadFor; then pgbench -S (primary
 // key reads, no RLS, no HTTP) runs with as many clients on the same cluster for as long. The ratio
 // says what the API costs over the database's bare read rate. Loopback only; bounded in time.

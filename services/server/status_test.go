@@ -21,7 +21,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
-// The customer's status link (D24, issue 16).
+// The customer's status link (D24).
 
 func testLinks() *status.Links {
 	l := status.NewLinks("status-test-secret-of-at-least-32-characters", "https://www.example.nl")

@@ -33,7 +33,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
-// The work order on site (issue 12): the day of a klusser from a planned job to a paid invoice,
+// The work order on site: the day of a klusser from a planned job to a paid invoice,
 // the arithmetic of D7, the gapless numbers of D8 and the offline queue's exactly-once of D23.
 
 func werkbonPath(id uuid.UUID, tail string) string {

@@ -1,4 +1,4 @@
-// Package status is the customer's status page without an account (D24, issue 16): one link shows
+// Package status is the customer's status page without an account (D24): one link shows
 // where a request stands, who comes and when (the klusser's first name and photo only, D5), the
 // region's support phone and afterwards the invoice; an open, unplanned request can be cancelled.
 package status

@@ -17,7 +17,7 @@ const (
 
 const base = "/api/v1/klusser"
 
-// routes is the work order's route table (issue 12). Every write takes the phone's client_id and
+// routes is the work order's route table. Every write takes the phone's client_id and
 // is applied once (D23).
 func routes(s Service) []httpapi.Route {
 	update := func(r httpapi.Route) httpapi.Route {

@@ -60,7 +60,7 @@ CREATE POLICY read_own_insert ON river.river_job FOR SELECT TO klusmaat_app
 DROP POLICY IF EXISTS admin_read ON river.river_job;
 CREATE POLICY admin_read ON river.river_job FOR SELECT TO klusmaat_app
     USING ((SELECT role FROM public.current_actor) = 'admin');
--- AVG erase (issue 16): an admin removes the e-mail jobs to an address whose data is erased, so no
+-- AVG erase: an admin removes the e-mail jobs to an address whose data is erased, so no
 -- further e-mail goes out and the contents no longer sit in the queue; a job being sent is left.
 GRANT DELETE ON river.river_job TO klusmaat_app;
 DROP POLICY IF EXISTS admin_erase_email ON river.river_job;

@@ -24,7 +24,7 @@ const WELCOME: Record<ConsoleArea, (brand: string) => string> = {
   franchise: (brand) => `Welkom in het franchiseportaal van ${brand}.`,
 };
 
-/** Where the admin goes from the dashboard (document 001 section 2). Rapportages joins with its page (issue 15). */
+/** Where the admin goes from the dashboard (document 001 section 2). Rapportages joins with its page. */
 const QUICK_ACTIONS = [
   { to: 'klussen', label: 'Klussen beheren' },
   { to: 'werkbonnen', label: 'Werkbonnen bekijken' },

@@ -14,7 +14,7 @@ type Eigenaar = ListItem<'/api/v1/franchise-eigenaren'>;
 const FILTERS = [<TextInput key="q" source="q" label="Zoeken op naam of e-mail" alwaysOn resettable />];
 
 /**
- * Franchise owners, /admin/franchise-eigenaren (issue 14): who runs which regions, a new owner's
+ * Franchise owners, /admin/franchise-eigenaren: who runs which regions, a new owner's
  * account (D14), and 'Regio's wijzigen'. An owner without a region sees in its portal that its
  * region is not assigned yet.
  */

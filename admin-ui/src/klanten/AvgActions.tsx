@@ -18,7 +18,7 @@ interface Erased {
 }
 
 /**
- * The customer's AVG rights (issue 16): an export of everything held about the address (a zip
+ * The customer's AVG rights: an export of everything held about the address (a zip
  * made by the server) and an erase that keeps only the issued invoices. Both are audited there.
  */
 export function AvgActions({ email, onErased }: { email: string; onErased?: () => void }) {

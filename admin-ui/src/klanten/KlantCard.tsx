@@ -56,7 +56,7 @@ function useGet<T>(path: string, failure: string): Load<T> {
 
 /**
  * The customer card, /admin/klanten/{email} (document 001 section 2). The customer is the e-mail
- * address (D11). Tabs: Overzicht (contact, statistics, the AVG rights of issue 16), Aanvragen
+ * address (D11). Tabs: Overzicht (contact, statistics, the AVG rights), Aanvragen
  * Historie (filter, CSV), Facturen (CSV, paid badge) and Reviews.
  */
 export default function KlantCard() {

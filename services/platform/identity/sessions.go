@@ -110,7 +110,7 @@ func (s *Sessions) Middleware(next http.Handler) http.Handler {
 }
 
 // ForgetUser drops every cached session of a user at once: its roles or regions changed, and its
-// next request must see the change (issue 14).
+// next request must see the change.
 func (s *Sessions) ForgetUser(id uuid.UUID) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

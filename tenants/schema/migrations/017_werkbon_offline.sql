@@ -1,4 +1,4 @@
--- The work order on site, offline too (issue 12, D23).
+-- The work order on site, offline too (D23).
 --
 -- Every change a phone queues while offline carries an id made on the phone (client_id); a change
 -- that arrives twice (the connection dropped after the server applied it) finds its row by that id

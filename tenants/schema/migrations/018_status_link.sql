@@ -1,4 +1,4 @@
--- The customer's status link (D24, issue 16).
+-- The customer's status link (D24).
 --
 -- A link is /status/{token}: the job's id and an HMAC of it under a server secret (services/status).
 -- Nothing of the token is stored: the database holds no secret that opens a link, and a dump of it

@@ -1,4 +1,4 @@
--- Back office I (issue 13): the klusser hears of a direct assignment, and the indexes behind the
+-- Back office I: the klusser hears of a direct assignment, and the indexes behind the
 -- back-office lists and dashboard counts (D25: fast at a million jobs).
 
 -- An admin who assigns a job tells its klusser (document 001 section 4; D16: a background job).

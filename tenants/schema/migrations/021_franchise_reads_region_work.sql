@@ -1,4 +1,4 @@
--- Franchise portal (issue 14): a franchise owner reads the work orders and invoices of the jobs of
+-- Franchise portal: a franchise owner reads the work orders and invoices of the jobs of
 -- its regions (the read-only job detail shows them; a klusser's detail shows its reviews and hours
 -- in those regions). Never another region's, never a write: there is no franchise write policy on
 -- either table. (The actor is read once per query, as migration 011 does for every policy.)

@@ -1,5 +1,5 @@
 /**
- * The klusser portal's API (issue 11), written from the contract in the brief
+ * The klusser portal's API, written from the contract in the brief
  * (klusser-api.md): the pool, claiming, planning, the agenda, the dashboard figures, earnings and
  * the support phone. The types stand in for generated OpenAPI types until the API exists.
  * Every call goes through the shared apiFetch (cookie session, CSRF header on writes) and never

@@ -168,7 +168,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
   );
 }
 
-/** /klusser/werkbon/:klusId — the work order on site (issue 12), phone first, offline too (D23). */
+/** /klusser/werkbon/:klusId — the work order on site, phone first, offline too (D23). */
 export default function WerkbonPage() {
   const { klusId = '' } = useParams();
   return <KlusserPage title={WT.title}>{() => <WerkbonScreen klusId={klusId} />}</KlusserPage>;

@@ -1,5 +1,5 @@
 /**
- * Photos are made smaller on the phone before they are sent or kept (issue 12): a phone camera's
+ * Photos are made smaller on the phone before they are sent or kept: a phone camera's
  * 4000-pixel, 5 MB picture becomes a JPEG of at most 1600 pixels, a few hundred kB, which goes
  * out quickly on a weak connection and fits the phone's storage while offline.
  */

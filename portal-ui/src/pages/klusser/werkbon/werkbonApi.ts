@@ -1,5 +1,5 @@
 /**
- * The work order's API (issue 12): open, timer start, materials, notes, photos, completion, and
+ * The work order's API: open, timer start, materials, notes, photos, completion, and
  * the invoice with its payment. Types come from the generated OpenAPI document. Every write
  * carries the client_id the phone made for it (D23), so the offline queue may send it again.
  */
