@@ -3,6 +3,13 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
+# Where make keeps what it builds or fetches once (Kratos, staticcheck, Node 20 when the machine's
+# is older): its bin/ comes first on PATH, so every recipe uses the Node that scripts/deps.sh put
+# there.
+KLUSMAAT_CACHE ?= $(HOME)/.cache/klusmaat
+export KLUSMAAT_CACHE
+export PATH := $(KLUSMAAT_CACHE)/node/bin:$(PATH)
+
 DEV_PORT  := 54320
 # Kratos: public and admin ports of the dev instance; MailDev: SMTP and web ports.
 DEV_KRATOS  := 4433 4434
@@ -208,7 +215,6 @@ vet:
 # staticcheck, pinned, built by go install from the module proxy once per Go version (a binary
 # built by an older Go cannot check newer code) into the cache that also holds Kratos.
 STATICCHECK_VERSION := v0.8.2
-KLUSMAAT_CACHE ?= $(HOME)/.cache/klusmaat
 STATICCHECK := $(KLUSMAAT_CACHE)/staticcheck-$(STATICCHECK_VERSION)-$(shell go env GOVERSION)
 $(STATICCHECK):
 	@echo "make: installing staticcheck $(STATICCHECK_VERSION) (first time only)" >&2

