@@ -147,3 +147,17 @@ func forLines(body string, fn func(n int, line string)) {
 		fn(n, s.Text())
 	}
 }
+
+// The README's configuration table names every setting the binary reads.
+func TestReadmeListsEverySetting(t *testing.T) {
+	readme := read(t, "README.md")
+	i := strings.Index(readme, "## Configuration")
+	if i < 0 {
+		t.Fatal("README.md has no Configuration section")
+	}
+	for _, s := range settings {
+		if !strings.Contains(readme[i:], "| `"+s.env+"`") && !strings.Contains(readme[i:], "`"+s.env+"` /") && !strings.Contains(readme[i:], "/ `"+s.env+"`") {
+			t.Errorf("README.md's configuration table does not list %s", s.env)
+		}
+	}
+}
