@@ -1,9 +1,13 @@
 package exports
 
 import (
+	"encoding/csv"
 	"fmt"
+	"io"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -47,4 +51,35 @@ func DutchDate(iso string) string {
 		return iso
 	}
 	return t.Format("02-01-2006")
+}
+
+// WriteRows writes a report: the header, then one line per row that line makes, separated by
+// semicolons (quoted only where a field needs it), as the rows arrive, so memory does not grow
+// with the period. It closes rows and returns how many lines it wrote, or ErrEmpty for none.
+func WriteRows(out io.Writer, header []string, rows pgx.Rows, line func(pgx.Rows) ([]string, error)) (int, error) {
+	defer rows.Close()
+	w := csv.NewWriter(out)
+	w.Comma = ';'
+	if err := w.Write(header); err != nil {
+		return 0, err
+	}
+	n := 0
+	for rows.Next() {
+		fields, err := line(rows)
+		if err != nil {
+			return 0, err
+		}
+		if err := w.Write(fields); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, ErrEmpty
+	}
+	w.Flush()
+	return n, w.Error()
 }

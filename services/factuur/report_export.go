@@ -2,7 +2,6 @@ package factuur
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"time"
@@ -41,39 +40,21 @@ func writeFacturen(ctx context.Context, tx pgx.Tx, req exports.Request, out io.W
 	if err != nil {
 		return 0, err
 	}
-	defer rows.Close()
-	w := csv.NewWriter(out)
-	w.Comma = ';'
-	if err := w.Write(facturenHeader); err != nil {
-		return 0, err
-	}
-	n := 0
-	for rows.Next() {
+	return exports.WriteRows(out, facturenHeader, rows, func(rows pgx.Rows) ([]string, error) {
 		var nummer, klant, email, regio, woonplaats, omschrijving string
 		var datum time.Time
 		var uren, materiaal, subtotaal, btw, totaal int
 		var methode *string
 		if err := rows.Scan(&nummer, &datum, &klant, &email, &regio, &woonplaats, &omschrijving, &uren,
 			&materiaal, &subtotaal, &btw, &totaal, &methode); err != nil {
-			return 0, err
+			return nil, err
 		}
 		label := "Openstaand"
 		if methode != nil {
 			label = MethodLabels[*methode]
 		}
-		if err := w.Write([]string{nummer, datum.Format("02-01-2006"), exports.Cell(klant), exports.Cell(email), regio, exports.Cell(woonplaats),
-			exports.Cell(omschrijving), fmt.Sprint(uren), exports.Euros(uren * exports.UurTariefCents), exports.Euros(materiaal), exports.Euros(subtotaal),
-			exports.Euros(btw), exports.Euros(totaal), label}); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	if err := rows.Err(); err != nil {
-		return 0, err
-	}
-	if n == 0 {
-		return 0, exports.ErrEmpty
-	}
-	w.Flush()
-	return n, w.Error()
+		return []string{nummer, datum.Format("02-01-2006"), exports.Cell(klant), exports.Cell(email), regio, exports.Cell(woonplaats),
+			exports.Cell(omschrijving), fmt.Sprint(uren), exports.Euros(uren * exports.UurTariefCents), exports.Euros(materiaal),
+			exports.Euros(subtotaal), exports.Euros(btw), exports.Euros(totaal), label}, nil
+	})
 }

@@ -2,7 +2,6 @@ package werkbon
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"time"
@@ -42,32 +41,14 @@ func writeUren(ctx context.Context, tx pgx.Tx, req exports.Request, out io.Write
 	if err != nil {
 		return 0, err
 	}
-	defer rows.Close()
-	w := csv.NewWriter(out)
-	w.Comma = ';'
-	if err := w.Write(urenHeader); err != nil {
-		return 0, err
-	}
-	n := 0
-	for rows.Next() {
+	return exports.WriteRows(out, urenHeader, rows, func(rows pgx.Rows) ([]string, error) {
 		var datum time.Time
 		var klusser, regio, woonplaats, omschrijving string
 		var uren int
 		if err := rows.Scan(&datum, &klusser, &regio, &woonplaats, &omschrijving, &uren); err != nil {
-			return 0, err
+			return nil, err
 		}
-		if err := w.Write([]string{datum.Format("02-01-2006"), exports.Cell(klusser), exports.Cell(regio), exports.Cell(woonplaats), exports.Cell(omschrijving),
-			fmt.Sprint(uren), exports.Euros(exports.UurTariefCents), exports.Euros(uren * exports.UurTariefCents)}); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	if err := rows.Err(); err != nil {
-		return 0, err
-	}
-	if n == 0 {
-		return 0, exports.ErrEmpty
-	}
-	w.Flush()
-	return n, w.Error()
+		return []string{datum.Format("02-01-2006"), exports.Cell(klusser), exports.Cell(regio), exports.Cell(woonplaats), exports.Cell(omschrijving),
+			fmt.Sprint(uren), exports.Euros(exports.UurTariefCents), exports.Euros(uren * exports.UurTariefCents)}, nil
+	})
 }
