@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -37,14 +35,8 @@ func decodeRequest(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeID(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return nil, ErrNotFound
-	}
-	return idRequest{ID: id}, nil
+	id, err := httpapi.PathID(r, ErrNotFound)
+	return idRequest{ID: id}, err
 }
 
 func encodeFile(_ context.Context, w http.ResponseWriter, f File) error {

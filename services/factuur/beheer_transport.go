@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -43,21 +41,10 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op:    "Export", Endpoint: httpapi.Typed(s.Export), Decode: decodeTotals, Encode: httpapi.Encoder(encodeCSV)},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/verzenden", Summary: "De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage",
 			Tag: "facturen", Resource: "facturen", Action: "send", Response: Sent{},
-			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: decodeBeheerID},
+			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: httpapi.DecodePathID(ErrNotFoundToSend)},
 	}
 }
 
 func decodeTotals(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&TotalsSpec, r.URL.Query())
-}
-
-func decodeBeheerID(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return nil, ErrNotFoundToSend
-	}
-	return id, nil
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -30,14 +28,8 @@ func routes(s Service) []httpapi.Route {
 }
 
 func decodeID(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return nil, ErrNotFound
-	}
-	return idRequest{ID: id}, nil
+	id, err := httpapi.PathID(r, ErrNotFound)
+	return idRequest{ID: id}, err
 }
 
 func decodePay(ctx context.Context, r *http.Request) (any, error) {

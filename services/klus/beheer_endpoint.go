@@ -72,10 +72,7 @@ func decodeID(r *http.Request) (uuid.UUID, error) {
 }
 
 func decodeIDRequest(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := decodeID(r)
+	id, err := httpapi.PathID(r, ErrKlusNotFound)
 	return idRequest{ID: id}, err
 }
 

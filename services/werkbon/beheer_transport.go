@@ -5,8 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -44,23 +42,12 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/{id}", Summary: "Eén werkbon: materialen, foto's, beoordelingen en handtekening",
 			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: One{},
-			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeBeheerID},
+			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: httpapi.DecodePathID(ErrWerkbonNotFound)},
 	}
 }
 
 func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&CountsSpec, r.URL.Query())
-}
-
-func decodeBeheerID(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return nil, ErrWerkbonNotFound
-	}
-	return id, nil
 }
 
 // LogAttrs keeps the counts.
