@@ -70,6 +70,8 @@ var expected = map[[2]string]grants{
 	{"account", "read"}:         signedIn,
 	{"notifications", "read"}:   signedIn,
 	{"notifications", "update"}: signedIn,
+	// D1: the active regions and their towns, for every signed-in screen's region choices.
+	{"regios", "read"}: signedIn,
 
 	// Doc 001 §6 klusser: "Sees only open pool jobs in own regions; may claim".
 	{"pool", "read"}:  klusserOwn,

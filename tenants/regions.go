@@ -45,6 +45,21 @@ func ResolveRegion(ctx context.Context, tx pgx.Tx, woonplaats, postcode string) 
 	return slug, nil
 }
 
+// ActiveRegions returns the slugs of the active regions (D1: regions are rows, not code), in slug
+// order, read in the caller's transaction (reference data is readable by every actor). Forms that
+// take region slugs check them against this list.
+func ActiveRegions(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT slug FROM regions WHERE actief ORDER BY slug`)
+	if err != nil {
+		return nil, fmt.Errorf("tenants: active regions: %w", err)
+	}
+	slugs, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("tenants: active regions: %w", err)
+	}
+	return slugs, nil
+}
+
 // NormalizeTown turns what a person types ("  Den  Haag ") into the key of region_towns ("den haag").
 func NormalizeTown(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")

@@ -55,3 +55,32 @@ func TestResolveRegion(t *testing.T) {
 		t.Fatalf("inactive region resolved: %v", err)
 	}
 }
+
+// D1: the active regions come from the table: a region switched off drops out, a new row comes in.
+func TestActiveRegions(t *testing.T) {
+	d := dbtest.New(t)
+	ctx := context.Background()
+	admin := tenants.Actor{UserID: [16]byte{1}, Role: tenants.Admin}
+	d.As(t, admin, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE regions SET actief = false WHERE slug = 'utrecht';
+			INSERT INTO regions (slug, naam) VALUES ('groningen', 'Groningen')`)
+		return err
+	})
+	var got []string
+	err := d.DB.InTx(ctx, tenants.AnonymousActor(), func(tx pgx.Tx) (err error) {
+		got, err = tenants.ActiveRegions(ctx, tx)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"amsterdam", "den-haag", "groningen", "rotterdam"}
+	if len(got) != len(want) {
+		t.Fatalf("ActiveRegions = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("ActiveRegions = %v, want %v", got, want)
+		}
+	}
+}

@@ -53,6 +53,8 @@ type BeheerStore interface {
 	// Attach runs in the account's transaction: it links the application, its documents and the
 	// VOG to the new profile.
 	Attach(ctx context.Context, tx pgx.Tx, aanmelding, profile uuid.UUID, vog files.Document, key string) error
+	// ActiveRegions are the slugs of the active regions, which the account's regions must be among.
+	ActiveRegions(ctx context.Context) ([]string, error)
 }
 
 // Enqueue adds a background job in tx.
@@ -208,7 +210,6 @@ func (a AccountAnswer) LogAttrs() []slog.Attr {
 var (
 	Statussen = []string{"nieuw", "in_behandeling", "goedgekeurd", "afgewezen"}
 	Soorten   = []string{"email", "whatsapp", "phone", "note"}
-	regios    = []string{"amsterdam", "rotterdam", "den-haag", "utrecht"}
 )
 
 // The messages of document 001 sections 5 and 8.
@@ -395,6 +396,10 @@ func (b *beheer) CreateAccount(ctx context.Context, r AccountRequest) (AccountAn
 		return AccountAnswer{}, f.Invalid("vog_required", MsgVOG)
 	}
 	ft, err := files.VOGUpload.Validate(r.VOG)
+	if err != nil {
+		return AccountAnswer{}, err
+	}
+	regios, err := b.store.ActiveRegions(ctx)
 	if err != nil {
 		return AccountAnswer{}, err
 	}

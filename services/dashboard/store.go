@@ -12,7 +12,8 @@ import (
 // pgStore is the PostgreSQL store. Three statements in one transaction (one snapshot): the counts
 // per region and status and the top towns from klus_tellingen (kept by triggers on klussen,
 // migration 020: a few hundred rows, not a million), and the ten newest jobs (klussen_created_idx),
-// all without archived jobs.
+// all without archived jobs. A town counts once however it was typed: the towns are grouped by
+// town_key (migration 023) and shown in their most frequent spelling.
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) Get(ctx context.Context) (Dashboard, error) {
@@ -72,8 +73,9 @@ func (s *pgStore) Get(ctx context.Context) (Dashboard, error) {
 		}
 
 		rows, err = tx.Query(ctx, `
-			SELECT woonplaats, sum(aantal)::int AS aantal FROM klus_tellingen WHERE NOT archived
-			GROUP BY woonplaats HAVING sum(aantal) > 0 ORDER BY aantal DESC, woonplaats LIMIT 10`)
+			SELECT (array_agg(woonplaats ORDER BY aantal DESC, woonplaats) FILTER (WHERE aantal > 0))[1], sum(aantal)::int
+			FROM klus_tellingen WHERE NOT archived
+			GROUP BY town_key(woonplaats) HAVING sum(aantal) > 0 ORDER BY 2 DESC, 1 LIMIT 10`)
 		if err != nil {
 			return err
 		}

@@ -60,7 +60,7 @@ type Request struct {
 	Soort string `json:"soort" doc:"uren of facturen"`
 	Van   string `json:"van" doc:"begindatum, jjjj-mm-dd"`
 	Tot   string `json:"tot" doc:"einddatum, jjjj-mm-dd (inclusief)"`
-	Regio string `json:"regio" doc:"leeg voor alle regio's, anders amsterdam, rotterdam, den-haag of utrecht"`
+	Regio string `json:"regio" doc:"leeg voor alle regio's, anders de slug van een regio (GET /api/v1/regios)"`
 }
 
 // LogAttrs: the parameters hold no personal data.

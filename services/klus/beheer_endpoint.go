@@ -63,14 +63,6 @@ var CountsSpec = list.Spec{
 	Search:  Spec.Search,
 }
 
-func decodeID(r *http.Request) (uuid.UUID, error) {
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return uuid.Nil, ErrKlusNotFound // a malformed id names no job either
-	}
-	return id, nil
-}
-
 func decodeIDRequest(_ context.Context, r *http.Request) (any, error) {
 	id, err := httpapi.PathID(r, ErrKlusNotFound)
 	return idRequest{ID: id}, err

@@ -23,7 +23,7 @@ type Nieuw struct {
 	Adres        string   `json:"adres"`
 	Postcode     string   `json:"postcode"`
 	Woonplaats   string   `json:"woonplaats"`
-	Regio        []string `json:"regio" doc:"minstens één: amsterdam, rotterdam, den-haag, utrecht"`
+	Regio        []string `json:"regio" doc:"minstens één: slugs van actieve regio's (GET /api/v1/regios)"`
 	Leeftijd     *int     `json:"leeftijd" doc:"optioneel"`
 	HeeftVOG     bool     `json:"heeft_vog"`
 	HeeftVervoer bool     `json:"heeft_vervoer"`
@@ -67,7 +67,6 @@ type ProfielRequest struct {
 var (
 	Specialisaties  = []string{"Houtwerk", "Schilderen", "Tuinwerk", "Elektrisch", "Loodgieterswerk", "Tegelwerk", "Monteren", "Reparaties"}
 	Dagen           = []string{"Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrijdag", "Zaterdag"}
-	Regios          = []string{"amsterdam", "rotterdam", "den-haag", "utrecht"}
 	EersteJaar      = 1950
 	MaxIntroWoorden = 500
 )
@@ -85,8 +84,8 @@ const (
 )
 
 // checkNieuw validates the new klusser dialog: name, e-mail, password, phone, town and region
-// required; age optional.
-func checkNieuw(n Nieuw) (Nieuw, error) {
+// required; age optional. regios are the slugs of the active regions (tenants.ActiveRegions).
+func checkNieuw(n Nieuw, regios []string) (Nieuw, error) {
 	f := validate.Errors{}
 	n.Naam = validate.Text(n.Naam)
 	f.Required("naam", n.Naam, "Vul een naam in.")
@@ -104,7 +103,7 @@ func checkNieuw(n Nieuw) (Nieuw, error) {
 	n.Adres = validate.Text(n.Adres)
 	n.Postcode = f.Postcode("postcode", n.Postcode)
 	var err string
-	if n.Regio, err = regions(n.Regio); err != "" {
+	if n.Regio, err = regions(n.Regio, regios); err != "" {
 		f.Set("regio", err)
 	} else if len(n.Regio) == 0 {
 		f.Set("regio", MsgRegioMinimaal)
@@ -117,8 +116,8 @@ func checkNieuw(n Nieuw) (Nieuw, error) {
 }
 
 // checkProfiel validates the profile; thisYear is the Dutch calendar's year (the retired-since
-// year may not lie in the future).
-func checkProfiel(p Profiel, thisYear int) (Profiel, error) {
+// year may not lie in the future); regios are the slugs of the active regions.
+func checkProfiel(p Profiel, thisYear int, regios []string) (Profiel, error) {
 	f := validate.Errors{}
 	p.Naam = validate.Text(p.Naam)
 	f.Required("naam", p.Naam, "Vul een naam in.")
@@ -126,7 +125,7 @@ func checkProfiel(p Profiel, thisYear int) (Profiel, error) {
 	p.Adres, p.Woonplaats = validate.Text(p.Adres), validate.Text(p.Woonplaats)
 	p.Postcode = f.Postcode("postcode", p.Postcode)
 	var err string
-	if p.Regio, err = regions(p.Regio); err != "" {
+	if p.Regio, err = regions(p.Regio, regios); err != "" {
 		f.Set("regio", err)
 	}
 	checkLeeftijd(f, p.Leeftijd)
@@ -154,9 +153,9 @@ func checkLeeftijd(f validate.Errors, l *int) {
 	}
 }
 
-// regions checks region slugs and returns them sorted and without repeats.
-func regions(in []string) ([]string, string) {
-	out, msg := subset(in, Regios, "Kies een regio uit de lijst.")
+// regions checks region slugs against the active ones and returns them sorted and without repeats.
+func regions(in, active []string) ([]string, string) {
+	out, msg := subset(in, active, "Kies een regio uit de lijst.")
 	slices.Sort(out)
 	return out, msg
 }

@@ -45,6 +45,8 @@ type BeheerStore interface {
 	Totalen(ctx context.Context, p list.Params) (Totalen, error)
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
 	Update(ctx context.Context, id uuid.UUID, p Profiel) error
+	// ActiveRegions are the slugs of the active regions, which a klusser's regions must be among.
+	ActiveRegions(ctx context.Context) ([]string, error)
 	Archive(ctx context.Context, id uuid.UUID) error
 	// BeforeDelete runs in the deleting transaction: the id must be a klusser's; it records the
 	// deletion in the audit log and returns the stored files that go with the klusser.
@@ -213,7 +215,11 @@ func (s *beheerService) get(ctx context.Context, id uuid.UUID) (Detail, error) {
 }
 
 func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
-	n, err := checkNieuw(n)
+	regios, err := s.store.ActiveRegions(ctx)
+	if err != nil {
+		return Answer{}, err
+	}
+	n, err = checkNieuw(n, regios)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -236,7 +242,11 @@ func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
 }
 
 func (s *beheerService) Update(ctx context.Context, r ProfielRequest) (Answer, error) {
-	p, err := checkProfiel(r.Profiel, s.clock.Today().Year)
+	regios, err := s.store.ActiveRegions(ctx)
+	if err != nil {
+		return Answer{}, err
+	}
+	p, err := checkProfiel(r.Profiel, s.clock.Today().Year, regios)
 	if err != nil {
 		return Answer{}, err
 	}

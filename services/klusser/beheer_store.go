@@ -28,6 +28,16 @@ const where = `
 	  AND ($2 = '' OR p.actief = ($2 = 'ja'))
 	  AND ($3 = '' OR (p.naam || ' ' || p.email || ' ' || p.telefoon) ILIKE $3)`
 
+// ActiveRegions reads the active regions' slugs (tenants.ActiveRegions) as the actor of ctx.
+func (s *beheerStore) ActiveRegions(ctx context.Context) ([]string, error) {
+	var slugs []string
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		slugs, err = tenants.ActiveRegions(ctx, tx)
+		return err
+	})
+	return slugs, err
+}
+
 func scanKlusser(r tenants.Row, k *Klusser, extra ...any) error {
 	return r.Scan(append([]any{&k.ID, &k.Naam, &k.Email, &k.Telefoon, &k.Woonplaats, &k.Regio,
 		&k.GemiddeldeBeoordeling, &k.TotaalUren, &k.Actief, &k.Zichtbaar}, extra...)...)

@@ -37,6 +37,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/platform/web"
+	"github.com/klusmaat/klusmaat/services/regio"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -184,6 +185,7 @@ func Routes(d Deps) []httpapi.Route {
 		klant.New(k, d.DB, d.clock()),
 		instellingen.New(k, d.DB),
 		audit.New(k, d.DB),
+		regio.New(k, d.DB),
 	}
 	if d.Events != nil {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))

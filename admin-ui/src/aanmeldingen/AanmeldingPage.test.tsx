@@ -254,7 +254,7 @@ describe('the application page', () => {
     const review = await openTab('Beoordeling');
     fireEvent.click(within(review).getByRole('button', { name: 'Maak Klusser Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Maak Klusser Account' });
-    fireEvent.click(within(dialog).getByLabelText('Amsterdam'));
+    fireEvent.click(await within(dialog).findByLabelText('Amsterdam'));
     fireEvent.click(within(dialog).getByLabelText('Utrecht'));
     const vog = new File(['%PDF'], 'vog.pdf', { type: 'application/pdf' });
     fireEvent.change(within(dialog).getByLabelText('VOG document'), { target: { files: [vog] } });

@@ -3,13 +3,11 @@ import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, Dia
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ActionError, callApi } from '../api/action';
-import { regioNaam } from '../klussen/status';
+import { useRegios } from '../regios/useRegios';
 import { BestandVeld } from './Documenten';
 import { generatePassword } from './password';
 import { aanmeldingApi, fieldError, type AanmeldingDetail } from './types';
 
-/** The regions an account can get, in the order of document 001. */
-export const ACCOUNT_REGIOS = ['amsterdam', 'rotterdam', 'den-haag', 'utrecht'] as const;
 const VOG_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
 /**
@@ -18,6 +16,7 @@ const VOG_ACCEPT = '.pdf,.jpg,.jpeg,.png';
  */
 export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: AanmeldingDetail; onClose: () => void; onCreated: () => void }) {
   const notify = useNotify();
+  const { regios: actieveRegios } = useRegios();
   const [email, setEmail] = useState(aanmelding.email);
   const [password, setPassword] = useState(() => generatePassword());
   const [regios, setRegios] = useState<string[]>([]);
@@ -40,7 +39,7 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
     const data = new FormData();
     data.append('email', email.trim());
     data.append('password', password);
-    data.append('regio', ACCOUNT_REGIOS.filter((r) => regios.includes(r)).join(','));
+    data.append('regio', actieveRegios.map((r) => r.slug).filter((r) => regios.includes(r)).join(','));
     data.append('file', file);
     setBusy(true);
     try {
@@ -97,10 +96,10 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
           <FormControl component="fieldset" error={fieldError(errors, 'regio') !== undefined}>
             <FormLabel component="legend">Regio&apos;s</FormLabel>
             <FormGroup row>
-              {ACCOUNT_REGIOS.map((r) => (
+              {actieveRegios.map(({ slug: r, naam }) => (
                 <FormControlLabel
                   key={r}
-                  label={regioNaam(r)}
+                  label={naam}
                   control={
                     <Checkbox
                       checked={regios.includes(r)}

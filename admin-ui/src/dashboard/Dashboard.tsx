@@ -7,7 +7,7 @@ import { apiFetch, readJson, record } from '@shared-auth/api';
 import { useKlusEvents } from '@shared-events';
 import type { ConsoleArea } from '../auth/AccessGuard';
 import { useMe } from '../auth/useMe';
-import { regioNaam } from '../klussen/status';
+import { useRegios } from '../regios/useRegios';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
 import { StatusTiles } from './StatusTiles';
@@ -139,6 +139,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
 
 /** The owner's regions and the way to its jobs and klussers; without a region, what to do. */
 function FranchiseRegions({ regions, basename }: { regions: string[]; basename: string }) {
+  const { naam: regioNaam } = useRegios();
   if (regions.length === 0) {
     return (
       <Alert severity="warning" role="status">

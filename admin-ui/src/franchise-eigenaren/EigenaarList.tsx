@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Datagrid, FunctionField, TextField, TextInput, TopToolbar, useNotify, useRefresh } from 'react-admin';
 import type { ListItem } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
-import { regioNaam } from '../klussen/status';
+import { useRegios } from '../regios/useRegios';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { RegioKeuze } from './RegioKeuze';
@@ -22,6 +22,7 @@ export default function EigenaarList() {
   const [nieuw, setNieuw] = useState(false);
   const [regios, setRegios] = useState<Eigenaar | null>(null);
   const refresh = useRefresh();
+  const { naam: regioNaam } = useRegios();
   return (
     <>
       <ResourceList

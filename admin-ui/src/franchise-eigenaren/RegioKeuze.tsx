@@ -1,12 +1,13 @@
 import { Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
-import { REGIO_CHOICES } from '../klussen/status';
+import { useRegios } from '../regios/useRegios';
 
 /** The regions as checkboxes: a franchise owner may run several. */
 export function RegioKeuze({ value, onChange, error }: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
+  const { choices } = useRegios();
   return (
     <FormGroup role="group" aria-labelledby="regio-keuze-label" aria-describedby={error ? 'regio-keuze-fout' : undefined}>
       <FormLabel id="regio-keuze-label">Regio&apos;s</FormLabel>
-      {REGIO_CHOICES.map((r) => (
+      {choices.map((r) => (
         <FormControlLabel
           key={r.id}
           control={

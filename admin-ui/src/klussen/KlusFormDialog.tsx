@@ -13,7 +13,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { ActionError, callApi } from '../api/action';
-import { CATEGORIE_CHOICES, REGIO_CHOICES } from './status';
+import { useRegios } from '../regios/useRegios';
+import { CATEGORIE_CHOICES } from './status';
 import type { Klus, KlusInvoer, NieuweKlus } from './types';
 import { useKandidaten } from './useKandidaten';
 
@@ -141,6 +142,7 @@ export function KlusFormDialog({
   onSaved: (klus: Klus) => void;
 }) {
   const notify = useNotify();
+  const regios = useRegios();
   const [fout, setFout] = useState<string | null>(null);
   const nieuw = klus === null;
   const titel = nieuw ? 'Nieuwe klus' : 'Klus bewerken';
@@ -201,7 +203,8 @@ export function KlusFormDialog({
             <SelectInput
               source="regio"
               label="Regio"
-              choices={[{ id: '', name: 'Automatisch (uit woonplaats en postcode)' }, ...REGIO_CHOICES]}
+              choices={[{ id: '', name: 'Automatisch (uit woonplaats en postcode)' }, ...regios.choices]}
+              isPending={regios.isPending}
               emptyText="Automatisch (uit woonplaats en postcode)"
               emptyValue=""
             />

@@ -24,7 +24,9 @@ import { Schatting, toewijzing } from './format';
 import { KlusDetailDialog } from './KlusDetailDialog';
 import { KlusFormDialog } from './KlusFormDialog';
 import { RowActions, StatusSelect } from './RowControls';
-import { isStatus, regioNaam, REGIO_CHOICES, STATUS_CHOICES, STATUS_COLOUR, STATUS_LABEL } from './status';
+import { RegioSelectInput } from '../regios/RegioInputs';
+import { useRegios } from '../regios/useRegios';
+import { isStatus, STATUS_CHOICES, STATUS_COLOUR, STATUS_LABEL } from './status';
 import { StatusCards } from './StatusCards';
 import type { Klus, KlusRij } from './types';
 
@@ -34,7 +36,7 @@ const kort = (tekst: string) => (tekst.length > 50 ? `${tekst.slice(0, 49)}…` 
 const FILTERS = [
   <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
-  <SelectInput key="regio" source="regio" label="Regio" choices={[...REGIO_CHOICES]} alwaysOn emptyText="Alle regio's" />,
+  <RegioSelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" />,
   <SelectInput
     key="archived"
     source="archived"
@@ -110,6 +112,7 @@ export default function KlusList() {
   const beheer = useBasename() === '/admin' && isAdmin(me);
   const notify = useNotify();
   const refresh = useRefresh();
+  const { naam: regioNaam } = useRegios();
   const [form, setForm] = useState<{ klus: Klus | null } | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
 

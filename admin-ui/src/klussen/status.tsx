@@ -41,18 +41,6 @@ export const STATUS_ICON: Record<KlusStatus, SvgIconComponent> = {
 /** The choices of a status select, labels as users read them. */
 export const STATUS_CHOICES = STATUSES.map((id) => ({ id, name: STATUS_LABEL[id] }));
 
-/** The regions of the platform (section 9), with the names users read. */
-export const REGIO_CHOICES = [
-  { id: 'amsterdam', name: 'Amsterdam' },
-  { id: 'den-haag', name: 'Den Haag' },
-  { id: 'rotterdam', name: 'Rotterdam' },
-  { id: 'utrecht', name: 'Utrecht' },
-] as const;
-
-export function regioNaam(slug: string): string {
-  return REGIO_CHOICES.find((r) => r.id === slug)?.name ?? slug;
-}
-
 /** The job categories of the admin side (section 9, D9): stored by key, shown by label. */
 export const CATEGORIE_CHOICES = [
   { id: 'schilderwerk', name: 'Schilderwerk' },

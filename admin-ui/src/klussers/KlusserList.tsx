@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
-import { REGIO_CHOICES, regioNaam } from '../klussen/status';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { RegioSelectInput } from '../regios/RegioInputs';
+import { useRegios } from '../regios/useRegios';
 import { SummaryCards, useListSummary } from '../lists/SummaryCards';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
 import { KlusserRowActions } from './KlusserRowActions';
@@ -29,7 +30,7 @@ const FILTERS = [<TextInput key="q" source="q" label="Zoeken op naam, e-mail of 
 /** The admin's filters (section 2): region and status; archived klussers are hidden by default. */
 const ADMIN_FILTERS = [
   ...FILTERS,
-  <SelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" choices={[...REGIO_CHOICES]} />,
+  <RegioSelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" />,
   <SelectInput
     key="actief"
     source="actief"
@@ -113,6 +114,7 @@ function NieuweKlusser() {
 export default function KlusserList() {
   const basename = useBasename();
   const franchise = basename === '/franchise';
+  const { naam: regioNaam } = useRegios();
   return (
     <ResourceList
       title="Klussers"

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy } from '../fields/dates';
-import { regioNaam } from '../klussen/status';
+import { useRegios } from '../regios/useRegios';
 import { SimpleTable } from '../lists/SimpleTable';
 import { beoordeling, uren } from './KlusserList';
 import { ProfielForm } from './ProfielForm';
@@ -125,6 +125,7 @@ function BeheerTabs({ k, onSaved, reload }: { k: Detail; onSaved: (k: Detail) =>
 }
 
 function Profiel({ k }: { k: Detail }) {
+  const { naam: regioNaam } = useRegios();
   return (
     <>
       <Typography variant="h4" component="h1">

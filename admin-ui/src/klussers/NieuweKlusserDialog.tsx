@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, CheckboxGroupInput, Form, NumberInput, required, TextInput, useNotify } from 'react-admin';
+import { BooleanInput, Form, NumberInput, required, TextInput, useNotify } from 'react-admin';
 import type { RequestBody } from '@shared-api-types';
 import { ActionError, callApi, failureText } from '../api/action';
-import { REGIO_CHOICES } from '../klussen/status';
+import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
 type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
 
@@ -78,7 +78,7 @@ export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean;
             <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
             <NumberInput source="leeftijd" label="Leeftijd (niet verplicht)" min={18} max={120} />
           </Box>
-          <CheckboxGroupInput source="regio" label="Regio" choices={[...REGIO_CHOICES]} validate={REGIO_VERPLICHT} />
+          <RegioCheckboxGroupInput source="regio" label="Regio" validate={REGIO_VERPLICHT} />
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
             <BooleanInput source="heeft_vog" label="Heeft een VOG" />
             <BooleanInput source="heeft_vervoer" label="Heeft eigen vervoer" />

@@ -4,7 +4,7 @@ import { BooleanInput, CheckboxGroupInput, Form, FormDataConsumer, NumberInput, 
 import type { RequestBody, ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { currentYearNL } from '@shared-calendar';
-import { REGIO_CHOICES } from '../klussen/status';
+import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
 type Profiel = RequestBody<'/api/v1/klussers/{id}', 'put'>;
@@ -76,7 +76,7 @@ export function ProfielForm({ k, onSaved }: { k: Detail; onSaved: (k: Detail) =>
         <NumberInput source="leeftijd" label="Leeftijd" min={18} max={120} />
         <NumberInput source="gepensioneerd_sinds" label="Gepensioneerd sinds (jaar)" min={EERSTE_JAAR} max={jaar} validate={jaarCheck} />
       </Box>
-      <CheckboxGroupInput source="regio" label="Regio's" choices={[...REGIO_CHOICES]} />
+      <RegioCheckboxGroupInput source="regio" label="Regio's" />
       <FormDataConsumer<Profiel>>
         {({ formData }) =>
           (formData.regio ?? []).length === 0 ? (

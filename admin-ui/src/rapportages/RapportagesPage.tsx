@@ -9,7 +9,7 @@ import { apiFetch } from '@shared-auth/api';
 import { formatNL, todayNL } from '@shared-calendar';
 import { ActionError, callApi } from '../api/action';
 import { download } from '../klanten/csv';
-import { REGIO_CHOICES } from '../klussen/status';
+import { useRegios } from '../regios/useRegios';
 
 type Export = ResponseBody<'/api/v1/exports/{id}'>;
 type Soort = 'uren' | 'facturen';
@@ -39,6 +39,7 @@ function defaultPeriod(): { van: string; tot: string } {
 export default function RapportagesPage() {
   const [periode, setPeriode] = useState(defaultPeriod);
   const [regio, setRegio] = useState('');
+  const { choices: regioKeuzes } = useRegios();
   const [fields, setFields] = useState<Record<string, string>>({});
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 900 }}>
@@ -83,7 +84,7 @@ export default function RapportagesPage() {
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Alle regio&apos;s</MenuItem>
-            {REGIO_CHOICES.map((r) => (
+            {regioKeuzes.map((r) => (
               <MenuItem key={r.id} value={r.id}>
                 {r.name}
               </MenuItem>

@@ -4,9 +4,9 @@ import { Datagrid, FunctionField, SelectInput, TextField, TextInput } from 'reac
 import type { ListItem } from '@shared-api-types';
 import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
-import { REGIO_CHOICES } from '../klussen/status';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { useRegios } from '../regios/useRegios';
 import { WerkbonCards } from './WerkbonCards';
 import { WerkbonDetails } from './WerkbonDetails';
 
@@ -19,15 +19,18 @@ type Kandidaat = ListItem<'/api/v1/klussen/klussers'>;
  */
 function useAlleKlussers(): { id: string; name: string }[] {
   const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
+  const { regios } = useRegios();
+  const slugs = regios.map((r) => r.slug).join(',');
   useEffect(() => {
+    if (slugs === '') return;
     const controller = new AbortController();
     const q = new URLSearchParams({ sort: 'naam', order: 'asc', page: '1', per_page: '100' });
-    for (const r of REGIO_CHOICES) q.append('regio', r.id);
+    for (const r of slugs.split(',')) q.append('regio', r);
     callApi<Kandidaat[]>(`/api/v1/klussen/klussers?${q}`, { signal: controller.signal })
       .then((a) => setChoices(a.data.map((k) => ({ id: k.id, name: k.naam }))))
       .catch(() => undefined);
     return () => controller.abort();
-  }, []);
+  }, [slugs]);
   return choices;
 }
 

@@ -1223,6 +1223,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/regios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De actieve regio's met hun woonplaatsen, op naam */
+        get: operations["getRegios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/{id}": {
         parameters: {
             query?: never;
@@ -2663,7 +2680,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description leeg voor alle regio's, anders amsterdam, rotterdam, den-haag of utrecht */
+                    /** @description leeg voor alle regio's, anders de slug van een regio (GET /api/v1/regios) */
                     regio: string;
                     /** @description uren of facturen */
                     soort: string;
@@ -7340,7 +7357,7 @@ export interface operations {
                     /** @description minstens 10 tekens */
                     password: string;
                     postcode: string;
-                    /** @description minstens één: amsterdam, rotterdam, den-haag, utrecht */
+                    /** @description minstens één: slugs van actieve regio's (GET /api/v1/regios) */
                     regio: string[];
                     telefoon: string;
                     woonplaats: string;
@@ -8894,6 +8911,82 @@ export interface operations {
                             }[];
                         };
                         message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRegios: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "naam" | "slug";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de naam die gebruikers lezen */
+                            naam: string;
+                            /** @description de sleutel van de regio, zoals accounts en klussen hem dragen */
+                            slug: string;
+                            /** @description de woonplaatsen van de regio, op naam */
+                            woonplaatsen: string[];
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
                     };
                 };
             };

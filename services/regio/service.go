@@ -1,0 +1,42 @@
+// Package regio is the regions domain (D1: regions are tenants, and data): the active regions with
+// their towns, as every signed-in user's screens offer them (the console's region filters and
+// choices, the klusser's and franchise owner's forms). A new franchise region is a row in the
+// regions table and its towns rows in region_towns; no code lists them.
+package regio
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// Service is the regions use-case.
+type Service interface {
+	// List returns the active regions, by name, each with its towns by name.
+	List(ctx context.Context, p list.Params) (list.Page[Regio], error)
+}
+
+// Store reads the regions from the database; store.go implements it.
+type Store interface {
+	ListActive(ctx context.Context, p list.Params) (list.Page[Regio], error)
+}
+
+// Regio is an active region as the screens show it.
+type Regio struct {
+	Slug         string   `json:"slug" doc:"de sleutel van de regio, zoals accounts en klussen hem dragen"`
+	Naam         string   `json:"naam" doc:"de naam die gebruikers lezen"`
+	Woonplaatsen []string `json:"woonplaatsen" doc:"de woonplaatsen van de regio, op naam"`
+}
+
+// LogAttrs keeps the slug: reference data, no personal data.
+func (r Regio) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("regio", r.Slug)} }
+
+// NewService returns the service over s.
+func NewService(s Store) Service { return &service{store: s} }
+
+type service struct{ store Store }
+
+func (s *service) List(ctx context.Context, p list.Params) (list.Page[Regio], error) {
+	return s.store.ListActive(ctx, p)
+}

@@ -1,0 +1,31 @@
+package regio
+
+import (
+	"net/http"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// ListSpec is the regions list (D25): by name; every region fits on the one page the screens ask.
+var ListSpec = list.Spec{
+	Sorts:       []string{"naam", "slug"},
+	DefaultSort: "naam",
+	Tiebreak:    []string{"slug"},
+	PerPage:     100, MaxPerPage: 100,
+}
+
+// routes is the regions' route table.
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{{
+		Method:   http.MethodGet,
+		Path:     "/api/v1/regios",
+		Summary:  "De actieve regio's met hun woonplaatsen, op naam",
+		Tag:      "regios",
+		Resource: "regios",
+		Action:   "read",
+		List:     &ListSpec,
+		Response: list.Page[Regio]{},
+		Op:       "List", Endpoint: httpapi.Typed(s.List),
+	}}
+}
