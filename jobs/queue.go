@@ -109,6 +109,11 @@ const DefaultPollInterval = 500 * time.Millisecond
 // QueueEmail is the queue of outgoing e-mail, so that a slow mail server never holds up other work.
 const QueueEmail = "email"
 
+// Enqueue adds a background job in the caller's transaction, so that a change and the jobs it
+// causes commit together or not at all. Queue.Enqueue is one; services take it as a dependency
+// (nil in tests that queue nothing).
+type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
+
 // Enqueue adds a job in tx: it runs only if tx commits.
 func (q *Queue) Enqueue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
 	if _, err := q.client.InsertTx(ctx, tx, args, nil); err != nil {

@@ -30,19 +30,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 			return err
 		}
 	}
-	database, err := tenants.Open(ctx, cfg.database())
+	database, err := openChecked(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer database.Close()
-	// D4: refuse to run with a database role that row-level security would not hold, or with an
-	// actor key the database does not share.
-	if err := database.CheckRole(ctx); err != nil {
-		return err
-	}
-	if err := database.CheckActorKey(ctx); err != nil {
-		return err
-	}
 	enforcer, err := policy.New()
 	if err != nil {
 		return err
@@ -210,4 +202,22 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// openChecked opens the database for serve and worker. D4: it refuses to run with a database
+// role that row-level security would not hold, or with an actor key the database does not share.
+func openChecked(ctx context.Context, cfg Config) (*tenants.DB, error) {
+	database, err := tenants.Open(ctx, cfg.database())
+	if err != nil {
+		return nil, err
+	}
+	if err := database.CheckRole(ctx); err != nil {
+		database.Close()
+		return nil, err
+	}
+	if err := database.CheckActorKey(ctx); err != nil {
+		database.Close()
+		return nil, err
+	}
+	return database, nil
 }

@@ -18,17 +18,11 @@ import (
 
 // workerCmd runs the background workers until interrupted.
 func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
-	database, err := tenants.Open(ctx, cfg.database())
+	database, err := openChecked(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer database.Close()
-	if err := database.CheckRole(ctx); err != nil {
-		return err
-	}
-	if err := database.CheckActorKey(ctx); err != nil {
-		return err
-	}
 	storage, err := files.OpenStorage(ctx, cfg.BlobURL)
 	if err != nil {
 		return err

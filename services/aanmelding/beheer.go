@@ -14,9 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
@@ -56,9 +57,6 @@ type BeheerStore interface {
 	// ActiveRegions are the slugs of the active regions, which the account's regions must be among.
 	ActiveRegions(ctx context.Context) ([]string, error)
 }
-
-// Enqueue adds a background job in tx.
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
 // Rij is a row of the list.
 type Rij struct {
@@ -243,7 +241,7 @@ type Blobs interface {
 
 // NewBeheer returns the back office's service. a makes accounts, blobs keeps the VOG, enqueue
 // sends e-mails; each may be nil, and what needs it then answers 503.
-func NewBeheer(s BeheerStore, a accounts.Service, blobs Blobs, enqueue Enqueue) Beheer {
+func NewBeheer(s BeheerStore, a accounts.Service, blobs Blobs, enqueue jobs.Enqueue) Beheer {
 	return &beheer{store: s, accounts: a, blobs: blobs, enqueue: enqueue}
 }
 
@@ -251,7 +249,7 @@ type beheer struct {
 	store    BeheerStore
 	accounts accounts.Service
 	blobs    Blobs
-	enqueue  Enqueue
+	enqueue  jobs.Enqueue
 }
 
 func (b *beheer) List(ctx context.Context, p list.Params) (list.Page[Rij], error) {

@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
@@ -13,14 +14,11 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Enqueue adds a job in the caller's transaction (jobs.Queue.Enqueue).
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
-
 // pgStore is the PostgreSQL store (module.go makes it); enqueue may be nil only where no e-mail is
 // ever sent.
 type pgStore struct {
 	db      *tenants.DB
-	enqueue Enqueue
+	enqueue jobs.Enqueue
 }
 
 // Create stores the job as the visitor (or signed-in customer) who sent it: row-level security

@@ -34,10 +34,7 @@ func decodeRequest(_ context.Context, r *http.Request) (any, error) {
 	return req, nil
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	return idRequest{ID: id}, err
-}
+var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "export_id")
 
 func encodeFile(_ context.Context, w http.ResponseWriter, f File) error {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")

@@ -3,22 +3,20 @@ package factuur
 import (
 	"context"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Enqueue inserts a background job in the transaction.
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
-
 // beheerStore is the PostgreSQL store; row-level security shows an admin every invoice.
 type beheerStore struct {
 	db      *tenants.DB
-	enqueue Enqueue
+	enqueue jobs.Enqueue
 }
 
 // paid is the SQL of "betaald": a method that means the money came in.

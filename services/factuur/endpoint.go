@@ -10,10 +10,6 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
-type idRequest struct{ ID uuid.UUID }
-
-func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("factuur_id", r.ID)} }
-
 type payRequest struct {
 	ID uuid.UUID
 	Betaling
@@ -30,7 +26,7 @@ func (f Factuur) LogAttrs() []slog.Attr {
 }
 
 func makeGetEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (Factuur, error) { return s.Get(ctx, r.ID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Factuur, error) { return s.Get(ctx, r.ID) })
 }
 
 func makePayEndpoint(s Service) endpoint.Endpoint {
@@ -38,5 +34,5 @@ func makePayEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makePDFEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (*PDFFile, error) { return s.PDF(ctx, r.ID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*PDFFile, error) { return s.PDF(ctx, r.ID) })
 }

@@ -1,6 +1,7 @@
 package factuur
 
 import (
+	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -13,6 +14,6 @@ func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, site Site) []httpap
 }
 
 // NewBeheer is the back office's invoices module through k's standard chain.
-func NewBeheer(k httpapi.Kit, db *tenants.DB, enqueue Enqueue) []httpapi.Route {
+func NewBeheer(k httpapi.Kit, db *tenants.DB, enqueue jobs.Enqueue) []httpapi.Route {
 	return k.Routes(beheerRoutes(NewBeheerService(&beheerStore{db: db, enqueue: enqueue}))...)
 }

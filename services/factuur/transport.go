@@ -27,17 +27,14 @@ func routes(s Service) []httpapi.Route {
 	}
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	return idRequest{ID: id}, err
-}
+var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "factuur_id")
 
 func decodePay(ctx context.Context, r *http.Request) (any, error) {
 	req, err := decodeID(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	p := payRequest{ID: req.(idRequest).ID}
+	p := payRequest{ID: req.(httpapi.IDRequest).ID}
 	if err := httpapi.DecodeJSON(nil, r, &p.Betaling, MaxBody); err != nil {
 		return nil, err
 	}

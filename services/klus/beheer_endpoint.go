@@ -12,11 +12,6 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// idRequest names a job.
-type idRequest struct{ ID uuid.UUID }
-
-func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
 // updateRequest is a job and its edited form.
 type updateRequest struct {
 	ID uuid.UUID
@@ -63,10 +58,7 @@ var CountsSpec = list.Spec{
 	Search:  Spec.Search,
 }
 
-func decodeIDRequest(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrKlusNotFound)
-	return idRequest{ID: id}, err
-}
+var decodeIDRequest = httpapi.DecodeIDRequest(ErrKlusNotFound, "klus_id")
 
 func decodeCreate(_ context.Context, r *http.Request) (any, error) {
 	var n Nieuw
@@ -81,7 +73,7 @@ func decodeUpdate(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := updateRequest{ID: id.(idRequest).ID}
+	req := updateRequest{ID: id.(httpapi.IDRequest).ID}
 	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 0)
 }
 
@@ -90,7 +82,7 @@ func decodeStatus(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := statusRequest{ID: id.(idRequest).ID}
+	req := statusRequest{ID: id.(httpapi.IDRequest).ID}
 	return req, httpapi.DecodeJSON(nil, r, &req.StatusInvoer, 0)
 }
 
@@ -99,7 +91,7 @@ func decodeAssign(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := assignRequest{ID: id.(idRequest).ID}
+	req := assignRequest{ID: id.(httpapi.IDRequest).ID}
 	return req, httpapi.DecodeJSON(nil, r, &req.AssignInvoer, 0)
 }
 
@@ -126,7 +118,7 @@ func (f Filter) LogAttrs() []slog.Attr {
 // The endpoints that adapt a method's arguments.
 
 func makeGetEndpoint(s BeheerService) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (One, error) {
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (One, error) {
 		d, err := s.Get(ctx, r.ID)
 		return One{Data: d}, err
 	})
@@ -160,5 +152,5 @@ func makeAssignEndpoint(s BeheerService) endpoint.Endpoint {
 }
 
 func makeIDEndpoint[Resp any](fn func(context.Context, uuid.UUID) (Resp, error)) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (Resp, error) { return fn(ctx, r.ID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Resp, error) { return fn(ctx, r.ID) })
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -16,15 +18,12 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
-
 // beheerStore is the PostgreSQL store (module.go makes it). Every statement runs as the admin, whom
 // row-level security lets write every job; a franchise owner only reads its regions' jobs, and the
 // routes that write are the admin's alone (policy.csv).
 type beheerStore struct {
 	db      *tenants.DB
-	enqueue Enqueue
+	enqueue jobs.Enqueue
 }
 
 // detailSelect reads a job in the shape of Detail (scanDetail).

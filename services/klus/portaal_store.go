@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -22,7 +24,7 @@ import (
 // of migration 015 allow exactly a claim, a first plan and a counted change.
 type portaalStore struct {
 	db      *tenants.DB
-	enqueue Enqueue
+	enqueue jobs.Enqueue
 }
 
 // klusSelect reads jobs in the shape of Klus (scanKlus), with the output names the lists sort on.

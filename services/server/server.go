@@ -154,7 +154,7 @@ func (f FormLimit) limiter() *httpapi.Limiter {
 // the kit's standard chain. A new domain adds its line here.
 func Routes(d Deps) []httpapi.Route {
 	k := httpapi.Kit{Logger: d.Logger, Metrics: d.Metrics}
-	var enqueue aanvraag.Enqueue
+	var enqueue jobs.Enqueue
 	if d.Queue != nil {
 		enqueue = d.Queue.Enqueue
 	}
@@ -171,14 +171,14 @@ func Routes(d Deps) []httpapi.Route {
 	modules := [][]httpapi.Route{
 		aanvraag.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
 		aanmelding.New(k, d.DB, d.FormLimit.limiter()),
-		aanmelding.BeheerModule(k, d.DB, acc, vogs, aanmelding.Enqueue(enqueue)),
+		aanmelding.BeheerModule(k, d.DB, acc, vogs, enqueue),
 		klusser.NewShowcase(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
-		klus.NewPortaal(k, d.DB, klus.Enqueue(enqueue), d.clock(), d.Site.Phone),
+		klus.NewPortaal(k, d.DB, enqueue, d.clock(), d.Site.Phone),
 
-		klus.NewBeheer(k, d.DB, klus.Enqueue(enqueue)),
-		factuur.NewBeheer(k, d.DB, factuur.Enqueue(enqueue)),
+		klus.NewBeheer(k, d.DB, enqueue),
+		factuur.NewBeheer(k, d.DB, enqueue),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),
@@ -192,12 +192,12 @@ func Routes(d Deps) []httpapi.Route {
 	}
 	if d.Files != nil {
 		modules = append(modules, files.New(k, d.DB, d.Files),
-			werkbon.New(k, d.DB, d.Files, werkbon.Enqueue(enqueue), d.clock()),
+			werkbon.New(k, d.DB, d.Files, enqueue, d.clock()),
 			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site)),
 			avg.New(k, d.DB, d.Files, factuur.Site(d.Site)))
 	}
 	if d.StatusLinks != nil {
-		modules = append(modules, status.New(k, d.DB, d.Files, status.Enqueue(enqueue), *d.StatusLinks, PublicFileURL))
+		modules = append(modules, status.New(k, d.DB, d.Files, enqueue, *d.StatusLinks, PublicFileURL))
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -14,7 +16,7 @@ import (
 const PerMinute = 30
 
 // New is the status page module; photoURL makes a showcase photo's public address.
-func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue Enqueue, links Links, photoURL func(string) string) []httpapi.Route {
+func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue jobs.Enqueue, links Links, photoURL func(string) string) []httpapi.Route {
 	svc := NewService(&pgStore{db: db, blobs: blobs, enqueue: enqueue}, links, photoURL)
 	return k.Routes(routes(svc, httpapi.NewLimiter(PerMinute, time.Minute))...)
 }

@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/services/platform/files"
@@ -16,15 +17,12 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
-// Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
-
 // pgStore reads through klus_status and cancels through klus_status_annuleren (migration 018):
 // the visitor's role reads no table itself.
 type pgStore struct {
 	db      *tenants.DB
 	blobs   files.Storage
-	enqueue Enqueue
+	enqueue jobs.Enqueue
 }
 
 func read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Row, error) {

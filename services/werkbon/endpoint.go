@@ -12,10 +12,6 @@ import (
 
 // The requests say what a log line may keep: ids, never notes, materials or signatures.
 
-type idRequest struct{ ID uuid.UUID }
-
-func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("id", r.ID)} }
-
 type itemRequest struct{ ID, ItemID uuid.UUID }
 
 func (r itemRequest) LogAttrs() []slog.Attr {
@@ -35,7 +31,7 @@ func (w Werkbon) LogAttrs() []slog.Attr {
 }
 
 func makeOpenEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (Werkbon, error) { return s.Open(ctx, r.ID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Werkbon, error) { return s.Open(ctx, r.ID) })
 }
 
 func makeStartEndpoint(s Service) endpoint.Endpoint {

@@ -6,18 +6,16 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/klusmaat/klusmaat/jobs"
+
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
-
-// Enqueue adds a background job in the caller's transaction (jobs.Queue.Enqueue).
-type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
 // pgStore is the PostgreSQL store (module.go makes it). Every statement runs as the klusser: row-
 // level security shows it its own work orders only (anything else is "not found"), and the column
@@ -26,7 +24,7 @@ type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 type pgStore struct {
 	db      *tenants.DB
 	blobs   files.Storage
-	enqueue Enqueue
+	enqueue jobs.Enqueue
 	clock   calendar.Clock
 }
 

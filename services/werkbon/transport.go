@@ -60,13 +60,7 @@ func pathID(r *http.Request, name string) (uuid.UUID, error) {
 	return id, nil
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := pathID(r, "id")
-	return idRequest{ID: id}, err
-}
+var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "id")
 
 func decodeItem(_ context.Context, r *http.Request) (any, error) {
 	if err := httpapi.AllowQuery(r); err != nil {

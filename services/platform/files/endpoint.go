@@ -19,7 +19,9 @@ func makeUploadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makeDownloadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (*Download, error) { return s.DownloadWorkOrderPhoto(ctx, r.ID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*Download, error) {
+		return s.DownloadWorkOrderPhoto(ctx, r.ID)
+	})
 }
 
 func makeUploadDocumentEndpoint(s Service) endpoint.Endpoint {
@@ -29,12 +31,14 @@ func makeUploadDocumentEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makeDownloadDocumentEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (*Download, error) { return s.DownloadDocument(ctx, r.ID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*Download, error) {
+		return s.DownloadDocument(ctx, r.ID)
+	})
 }
 
 func makeDeleteDocumentEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r idRequest) (DeleteResponse, error) {
-		return DeleteResponse(r), s.DeleteDocument(ctx, r.ID)
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (DeleteResponse, error) {
+		return DeleteResponse{ID: r.ID}, s.DeleteDocument(ctx, r.ID)
 	})
 }
 
@@ -61,10 +65,6 @@ func (r uploadDocumentRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("aanmelding_id", r.AanmeldingID), slog.String("document_type", r.DocumentType),
 		slog.Int("bytes", r.File.size())}
 }
-
-type idRequest struct{ ID uuid.UUID }
-
-func (r idRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("id", r.ID)} }
 
 // LogAttrs names the stored photo.
 func (p Photo) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("photo_id", p.ID)} }

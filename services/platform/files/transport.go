@@ -128,7 +128,7 @@ func decodeID(notFound error) func(context.Context, *http.Request) (any, error) 
 		if err != nil {
 			return nil, err
 		}
-		return idRequest{ID: id}, nil
+		return httpapi.IDRequest{ID: id, Key: "id"}, nil
 	}
 }
 

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -30,5 +31,27 @@ func DecodePathID(notFound error) func(context.Context, *http.Request) (any, err
 			return nil, err
 		}
 		return id, nil
+	}
+}
+
+// IDRequest is the input of a route whose only input is the {id} of its path. Its log line names
+// the id under Key ("factuur_id", "klus_id" ...), nothing else.
+type IDRequest struct {
+	ID  uuid.UUID
+	Key string
+}
+
+// LogAttrs names the id.
+func (r IDRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any(r.Key, r.ID)} }
+
+// DecodeIDRequest is the decoder of such a route (PathID): the endpoint receives an IDRequest
+// whose log key is key.
+func DecodeIDRequest(notFound error, key string) func(context.Context, *http.Request) (any, error) {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		id, err := PathID(r, notFound)
+		if err != nil {
+			return nil, err
+		}
+		return IDRequest{ID: id, Key: key}, nil
 	}
 }

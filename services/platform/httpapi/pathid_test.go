@@ -32,4 +32,9 @@ func TestPathID(t *testing.T) {
 	if v, err := DecodePathID(notFound)(nil, r); err == nil || v != nil {
 		t.Errorf("DecodePathID of a malformed id = %v, %v", v, err)
 	}
+	r.SetPathValue("id", id.String())
+	v, err := DecodeIDRequest(notFound, "factuur_id")(nil, r)
+	if err != nil || v.(IDRequest).ID != id || v.(IDRequest).LogAttrs()[0].Key != "factuur_id" {
+		t.Errorf("DecodeIDRequest = %+v, %v; want the id logged as factuur_id", v, err)
+	}
 }
