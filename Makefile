@@ -9,6 +9,9 @@ SHELL := /bin/bash
 KLUSMAAT_CACHE ?= $(HOME)/.cache/klusmaat
 export KLUSMAAT_CACHE
 export PATH := $(KLUSMAAT_CACHE)/node/bin:$(PATH)
+# Every command make starts runs on a development or test machine: the binary may use the
+# development actor key (a deployment sets KLUSMAAT_ACTOR_KEY and leaves this unset).
+export KLUSMAAT_DEV := true
 
 DEV_PORT  := 54320
 # Kratos: public and admin ports of the dev instance; MailDev: SMTP and web ports.

@@ -22,6 +22,7 @@ type Config struct {
 	QueueURL     string // the job queue's role (klusmaat_queue): River's tables only
 	OwnerURL     string // the schema owner, for migrations; empty: serve does not migrate
 	ActorKey     string // proves each transaction's actor to PostgreSQL (tenants/proof.go)
+	Dev          string // "true" on a development or test machine: the development actor key is accepted
 	Brand        string // D19
 	SupportPhone string // D19
 	SupportEmail string // D19
@@ -57,6 +58,7 @@ var settings = []setting{
 	{"DATABASE_QUEUE_URL", "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the job queue's role (klusmaat_queue), which River's workers use", func(c *Config) *string { return &c.QueueURL }},
 	{"DATABASE_OWNER_URL", "postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the schema owner, used to migrate; set it empty to skip migrating at serve start-up", func(c *Config) *string { return &c.OwnerURL }},
 	{"KLUSMAAT_ACTOR_KEY", devActorKey, "secret (at least 32 characters) that signs the actor of every database transaction; `klusmaat migrate` stores it for the database, so give migrate and serve the same one", func(c *Config) *string { return &c.ActorKey }},
+	{"KLUSMAAT_DEV", "false", "true on a development or test machine only (make run and make test set it): serve, worker and migrate then accept the development actor key", func(c *Config) *string { return &c.Dev }},
 	{"KLUSMAAT_BRAND", "Klusmaat", "brand name shown on every page and e-mail (D19)", func(c *Config) *string { return &c.Brand }},
 	{"KLUSMAAT_SUPPORT_PHONE", "070 123 45 67", "public contact phone number (D19)", func(c *Config) *string { return &c.SupportPhone }},
 	{"KLUSMAAT_SUPPORT_EMAIL", "info@klusmaat.nl", "public contact e-mail address (D19)", func(c *Config) *string { return &c.SupportEmail }},
@@ -92,6 +94,8 @@ func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("DATABASE_QUEUE_URL must be set")
 	case len(c.ActorKey) < tenants.MinActorKeyLength:
 		return c, fmt.Errorf("KLUSMAAT_ACTOR_KEY must be at least %d characters", tenants.MinActorKeyLength)
+	case c.Dev != "true" && c.Dev != "false":
+		return c, fmt.Errorf("KLUSMAAT_DEV must be true or false, not %q", c.Dev)
 	case c.LogFormat != "json" && c.LogFormat != "text":
 		return c, fmt.Errorf("LOG_FORMAT must be json or text, not %q", c.LogFormat)
 	case c.RunWorkers != "true" && c.RunWorkers != "false":
@@ -134,4 +138,21 @@ func validLevel(v string) bool {
 func positiveInt(v string) bool {
 	n, err := strconv.Atoi(v)
 	return err == nil && n > 0
+}
+
+// ErrDevActorKey: a command that serves or migrates a database was given no actor key of its own.
+var ErrDevActorKey = fmt.Errorf("KLUSMAAT_ACTOR_KEY is not set: serve, worker and migrate need the deployment's own secret "+
+	"(at least %d characters; see infra/k8s); on a development machine set KLUSMAAT_DEV=true", tenants.MinActorKeyLength)
+
+// checkActorKeyFor refuses to run cmd with the development actor key, which is in the source, unless
+// the machine says it is for development: a production server that forgot its key would otherwise
+// accept actors signed by anyone who has read the code (D4).
+func (c Config) checkActorKeyFor(cmd string) error {
+	switch cmd {
+	case "serve", "worker", "migrate":
+		if c.ActorKey == devActorKey && c.Dev != "true" {
+			return ErrDevActorKey
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -33,6 +34,7 @@ func TestConfigDefaults(t *testing.T) {
 		QueueURL:     "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat",
 		OwnerURL:     "postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:54320/klusmaat",
 		ActorKey:     "klusmaat-dev-actor-key-not-for-production",
+		Dev:          "false",
 		Brand:        "Klusmaat", // D19
 		SupportPhone: "070 123 45 67",
 		SupportEmail: "info@klusmaat.nl",
@@ -64,6 +66,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		"DATABASE_OWNER_URL":     "postgres://owner@db/prod",
 		"DATABASE_QUEUE_URL":     "postgres://queue@db/prod",
 		"KLUSMAAT_ACTOR_KEY":     "a-production-secret-of-at-least-32-characters",
+		"KLUSMAAT_DEV":           "true",
 		"KLUSMAAT_BRAND":         "  Senior Klus  ",
 		"KLUSMAAT_SUPPORT_PHONE": "010 999 99 99",
 		"KLUSMAAT_SUPPORT_EMAIL": "hulp@example.nl",
@@ -87,7 +90,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 	}
 	want := Config{
 		Listen: "127.0.0.1:9000", MetricsAddr: ":9191", Proxies: "10.0.0.0/8", DatabaseURL: "postgres://app@db/prod", OwnerURL: "postgres://owner@db/prod",
-		QueueURL: "postgres://queue@db/prod", ActorKey: "a-production-secret-of-at-least-32-characters",
+		QueueURL: "postgres://queue@db/prod", ActorKey: "a-production-secret-of-at-least-32-characters", Dev: "true",
 		Brand: "Senior Klus", SupportPhone: "010 999 99 99", SupportEmail: "hulp@example.nl",
 		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50", LoginLimit: "20",
 		BlobURL: "s3://klusmaat-files", PublicURL: "https://www.example.nl", PortalDist: "/srv/portal", AdminDist: "/srv/admin",
@@ -130,6 +133,7 @@ func TestConfigRefusals(t *testing.T) {
 		{"empty brand", map[string]string{"KLUSMAAT_BRAND": " "}, "KLUSMAAT_BRAND"},
 		{"empty queue url", map[string]string{"DATABASE_QUEUE_URL": ""}, "DATABASE_QUEUE_URL"},
 		{"short actor key", map[string]string{"KLUSMAAT_ACTOR_KEY": "geheim"}, "KLUSMAAT_ACTOR_KEY"},
+		{"dev neither true nor false", map[string]string{"KLUSMAAT_DEV": "yes"}, "KLUSMAAT_DEV"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,7 +153,7 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 	printSettings(&buf)
 	out := buf.String()
 	names := []string{
-		"KLUSMAAT_LISTEN", "METRICS_ADDR", "TRUSTED_PROXIES", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
+		"KLUSMAAT_LISTEN", "METRICS_ADDR", "TRUSTED_PROXIES", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_DEV", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
 		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "KLUSMAAT_LOGIN_LIMIT", "BLOB_URL", "KLUSMAAT_PUBLIC_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}
@@ -246,5 +250,39 @@ func TestLoadConfigRefusesUnknownLogLevel(t *testing.T) {
 	env["LOG_LEVEL"] = "debug"
 	if _, err := loadConfig(func(k string) (string, bool) { v, ok := env[k]; return v, ok }); err != nil {
 		t.Fatalf("LOG_LEVEL=debug refused: %v", err)
+	}
+}
+
+// The development actor key is in the source: serve, worker and migrate refuse it unless the
+// machine says it is for development; a deployment's own key, or the other commands, are not
+// affected.
+func TestDevelopmentActorKeyOnlyOnDevelopmentMachines(t *testing.T) {
+	prod, err := loadConfig(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"serve", "worker", "migrate"} {
+		if err := prod.checkActorKeyFor(cmd); !errors.Is(err, ErrDevActorKey) {
+			t.Errorf("%s with the development key and KLUSMAAT_DEV unset: %v, want ErrDevActorKey", cmd, err)
+		}
+	}
+	if err := prod.checkActorKeyFor("seed"); err != nil {
+		t.Errorf("seed (development data only): %v", err)
+	}
+	dev, err := loadConfig(env(map[string]string{"KLUSMAAT_DEV": "true"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := loadConfig(env(map[string]string{"KLUSMAAT_ACTOR_KEY": "a-production-secret-of-at-least-32-characters"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"serve", "worker", "migrate"} {
+		if err := dev.checkActorKeyFor(cmd); err != nil {
+			t.Errorf("%s on a development machine: %v", cmd, err)
+		}
+		if err := own.checkActorKeyFor(cmd); err != nil {
+			t.Errorf("%s with the deployment's own key: %v", cmd, err)
+		}
 	}
 }

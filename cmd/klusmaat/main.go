@@ -32,6 +32,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "klusmaat: configuration:", err)
 		os.Exit(2)
 	}
+	if err := cfg.checkActorKeyFor(cmd); err != nil {
+		fmt.Fprintln(os.Stderr, "klusmaat: configuration:", err)
+		os.Exit(2)
+	}
 	logger := newLogger(cfg, os.Stderr)
 	slog.SetDefault(logger)
 
