@@ -44,6 +44,21 @@ describe('franchise portal', () => {
     ).toBeTruthy();
   });
 
+  it("opens the jobs by date ascending, filtered as the dashboard's link says", async () => {
+    const mock = startConsole('/franchise/klussen?status=bezig&woonplaats=Leidschendam', { 'GET /api/v1/klussen': { body: { data: [JOB], total: 1 } } }, 'franchise');
+    await waitFor(
+      () => {
+        const q = mock.calls.filter((c) => c.path === '/api/v1/klussen').at(-1)?.query;
+        expect(q?.get('status')).toBe('bezig');
+        expect(q?.get('woonplaats')).toBe('Leidschendam');
+        expect(q?.get('sort')).toBe('datum');
+        expect(q?.get('order')).toBe('asc');
+      },
+      { timeout: 10_000 },
+    );
+    expect(((await screen.findByLabelText('Woonplaats', {}, { timeout: 10_000 })) as HTMLInputElement).value).toBe('Leidschendam');
+  });
+
   it('lists the jobs with address, contact and a Details link, and no way to change them', async () => {
     const mock = startConsole('/franchise/klussen', { 'GET /api/v1/klussen': { body: { data: [JOB], total: 1 } } }, 'franchise');
     const row = (await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;

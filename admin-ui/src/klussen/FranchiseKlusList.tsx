@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { UrlPrefill } from '../lists/UrlPrefill';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
 import { isStatus, STATUS_CHOICES, STATUS_LABEL } from './status';
 import type { KlusRij } from './types';
@@ -11,17 +12,23 @@ import type { KlusRij } from './types';
 const FILTERS = [
   <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
+  <TextInput key="woonplaats" source="woonplaats" label="Woonplaats" />,
 ];
+
+/** The filters that the dashboard's links set in the address (?status=bezig, ?woonplaats=Leidschendam). */
+const URL_FILTERS = ['status', 'woonplaats'] as const;
 
 /**
  * The franchise owner's jobs, /franchise/klussen (document 001 section 2, Franchise jobs): the
- * jobs of its regions only (row-level security), searchable, read-only; Details opens
+ * jobs of its regions only (row-level security), by date ascending (document 001 section 7),
+ * searchable, filtered as the dashboard's links say, read-only; Details opens
  * /franchise/klussen/{id}.
  */
 export default function FranchiseKlusList() {
   const basename = useBasename();
   return (
-    <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
+      <UrlPrefill names={URL_FILTERS} />
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">
           Klussen in jouw regio

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import StickyNoteIcon from '@mui/icons-material/StickyNote2';
 import { Box, Button, Chip, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
@@ -10,16 +10,15 @@ import {
   TextInput,
   TopToolbar,
   useBasename,
-  useListContext,
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { useLocation } from 'react-router-dom';
 import { callApi } from '../api/action';
 import { isAdmin, useMe } from '../auth/useMe';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { UrlPrefill } from '../lists/UrlPrefill';
 import { Schatting, toewijzing } from './format';
 import { KlusDetailDialog } from './KlusDetailDialog';
 import { KlusFormDialog } from './KlusFormDialog';
@@ -53,36 +52,6 @@ const FILTERS = [
 
 /** The filters that a link may set in the address (/admin/klussen?status=open, ?woonplaats=Delft). */
 const URL_FILTERS = ['status', 'woonplaats', 'regio'] as const;
-
-/**
- * Links from the dashboard speak the spec's short form (?status=open); react-admin keeps its
- * filters in ?filter={...}. This turns the first into the second once, on arrival, and opens the
- * create dialog for ?nieuw=1 ('Nieuwe Klus Aanmaken' on the dashboard).
- */
-function UrlPrefill({ onNew }: { onNew: () => void }) {
-  const { search } = useLocation();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    const params = new URLSearchParams(search);
-    const next: Record<string, unknown> = { ...filterValues };
-    const shown: Record<string, boolean> = { ...displayedFilters };
-    let changed = false;
-    for (const name of URL_FILTERS) {
-      const value = params.get(name);
-      if (value !== null && value !== '') {
-        next[name] = value;
-        shown[name] = true;
-        changed = true;
-      }
-    }
-    if (changed) setFilters(next, shown, false);
-    if (params.get('nieuw') === '1') onNew();
-  }, [search, filterValues, displayedFilters, setFilters, onNew]);
-  return null;
-}
 
 function StatusChip({ status }: { status: string }) {
   if (!isStatus(status)) return <span>{status}</span>;
@@ -136,7 +105,7 @@ export default function KlusList() {
         actions={beheer ? <ListActions onNew={openNew} /> : false}
         empty={false}
       >
-        <UrlPrefill onNew={beheer ? openNew : () => undefined} />
+        <UrlPrefill names={URL_FILTERS} onNew={beheer ? openNew : undefined} />
         <Box sx={{ px: 2, pt: 2 }}>
           <Typography variant="h4" component="h1" gutterBottom>
             Klussen Beheer
