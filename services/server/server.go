@@ -77,6 +77,9 @@ type Deps struct {
 	Clock calendar.Clock
 	// StatusLinks makes the customers' status links (D24); nil: no status page, no links in e-mails.
 	StatusLinks *status.Links
+	// StatusLimiter is the status link's limit per address, shared by its page and its API; nil:
+	// status.NewLimiter.
+	StatusLimiter *httpapi.Limiter
 }
 
 // clock is the server's clock: the injected one, else the real one.
@@ -92,6 +95,9 @@ type ActorResolver func(r *http.Request) (tenants.Actor, error)
 
 // New returns the server's handler and the API routes it serves.
 func New(d Deps) (http.Handler, []httpapi.Route) {
+	if d.StatusLimiter == nil {
+		d.StatusLimiter = status.NewLimiter()
+	}
 	routes := Routes(d)
 
 	mux := http.NewServeMux()
@@ -119,7 +125,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 	}
 	if d.Web != nil {
 		if d.StatusLinks != nil {
-			d.Web.Private("/status/", status.PageExists(d.DB, *d.StatusLinks))
+			d.Web.Private("/status/", status.Page(d.DB, *d.StatusLinks, d.StatusLimiter))
 		}
 		mux.Handle("/", d.Web)
 	}
@@ -197,7 +203,11 @@ func Routes(d Deps) []httpapi.Route {
 			avg.New(k, d.DB, d.Files, factuur.Site(d.Site)))
 	}
 	if d.StatusLinks != nil {
-		modules = append(modules, status.New(k, d.DB, d.Files, enqueue, *d.StatusLinks, PublicFileURL))
+		limiter := d.StatusLimiter
+		if limiter == nil {
+			limiter = status.NewLimiter()
+		}
+		modules = append(modules, status.New(k, d.DB, d.Files, enqueue, *d.StatusLinks, PublicFileURL, limiter))
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {

@@ -15,17 +15,29 @@ import (
 // gets a handful of tries (and would need 2^128 of them).
 const PerMinute = 30
 
-// New is the status page module; photoURL makes a showcase photo's public address.
-func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue jobs.Enqueue, links Links, photoURL func(string) string) []httpapi.Route {
+// NewLimiter is the limit of one address on the status link, shared by the page and its API:
+// PerMinute requests a minute, whichever of them it asks for.
+func NewLimiter() *httpapi.Limiter { return httpapi.NewLimiter(PerMinute, time.Minute) }
+
+// New is the status page module; photoURL makes a showcase photo's public address; limiter is the
+// status link's limit (NewLimiter), the one Page counts on too.
+func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue jobs.Enqueue, links Links, photoURL func(string) string, limiter *httpapi.Limiter) []httpapi.Route {
 	svc := NewService(&pgStore{db: db, blobs: blobs, enqueue: enqueue}, links, photoURL)
-	return k.Routes(routes(svc, httpapi.NewLimiter(PerMinute, time.Minute))...)
+	return k.Routes(routes(svc, limiter)...)
 }
 
-// PageExists tells the web handler whether /status/{token} is a page (D21: else 404).
-func PageExists(db *tenants.DB, links Links) func(r *http.Request, token string) bool {
+// Page tells the web handler what /status/{token} is (web.Handler.Private): 429 when the address
+// has used up limiter, else 200 for a link to a request and 404 for anything else (D21). The
+// page's check costs a database transaction, so it counts like an API request.
+func Page(db *tenants.DB, links Links, limiter *httpapi.Limiter) func(r *http.Request, token string) int {
 	svc := NewService(&pgStore{db: db}, links, func(string) string { return "" })
-	return func(r *http.Request, token string) bool {
-		_, err := svc.Get(r.Context(), token)
-		return err == nil
+	return func(r *http.Request, token string) int {
+		if !limiter.Allow(httpapi.ClientIP(r)) {
+			return http.StatusTooManyRequests
+		}
+		if _, err := svc.Get(r.Context(), token); err != nil {
+			return http.StatusNotFound
+		}
+		return http.StatusOK
 	}
 }

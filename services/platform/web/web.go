@@ -39,14 +39,17 @@ type Handler struct {
 // path (the status link, D24).
 type privatePages struct {
 	prefix string
-	exists func(r *http.Request, rest string) bool
+	check  func(r *http.Request, rest string) int
 }
 
-// Private serves the pages under prefix only when exists says the rest of the path is valid: any
-// other answers 404 like an unknown path (D21). They are never indexed and send no referrer, so
-// the secret in the address does not travel to another site. Call before serving.
-func (h *Handler) Private(prefix string, exists func(r *http.Request, rest string) bool) {
-	h.private = append(h.private, privatePages{prefix: prefix, exists: exists})
+// Private serves the pages under prefix only when check answers http.StatusOK for the rest of the
+// path: http.StatusNotFound (or any rest that is empty or has a slash) answers 404 like an unknown
+// path (D21); http.StatusTooManyRequests answers the page with 429 and a Retry-After, so that
+// guessing secrets costs a visitor its limit, the page's own script then showing why. They are
+// never indexed and send no referrer, so the secret in the address does not travel to another
+// site. Call before serving.
+func (h *Handler) Private(prefix string, check func(r *http.Request, rest string) int) {
+	h.private = append(h.private, privatePages{prefix: prefix, check: check})
 }
 
 // New loads the builds in portalDir and adminDir (index.html and routes.json of each).
@@ -73,7 +76,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if rest, ok := strings.CutPrefix(p, pp.prefix); ok {
 			w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 			w.Header().Set("Referrer-Policy", "no-referrer")
-			if rest == "" || strings.Contains(rest, "/") || !pp.exists(r, rest) {
+			status := http.StatusNotFound
+			if rest != "" && !strings.Contains(rest, "/") {
+				status = pp.check(r, rest)
+			}
+			switch status {
+			case http.StatusOK:
+			case http.StatusTooManyRequests:
+				w.Header().Set("Retry-After", "60")
+				h.portal.serveIndex(w, r, p, status)
+				return
+			default:
 				h.portal.serveIndex(w, r, "", http.StatusNotFound)
 				return
 			}

@@ -44,7 +44,7 @@ func builds(t *testing.T) (portal, admin string) {
 	portal, admin = t.TempDir(), t.TempDir()
 	writeFiles(t, portal, map[string]string{
 		"index.html":              indexHTML("PORTAL"),
-		"routes.json":             `["/", "/diensten", "/aanvraag", "/klussers", "/klusser/dashboard", "/klusser/werkbon/:id", "/klusser/plan-klus/:klusId"]`,
+		"routes.json":             `["/", "/diensten", "/aanvraag", "/klussers", "/klusser/dashboard", "/klusser/werkbon/:id", "/klusser/plan-klus/:klusId", "/status/:token"]`,
 		"assets/app-abc123.js":    "console.log('portal')",
 		"assets/style-def456.css": "body{}",
 		"favicon.ico":             "ICO",
@@ -397,5 +397,39 @@ func TestCompressedAssetsAndPages(t *testing.T) {
 	}
 	if w := get("/", ""); w.Header().Get("Content-Encoding") != "" || !strings.Contains(w.Body.String(), `<div id="root">`) {
 		t.Fatalf("plain html: %v", w.Header())
+	}
+}
+
+// Private pages (the status link, D24): served for a secret the check knows, 404 like an unknown
+// path for anything else, and 429 with a Retry-After when the visitor has used up its limit.
+func TestPrivatePages(t *testing.T) {
+	h := newHandler(t)
+	h.Private("/status/", func(_ *http.Request, token string) int {
+		switch token {
+		case "goed":
+			return http.StatusOK
+		case "te-vaak":
+			return http.StatusTooManyRequests
+		}
+		return http.StatusNotFound
+	})
+	for _, c := range []struct {
+		path  string
+		want  int
+		retry string
+	}{
+		{"/status/goed", http.StatusOK, ""},
+		{"/status/fout", http.StatusNotFound, ""},
+		{"/status/", http.StatusNotFound, ""},
+		{"/status/goed/extra", http.StatusNotFound, ""},
+		{"/status/te-vaak", http.StatusTooManyRequests, "60"},
+	} {
+		w := get(h, http.MethodGet, c.path)
+		if w.Code != c.want || w.Header().Get("Retry-After") != c.retry || !strings.Contains(w.Body.String(), "PORTAL") {
+			t.Errorf("GET %s = %d (Retry-After %q), want %d (%q) with the portal's page", c.path, w.Code, w.Header().Get("Retry-After"), c.want, c.retry)
+		}
+		if c.path != "/status/" && (w.Header().Get("X-Robots-Tag") != "noindex, nofollow" || w.Header().Get("Referrer-Policy") != "no-referrer") {
+			t.Errorf("GET %s: indexable or sends a referrer: %v", c.path, w.Header())
+		}
 	}
 }

@@ -51,6 +51,13 @@ describe('/status/:token', () => {
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
   });
 
+  it("says the server's own words when it refuses (too many requests from this address)", async () => {
+    const tooMany = 'U heeft deze pagina te vaak opgevraagd. Wacht een paar minuten en probeer het opnieuw.';
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(429, { error: { code: 'too_many_requests', message: tooMany } }));
+    renderAt('tok');
+    expect(await screen.findByText(tooMany)).toBeTruthy();
+  });
+
   it('cancels after the confirmation and shows the new state', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
       String(input).endsWith('/annuleren')

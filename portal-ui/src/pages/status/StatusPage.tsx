@@ -147,8 +147,11 @@ export default function StatusPage() {
     if (r.kind === 'ok') setState({ kind: 'ok', status: r.status });
     else if (r.kind === 'not-found') setState({ kind: 'not-found' });
     else {
-      // Keep what is shown when a poll fails; say so only when there is nothing yet.
-      setState((prev) => (prev.kind === 'ok' ? prev : { kind: 'error', message: 'De gegevens konden niet worden geladen. Controleer uw internetverbinding en probeer het opnieuw.' }));
+      // Keep what is shown when a poll fails; say so only when there is nothing yet, in the
+      // server's words when it gave some (too many requests from this address, say).
+      const message =
+        r.kind === 'failed' && r.message !== undefined ? r.message : 'De gegevens konden niet worden geladen. Controleer uw internetverbinding en probeer het opnieuw.';
+      setState((prev) => (prev.kind === 'ok' ? prev : { kind: 'error', message }));
     }
   }, [token]);
 
