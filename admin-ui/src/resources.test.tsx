@@ -90,6 +90,14 @@ describe('console resources', () => {
     expect(await screen.findByText('Nog geen werkbonnen', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
+  it("reads the default failure and the server's reason as one sentence, without '.:'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin logs the failed query
+    start('/admin/werkbonnen', 'admin', {
+      'GET /api/v1/werkbonnen': { status: 403, body: { error: { code: 'forbidden', message: 'Je hebt geen toegang.' } } },
+    });
+    expect(await screen.findByText('De lijst kon niet worden geladen: Je hebt geen toegang.', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it("shows the server's message in place of the rows when a list cannot be loaded, and keeps the console usable", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin logs the failed query
     start('/admin/klanten', 'admin', {

@@ -7,7 +7,7 @@ import { List, Pagination, useListContext, type ListProps } from 'react-admin';
  * server jobs). When the page cannot be loaded, the server's message stands in place of the rows,
  * without paging: not an empty table that claims "1-10 van 10", nor a toast that goes away.
  */
-export function ResourceList({ failure = 'De lijst kon niet worden geladen.', ...props }: ListProps & { failure?: string }) {
+export function ResourceList({ failure = 'De lijst kon niet worden geladen', ...props }: ListProps & { failure?: string }) {
   return (
     <List
       exporter={false}
@@ -21,14 +21,16 @@ export function ResourceList({ failure = 'De lijst kon niet worden geladen.', ..
   );
 }
 
-/** failure: the spec's words for this list (section 8), e.g. 'Fout bij laden van klanten'. */
+/**
+ * failure: the spec's words for this list (section 8), e.g. 'Fout bij laden van klanten', then the
+ * server's reason after a colon; a full stop at the end of failure goes when a reason follows.
+ */
 function LoadError({ failure }: { failure: string }) {
   const { error } = useListContext();
   const message = error instanceof Error && error.message !== '' ? error.message : null;
   return (
     <Alert severity="error" sx={{ m: 2 }}>
-      {failure}
-      {message === null ? '' : `: ${message}`}
+      {message === null ? failure : `${failure.replace(/\.$/, '')}: ${message}`}
     </Alert>
   );
 }
