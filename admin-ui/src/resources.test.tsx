@@ -120,6 +120,15 @@ describe('console resources', () => {
     await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen')).toHaveLength(1));
   });
 
+  it('names the pager in Dutch for screen readers', async () => {
+    start('/admin/klusser-aanmeldingen', 'admin', {
+      'GET /api/v1/aanmeldingen': { body: { data: [{ id: 'a1', naam: 'Henk de Vries', leeftijd: 67 }], total: 80 } },
+    });
+    expect(await screen.findByText('Henk de Vries', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Paginanavigatie' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'pagination navigation' })).toBeNull();
+  });
+
   it('has every list page in routes.json, so that the server serves it on reload (D21)', () => {
     for (const path of ['klussen', 'werkbonnen', 'facturen', 'klanten', 'klussers', 'klusser-aanmeldingen']) {
       expect(routes).toContain(`/admin/${path}`);

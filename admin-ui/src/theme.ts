@@ -71,6 +71,10 @@ export const theme: RaThemeOptions = {
       // react-admin's loading indicator has no label of its own; spinners next to a text hide it with aria-hidden.
       defaultProps: { 'aria-label': 'Bezig met laden' },
     },
+    MuiPagination: {
+      // MUI names the pager's landmark 'pagination navigation'; screen readers read it in Dutch.
+      defaultProps: { 'aria-label': 'Paginanavigatie' },
+    },
     MuiLink: {
       styleOverrides: {
         root: { '&:focus-visible': focusRing },
