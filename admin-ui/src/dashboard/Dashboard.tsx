@@ -89,7 +89,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
   );
 
   return (
-    <Box component="main" sx={{ py: 2, display: 'grid', gap: 3 }}>
+    <Box sx={{ py: 2, display: 'grid', gap: 3 }}>
       <Title title="ra.page.dashboard" />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>

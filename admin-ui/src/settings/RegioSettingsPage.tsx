@@ -20,7 +20,7 @@ export function RegioSettingsPage() {
   }));
 
   return (
-    <Box component="main" sx={{ py: 2, maxWidth: 900 }}>
+    <Box sx={{ py: 2, maxWidth: 900 }}>
       <Title title="Instellingen" />
       <Typography variant="h4" component="h1" gutterBottom>
         Instellingen
