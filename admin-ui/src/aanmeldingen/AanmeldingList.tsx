@@ -54,7 +54,6 @@ function CountCards() {
             <Card variant="outlined" sx={{ borderWidth: active ? 3 : 1, borderColor: active ? 'primary.main' : undefined }}>
               <CardActionArea
                 aria-pressed={active}
-                aria-label={`${AANMELDING_STATUS_LABEL[status]}: ${count}`}
                 onClick={() => {
                   const rest = { ...filterValues };
                   delete rest['status'];

@@ -1,3 +1,4 @@
+import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { dismissToast, useToastRegions, type Toast } from '@shared-auth/toastStore';
 
@@ -38,15 +39,6 @@ function ToastItem({ toast }: { toast: Toast }) {
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const region = { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1.5 } as const;
 

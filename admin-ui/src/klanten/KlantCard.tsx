@@ -1,3 +1,4 @@
+import { Stars } from '../a11y/ScreenReaderText';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -156,7 +157,7 @@ function Overzicht({ klant: k }: { klant: Klant }) {
                 k.gemiddelde_tevredenheid === null ? (
                   'Nog geen beoordeling'
                 ) : (
-                  <span aria-label={`${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)} van 5 sterren`}>★ {ONE_DECIMAL.format(k.gemiddelde_tevredenheid)}</span>
+                  <Stars shown={`★ ${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)}`} spoken={`${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)} van 5 sterren`} />
                 ),
               ],
               ['Facturen', k.aantal_facturen],
@@ -291,8 +292,8 @@ function Reviews({ email }: { email: string }) {
                   {ddMMyyyy(r.datum)} · {r.klusser}
                 </Typography>
                 {r.rating_algemeen !== null && (
-                  <Typography aria-label={`${r.rating_algemeen} van 5 sterren`} sx={{ fontSize: '1.5rem', color: '#8a6d00' }}>
-                    <span aria-hidden>{'★'.repeat(r.rating_algemeen) + '☆'.repeat(5 - r.rating_algemeen)}</span>
+                  <Typography sx={{ fontSize: '1.5rem', color: '#8a6d00' }}>
+                    <Stars shown={'★'.repeat(r.rating_algemeen) + '☆'.repeat(5 - r.rating_algemeen)} spoken={`${r.rating_algemeen} van 5 sterren`} />
                   </Typography>
                 )}
                 <Facts
