@@ -37,12 +37,6 @@ describe('dataProvider', () => {
     );
   });
 
-  it('keys the regions by their slug, as react-admin needs an id', async () => {
-    const { fetchFn } = recorder(200, { data: [{ slug: 'groningen', naam: 'Groningen', woonplaatsen: ['Haren'] }], total: 1 });
-    const result = await createDataProvider('/api/v1', fetchFn).getList('regios', { pagination: { page: 1, perPage: 100 } });
-    expect(result).toEqual({ data: [{ id: 'groningen', slug: 'groningen', naam: 'Groningen', woonplaatsen: ['Haren'] }], total: 1 });
-  });
-
   it('refuses a nested filter instead of sending [object Object]', async () => {
     const { calls, fetchFn } = recorder(200, { data: [], total: 0 });
     await expect(

@@ -48,14 +48,6 @@ export const COLLECTIONS: Readonly<Record<string, string>> = {
   'klusser-aanmeldingen': 'aanmeldingen',
 };
 
-/**
- * Resources whose rows are keyed by another field than id (react-admin needs an id): the regions
- * (GET /api/v1/regios) by their slug. The row keeps the field; id is added as a copy.
- */
-export const RECORD_KEYS: Readonly<Record<string, string>> = {
-  regios: 'slug',
-};
-
 /** The server's message: {"error": {"message"}} (our API), else a top-level {"message"}. */
 function errorMessage(body: unknown, fallback: string): string {
   const message = apiError(body).message ?? record(body)?.['message'];
@@ -126,10 +118,7 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
     signal: AbortSignal | undefined,
   ): Promise<GetListResult<T>> => {
     const { body } = await request(`${resourcePath(resource)}${listQuery(params)}`, { signal });
-    const result = listResult<T>(body, resource);
-    const key = RECORD_KEYS[resource];
-    if (key === undefined) return result;
-    return { ...result, data: result.data.map((row) => ({ ...row, id: (row as Record<string, unknown>)[key] }) as T) };
+    return listResult<T>(body, resource);
   };
 
   const provider: DataProvider = {

@@ -22,8 +22,10 @@ type Store interface {
 	ListActive(ctx context.Context, p list.Params) (list.Page[Regio], error)
 }
 
-// Regio is an active region as the screens show it.
+// Regio is an active region as the screens show it. ID is the slug again: the console's lists key
+// their rows by id, as a customer's id is its e-mail address.
 type Regio struct {
+	ID           string   `json:"id" doc:"de slug: de sleutel van de rij"`
 	Slug         string   `json:"slug" doc:"de sleutel van de regio, zoals accounts en klussen hem dragen"`
 	Naam         string   `json:"naam" doc:"de naam die gebruikers lezen"`
 	Woonplaatsen []string `json:"woonplaatsen" doc:"de woonplaatsen van de regio, op naam"`

@@ -20,6 +20,7 @@ func (s *pgStore) ListActive(ctx context.Context, p list.Params) (list.Page[Regi
 		GROUP BY r.slug, r.naam`, nil, func(row tenants.Row) (Regio, error) {
 		var r Regio
 		err := row.Scan(&r.Slug, &r.Naam, &r.Woonplaatsen)
+		r.ID = r.Slug
 		return r, err
 	})
 }

@@ -11,7 +11,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// regioSlugs lists the slugs of GET /api/v1/regios as handle, checking the list contract.
+// regios is GET /api/v1/regios as handle, checking the list contract and that each row is keyed
+// by its slug (the console's lists key rows by id).
 func (b *backOffice) regios(t *testing.T, handle string) list.Page[regio.Regio] {
 	t.Helper()
 	var page list.Page[regio.Regio]
@@ -20,6 +21,11 @@ func (b *backOffice) regios(t *testing.T, handle string) list.Page[regio.Regio] 
 	}
 	if page.Total != len(page.Data) {
 		t.Fatalf("total %d for %d regions", page.Total, len(page.Data))
+	}
+	for _, r := range page.Data {
+		if r.ID != r.Slug {
+			t.Errorf("region %q has id %q, want its slug", r.Slug, r.ID)
+		}
 	}
 	return page
 }

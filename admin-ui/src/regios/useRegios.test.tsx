@@ -6,7 +6,7 @@ import { REGIOS_ANSWER } from '../test/regios';
 
 /** The demo's regions and one more, as a franchise region added as a row would come back. */
 const MET_GRONINGEN = {
-  data: [...REGIOS_ANSWER.data, { slug: 'groningen', naam: 'Groningen', woonplaatsen: ['Haren'] }].sort((a, b) => a.naam.localeCompare(b.naam)),
+  data: [...REGIOS_ANSWER.data, { id: 'groningen', slug: 'groningen', naam: 'Groningen', woonplaatsen: ['Haren'] }].sort((a, b) => a.naam.localeCompare(b.naam)),
   total: 5,
 };
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useGetList } from 'react-admin';
 
-/** An active region as GET /api/v1/regios answers it (id: the slug, added by the dataProvider). */
+/** An active region as GET /api/v1/regios answers it (id: the slug). */
 export interface Regio {
   id: string;
   slug: string;

@@ -8978,6 +8978,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description de slug: de sleutel van de rij */
+                            id: string;
                             /** @description de naam die gebruikers lezen */
                             naam: string;
                             /** @description de sleutel van de regio, zoals accounts en klussen hem dragen */
