@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -58,21 +56,10 @@ func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&CountsSpec, r.URL.Query())
 }
 
-func pathID(r *http.Request) (uuid.UUID, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return uuid.Nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return uuid.Nil, ErrNotFound
-	}
-	return id, nil
-}
-
-func decodeID(_ context.Context, r *http.Request) (any, error) { return pathID(r) }
+var decodeID = httpapi.DecodePathID(ErrNotFound)
 
 func decodeReview(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r)
+	id, err := httpapi.PathID(r, ErrNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +68,7 @@ func decodeReview(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeBericht(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r)
+	id, err := httpapi.PathID(r, ErrNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +77,7 @@ func decodeBericht(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeAccount(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r)
+	id, err := httpapi.PathID(r, ErrNotFound)
 	if err != nil {
 		return nil, err
 	}

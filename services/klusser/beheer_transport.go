@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -61,26 +59,10 @@ func decodeTotals(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&TotalsSpec, r.URL.Query())
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	return pathID(r)
-}
-
-func pathID(r *http.Request) (uuid.UUID, error) {
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return uuid.Nil, ErrNotFound
-	}
-	return id, nil
-}
+var decodeID = httpapi.DecodePathID(ErrNotFound)
 
 func decodeProfiel(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := pathID(r)
+	id, err := httpapi.PathID(r, ErrNotFound)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
@@ -153,7 +154,7 @@ func auditUploadOrDelete(key *string) string {
 var fotoColumns = map[string]bool{"profiel_foto_url": true, "carousel_foto_1": true, "carousel_foto_2": true, "carousel_foto_3": true}
 
 func decodeUploadProfielFoto(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r, ErrKlusserNotFound)
+	id, err := httpapi.PathID(r, ErrKlusserNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +166,7 @@ func decodeUploadProfielFoto(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeProfielFoto(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r, ErrKlusserNotFound)
+	id, err := httpapi.PathID(r, ErrKlusserNotFound)
 	if err != nil {
 		return nil, err
 	}

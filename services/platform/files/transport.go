@@ -43,7 +43,7 @@ func routes(s Service) []httpapi.Route {
 			Resource:     "werkbon_fotos",
 			Action:       "read",
 			ResponseType: "application/octet-stream",
-			Op:           "DownloadWorkOrderPhoto", Endpoint: makeDownloadWorkOrderPhotoEndpoint(s), Decode: decodeID(ErrPhotoNotFound), Encode: download,
+			Op:           "DownloadWorkOrderPhoto", Endpoint: makeDownloadWorkOrderPhotoEndpoint(s), Decode: httpapi.DecodeIDRequest(ErrPhotoNotFound, "id"), Encode: download,
 		},
 		{
 			Method:      http.MethodPost,
@@ -66,7 +66,7 @@ func routes(s Service) []httpapi.Route {
 			Resource:     "klusser_documenten",
 			Action:       "read",
 			ResponseType: "application/octet-stream",
-			Op:           "DownloadDocument", Endpoint: makeDownloadDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound), Encode: download,
+			Op:           "DownloadDocument", Endpoint: makeDownloadDocumentEndpoint(s), Decode: httpapi.DecodeIDRequest(ErrDocumentNotFound, "id"), Encode: download,
 		},
 		{
 			Method:   http.MethodDelete,
@@ -76,7 +76,7 @@ func routes(s Service) []httpapi.Route {
 			Resource: "aanmelding_documenten",
 			Action:   "delete",
 			Response: DeleteResponse{},
-			Op:       "DeleteDocument", Endpoint: makeDeleteDocumentEndpoint(s), Decode: decodeID(ErrDocumentNotFound),
+			Op:       "DeleteDocument", Endpoint: makeDeleteDocumentEndpoint(s), Decode: httpapi.DecodeIDRequest(ErrDocumentNotFound, "id"),
 		},
 		{
 			Method:      http.MethodPost,
@@ -110,30 +110,8 @@ func routes(s Service) []httpapi.Route {
 	}
 }
 
-// pathID reads the {id} wildcard. A malformed id is "not found", like an id that is not there.
-func pathID(r *http.Request, notFound error) (uuid.UUID, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return uuid.Nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil || id == uuid.Nil {
-		return uuid.Nil, notFound
-	}
-	return id, nil
-}
-
-func decodeID(notFound error) func(context.Context, *http.Request) (any, error) {
-	return func(_ context.Context, r *http.Request) (any, error) {
-		id, err := pathID(r, notFound)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.IDRequest{ID: id, Key: "id"}, nil
-	}
-}
-
 func decodeUploadPhoto(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r, ErrWorkOrderNotFound)
+	id, err := httpapi.PathID(r, ErrWorkOrderNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +132,7 @@ func decodeUploadPhoto(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeUploadDocument(_ context.Context, r *http.Request) (any, error) {
-	id, err := pathID(r, ErrAanmeldingNotFound)
+	id, err := httpapi.PathID(r, ErrAanmeldingNotFound)
 	if err != nil {
 		return nil, err
 	}
