@@ -27,7 +27,7 @@ var (
 	skippedFolders = map[string]bool{".git": true, "node_modules": true, ".data": true, "dist": true, "dist-ssr": true, "bin": true, "testdata": true}
 	// Text files of the project: code, scripts, SQL, manifests and docs.
 	textExt = map[string]bool{".go": true, ".ts": true, ".tsx": true, ".mjs": true, ".js": true, ".sql": true, ".sh": true,
-		".yaml": true, ".yml": true, ".md": true, ".css": true, ".html": true, ".conf": true, ".csv": true, ".tmpl": true, ".json": false}
+		".yaml": true, ".yml": true, ".md": true, ".css": true, ".html": true, ".conf": true, ".csv": true, ".tmpl": true}
 )
 
 // textFiles calls fn for every project text file with its path relative to the root.

@@ -78,7 +78,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 
 	kind, ok := w.Kinds[req.Soort]
 	if !ok {
-		return w.finish(ctx, actor, a.ExportID, "mislukt", "Onbekende export", 0, "")
+		return w.finish(ctx, actor, a.ExportID, "mislukt", msgUnknown, 0, "")
 	}
 	// The CSV goes to a temporary file as the rows arrive and from there to storage, so a
 	// 100,000-row export never sits in memory (BenchmarkHoursExport prints the peak).
@@ -117,6 +117,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	name := fmt.Sprintf("%s-export-%s-tot-%s.csv", req.Soort, DutchDate(req.Van), DutchDate(req.Tot))
 	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
 }
+
+// msgUnknown is the failure of an export whose kind the worker does not know.
+const msgUnknown = "Onbekende export"
 
 // Kind is one export of the reports page: how its rows are written (returning how many, or
 // ErrEmpty) and the messages of an empty period and a failure (document 001 section 8).
@@ -176,7 +179,9 @@ func (w *Worker) finish(ctx context.Context, actor tenants.Actor, id uuid.UUID, 
 // failed records a failure on the export once River will not try again; before that River retries.
 func (w *Worker) failed(ctx context.Context, job *river.Job[Args], actor tenants.Actor, err error) error {
 	if job.Attempt >= job.MaxAttempts {
-		fault := "Fout bij exporteren"
+		// The kind's own words (document 001 section 8: 'Fout bij exporteren uren/facturen');
+		// an export whose kind cannot be read says what Work says of an unknown one.
+		fault := msgUnknown
 		var soort string
 		_ = w.DB.InTx(ctx, actor, func(tx pgx.Tx) error {
 			return tx.QueryRow(ctx, `SELECT params->>'soort' FROM exports WHERE id = $1`, job.Args.ExportID).Scan(&soort)
