@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -43,13 +42,13 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	pool, err := openPool(ctx, c.URL, onNotice)
+	pool, err := openPool(ctx, c.URL)
 	if err != nil {
 		return nil, err
 	}
 	db := &DB{pool: pool, key: key}
 	if c.QueueURL != "" {
-		if db.queue, err = openPool(ctx, c.QueueURL, nil); err != nil {
+		if db.queue, err = openPool(ctx, c.QueueURL); err != nil {
 			pool.Close()
 			return nil, err
 		}
@@ -57,7 +56,7 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	return db, nil
 }
 
-func openPool(ctx context.Context, url string, notices pgconn.NoticeHandler) (*pgxpool.Pool, error) {
+func openPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: parse database url: %w", err)
@@ -65,7 +64,6 @@ func openPool(ctx context.Context, url string, notices pgconn.NoticeHandler) (*p
 	// SQL sees the product's calendar: current_date, now()::date and timestamptz-to-date casts
 	// give Dutch dates whatever the server's or the cluster's own zone.
 	cfg.ConnConfig.RuntimeParams["timezone"] = calendar.ZoneName
-	cfg.ConnConfig.OnNotice = notices
 	// Deadlines (unless the URL sets its own): a database that accepts connections but never
 	// answers fails a connection attempt in seconds, not after the operating system's minutes;
 	// no statement or forgotten transaction holds a connection for ever.
@@ -98,17 +96,24 @@ func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
 // InTx runs fn in a transaction that acts as actor. The actor is proved to PostgreSQL for this
 // transaction alone (proof.go): nothing fn runs can change or widen it, and it ends with the
 // transaction, so it never leaks to the next user of the pooled connection. fn's error rolls the
-// transaction back; a nil error commits it.
+// transaction back; a nil error commits it. BEGIN and the proof travel with fn's first statement
+// (provedTx), so a read of one query costs two round trips: that statement and COMMIT.
 func (db *DB) InTx(ctx context.Context, actor Actor, fn func(pgx.Tx) error) error {
 	if err := actor.Validate(); err != nil {
 		return err
 	}
-	return pgx.BeginTxFunc(ctx, db.pool, beginWithChallenge, func(tx pgx.Tx) error {
-		if err := db.proveActor(ctx, tx, actor); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// A connection given back inside a transaction (a failed COMMIT or ROLLBACK) is closed by the
+	// pool, not reused.
+	defer conn.Release()
+	proof, err := db.proofFor(ctx, conn.Conn(), actor)
+	if err != nil {
+		return err
+	}
+	return (&provedTx{conn: conn.Conn(), proof: proof}).run(ctx, fn)
 }
 
 // ErrPrivilegedRole means the server's database role could get around row-level security.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -13,35 +14,22 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// The actor of a transaction is proved to PostgreSQL, not merely announced (D4, migration 010).
-// The server signs the claims (role, user id, regions) together with the backend's pid and the
-// transaction's id, with a key that the schema owner keeps in a table the server's role cannot
-// read; begin_actor(), a SECURITY DEFINER function of the owner, checks the signature and records
-// the actor for this one transaction. SQL that runs as klusmaat_app cannot produce a signature, so
-// it can neither change nor widen the actor, nor leave one behind on a pooled connection.
-//
-// The pid and transaction id come with BEGIN: the transaction starts with actor_challenge(), which
-// announces them in a notice, because pgx does not return the rows of the statement that begins a
-// transaction. That keeps a transaction at the round trips it had when the actor was three
-// set_config calls: BEGIN, the actor, the work, COMMIT.
-
-// beginWithChallenge starts every transaction. The notice must reach the server whatever a
-// session may have done to client_min_messages.
-var beginWithChallenge = pgx.TxOptions{
-	BeginQuery: "BEGIN; SET LOCAL client_min_messages = notice; SELECT actor_challenge()",
-}
+// The actor of a transaction is proved to PostgreSQL, not merely announced (D4, migrations 010
+// and 024). Once per connection the database gives the backend a random nonce (actor_session()).
+// For each transaction the server signs the claims (role, user id, regions) with that nonce and the
+// connection's transaction count, with a key that the schema owner keeps in a table the server's
+// role cannot read, and sends BEGIN, prove_actor(proof) and the transaction's first statement in
+// one round trip (provedTx). prove_actor(), a SECURITY DEFINER function of the owner, checks the
+// signature, refuses a count the session has passed (replay) and a second proof, and marks the
+// proof as the running transaction's; the current_actor view that every policy reads returns the
+// claims only while that mark holds. SQL that runs as klusmaat_app cannot produce a signature or a
+// mark, so it can neither change nor widen the actor, nor leave one behind on a pooled connection;
+// and a read writes nothing.
 
 const (
-	challengeMessage = "klusmaat actor challenge" // actor_challenge()'s notice
-	challengeKey     = "klusmaat.actor_challenge" // where onNotice keeps its detail, per connection
+	nonceKey = "klusmaat.actor_nonce" // the connection's nonce (int64), in its CustomData
+	countKey = "klusmaat.actor_count" // the connection's last transaction count (int64)
 )
-
-// onNotice keeps the detail of the challenge notice ("pid xid") on its connection, for proveActor.
-func onNotice(c *pgconn.PgConn, n *pgconn.Notice) {
-	if n.Message == challengeMessage {
-		c.CustomData()[challengeKey] = n.Detail
-	}
-}
 
 // MinActorKeyLength is the shortest actor key accepted: an HMAC-SHA256 key of fewer than 32 bytes
 // is weaker than the hash.
@@ -59,15 +47,15 @@ func newActorKey(s string) (signingKey, error) {
 	return signingKey(s), nil
 }
 
-// signActor is the HMAC-SHA256 that begin_actor() recomputes: the lines klusmaat-actor-v1, pid,
-// transaction id, role, user id ("" for anonymous) and the regions joined by ",". Region slugs
-// cannot hold a comma or a newline (Actor.Validate), so no two actors share a message.
-func (k signingKey) signActor(pid uint32, xid string, a Actor) []byte {
-	msg := strings.Join([]string{"klusmaat-actor-v1", strconv.FormatUint(uint64(pid), 10), xid,
-		string(a.Role), userIDText(a), strings.Join(a.Regions, ",")}, "\n")
+// proof is the argument of prove_actor(): count, role, user id ("" for anonymous), regions joined
+// by "," and the signature in hex, separated by "/". The signature is the HMAC-SHA256 of the lines
+// klusmaat-actor-v2, nonce, count, role, user id and regions. Region slugs cannot hold a comma, a
+// slash or a newline (Actor.Validate), so no two actors share a message or a proof.
+func (k signingKey) proof(nonce, count int64, a Actor) string {
+	fields := []string{strconv.FormatInt(count, 10), string(a.Role), userIDText(a), strings.Join(a.Regions, ",")}
 	mac := hmac.New(sha256.New, k)
-	mac.Write([]byte(msg))
-	return mac.Sum(nil)
+	mac.Write([]byte("klusmaat-actor-v2\n" + strconv.FormatInt(nonce, 10) + "\n" + strings.Join(fields, "\n")))
+	return strings.Join(append(fields, hex.EncodeToString(mac.Sum(nil))), "/")
 }
 
 func userIDText(a Actor) string {
@@ -77,31 +65,21 @@ func userIDText(a Actor) string {
 	return a.UserID.String()
 }
 
-// proveActor makes a the actor of tx, begun with beginWithChallenge: it signs the challenge and
-// the claims, and calls begin_actor. A missing or malformed challenge fails the transaction; one
-// that is not this transaction's makes begin_actor refuse the signature.
-func (db *DB) proveActor(ctx context.Context, tx pgx.Tx, a Actor) error {
-	data := tx.Conn().PgConn().CustomData()
-	challenge, _ := data[challengeKey].(string)
-	delete(data, challengeKey)
-	pidText, xid, ok := strings.Cut(challenge, " ")
-	pid, err := strconv.ParseUint(pidText, 10, 32)
-	if !ok || err != nil || xid == "" {
-		return fmt.Errorf("tenants: prove actor: no challenge from the database (%q)", challenge)
+// proofFor signs a for the next transaction on conn. A connection's first transaction asks the
+// database for the connection's nonce first (one round trip per connection).
+func (db *DB) proofFor(ctx context.Context, conn *pgx.Conn, a Actor) (string, error) {
+	data := conn.PgConn().CustomData()
+	nonce, ok := data[nonceKey].(int64)
+	if !ok {
+		if err := conn.QueryRow(ctx, `SELECT actor_session()`).Scan(&nonce); err != nil {
+			return "", fmt.Errorf("tenants: start the connection's actor proofs: %w", err)
+		}
+		data[nonceKey] = nonce
 	}
-	var userID any
-	if a.Role != Anonymous {
-		userID = a.UserID
-	}
-	regions := a.Regions
-	if regions == nil {
-		regions = []string{}
-	}
-	if _, err := tx.Exec(ctx, `SELECT begin_actor($1, $2, $3, $4)`,
-		string(a.Role), userID, regions, db.key.signActor(uint32(pid), xid, a)); err != nil {
-		return fmt.Errorf("tenants: prove actor: %w", err)
-	}
-	return nil
+	count, _ := data[countKey].(int64)
+	count++
+	data[countKey] = count
+	return db.key.proof(nonce, count, a), nil
 }
 
 // ErrActorKeyMismatch means the database refuses the server's actor signatures: the key the server
@@ -117,12 +95,14 @@ func (db *DB) CheckActorKey(ctx context.Context) error {
 	})
 	var pe *pgconn.PgError
 	switch {
-	case errors.As(err, &pe) && pe.Code == "42501": // insufficient_privilege: begin_actor refused
+	case errors.As(err, &pe) && pe.Code == "42501": // insufficient_privilege: prove_actor refused
 		return fmt.Errorf("%w (%s)", ErrActorKeyMismatch, pe.Message)
 	case err != nil:
 		return fmt.Errorf("tenants: check actor key: %w", err)
-	case role == nil || *role != string(Anonymous):
-		return fmt.Errorf("%w (the proved actor reads back as %v)", ErrActorKeyMismatch, role)
+	case role == nil:
+		return fmt.Errorf("%w (the database finds no actor in the proof)", ErrActorKeyMismatch)
+	case *role != string(Anonymous):
+		return fmt.Errorf("%w (the proved actor reads back as %q)", ErrActorKeyMismatch, *role)
 	}
 	return nil
 }

@@ -13,14 +13,19 @@ import (
 )
 
 // forgeries are what SQL running as klusmaat_app inside a franchise owner's transaction tries, to
-// become an admin or to widen its regions: the old custom settings, local and for the session, and
-// begin_actor with a signature it cannot make.
+// become an admin or to widen its regions: the old custom settings, local and for the session,
+// begin_actor (migration 010, gone) and prove_actor (024) with a signature it cannot make, the
+// proof's setting forged or widened, and the session's mark set by hand.
 var forgeries = []string{
 	`SET LOCAL klusmaat.role = 'admin'`,
 	`SELECT set_config('klusmaat.role', 'admin', true), set_config('klusmaat.regions', '{den-haag,utrecht}', true)`,
 	`SELECT set_config('klusmaat.regions', '{den-haag,utrecht}', false)`,
 	`SELECT begin_actor('admin', gen_random_uuid(), '{}', '\x00')`,
 	`SELECT begin_actor('franchise', actor_id(), '{den-haag,utrecht}', sha256('guess'))`,
+	`SELECT prove_actor('99999/admin/' || gen_random_uuid() || '//' || encode(sha256('guess'), 'hex'))`,
+	`SELECT set_config('klusmaat.actor', '99999/admin/' || actor_id() || '//' || repeat('0', 64), true)`,
+	`SELECT set_config('klusmaat.actor', replace(current_setting('klusmaat.actor'), '/den-haag/', '/den-haag,utrecht/'), true)`,
+	`SELECT setval(c.oid::regclass, 0) FROM pg_class c WHERE c.relname = 'actor_mark'`,
 }
 
 // jobsVisible counts the jobs of the fixture the transaction can read, by region.
@@ -132,9 +137,12 @@ func TestActorKeyAndRecordsAreOutOfReach(t *testing.T) {
 	for _, stmt := range []string{
 		`SELECT key FROM klusmaat_private.actor_key`,
 		`UPDATE klusmaat_private.actor_key SET key = sha256('x')`,
-		`SELECT * FROM klusmaat_private.actors`,
-		`INSERT INTO klusmaat_private.actors (pid, xid, role, regions) VALUES (pg_backend_pid(), pg_current_xact_id(), 'admin', '{}')`,
-		`UPDATE klusmaat_private.actors SET role = 'admin'`,
+		// The sequences that hold each session's nonce, last count and mark (migration 024),
+		// reached by their oid, as the server's role has no USAGE on the schema.
+		`SELECT currval(c.oid::regclass) FROM pg_class c WHERE c.relname = 'actor_nonce'`,
+		`SELECT nextval(c.oid::regclass) FROM pg_class c WHERE c.relname = 'actor_mark'`,
+		`SELECT setval(c.oid::regclass, 1) FROM pg_class c WHERE c.relname = 'actor_count'`,
+		`SELECT setval(c.oid::regclass, public.actor_mark(current_setting('klusmaat.actor'))) FROM pg_class c WHERE c.relname = 'actor_mark'`,
 		`CREATE OR REPLACE VIEW current_actor AS SELECT 'admin'::text AS role, NULL::uuid AS user_id, '{}'::text[] AS regions`,
 		// Stand-ins in the session's temporary schema, found first by name, cannot even be made.
 		`CREATE TEMP TABLE klussen (id uuid, regio text)`,
@@ -174,7 +182,10 @@ func TestAWrongActorKeyIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	if err := other.InTx(ctx, actors["admin"], func(pgx.Tx) error { return nil }); err == nil {
+	if err := other.InTx(ctx, actors["admin"], func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `SELECT 1`)
+		return err
+	}); err == nil {
 		t.Fatal("a transaction with a foreign key proved its actor")
 	}
 	if err := other.CheckActorKey(ctx); !errors.Is(err, tenants.ErrActorKeyMismatch) {

@@ -67,7 +67,7 @@ func MigrateTo(ctx context.Context, ownerURL, actorKey string, version int32) (i
 	return m.GetCurrentVersion(ctx)
 }
 
-// storeActorKey writes the actor key where begin_actor() reads it and the server's role cannot.
+// storeActorKey writes the actor key where prove_actor() reads it and the server's role cannot.
 // Changing KLUSMAAT_ACTOR_KEY takes effect for servers started after the next migrate.
 func storeActorKey(ctx context.Context, conn *pgx.Conn, key string) error {
 	_, err := conn.Exec(ctx, `

@@ -24,10 +24,10 @@ const insertTypedTowns = `
 	FROM unnest($1::text[]) WITH ORDINALITY AS t (w, g)`
 
 // townCounts reads the dashboard counters of den-haag's open jobs by town.
-func townCounts(t *testing.T, d *dbtest.Database) map[string]int {
+func townCounts(t *testing.T, as func(testing.TB, tenants.Actor, func(pgx.Tx) error)) map[string]int {
 	t.Helper()
 	got := map[string]int{}
-	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	as(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `SELECT woonplaats, aantal::int FROM klus_tellingen WHERE aantal <> 0`)
 		if err != nil {
 			return err
@@ -55,16 +55,17 @@ func TestTownsTakeTheirRegionTownsSpelling(t *testing.T) {
 	if _, err := owner.Exec(ctx, `INSERT INTO klusmaat_private.actor_key (key) VALUES ($1)`, []byte(dbtest.ActorKey)); err != nil {
 		t.Fatal(err)
 	}
-	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	before := func(t testing.TB, a tenants.Actor, fn func(pgx.Tx) error) { asBefore024(t, d, a, fn) }
+	before(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, insertTypedTowns, []string{"voorburg", "  VOORBURG ", "Voorburg", "Den  haag", "Nootdorp"})
 		return err
 	})
 	var updatedBefore time.Time
 	var eventsBefore int
-	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	before(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT max(updated_at), (SELECT count(*) FROM klus_events) FROM klussen`).Scan(&updatedBefore, &eventsBefore)
 	})
-	if got := townCounts(t, d); got["voorburg"] != 1 || got["Voorburg"] != 1 {
+	if got := townCounts(t, before); got["voorburg"] != 1 || got["Voorburg"] != 1 {
 		t.Fatalf("before the migration the counters hold the towns as typed: %v", got)
 	}
 
@@ -85,7 +86,7 @@ func TestTownsTakeTheirRegionTownsSpelling(t *testing.T) {
 	if !updatedAfter.Equal(updatedBefore) || eventsAfter != eventsBefore {
 		t.Errorf("the correction touched updated_at (%v -> %v) or published events (%d -> %d)", updatedBefore, updatedAfter, eventsBefore, eventsAfter)
 	}
-	if got := townCounts(t, d); len(got) != 3 || got["Voorburg"] != 3 || got["Den Haag"] != 1 || got["Nootdorp"] != 1 {
+	if got := townCounts(t, d.As); len(got) != 3 || got["Voorburg"] != 3 || got["Den Haag"] != 1 || got["Nootdorp"] != 1 {
 		t.Errorf("counters after the migration: %v", got)
 	}
 
