@@ -13,11 +13,26 @@ import (
 // QueryPage runs one page of a list (D25). base is a SELECT without ORDER BY or LIMIT whose output
 // columns include the spec's sort and tie-break fields under those names; QueryPage orders it by
 // p's sort (empty values last, whatever the direction) and tie-break, takes p's page, and counts
-// the whole list with count(*) OVER () in the same statement. scan reads one row of base's
-// columns. Only names from the spec's allow-list reach the SQL, quoted; the numbers are integers.
+// the whole list, all in one statement (see queryPage). scan reads one row of base's columns.
+// Only names from the spec's allow-list reach the SQL, quoted; the numbers are integers.
+//
+// A search (p.Search) is counted with count(*) OVER () over the page's own scan instead: its
+// matches are few and found through an index that knows no order (a trigram index), so reading
+// them all once, counting and sorting them is cheap, whereas a page taken in the list's order
+// would walk the whole table looking for 25 matches that may not exist.
 func QueryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, scan func(Row) (T, error)) (list.Page[T], error) {
+	if p.Search != "" {
+		return queryPageWindow(ctx, tx, p, base, args, scan)
+	}
+	return queryPage(ctx, tx, p, base, args, `SELECT count(*) FROM (`+base+`) AS list`, scan)
+}
+
+// queryPageWindow is the page with count(*) OVER () in the same statement; past the last page
+// no row carries the count, and a second statement counts (the client still needs the total to
+// page back).
+func queryPageWindow[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, scan func(Row) (T, error)) (list.Page[T], error) {
 	page := list.Page[T]{Data: []T{}}
-	rows, err := tx.Query(ctx, `SELECT list.*, count(*) OVER () FROM (`+base+`) AS list`+orderBy(p)+
+	rows, err := tx.Query(ctx, `SELECT count(*) OVER (), true, list.* FROM (`+base+`) AS list`+orderBy(p)+
 		fmt.Sprintf(" LIMIT %d OFFSET %d", p.PerPage, p.Offset()), args...)
 	if err != nil {
 		return page, err
@@ -34,29 +49,50 @@ func QueryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string
 		return page, err
 	}
 	if len(page.Data) == 0 && p.Offset() > 0 {
-		// Past the last page no row carries the count; the client still needs it to page back.
 		err = tx.QueryRow(ctx, `SELECT count(*) FROM (`+base+`) AS list`, args...).Scan(&page.Total)
 	}
 	return page, err
 }
 
-// QueryPageCounted is QueryPage with the total read by countSQL (one row, one number) instead of
-// count(*) OVER (): for a list whose count a much smaller table keeps in step (the job counters of
-// migration 020), so that a first page at a million rows reads 25 rows, not every match. countSQL
-// must count exactly what base would return, under the same row-level security.
-func QueryPageCounted[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, countSQL string, countArgs []any, scan func(Row) (T, error)) (list.Page[T], error) {
+// QueryPageCounted is QueryPage with the total read by countSQL (one row, one number, over the
+// same arguments as base) instead of counting base's rows: for a list whose count a much smaller
+// table keeps in step (the job counters of migration 020), so that a first page at a million rows
+// reads 25 rows, not every match. countSQL must count exactly what base would return, under the
+// same row-level security.
+func QueryPageCounted[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, countSQL string, scan func(Row) (T, error)) (list.Page[T], error) {
+	return queryPage(ctx, tx, p, base, args, countSQL, scan)
+}
+
+// queryPage reads the total and the page in one statement, one round trip:
+//
+//	SELECT t.total, page.* FROM (countSQL) t LEFT JOIN LATERAL (the page of base) page ON true
+//
+// The count is its own subquery rather than count(*) OVER () over base: a window count makes
+// PostgreSQL read, join and sort every matching row before it can take 25, where a separate count
+// reads only what it counts (or a counter row) and the page stops after its rows, from an index in
+// the list's order where there is one. Past the last page the one row left has the total and no
+// list row (its marker column is NULL), so the client can still page back.
+func queryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string, args []any, countSQL string, scan func(Row) (T, error)) (list.Page[T], error) {
 	page := list.Page[T]{Data: []T{}}
-	if err := tx.QueryRow(ctx, countSQL, countArgs...).Scan(&page.Total); err != nil {
-		return page, err
-	}
-	rows, err := tx.Query(ctx, `SELECT list.* FROM (`+base+`) AS list`+orderBy(p)+
-		fmt.Sprintf(" LIMIT %d OFFSET %d", p.PerPage, p.Offset()), args...)
+	order := orderBy(p)
+	rows, err := tx.Query(ctx, `SELECT t.list_total, page.* FROM (`+countSQL+`) AS t (list_total) LEFT JOIN LATERAL (
+		SELECT true AS list_row, list.* FROM (`+base+`) AS list`+order+
+		fmt.Sprintf(" LIMIT %d OFFSET %d", p.PerPage, p.Offset())+`) AS page ON true`+order, args...)
 	if err != nil {
 		return page, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		item, err := scan(rows)
+		if rows.RawValues()[1] == nil {
+			// The total alone: no row on this page.
+			dest := make([]any, len(rows.FieldDescriptions()))
+			dest[0] = &page.Total
+			if err := rows.Scan(dest...); err != nil {
+				return page, err
+			}
+			continue
+		}
+		item, err := scan(withTotal{rows, &page.Total})
 		if err != nil {
 			return page, err
 		}
@@ -96,13 +132,16 @@ func orderBy(p list.Params) string {
 	return " ORDER BY " + strings.Join(terms, ", ")
 }
 
-// withTotal scans a row of base's columns plus the count at the end.
+// withTotal scans a row of queryPage or queryPageWindow: the count and a marker before base's
+// columns.
 type withTotal struct {
 	rows  pgx.Rows
 	total *int
 }
 
-func (r withTotal) Scan(dest ...any) error { return r.rows.Scan(append(dest, r.total)...) }
+func (r withTotal) Scan(dest ...any) error {
+	return r.rows.Scan(append([]any{r.total, nil}, dest...)...)
+}
 
 // Contains is the ILIKE pattern that finds s anywhere in a text, with s's own % and _ taken
 // literally; "" stays "" (no search).

@@ -183,6 +183,8 @@ func TestQueryPageSortsPagesAndCounts(t *testing.T) {
 		{"per_page=4&page=3", "", []string{}, 6},
 		{"", "%", []string{"50%_korting"}, 1},
 		{"", "a_", []string{}, 0},
+		{"per_page=1&page=2", "a", []string{"Eva"}, 3}, // a search: counted over its own matches
+		{"per_page=1&page=4", "a", []string{}, 3},      // and past its end
 	}
 	for _, c := range cases {
 		got := run(c.query, c.search)

@@ -3,6 +3,7 @@ package klant
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -16,19 +17,62 @@ import (
 type pgStore struct{ db *tenants.DB }
 
 // List pages through klant_overzicht: one row per e-mail address, recomputed from the jobs of
-// that address in the transaction of every change (D11; triggers of migration 020).
+// that address in the transaction of every change (D11; triggers of migration 020). The total and
+// the page come in one statement; a page further down (no search) is read by keyset (seek).
 func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Klant], error) {
-	return tenants.ListPage(ctx, s.db, p, `
+	args := []any{tenants.Contains(p.Search)}
+	scan := func(r tenants.Row) (Klant, error) {
+		var k Klant
+		err := r.Scan(&k.ID, &k.Email, &k.Naam, &k.Telefoon, &k.Woonplaats, &k.AantalKlussen, &k.LaatsteKlus)
+		return k, err
+	}
+	if p.Search != "" || p.Offset() == 0 {
+		return tenants.ListPage(ctx, s.db, p, klantSelect+klantWhere, args, scan)
+	}
+	var page list.Page[Klant]
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		base, first := seek(p)
+		page, err = tenants.QueryPageCounted(ctx, tx, first, base, args,
+			`SELECT count(*) FROM klant_overzicht c`+klantWhere, scan)
+		return err
+	})
+	return page, err
+}
+
+const klantSelect = `
 		SELECT c.email AS id, c.email, split_part(c.email, '@', 1) AS naam, c.telefoon, c.woonplaats,
 		       c.aantal_klussen, c.laatste_klus
-		FROM klant_overzicht c
-		WHERE ($1 = '' OR (c.email || ' ' || c.telefoon || ' ' || c.woonplaats) ILIKE $1)`,
-		[]any{tenants.Contains(p.Search)},
-		func(r tenants.Row) (Klant, error) {
-			var k Klant
-			err := r.Scan(&k.ID, &k.Email, &k.Naam, &k.Telefoon, &k.Woonplaats, &k.AantalKlussen, &k.LaatsteKlus)
-			return k, err
-		})
+		FROM klant_overzicht c`
+
+const klantWhere = `
+		WHERE ($1 = '' OR (c.email || ' ' || c.telefoon || ' ' || c.woonplaats) ILIKE $1)`
+
+// seek is the keyset form of a page past the first: the customers after the last row of the
+// page before (the edge), taken from the index in the list's order, so that the page reads its
+// own rows and not every row above it. It returns the query and the params of its first page
+// (no OFFSET). Every sort column of klant_overzicht is NOT NULL and the tie-break (id, the
+// e-mail address, ascending) unique, so the rows after the edge in the list's order are
+//
+//	S < edge.S OR (S = edge.S AND email > edge.email)   (S descending; > for ascending)
+//
+// written with S <= edge.S first, the index's range condition. The edge itself is still found by
+// counting offset entries, but in the index only (an index-only scan of (S, email): no heap, no
+// rows built), which at 25,000 customers is a few milliseconds less than OFFSET over whole rows;
+// the page numbers of react-admin (D25) stay as they are, the rows of page n are exactly those
+// OFFSET would give (one statement, one snapshot). A client that sent the edge itself (a cursor)
+// would make a deep page as cheap as the first; the console does not (yet).
+func seek(p list.Params) (string, list.Params) {
+	col := pgx.Identifier{"c", p.Sort}.Sanitize()
+	dir, cmp := "ASC", ">"
+	if p.Order == list.Desc {
+		dir, cmp = "DESC", "<"
+	}
+	first := p
+	first.Page = 1
+	return klantSelect + `
+		CROSS JOIN (SELECT ` + col + ` AS s, c.email AS e FROM klant_overzicht c` + klantWhere + `
+		              ORDER BY ` + col + ` ` + dir + ` NULLS LAST, c.email` + fmt.Sprintf(` LIMIT 1 OFFSET %d`, p.Offset()-1) + `) edge` +
+		klantWhere + ` AND ` + col + ` ` + cmp + `= edge.s AND (` + col + ` ` + cmp + ` edge.s OR c.email > edge.e)`, first
 }
 
 func (s *pgStore) Get(ctx context.Context, email string) (Detail, error) {
