@@ -7,52 +7,77 @@ import { emitRoutes } from './vite-emit-routes.ts';
 import { currentYearNL } from './src/lib/calendar.ts';
 
 const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
+const staticEntry = fileURLToPath(new URL('./src/static-main.tsx', import.meta.url));
+const staticRouter = fileURLToPath(new URL('./src/static/router.tsx', import.meta.url));
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    react(),
-    isSsrBuild ? null : emitRoutes(routesFile),
-    // The klusser portal's service worker, dist/sw.js (src/pages/klusser/pwa/sw.ts). No manifest
-    // or registration is injected into index.html: only the klusser pages link
-    // public/klusser.webmanifest and register the worker, so the public site stays as it was.
-    isSsrBuild
-      ? null
-      : VitePWA({
-          strategies: 'injectManifest',
-          srcDir: 'src/pages/klusser/pwa',
-          filename: 'sw.ts',
-          injectRegister: false,
-          manifest: false,
-          injectManifest: {
-            // Hashed scripts and styles, and the app icons. No HTML: the server fills it in (D19).
-            globPatterns: ['assets/**/*.{js,css}', 'klusser-*.png', 'klusser.webmanifest'],
-            rollupFormat: 'iife',
+/**
+ * Three builds (npm run build):
+ *   vite build                             the app (src/main.tsx): every page, with React Router
+ *   vite build --mode static               the script of the prerendered pages (src/static-main.tsx):
+ *                                          those pages hydrated without React Router, whose import
+ *                                          resolves to src/static/router.tsx here; into the same
+ *                                          dist/, with its own dist/.vite/static-manifest.json
+ *   vite build --ssr src/entry-server.tsx  the renderer that scripts/prerender.mjs runs
+ */
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const staticBuild = !isSsrBuild && mode === 'static';
+  const appBuild = !isSsrBuild && !staticBuild;
+  return {
+    plugins: [
+      react(),
+      appBuild ? emitRoutes(routesFile) : null,
+      // The klusser portal's service worker, dist/sw.js (src/pages/klusser/pwa/sw.ts). No manifest
+      // or registration is injected into index.html: only the klusser pages link
+      // public/klusser.webmanifest and register the worker, so the public site stays as it was.
+      appBuild
+        ? VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src/pages/klusser/pwa',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: false,
+            injectManifest: {
+              // Hashed scripts and styles, and the app icons. No HTML: the server fills it in (D19).
+              globPatterns: ['assets/**/*.{js,css}', 'klusser-*.png', 'klusser.webmanifest'],
+              rollupFormat: 'iife',
+            },
+          })
+        : null,
+    ],
+    define: {
+      // The year the prerendered HTML was made with; the footer hydrates with it (Footer.tsx).
+      __BUILD_YEAR__: JSON.stringify(currentYearNL()),
+    },
+    resolve: staticBuild ? { alias: [{ find: /^react-router$/, replacement: staticRouter }] } : undefined,
+    build: isSsrBuild
+      ? {
+          // `vite build --ssr src/entry-server.tsx`: the renderer scripts/prerender.mjs runs.
+          outDir: 'dist-ssr',
+          emptyOutDir: true,
+          sourcemap: false,
+          // Dependencies (React, React Router) stay external and load from node_modules.
+          target: 'node20',
+        }
+      : staticBuild
+        ? {
+            // Beside the app's files (after it: the app's build empties dist/); hashed names.
+            outDir: 'dist',
+            emptyOutDir: false,
+            sourcemap: false,
+            manifest: '.vite/static-manifest.json',
+            rollupOptions: { input: staticEntry },
+          }
+        : {
+            outDir: 'dist',
+            emptyOutDir: true,
+            sourcemap: false,
+            // dist/.vite/manifest.json: which chunks and styles each page needs (prerender, bench-web).
+            manifest: true,
           },
-        }),
-  ],
-  define: {
-    // The year the prerendered HTML was made with; the footer hydrates with it (Footer.tsx).
-    __BUILD_YEAR__: JSON.stringify(currentYearNL()),
-  },
-  build: isSsrBuild
-    ? {
-        // `vite build --ssr src/entry-server.tsx`: the renderer scripts/prerender.mjs runs.
-        outDir: 'dist-ssr',
-        emptyOutDir: true,
-        sourcemap: false,
-        // Dependencies (React, React Router) stay external and load from node_modules.
-        target: 'node20',
-      }
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        sourcemap: false,
-        // dist/.vite/manifest.json: which chunks and styles each page needs (prerender, bench-web).
-        manifest: true,
-      },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-  },
-}));
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+    },
+  };
+});

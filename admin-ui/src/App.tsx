@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createTheme, ThemeProvider, Typography } from '@mui/material';
+import { lazy } from 'react';
 import {
   Admin,
   AppBar,
@@ -29,16 +30,12 @@ import { authProvider } from './authProvider';
 import { readConfig } from './config';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
-import RapportagesPage from './rapportages/RapportagesPage';
 import facturen from './facturen';
 import franchiseEigenaren from './franchise-eigenaren';
 import { i18nProvider } from './i18nProvider';
 import klanten from './klanten';
 import klussen, { franchise as franchiseKlussen } from './klussen';
 import klussers from './klussers';
-import { SecurityPage } from './security/SecurityPage';
-import { RegioSettingsPage } from './settings/RegioSettingsPage';
-import { SettingsPage } from './settings/SettingsPage';
 import { theme } from './theme';
 import werkbonnen from './werkbonnen';
 
@@ -53,8 +50,15 @@ import werkbonnen from './werkbonnen';
  * for admin and franchise, /franchise/* for franchise only (spec section 6).
  *
  * Each resource is a folder (klussen/, ...) whose index.ts says what it has; its pages are loaded
- * when first shown (React.lazy), so the console's first page does not carry them.
+ * when first shown (React.lazy), so the console's first page does not carry them. So are the
+ * custom pages other than the dashboard: the settings forms (react-hook-form, react-admin's
+ * inputs), security and reports load when opened, and the dashboard loads what it shows.
  */
+
+const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const RegioSettingsPage = lazy(() => import('./settings/RegioSettingsPage').then((m) => ({ default: m.RegioSettingsPage })));
+const RapportagesPage = lazy(() => import('./rapportages/RapportagesPage'));
 
 const config = readConfig();
 const muiTheme = createTheme(theme);

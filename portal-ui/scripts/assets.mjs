@@ -7,6 +7,12 @@ export function readManifest(dist) {
   return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 }
 
+/** The prerendered pages' script (`vite build --mode static`): its manifest and entry. */
+export const STATIC_ENTRY = 'src/static-main.tsx';
+export function readStaticManifest(dist) {
+  return JSON.parse(readFileSync(join(dist, '.vite', 'static-manifest.json'), 'utf8'));
+}
+
 export function readPageModules(root) {
   return JSON.parse(readFileSync(join(root, 'src', 'pageModules.json'), 'utf8'));
 }

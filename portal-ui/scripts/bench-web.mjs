@@ -9,7 +9,9 @@
 // 1. For each route: the first-load JavaScript and CSS in gzip bytes, i.e. what the route's HTML
 //    references (script, modulepreload and stylesheet tags; prerendered pages have their own
 //    dist/<route>/index.html, the others start from dist/shell.html) plus the route's lazy page
-//    chunk with its static imports and styles (dist/.vite/manifest.json).
+//    chunk with its static imports and styles (dist/.vite/manifest.json, or for a prerendered page
+//    the static pages' dist/.vite/static-manifest.json). Fails when the home page's JavaScript
+//    exceeds HOME_JS_BUDGET.
 // 2. Lighthouse (npm `lighthouse`, Debian's Chromium through CHROME_PATH, mobile defaults) on
 //    / and /aanvraag: performance, accessibility, best-practices and SEO scores.
 import { execFile, spawn } from 'node:child_process';
@@ -19,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { firstLoad, readManifest, readPageModules } from './assets.mjs';
+import { firstLoad, readManifest, readPageModules, readStaticManifest } from './assets.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -32,6 +34,8 @@ let baseUrl = option('--base-url', process.env.BASE_URL ?? '').replace(/\/+$/, '
 const sizesOnly = args.includes('--sizes-only');
 const runs = Math.max(1, Number(option('--runs', '1')) || 1);
 const LIGHTHOUSE_PAGES = ['/', '/aanvraag'];
+/** The home page's first-load JavaScript, gzip -9 (issue 30: at most 80 kB). */
+const HOME_JS_BUDGET = 80 * 1024;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -54,6 +58,7 @@ function fail(message) {
 if (!existsSync(join(dist, '.vite', 'manifest.json'))) fail(`${dist} has no .vite/manifest.json: run npm run build first`);
 
 const manifest = readManifest(dist);
+const staticManifest = readStaticManifest(dist);
 const pages = readPageModules(root);
 const gzipCache = new Map();
 function gzipBytes(url) {
@@ -81,7 +86,7 @@ for (const route of PUBLIC_ROUTES) {
   if (!page) continue;
   const { file, prerendered } = htmlFor(route);
   const html = readFileSync(file, 'utf8');
-  const load = firstLoad(html, manifest, page.module);
+  const load = firstLoad(html, prerendered ? staticManifest : manifest, page.module);
   rows.push({
     route,
     prerendered: prerendered ? 'yes' : 'no',
@@ -101,13 +106,18 @@ for (const r of rows) {
 // The entry chunk is shared by every route; say what is in it, and what the home page does not load.
 const home = rows.find((r) => r.route === '/');
 const notOnHome = ['src/pages/aanvraag/Aanvraag.tsx', 'src/pages/klussers/Klussers.tsx', 'src/pages/KlusserLogin.tsx', 'src/pages/StaffLogin.tsx'];
-const homeLoad = firstLoad(readFileSync(htmlFor('/').file, 'utf8'), manifest, pages['/'].module);
-const leaked = notOnHome.filter((m) => manifest[m] && homeLoad.js.includes(`/${manifest[m].file}`));
+const homeLoad = firstLoad(readFileSync(htmlFor('/').file, 'utf8'), staticManifest, pages['/'].module);
+const leaked = notOnHome.filter((m) =>
+  [manifest, staticManifest].some((man) => man[m] && homeLoad.js.includes(`/${man[m].file}`)),
+);
+// The app's entry (React Router and every page's route) is not the prerendered pages' business.
+if (homeLoad.js.includes(`/${manifest['index.html'].file}`)) leaked.push(`the app's entry ${manifest['index.html'].file}`);
 console.log(
   leaked.length === 0
-    ? `The home page (${kB(home.js)} JS) loads neither the wizard, the showcase nor the sign-in pages.`
+    ? `The home page (${kB(home.js)} JS) loads neither the app's router, the wizard, the showcase nor the sign-in pages.`
     : `WARNING: the home page loads ${leaked.join(', ')}`,
 );
+if (home.js > HOME_JS_BUDGET) fail(`the home page loads ${kB(home.js)} of JavaScript, more than its budget of ${kB(HOME_JS_BUDGET)}`);
 
 if (sizesOnly) process.exit(0);
 
