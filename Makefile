@@ -46,7 +46,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_SMTP_URL=smtp://127.0.0.1:$(TEST_SMTP) KLUSMAAT_TEST_MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
                KLUSMAAT_TEST_DRILL_PG_PORT=$(call port,54351)
 
-.PHONY: k8s-validate backup-drill load drills
+.PHONY: k8s-validate backup-drill load profile drills
 .PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
@@ -60,7 +60,8 @@ help:
 	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
 	@echo "make drills  the failure drills alone (Kratos, PostgreSQL, worker, SMTP, two servers)"
-	@echo "make load   load figures of four requests beside pgbench on the same cluster (loopback)"
+	@echo "make load   load figures of five requests beside pgbench on the same cluster (loopback)"
+	@echo "make profile  make load with the server's CPU and allocation profiles (top entries printed)"
 	@echo "make k8s-validate  validate the Kubernetes manifests of infra/k8s (offline)"
 	@echo "make backup-drill  dump make run's database, restore it into a fresh one, compare counts"
 	@echo "make bench-web  first-load JS/CSS per public route and Lighthouse scores"
@@ -170,30 +171,44 @@ drills:
 	  scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; scripts/pg.sh destroy test; exit $$status
 
 # make load: load figures (infra/load) against a server of this build on the throw-away test stack,
-# each beside pgbench on the same cluster in the same run. Workers are off in that server: the
-# figures are of the requests (a public request's e-mail job is enqueued in its transaction, and
-# sent by no one). The PostgreSQL superuser initialises pgbench's own database over the socket.
+# each beside pgbench on the same cluster in the same run: select-only for the reads, the default
+# TPC-B-like script for the public request. Workers are off in that server: the figures are of the
+# requests (a public request's e-mail job is enqueued in its transaction, and sent by no one). The
+# jobs list is measured with 100,000 jobs loaded (klusmaat seed-bulk). The PostgreSQL superuser
+# initialises pgbench's own database over the socket and refreshes the statistics.
+# make profile: the same run with Go's CPU and allocation profiles of the server taken during each
+# scenario; prints their top entries after the figures.
 PGBENCH = $$(ls /usr/lib/postgresql/*/bin/pgbench | sort -V | tail -1)
 LOAD_PG    := $(call port,54331)
 LOAD_HTTP  := $(call port,8109)
+LOAD_METRICS := $(call port,9109)
 LOAD_AUTH  := $(call port,4453) $(call port,4454)
 LOAD_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
                DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
                DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
                KRATOS_PUBLIC_URL=http://127.0.0.1:$(word 1,$(LOAD_AUTH)) KRATOS_ADMIN_URL=http://127.0.0.1:$(word 2,$(LOAD_AUTH))
+LOAD_PSQL = psql -q -h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres
+LOAD_PROFILE ?=
 load: deps build
 	@scripts/pg.sh destroy load
 	@scripts/pg.sh start load $(LOAD_PG)
 	@status=0; KRATOS_BCRYPT_COST=4 scripts/kratos.sh start load http://127.0.0.1:$(LOAD_HTTP) $(LOAD_AUTH) $(LOAD_PG) && \
 	  $(LOAD_DB_ENV) bin/klusmaat migrate >/dev/null && $(LOAD_DB_ENV) bin/klusmaat seed >/dev/null && \
-	  $(LOAD_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(LOAD_HTTP) METRICS_ADDR= KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(LOAD_HTTP) \
+	  $(LOAD_DB_ENV) bin/klusmaat seed-bulk 100000 >/dev/null && \
+	  $(LOAD_PSQL) -d klusmaat -c 'VACUUM (ANALYZE) klussen, klant_overzicht, klus_tellingen' && \
+	  $(LOAD_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(LOAD_HTTP) METRICS_ADDR=$(if $(LOAD_PROFILE),127.0.0.1:$(LOAD_METRICS)) \
+	    KLUSMAAT_PPROF=$(if $(LOAD_PROFILE),true,false) KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(LOAD_HTTP) \
 	    KLUSMAAT_FORM_LIMIT=1000000 KLUSMAAT_RUN_WORKERS=false LOG_LEVEL=warn scripts/server.sh start load && \
-	  psql -q -h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres -d postgres -c 'CREATE DATABASE pgbench' && \
+	  $(LOAD_PSQL) -d postgres -c 'CREATE DATABASE pgbench' && \
 	  $(PGBENCH) -i -q -s 10 -h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres pgbench 2>/dev/null && \
 	  KLUSMAAT_LOAD_URL=http://127.0.0.1:$(LOAD_HTTP) KLUSMAAT_LOAD_PGBENCH_BIN=$(PGBENCH) \
 	    KLUSMAAT_LOAD_PGBENCH="-h $(CURDIR)/.data/pg-load/run -p $(LOAD_PG) -U postgres pgbench" \
-	    go test ./infra/load -run TestLoad -count=1 -v -timeout 10m || status=$$?; \
+	    $(if $(LOAD_PROFILE),KLUSMAAT_LOAD_PPROF=http://127.0.0.1:$(LOAD_METRICS) KLUSMAAT_LOAD_BINARY=$(CURDIR)/bin/klusmaat) \
+	    go test ./infra/load -run TestLoad -count=1 -v -timeout 15m || status=$$?; \
 	  scripts/server.sh stop load >/dev/null; scripts/kratos.sh stop load >/dev/null; scripts/pg.sh destroy load; exit $$status
+
+profile:
+	@$(MAKE) --no-print-directory load LOAD_PROFILE=1
 
 # Kubernetes manifests, offline: build each overlay, decode every object strictly into its real
 # type, check the invariants of docs/operations.md; its own tests require broken manifests to fail.

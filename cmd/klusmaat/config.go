@@ -17,6 +17,7 @@ import (
 type Config struct {
 	Listen       string
 	MetricsAddr  string // Prometheus metrics; empty: none
+	Pprof        string // "true": Go's profiles on the metrics listener
 	Proxies      string // TRUSTED_PROXIES
 	DatabaseURL  string // the server's role (klusmaat_app): no table ownership, no BYPASSRLS
 	QueueURL     string // the job queue's role (klusmaat_queue): River's tables only
@@ -53,6 +54,7 @@ const devActorKey = "klusmaat-dev-actor-key-not-for-production"
 var settings = []setting{
 	{"KLUSMAAT_LISTEN", ":8080", "address the HTTP server listens on", func(c *Config) *string { return &c.Listen }},
 	{"METRICS_ADDR", "127.0.0.1:9090", "address of the Prometheus metrics listener (/metrics), apart from the public port; empty: no metrics", func(c *Config) *string { return &c.MetricsAddr }},
+	{"KLUSMAAT_PPROF", "false", "true: the metrics listener also serves Go's CPU and allocation profiles under /debug/pprof/ (make profile); leave it off in production", func(c *Config) *string { return &c.Pprof }},
 	{"TRUSTED_PROXIES", "", "comma-separated addresses or CIDRs of the load balancers in front of the server, whose X-Forwarded-For names the visitor (rate limits per address); empty: clients connect directly", func(c *Config) *string { return &c.Proxies }},
 	{"DATABASE_URL", "postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the server's own role (klusmaat_app)", func(c *Config) *string { return &c.DatabaseURL }},
 	{"DATABASE_QUEUE_URL", "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat", "PostgreSQL URL of the job queue's role (klusmaat_queue), which River's workers use", func(c *Config) *string { return &c.QueueURL }},

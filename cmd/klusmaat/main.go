@@ -3,6 +3,7 @@
 //	klusmaat serve     migrate, then serve the API and both front ends
 //	klusmaat migrate   apply the database migrations as the schema owner
 //	klusmaat seed      load the demo data (idempotent)
+//	klusmaat seed-bulk N  top the bulk jobs of the load tests up to N
 //	klusmaat worker    run the background workers only
 //	klusmaat help      list the subcommands and the environment variables
 package main
@@ -49,6 +50,8 @@ func main() {
 		err = migrateCmd(ctx, cfg, logger)
 	case "seed":
 		err = seedCmd(ctx, cfg, logger)
+	case "seed-bulk":
+		err = seedBulkCmd(ctx, cfg, logger, os.Args[2:])
 	case "worker":
 		err = workerCmd(ctx, cfg, logger)
 	default:
@@ -68,6 +71,8 @@ commands:
   serve     migrate (when DATABASE_OWNER_URL is set), then serve the API and both front ends
   migrate   apply the database migrations as the schema owner
   seed      load the demo data; running it twice changes nothing
+  seed-bulk N
+            top the bulk jobs up to N (load tests of the lists at scale; customers at bulk.klusmaat.test)
   worker    run the background workers (e-mail, notifications, exports) without the web server
   help      this text
 

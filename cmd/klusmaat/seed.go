@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"strconv"
 
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/identity"
@@ -36,5 +38,27 @@ func seedCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	logger.Info("demo data loaded", "accounts", len(ids))
+	return nil
+}
+
+// seedBulkCmd tops the bulk jobs up to the number given (seed.Jobs), for make load's lists at
+// scale. The statistics are the schema owner's to refresh (VACUUM ANALYZE), which make load does.
+func seedBulkCmd(ctx context.Context, cfg Config, logger *slog.Logger, args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("seed-bulk: give the number of jobs, e.g. klusmaat seed-bulk 100000")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		return fmt.Errorf("seed-bulk: %q is not a positive number of jobs", args[0])
+	}
+	database, err := tenants.Open(ctx, cfg.database())
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	if err := seed.Jobs(ctx, database, n); err != nil {
+		return err
+	}
+	logger.Info("bulk jobs loaded", "jobs", n)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -98,7 +99,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	}
 	errc := make(chan error, 2)
 	go func() { errc <- srv.ListenAndServe() }()
-	stopMetrics := serveMetrics(cfg.MetricsAddr, reg, logger, errc)
+	stopMetrics := serveMetrics(cfg.MetricsAddr, cfg.Pprof == "true", reg, logger, errc)
 	defer stopMetrics()
 	logger.Info("serving", "addr", cfg.Listen, "metrics", cfg.MetricsAddr, "brand", cfg.Brand)
 
@@ -154,12 +155,17 @@ func newMetrics(database *tenants.DB) *metrics.Registry {
 
 // serveMetrics serves /metrics on addr (never the public port); an empty addr serves nothing.
 // A listener that fails is reported on errc, like the main one. The returned func stops it.
-func serveMetrics(addr string, reg *metrics.Registry, logger *slog.Logger, errc chan<- error) func() {
+func serveMetrics(addr string, pprofOn bool, reg *metrics.Registry, logger *slog.Logger, errc chan<- error) func() {
 	if addr == "" {
 		return func() {}
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", reg.Handler())
+	if pprofOn {
+		// Only on this listener, never on the public port: a profile shows the code's hot paths.
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	}
 	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
 	go func() {

@@ -37,7 +37,7 @@ func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	errc := make(chan error, 1)
-	stopMetrics := serveMetrics(cfg.MetricsAddr, reg, logger, errc)
+	stopMetrics := serveMetrics(cfg.MetricsAddr, cfg.Pprof == "true", reg, logger, errc)
 	defer stopMetrics()
 	logger.Info("workers running", "metrics", cfg.MetricsAddr)
 	select {

@@ -1,4 +1,4 @@
-// Package load is `make load`: load figures of four requests that matter, each beside pgbench on
+// Package load is `make load`: load figures of five requests that matter, each beside pgbench on
 // the same PostgreSQL cluster in the same run, so a figure can be read against what the machine
 // does at all. It drives a running server (KLUSMAAT_LOAD_URL) with vegeta's attack library,
 // bounded in time and in count, on loopback only; without KLUSMAAT_LOAD_URL it is skipped, so it
@@ -37,7 +37,13 @@ type scenario struct {
 	name    string
 	clients int
 	target  func(i int) vegeta.Target
+	// write: the baseline is pgbench's default (TPC-B-like) write script, not select-only.
+	write bool
 }
+
+// bulkJobs is how many jobs make load adds (klusmaat seed-bulk) before the run, for the admin
+// jobs list at scale.
+const bulkJobs = 100_000
 
 func TestLoad(t *testing.T) {
 	base := os.Getenv("KLUSMAAT_LOAD_URL")
@@ -51,8 +57,12 @@ func TestLoad(t *testing.T) {
 	admin := sessionCookie(t, base, "admin@klusmaat.nl")
 	day := calendar.System.Today().AddDays(3).String()
 
+	if total := listTotal(t, base+"/api/v1/klussen?page=1&per_page=25", admin); total < bulkJobs {
+		t.Fatalf("the admin jobs list holds %d jobs; make load adds %d first (klusmaat seed-bulk)", total, bulkJobs)
+	}
+
 	scenarios := []scenario{
-		{"public job request (insert + e-mail job, one transaction)", 16, func(i int) vegeta.Target {
+		{name: "public job request (insert + e-mail job, one transaction)", clients: 16, write: true, target: func(i int) vegeta.Target {
 			body, _ := json.Marshal(map[string]any{
 				"categorie": "veiligheid", "beschrijving": fmt.Sprintf("Twee handgrepen plaatsen (load %d).", i),
 				"datum": day, "tijd": "middag", "naam": "Mevrouw Van Dijk", "telefoon": "070 386 12 01",
@@ -62,31 +72,83 @@ func TestLoad(t *testing.T) {
 			return vegeta.Target{Method: http.MethodPost, URL: base + "/api/v1/public/aanvragen", Body: body,
 				Header: http.Header{"Content-Type": {"application/json"}, httpapi.CSRFHeader: {"1"}}}
 		}},
-		{"anonymous showcase read", 16, func(int) vegeta.Target {
+		{name: "anonymous showcase read", clients: 16, target: func(int) vegeta.Target {
 			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/public/klussers"}
 		}},
-		{"klusser pool read with RLS", 64, func(int) vegeta.Target {
+		{name: "klusser pool read with RLS", clients: 64, target: func(int) vegeta.Target {
 			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/klusser/pool", Header: http.Header{"Cookie": {klusser}}}
 		}},
-		{"admin jobs list, first page", 16, func(int) vegeta.Target {
+		{name: "authenticated notifications read", clients: 64, target: func(int) vegeta.Target {
+			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/notifications", Header: http.Header{"Cookie": {klusser}}}
+		}},
+		{name: fmt.Sprintf("admin jobs list, first page (%d jobs loaded)", bulkJobs), clients: 16, target: func(int) vegeta.Target {
 			return vegeta.Target{Method: http.MethodGet, URL: base + "/api/v1/klussen?page=1&per_page=25", Header: http.Header{"Cookie": {admin}}}
 		}},
 	}
 
-	tps := map[int]float64{}
+	// The baselines: select-only for the reads, the default TPC-B-like script for the write.
+	tps := map[string]float64{}
 	for _, c := range []int{16, 64} {
-		tps[c] = pgbench(t, c)
+		tps[baselineKey(c, false)] = pgbench(t, c, false)
 	}
+	tps[baselineKey(16, true)] = pgbench(t, 16, true)
+	profiler := newProfiler(t)
+	type row struct {
+		s scenario
+		m vegeta.Metrics
+	}
+	var rows []row
 	fmt.Printf("\n%-58s %7s %9s %8s %8s %8s %9s %s\n", "scenario", "clients", "requests", "req/s", "p50", "p99", "success", "req/s ÷ pgbench tps")
 	for _, s := range scenarios {
+		stop := profiler.start(s.name)
 		m := attack(s)
-		ratio := m.Throughput / tps[s.clients]
-		fmt.Printf("%-58s %7d %9d %8.0f %8s %8s %8.1f%% %.3f (pgbench %.0f tps)\n", s.name, s.clients, m.Requests, m.Throughput,
-			m.Latencies.P50.Round(time.Microsecond*100), m.Latencies.P99.Round(time.Microsecond*100), m.Success*100, ratio, tps[s.clients])
+		stop()
+		base := tps[baselineKey(s.clients, s.write)]
+		fmt.Printf("%-58s %7d %9d %8.0f %8s %8s %8.1f%% %.3f (%s %.0f tps)\n", s.name, s.clients, m.Requests, m.Throughput,
+			m.Latencies.P50.Round(time.Microsecond*100), m.Latencies.P99.Round(time.Microsecond*100), m.Success*100, m.Throughput/base,
+			baselineName(s.write), base)
 		if m.Success < 0.99 {
 			t.Errorf("%s: %.1f%% successful (%v)", s.name, m.Success*100, m.StatusCodes)
 		}
+		rows = append(rows, row{s, m})
 	}
+	profiler.report()
+
+	// The same figures as README.md's table, to paste.
+	fmt.Printf("\n| scenario | clients | req/s | p50 | p99 | baseline (pgbench, same run) | ratio |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		base := tps[baselineKey(r.s.clients, r.s.write)]
+		fmt.Printf("| %s | %d | %.0f | %s | %s | %s %.0f tps | %.3f |\n", r.s.name, r.s.clients, r.m.Throughput,
+			r.m.Latencies.P50.Round(time.Microsecond*100), r.m.Latencies.P99.Round(time.Microsecond*100), baselineName(r.s.write), base, r.m.Throughput/base)
+	}
+}
+
+func baselineKey(clients int, write bool) string { return fmt.Sprintf("%d/%t", clients, write) }
+
+func baselineName(write bool) string {
+	if write {
+		return "TPC-B-like"
+	}
+	return "select-only"
+}
+
+// listTotal reads the total of a list page (D25) as the cookie's user.
+func listTotal(t *testing.T, u, cookie string) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	req.Header.Set("Cookie", cookie)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var page struct {
+		Total int `json:"total"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&page); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v", u, res.StatusCode, err)
+	}
+	return page.Total
 }
 
 // attack runs one scenario as fast as its clients go, for at most duration and maxRequests.
@@ -126,16 +188,21 @@ func sessionCookie(t *testing.T, base, email string) string {
 
 var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
 
-// pgbench runs pgbench's built-in select-only script with clients connections on the same
-// cluster (KLUSMAAT_LOAD_PGBENCH: its connection options, database initialised by make load).
-func pgbench(t *testing.T, clients int) float64 {
+// pgbench runs pgbench's built-in select-only script (write: its default TPC-B-like script) with
+// clients connections on the same cluster (KLUSMAAT_LOAD_PGBENCH: its connection options, database
+// initialised by make load).
+func pgbench(t *testing.T, clients int, write bool) float64 {
 	conn := os.Getenv("KLUSMAAT_LOAD_PGBENCH")
 	bin := os.Getenv("KLUSMAAT_LOAD_PGBENCH_BIN")
 	if conn == "" || bin == "" {
 		t.Fatal("KLUSMAAT_LOAD_PGBENCH and KLUSMAAT_LOAD_PGBENCH_BIN are set by make load")
 	}
 	var out bytes.Buffer
-	args := append([]string{"-n", "-S", "-T", strconv.Itoa(int(duration.Seconds())), "-c", strconv.Itoa(clients), "-j", "2"}, strings.Fields(conn)...)
+	args := []string{"-n", "-T", strconv.Itoa(int(duration.Seconds())), "-c", strconv.Itoa(clients), "-j", "2"}
+	if !write {
+		args = append(args, "-S")
+	}
+	args = append(args, strings.Fields(conn)...)
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -146,6 +213,6 @@ func pgbench(t *testing.T, clients int) float64 {
 		t.Fatalf("pgbench printed no tps:\n%s", out.String())
 	}
 	v, _ := strconv.ParseFloat(m[1], 64)
-	fmt.Printf("pgbench -S (select-only), %d clients, %v: %.0f tps\n", clients, duration, v)
+	fmt.Printf("pgbench %s, %d clients, %v: %.0f tps\n", baselineName(write), clients, duration, v)
 	return v
 }
