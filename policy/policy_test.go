@@ -161,7 +161,7 @@ var domains = []struct {
 	{policy.DomainOther, "utrecht"},
 }
 
-func newEnforcer(t *testing.T) *policy.Enforcer {
+func newEnforcer(t testing.TB) *policy.Enforcer {
 	t.Helper()
 	e, err := policy.New()
 	if err != nil {
