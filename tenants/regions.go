@@ -18,31 +18,33 @@ var ErrNoRegion = errors.New("tenants: no active region for this town or postcod
 // its postcode (D2). Only active regions count. It runs in the caller's transaction, so it sees the
 // region tables as the caller's actor (reference data is readable by every actor).
 func ResolveRegion(ctx context.Context, tx pgx.Tx, woonplaats, postcode string) (string, error) {
-	var slug string
-	err := tx.QueryRow(ctx, `
-		SELECT t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio
-		WHERE t.woonplaats = $1 AND r.actief`, NormalizeTown(woonplaats)).Scan(&slug)
-	if err == nil {
-		return slug, nil
+	var slug *string
+	town, digits := RegionArgs(woonplaats, postcode)
+	if err := tx.QueryRow(ctx, `SELECT `+RegionSQL("$1", "$2"), town, digits).Scan(&slug); err != nil {
+		return "", fmt.Errorf("tenants: region by town or postcode: %w", err)
 	}
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return "", fmt.Errorf("tenants: region by town: %w", err)
+	if slug == nil {
+		return "", ErrNoRegion
 	}
+	return *slug, nil
+}
 
-	digits, ok := postcodeDigits(postcode)
-	if !ok {
-		return "", ErrNoRegion
+// RegionSQL is ResolveRegion as an SQL expression over two parameters of RegionArgs (the town's
+// key and the postcode's digits), for a statement that resolves the region and uses it at once
+// (the public job request inserts with it): the slug, or NULL when no active region has either.
+func RegionSQL(town, digits string) string {
+	return `coalesce(
+		(SELECT t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio WHERE t.woonplaats = ` + town + `::text AND r.actief),
+		(SELECT p.regio FROM region_postcodes p JOIN regions r ON r.slug = p.regio WHERE p.bereik @> ` + digits + `::int AND r.actief))`
+}
+
+// RegionArgs are RegionSQL's parameters for a town and a postcode: the town's key, and the
+// postcode's four digits or nil when it is no Dutch postcode.
+func RegionArgs(woonplaats, postcode string) (town string, digits *int) {
+	if n, ok := postcodeDigits(postcode); ok {
+		digits = &n
 	}
-	err = tx.QueryRow(ctx, `
-		SELECT p.regio FROM region_postcodes p JOIN regions r ON r.slug = p.regio
-		WHERE p.bereik @> $1::int AND r.actief`, digits).Scan(&slug)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", ErrNoRegion
-	}
-	if err != nil {
-		return "", fmt.Errorf("tenants: region by postcode: %w", err)
-	}
-	return slug, nil
+	return NormalizeTown(woonplaats), digits
 }
 
 // ActiveRegions returns the slugs of the active regions (D1: regions are rows, not code), in slug

@@ -29,6 +29,7 @@ func TestConfigDefaults(t *testing.T) {
 	want := Config{
 		Listen:       ":8080",
 		MetricsAddr:  "127.0.0.1:9090",
+		Pprof:        "false",
 		Proxies:      "",
 		DatabaseURL:  "postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:54320/klusmaat",
 		QueueURL:     "postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:54320/klusmaat",
@@ -61,6 +62,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 	vars := map[string]string{
 		"KLUSMAAT_LISTEN":        "127.0.0.1:9000",
 		"METRICS_ADDR":           ":9191",
+		"KLUSMAAT_PPROF":         "true",
 		"TRUSTED_PROXIES":        "10.0.0.0/8",
 		"DATABASE_URL":           "postgres://app@db/prod",
 		"DATABASE_OWNER_URL":     "postgres://owner@db/prod",
@@ -89,7 +91,7 @@ func TestConfigEnvOverrides(t *testing.T) {
 		t.Fatalf("loadConfig: %v", err)
 	}
 	want := Config{
-		Listen: "127.0.0.1:9000", MetricsAddr: ":9191", Proxies: "10.0.0.0/8", DatabaseURL: "postgres://app@db/prod", OwnerURL: "postgres://owner@db/prod",
+		Listen: "127.0.0.1:9000", MetricsAddr: ":9191", Pprof: "true", Proxies: "10.0.0.0/8", DatabaseURL: "postgres://app@db/prod", OwnerURL: "postgres://owner@db/prod",
 		QueueURL: "postgres://queue@db/prod", ActorKey: "a-production-secret-of-at-least-32-characters", Dev: "true",
 		Brand: "Senior Klus", SupportPhone: "010 999 99 99", SupportEmail: "hulp@example.nl",
 		KratosPublic: "https://id.example.nl", KratosAdmin: "http://kratos:4434", SMTPURL: "smtp://mail:25", MailFrom: "post@example.nl", RunWorkers: "false", FormLimit: "50", LoginLimit: "20",
@@ -153,7 +155,7 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 	printSettings(&buf)
 	out := buf.String()
 	names := []string{
-		"KLUSMAAT_LISTEN", "METRICS_ADDR", "TRUSTED_PROXIES", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_DEV", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
+		"KLUSMAAT_LISTEN", "METRICS_ADDR", "KLUSMAAT_PPROF", "TRUSTED_PROXIES", "DATABASE_URL", "DATABASE_QUEUE_URL", "DATABASE_OWNER_URL", "KLUSMAAT_ACTOR_KEY", "KLUSMAAT_DEV", "KLUSMAAT_BRAND", "KLUSMAAT_SUPPORT_PHONE",
 		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "KLUSMAAT_LOGIN_LIMIT", "BLOB_URL", "KLUSMAAT_PUBLIC_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}

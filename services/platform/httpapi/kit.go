@@ -117,6 +117,12 @@ func logging(logger *slog.Logger, op string) endpoint.Middleware {
 		return func(ctx context.Context, request any) (response any, err error) {
 			defer func(begin time.Time) {
 				level := slog.LevelInfo
+				if err != nil && Answer(ctx, err).Status >= http.StatusInternalServerError {
+					level = slog.LevelWarn
+				}
+				if !logger.Enabled(ctx, level) {
+					return // nothing to build for a line the handler drops (LOG_LEVEL)
+				}
 				attrs := attrsOf(request)
 				if err == nil {
 					attrs = append(attrs, attrsOf(response)...)
@@ -126,7 +132,6 @@ func logging(logger *slog.Logger, op string) endpoint.Middleware {
 						attrs = append(attrs, slog.Any("fields", slices.Sorted(maps.Keys(a.Fields))))
 					}
 				} else {
-					level = slog.LevelWarn
 					attrs = append(attrs, slog.Any("err", err))
 				}
 				attrs = append(attrs, slog.Int64("took_ms", time.Since(begin).Milliseconds()))
