@@ -40,7 +40,7 @@ const ACTOR_KEY = process.env.E2E_ACTOR_KEY ?? 'klusmaat-dev-actor-key-not-for-p
 /**
  * Runs SQL as admin through the app role (row-level security applies) and returns the last row.
  * The admin actor is proved as the server proves it (tenants/proof.go): signed with the actor key
- * over the backend and the transaction.
+ * over the session's nonce and the transaction's count.
  */
 export function queryAsAdmin(sql) {
   const url = process.env.E2E_DATABASE_URL;
@@ -50,7 +50,12 @@ export function queryAsAdmin(sql) {
   }
   const admin = '00000000-0000-0000-0000-000000000001';
   const key = ACTOR_KEY.replaceAll("'", "''");
-  const prove = `SELECT 'actor', begin_actor('admin', '${admin}', '{}', hmac(convert_to(concat_ws(E'\\n', 'klusmaat-actor-v1', pg_backend_pid(), pg_current_xact_id(), 'admin', '${admin}', ''), 'UTF8'), convert_to('${key}', 'UTF8'), 'sha256'))`;
+  // A new session: actor_session() gives its nonce, and the proof of its first transaction (count
+  // 1) is the HMAC of klusmaat-actor-v2, the nonce, the count and the claims (migration 024).
+  const prove =
+    `WITH s AS (SELECT actor_session() AS nonce) SELECT 'actor', prove_actor('1/admin/${admin}//' || ` +
+    `encode(hmac(convert_to(concat_ws(E'\\n', 'klusmaat-actor-v2', s.nonce, 1, 'admin', '${admin}', ''), 'UTF8'), ` +
+    `convert_to('${key}', 'UTF8'), 'sha256'), 'hex')) FROM s`;
   const out = execFileSync('psql', [url, '-tAc', `BEGIN; ${prove}; ${sql}; COMMIT;`], { encoding: 'utf8' });
   const rows = out
     .split('\n')
