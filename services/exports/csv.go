@@ -1,10 +1,8 @@
 package exports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -13,11 +11,11 @@ import (
 )
 
 // The CSV conventions of the back office's exports (document 001 section 9), shared by every
-// domain that writes one: dates dd-MM-yyyy, amounts with a decimal comma, and text cells defused
-// so that a spreadsheet never runs what a customer typed.
+// domain that writes one: dates dd-MM-yyyy, amounts with a decimal comma, and every line through
+// Writer, which defuses what a spreadsheet would run.
 
-// UurTariefCents is the rate of the reports' exports: they show hours x 65 (document 001
-// section 9), whatever a job's own rate was.
+// UurTariefCents is the rate of the hours export: it shows hours x 65 (document 001 section 9),
+// whatever a job's own rate was. The invoices export bills each invoice's own rate.
 const UurTariefCents = 6500
 
 // Period is a request's first and last day (Dutch calendar days, both included).
@@ -34,16 +32,6 @@ func Period(req Request) (van, tot calendar.Date, err error) {
 // Euros writes cents as the exports do: "172,43" (a decimal comma, no sign, no thousands).
 func Euros(cents int) string { return fmt.Sprintf("%d,%02d", cents/100, cents%100) }
 
-// Cell defuses spreadsheet formulas: a text cell starting with = + - @ (or a tab or carriage
-// return) is prefixed with a quote, so opening the export in a spreadsheet never runs what a
-// customer typed.
-func Cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
 // DutchDate writes a business date "2026-11-26" as the exports do: "26-11-2026".
 func DutchDate(iso string) string {
 	t, err := time.Parse(time.DateOnly, iso)
@@ -58,8 +46,7 @@ func DutchDate(iso string) string {
 // with the period. It closes rows and returns how many lines it wrote, or ErrEmpty for none.
 func WriteRows(out io.Writer, header []string, rows pgx.Rows, line func(pgx.Rows) ([]string, error)) (int, error) {
 	defer rows.Close()
-	w := csv.NewWriter(out)
-	w.Comma = ';'
+	w := NewWriter(out, Semicolon)
 	if err := w.Write(header); err != nil {
 		return 0, err
 	}
@@ -80,6 +67,5 @@ func WriteRows(out io.Writer, header []string, rows pgx.Rows, line func(pgx.Rows
 	if n == 0 {
 		return 0, ErrEmpty
 	}
-	w.Flush()
-	return n, w.Error()
+	return n, w.Flush()
 }

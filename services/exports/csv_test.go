@@ -1,6 +1,9 @@
 package exports
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestEuros(t *testing.T) {
 	for cents, want := range map[int]string{0: "0,00", 5: "0,05", 6500: "65,00", 19500: "195,00", 123456: "1234,56"} {
@@ -10,11 +13,27 @@ func TestEuros(t *testing.T) {
 	}
 }
 
-// A customer's text must never become a spreadsheet formula.
-func TestCellDefusesFormulas(t *testing.T) {
-	for in, want := range map[string]string{"=1+1": "'=1+1", "+31 6": "'+31 6", "-x": "'-x", "@SUM(A1)": "'@SUM(A1)", "Lamp ophangen": "Lamp ophangen", "": ""} {
-		if got := Cell(in); got != want {
-			t.Errorf("Cell(%q) = %q, want %q", in, got, want)
+// A customer's text must never become a spreadsheet formula, in either format; a number stays a
+// number (a credit's "-12,50" is no formula).
+func TestWriterDefusesFormulas(t *testing.T) {
+	cells := []string{"=1+1", "+31 6", "-x", "@SUM(A1)", "\t=1", "Lamp ophangen", "", "-12,50", "3", "=HYPERLINK(\"x\")"}
+	for _, c := range []struct {
+		format Format
+		want   string
+	}{
+		{Semicolon, "'=1+1;'+31 6;'-x;'@SUM(A1);'\t=1;Lamp ophangen;;-12,50;3;\"'=HYPERLINK(\"\"x\"\")\"\n"},
+		{CommaQuoted, `"'=1+1","'+31 6","'-x","'@SUM(A1)","'` + "\t" + `=1","Lamp ophangen","","-12,50","3","'=HYPERLINK(""x"")"` + "\r\n"},
+	} {
+		var b strings.Builder
+		w := NewWriter(&b, c.format)
+		if err := w.Write(cells); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("%+v:\n got %q\nwant %q", c.format, b.String(), c.want)
 		}
 	}
 }

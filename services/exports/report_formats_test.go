@@ -18,8 +18,9 @@ import (
 
 // The two exports of the reports page, byte for byte on a small fixture (document 001 section 9):
 // semicolons, quoting only where a field needs it (a semicolon or a quote inside), dates
-// dd-MM-yyyy, amounts with a decimal comma, labour as hours x 65, regions and payment methods by
-// their labels, and a customer's formula defused.
+// dd-MM-yyyy, amounts with a decimal comma, hours x 65 in the hours export and the invoice's own
+// rate in the invoices export, regions and payment methods by their labels, and a customer's
+// formula defused.
 func TestReportCSVFormats(t *testing.T) {
 	ctx := context.Background()
 	d := dbtest.New(t)
@@ -76,9 +77,9 @@ func TestReportCSVFormats(t *testing.T) {
 		t.Errorf("hours export (%d rows, %v):\n%s\nwant:\n%s", n, err, got, want)
 	}
 	got, n, err = export(facturen, march)
-	want = "Factuurnummer;Datum;Klant;E-mail;Regio;Woonplaats;Omschrijving;Uren;Arbeid (uren x 65);Materiaal;Subtotaal;BTW;Totaal;Betaalmethode\n" +
-		"2026-0001;05-03-2026;Mevrouw Jansen;jansen@example.nl;Den Haag;Voorburg;\"Lamp \"\"ophangen\"\"; hal\";2;130,00;12,50;142,50;29,93;172,43;PIN\n" +
-		"2026-0002;06-03-2026;'=SUM(A1);;Den Haag;Voorburg;Kraan;1;65,00;0,00;65,00;13,65;78,65;Openstaand\n"
+	want = "Factuurnummer;Datum;Klant;E-mail;Regio;Woonplaats;Omschrijving;Uren;Uurtarief;Arbeid;Materiaal;Subtotaal;BTW;Totaal;Betaalmethode\n" +
+		"2026-0001;05-03-2026;Mevrouw Jansen;jansen@example.nl;Den Haag;Voorburg;\"Lamp \"\"ophangen\"\"; hal\";2;65,00;130,00;12,50;142,50;29,93;172,43;PIN\n" +
+		"2026-0002;06-03-2026;'=SUM(A1);;Den Haag;Voorburg;Kraan;1;65,00;65,00;0,00;65,00;13,65;78,65;Openstaand\n"
 	if err != nil || n != 2 || got != want {
 		t.Errorf("invoices export (%d rows, %v):\n%s\nwant:\n%s", n, err, got, want)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -18,7 +17,7 @@ import (
 
 // The invoice page's CSV (document 001 section 9): comma-separated, every field quoted, dates
 // dd-MM-yyyy, amounts in euros with a decimal comma, methods by their labels, and the customer's
-// texts defused (exports.Cell) like every export's. Made on the server
+// texts defused by the exports' one writer (exports.Writer). Made on the server
 // from the list's filters, so the browser never loads the whole table (D25).
 
 // ErrNothingToExport is section 8's message for an empty export.
@@ -41,16 +40,10 @@ const exportRows = 100_000
 // ExportCSV writes every invoice of the filter, newest first.
 func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error) {
 	var buf bytes.Buffer
-	line := func(fields []string) {
-		for i, f := range fields {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			buf.WriteString(`"` + strings.ReplaceAll(f, `"`, `""`) + `"`)
-		}
-		buf.WriteString("\r\n")
+	w := exports.NewWriter(&buf, exports.CommaQuoted)
+	if err := w.Write(csvHeader); err != nil {
+		return nil, err
 	}
-	line(csvHeader)
 	n := 0
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, rowSelect+where+` ORDER BY f.datum DESC, f.factuurnummer LIMIT `+strconv.Itoa(exportRows), args(p)...)
@@ -72,9 +65,11 @@ func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, e
 			if f.Betaald {
 				betaald = "Ja"
 			}
-			line([]string{f.Factuurnummer, exports.DutchDate(f.Datum), exports.Cell(f.KlantNaam), exports.Cell(f.KlantEmail), exports.Cell(f.Omschrijving), strconv.Itoa(f.Uren),
+			if err := w.Write([]string{f.Factuurnummer, exports.DutchDate(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(f.Uren),
 				exports.Euros(f.UurtariefCents), exports.Euros(f.MateriaalCents), exports.Euros(f.SubtotaalCents), exports.Euros(f.BtwBedragCents),
-				exports.Euros(f.TotaalBedragCents), method, betaald})
+				exports.Euros(f.TotaalBedragCents), method, betaald}); err != nil {
+				return err
+			}
 		}
 		return rows.Err()
 	})
@@ -83,6 +78,9 @@ func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, e
 	}
 	if n == 0 {
 		return nil, ErrNothingToExport
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
 	}
 	return &CSVFile{Name: "facturen.csv", Data: buf.Bytes(), Rows: n}, nil
 }

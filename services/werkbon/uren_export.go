@@ -48,7 +48,7 @@ func writeUren(ctx context.Context, tx pgx.Tx, req exports.Request, out io.Write
 		if err := rows.Scan(&datum, &klusser, &regio, &woonplaats, &omschrijving, &uren); err != nil {
 			return nil, err
 		}
-		return []string{datum.Format("02-01-2006"), exports.Cell(klusser), exports.Cell(regio), exports.Cell(woonplaats), exports.Cell(omschrijving),
+		return []string{datum.Format("02-01-2006"), klusser, regio, woonplaats, omschrijving,
 			fmt.Sprint(uren), exports.Euros(exports.UurTariefCents), exports.Euros(uren * exports.UurTariefCents)}, nil
 	})
 }

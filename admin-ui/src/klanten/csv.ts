@@ -6,13 +6,22 @@
 
 export { ddMMyyyy } from '../fields/dates';
 
-/** A field for a semicolon file: quoted only when it must be (separator, quote or line break). */
-function semicolonField(value: string): string {
+/**
+ * The server's rule (services/exports: Writer): a text that a spreadsheet would take for a formula
+ * (= + - @, a tab or carriage return first) gets a leading quote; a plain number ("-12,50") stays.
+ */
+export function defuse(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !/^-?[0-9]+(,[0-9]+)?$/.test(value) ? `'${value}` : value;
+}
+
+/** A field for a semicolon file: defused, quoted only when it must be (separator, quote or line break). */
+function semicolonField(raw: string): string {
+  const value = defuse(raw);
   return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** Every field quoted, quotes doubled. */
-const quoted = (value: string) => `"${value.replaceAll('"', '""')}"`;
+/** Every field defused and quoted, quotes doubled. */
+const quoted = (raw: string) => `"${defuse(raw).replaceAll('"', '""')}"`;
 
 export function semicolonCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [header, ...rows].map((r) => r.map(semicolonField).join(';')).join('\r\n') + '\r\n';

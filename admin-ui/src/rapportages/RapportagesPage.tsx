@@ -155,7 +155,7 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: Recor
         <Typography>
           {soort === 'uren'
             ? 'De afgeronde werkbonnen van de periode: datum, klusser, regio, woonplaats, omschrijving, uren en het bedrag (uren x 65).'
-            : 'De facturen van de periode: nummer, datum, klant, regio, uren x 65, materiaal, subtotaal, btw, totaal en betaalmethode.'}
+            : 'De facturen van de periode: nummer, datum, klant, regio, uren, uurtarief en arbeid zoals gefactureerd, materiaal, subtotaal, btw, totaal en betaalmethode.'}
         </Typography>
         <Box>
           <Button variant="contained" size="large" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void start()}>
