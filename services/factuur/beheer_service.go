@@ -7,6 +7,8 @@ package factuur
 import (
 	"context"
 	"log/slog"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -19,6 +21,8 @@ type BeheerService interface {
 	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
 	Send(ctx context.Context, id uuid.UUID) (Sent, error)
+	// Credit issues the credit invoice that corrects an invoice (D28).
+	Credit(ctx context.Context, req CreditRequest) (Credited, error)
 	// Export is every invoice of the filter as the page's CSV.
 	Export(ctx context.Context, p list.Params) (*CSVFile, error)
 }
@@ -28,6 +32,7 @@ type BeheerStore interface {
 	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Totals(ctx context.Context, p list.Params) (Totals, error)
 	Send(ctx context.Context, id uuid.UUID) (ListItem, error)
+	Credit(ctx context.Context, id uuid.UUID, reden string) (ListItem, error)
 	ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
@@ -48,6 +53,10 @@ type ListItem struct {
 	TotaalBedragCents int       `json:"totaal_bedrag_cents"`
 	BetaalMethode     *string   `json:"betaal_methode" doc:"contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd"`
 	Betaald           bool      `json:"betaald"`
+	// D28: a credit invoice names the invoice it corrects; an invoice that has been credited
+	// names its credit invoice.
+	CreditVan        *string `json:"credit_van" doc:"bij een creditfactuur: het nummer van de gecrediteerde factuur"`
+	GecrediteerdDoor *string `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
 }
 
 // LogAttrs keeps the number: the customer stays out of the logs.
@@ -83,11 +92,37 @@ func (s Sent) LogAttrs() []slog.Attr { return s.Data.LogAttrs() }
 // The messages of section 8 (Invoices).
 const MsgVerzonden = "Factuur verzonden per e-mail"
 
+// MsgGecrediteerd confirms a credit invoice.
+const MsgGecrediteerd = "Creditfactuur gemaakt"
+
+// CreditRequest is POST /api/v1/facturen/{id}/crediteren.
+type CreditRequest struct {
+	ID    uuid.UUID `json:"-"`
+	Reden string    `json:"reden" text:"multiline" doc:"waarom de factuur gecorrigeerd wordt (verplicht, hoogstens 1000 tekens)"`
+}
+
+// Credited is the answer: the credit invoice.
+type Credited struct {
+	Data    ListItem `json:"data"`
+	Message string   `json:"message"`
+}
+
+// LogAttrs is the credit invoice's.
+func (c Credited) LogAttrs() []slog.Attr { return c.Data.LogAttrs() }
+
 var (
 	// ErrNotFoundToSend: no such invoice.
 	ErrNotFoundToSend = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
 	// ErrNoEmail: the invoice has no customer address to send it to.
 	ErrNoEmail = domainerr.Conflict("no_email", "Geen e-mailadres beschikbaar")
+	// ErrReden: a credit invoice needs its reason.
+	ErrReden = invalid("reden_required", "Geef de reden van de creditfactuur.", "reden")
+	// ErrRedenLang: the reason is too long.
+	ErrRedenLang = invalid("reden_too_long", "De reden is te lang (hoogstens 1000 tekens).", "reden")
+	// ErrAlGecrediteerd: an invoice is credited once, whole.
+	ErrAlGecrediteerd = domainerr.Conflict("already_credited", "Deze factuur is al gecrediteerd.")
+	// ErrCreditVanCredit: a credit invoice is not credited again.
+	ErrCreditVanCredit = domainerr.Conflict("credit_of_credit", "Een creditfactuur kunt u niet crediteren.")
 )
 
 // NewBeheerService returns the service over s.
@@ -107,6 +142,18 @@ func (s *beheerService) Totals(ctx context.Context, p list.Params) (TotalsAnswer
 func (s *beheerService) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
 	f, err := s.store.Send(ctx, id)
 	return Sent{Data: f, Message: MsgVerzonden}, err
+}
+
+func (s *beheerService) Credit(ctx context.Context, req CreditRequest) (Credited, error) {
+	reden := strings.TrimSpace(req.Reden)
+	switch {
+	case reden == "":
+		return Credited{}, ErrReden
+	case utf8.RuneCountInString(reden) > MaxNotitie:
+		return Credited{}, ErrRedenLang
+	}
+	f, err := s.store.Credit(ctx, req.ID, reden)
+	return Credited{Data: f, Message: MsgGecrediteerd}, err
 }
 
 func (s *beheerService) Export(ctx context.Context, p list.Params) (*CSVFile, error) {

@@ -2,6 +2,7 @@ package factuur
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/klusmaat/klusmaat/jobs"
 
@@ -17,6 +18,7 @@ import (
 type beheerStore struct {
 	db      *tenants.DB
 	enqueue jobs.Enqueue
+	clock   calendar.Clock
 }
 
 // paid is the SQL of "betaald": a method that means the money came in.
@@ -25,8 +27,8 @@ const paid = `coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false)`
 const rowSelect = `
 	SELECT f.id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.omschrijving, f.regio, f.uren,
 	       f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents, f.btw_bedrag_cents, f.totaal_bedrag_cents,
-	       f.betaal_methode, ` + paid + ` AS betaald
-	FROM facturen f`
+	       f.betaal_methode, ` + paid + ` AS betaald, o.factuurnummer AS credit_van_nummer, c.factuurnummer AS gecrediteerd_door
+	FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id`
 
 // where: $1 methods ("open": none registered yet), $2 paid (ja, nee or empty), $3 regions, $4 search.
 const where = `
@@ -54,7 +56,8 @@ func scan(r tenants.Row) (ListItem, error) {
 	var f ListItem
 	var d calendar.Date
 	err := r.Scan(&f.ID, &f.Factuurnummer, &d, &f.KlantNaam, &f.KlantEmail, &f.Omschrijving, &f.Regio, &f.Uren,
-		&f.UurtariefCents, &f.MateriaalCents, &f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald)
+		&f.UurtariefCents, &f.MateriaalCents, &f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald,
+		&f.CreditVan, &f.GecrediteerdDoor)
 	f.Datum = d.String()
 	return f, err
 }
@@ -68,7 +71,8 @@ func (s *beheerStore) Totals(ctx context.Context, p list.Params) (Totals, error)
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
 			SELECT count(*), coalesce(sum(f.totaal_bedrag_cents), 0), coalesce(sum(f.btw_bedrag_cents), 0),
-			       count(*) FILTER (WHERE NOT `+paid+`)
+			       count(*) FILTER (WHERE NOT `+paid+` AND f.credit_van IS NULL
+			                        AND NOT EXISTS (SELECT 1 FROM facturen c WHERE c.credit_van = f.id))
 			FROM facturen f`+where, args(p)...).Scan(&t.Aantal, &t.OmzetCents, &t.BtwCents, &t.Openstaand)
 	})
 	return t, err
@@ -89,6 +93,60 @@ func (s *beheerStore) Send(ctx context.Context, id uuid.UUID) (ListItem, error) 
 			return err
 		}
 		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "verzenden", Entity: "factuur", EntityID: id.String(), Region: &f.Regio})
+	})
+	return f, err
+}
+
+// Credit issues the credit invoice of an invoice (D28): its lines and amounts negated, a reference
+// to it and the reason, numbered in the same issuer's sequence as any invoice of today, with its
+// PDF and e-mail queued and the correction audited, in one transaction. The original stays as it
+// is; the database refuses a second credit of it.
+func (s *beheerStore) Credit(ctx context.Context, id uuid.UUID, reden string) (ListItem, error) {
+	var f ListItem
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		var uitgever, prefix, email string
+		var creditOf *uuid.UUID
+		var credited bool
+		err := tx.QueryRow(ctx, `
+			SELECT f.uitgever_id, f.uitgever->>'nummer_prefix', f.klant_email, f.credit_van,
+			       EXISTS (SELECT 1 FROM facturen c WHERE c.credit_van = f.id)
+			FROM facturen f WHERE f.id = $1 FOR UPDATE`, id).Scan(&uitgever, &prefix, &email, &creditOf, &credited)
+		switch {
+		case err != nil:
+			return tenants.NoRowsAs(ErrNotFoundToSend, err)
+		case creditOf != nil:
+			return ErrCreditVanCredit
+		case credited:
+			return ErrAlGecrediteerd
+		}
+		today := s.clock.Today()
+		var n int
+		if err := tx.QueryRow(ctx, `
+			INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste) VALUES ($1, $2, 1)
+			ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
+			RETURNING laatste`, uitgever, today.Year).Scan(&n); err != nil {
+			return err
+		}
+		var creditID uuid.UUID
+		if err := tx.QueryRow(ctx, `
+			INSERT INTO facturen (regio, factuurnummer, datum, klant_naam, klant_email, klant_adres, klant_postcode,
+			                      klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents, subtotaal_cents,
+			                      btw_bedrag_cents, totaal_bedrag_cents, credit_van, credit_reden)
+			SELECT o.regio, $2, $3, o.klant_naam, o.klant_email, o.klant_adres, o.klant_postcode, o.klant_woonplaats,
+			       'Credit van factuur ' || o.factuurnummer || ': ' || o.omschrijving, o.uren, o.uurtarief_cents,
+			       -o.materiaal_cents, -o.subtotaal_cents, -o.btw_bedrag_cents, -o.totaal_bedrag_cents, o.id, $4
+			FROM facturen o WHERE o.id = $1
+			RETURNING id`, id, prefix+fmt.Sprintf("%d-%04d", today.Year, n), today, reden).Scan(&creditID); err != nil {
+			return err
+		}
+		if f, err = scan(tx.QueryRow(ctx, rowSelect+` WHERE f.id = $1`, creditID)); err != nil {
+			return err
+		}
+		if err := s.enqueue(ctx, tx, PDFArgs{FactuurID: creditID, Mail: email != ""}); err != nil {
+			return err
+		}
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "crediteren", Entity: "factuur", EntityID: id.String(), Region: &f.Regio,
+			After: map[string]any{"creditfactuur": f.Factuurnummer, "reden": reden}})
 	})
 	return f, err
 }

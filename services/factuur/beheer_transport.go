@@ -42,9 +42,24 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/verzenden", Summary: "De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage",
 			Tag: "facturen", Resource: "facturen", Action: "send", Response: Sent{},
 			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: httpapi.DecodePathID(ErrNotFoundToSend)},
+		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/crediteren", Summary: "Een creditfactuur voor de hele factuur, met reden (D28); het origineel blijft zoals het is",
+			Tag: "facturen", Resource: "facturen", Action: "credit", Request: CreditRequest{}, Response: Credited{},
+			Op: "Credit", Endpoint: httpapi.Typed(s.Credit), Decode: decodeCredit, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
 	}
 }
 
 func decodeTotals(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&TotalsSpec, r.URL.Query())
 }
+
+func decodeCredit(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrNotFoundToSend)
+	if err != nil {
+		return nil, err
+	}
+	req := CreditRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req, creditBody)
+}
+
+// creditBody bounds the request: a reason of 1000 characters, in any script, fits.
+const creditBody = 16 << 10

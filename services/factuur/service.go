@@ -40,6 +40,31 @@ type Factuur struct {
 	BetaalNotitie  *string    `json:"betaal_notitie"`
 	PDFURL         string     `json:"pdf_url" doc:"beveiligde download van de PDF"`
 	CreatedAt      time.Time  `json:"created_at"`
+	// The legal content of D28, frozen when the invoice was issued (migration 027).
+	Uitgever    Uitgever   `json:"uitgever" doc:"het bedrijf dat de factuur uitgeeft, zoals het toen was"`
+	WerkDatum   string     `json:"werk_datum" doc:"datum van de werkzaamheden, JJJJ-MM-DD"`
+	Vervaldatum string     `json:"vervaldatum" doc:"uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD"`
+	Regels      []Regel    `json:"regels" doc:"de regels: aantal x prijs per eenheid; bij een creditfactuur negatief"`
+	CreditVan   *CreditRef `json:"credit_van" doc:"bij een creditfactuur: de factuur die zij crediteert"`
+	CreditReden *string    `json:"credit_reden" doc:"bij een creditfactuur: de reden"`
+}
+
+// Uitgever is the business that issues an invoice (D28).
+type Uitgever struct {
+	Naam         string `json:"naam"`
+	Adres        string `json:"adres"`
+	Postcode     string `json:"postcode"`
+	Plaats       string `json:"plaats"`
+	KvKNummer    string `json:"kvk_nummer"`
+	BTWNummer    string `json:"btw_nummer"`
+	IBAN         string `json:"iban"`
+	NummerPrefix string `json:"nummer_prefix"`
+}
+
+// CreditRef names the invoice a credit invoice corrects.
+type CreditRef struct {
+	ID            uuid.UUID `json:"id"`
+	Factuurnummer string    `json:"factuurnummer"`
 }
 
 // Klant is who the invoice is addressed to (copied onto the invoice when it was made).
@@ -51,9 +76,13 @@ type Klant struct {
 	Woonplaats string `json:"woonplaats"`
 }
 
-// Regel is a material line.
+// Regel is a line of an invoice: a quantity of a unit at a price (D28). A material line of the
+// klusser's view names its description and amount only.
 type Regel struct {
 	Omschrijving string `json:"omschrijving"`
+	Aantal       int    `json:"aantal,omitempty"`
+	Eenheid      string `json:"eenheid,omitempty" doc:"uur of stuk"`
+	PrijsCents   int    `json:"prijs_cents,omitempty" doc:"prijs per eenheid"`
 	BedragCents  int    `json:"bedrag_cents"`
 }
 

@@ -3,7 +3,6 @@ package factuur
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -25,37 +24,36 @@ type pgStore struct {
 const factuurSelect = `
 	SELECT f.id, f.klus_id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.klant_adres, f.klant_postcode,
 	       f.klant_woonplaats, f.omschrijving, f.uren, f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents,
-	       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, f.betaal_notitie, f.created_at, f.pdf_url
-	FROM facturen f WHERE f.id = $1`
+	       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, f.betaal_notitie, f.created_at, f.pdf_url,
+	       f.uitgever, f.werk_datum, f.vervaldatum, facturen_regels(f), f.credit_van, o.factuurnummer, f.credit_reden
+	FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van WHERE f.id = $1`
 
-// Read reads one invoice with its material lines, in tx; pdfKey is the stored PDF's key, if any.
+// Read reads one invoice with its frozen legal content, in tx; pdfKey is the stored PDF's key, if any.
 func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *string, err error) {
-	var d calendar.Date
+	var d, werk, verval calendar.Date
+	var creditID *uuid.UUID
+	var creditNummer *string
 	err = tx.QueryRow(ctx, factuurSelect, id).Scan(&f.ID, &f.KlusID, &f.Factuurnummer, &d, &f.Klant.Naam, &f.Klant.Email,
 		&f.Klant.Adres, &f.Klant.Postcode, &f.Klant.Woonplaats, &f.Omschrijving, &f.Uren, &f.UurtariefCents,
 		&f.MateriaalCents, &f.SubtotaalCents, &f.BTWCents, &f.TotaalCents, &f.BetaalMethode, &f.BetaalNotitie,
-		&f.CreatedAt, &pdfKey)
+		&f.CreatedAt, &pdfKey, &f.Uitgever, &werk, &verval, &f.Regels, &creditID, &creditNummer, &f.CreditReden)
 	if err != nil {
 		return f, nil, tenants.NoRowsAs(ErrNotFound, err)
 	}
-	f.Datum = d.String()
+	f.Datum, f.WerkDatum, f.Vervaldatum = d.String(), werk.String(), verval.String()
+	if creditID != nil && creditNummer != nil {
+		f.CreditVan = &CreditRef{ID: *creditID, Factuurnummer: *creditNummer}
+	}
 	f.ArbeidCents = f.Uren * f.UurtariefCents
+	if f.CreditVan != nil {
+		f.ArbeidCents = -f.ArbeidCents
+	}
 	f.PDFURL = "/api/v1/facturen/" + f.ID.String() + "/pdf"
+	// The material lines of the klusser's view: every frozen line but labour.
 	f.Materialen = []Regel{}
-	if f.KlusID != nil {
-		// The lines of the work order, while the job exists (an invoice outlives a deleted job, D11).
-		rows, err := tx.Query(ctx, `
-			SELECT i.description, i.total_cents FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id
-			WHERE w.klus_id = $1 ORDER BY i.created_at, i.id`, *f.KlusID)
-		if err != nil {
-			return f, nil, err
-		}
-		f.Materialen, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Regel, error) {
-			var m Regel
-			return m, r.Scan(&m.Omschrijving, &m.BedragCents)
-		})
-		if err != nil {
-			return f, nil, err
+	for _, r := range f.Regels {
+		if r.Eenheid != "uur" {
+			f.Materialen = append(f.Materialen, Regel{Omschrijving: r.Omschrijving, BedragCents: r.BedragCents})
 		}
 	}
 	return f, pdfKey, nil
@@ -104,26 +102,18 @@ func (s *pgStore) Pay(ctx context.Context, id uuid.UUID, method string, note *st
 	return f, err
 }
 
-// PDF returns the invoice's PDF: the stored one, or, while the background job has not made it
-// yet, one rendered now from the same row. The download is recorded in the audit log (D22).
+// PDF returns the invoice's PDF, drawn now from its row: the legal content as frozen at issue and
+// the payment state as of this download (D28), so a PDF fetched after a payment says it is paid.
+// The download is recorded in the audit log (D22).
 func (s *pgStore) PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error) {
 	var out *PDFFile
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		f, key, err := Read(ctx, tx, id)
+		f, _, err := Read(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		var data []byte
-		if key != nil {
-			obj, err := s.blobs.Open(ctx, files.Exports, *key)
-			if err != nil {
-				return fmt.Errorf("factuur: open PDF: %w", err)
-			}
-			defer obj.Body.Close()
-			if data, err = io.ReadAll(obj.Body); err != nil {
-				return fmt.Errorf("factuur: read PDF: %w", err)
-			}
-		} else if data, err = Render(f, s.site); err != nil {
+		data, err := Render(f, s.site)
+		if err != nil {
 			return err
 		}
 		var regio *string
@@ -143,19 +133,23 @@ func (s *pgStore) PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error) {
 // FileName is the name a downloaded or attached invoice gets.
 func FileName(nummer string) string { return "factuur-" + nummer + ".pdf" }
 
-// Generate makes and stores the PDF of an invoice once (the background job, as the system): the
-// stored key is kept on the invoice, and a second run finds it and renders nothing.
+// Generate draws the PDF of an invoice as it stands and stores it for the e-mail's attachment
+// (the background job, as the system): under the key the invoice already has, or a new one kept on
+// the invoice. A second run draws it again, so an e-mail sent again attaches the current state.
 func Generate(ctx context.Context, tx pgx.Tx, blobs files.Storage, site Site, id uuid.UUID) (Factuur, string, error) {
 	f, key, err := Read(ctx, tx, id)
 	if err != nil {
 		return f, "", err
 	}
-	if key != nil {
-		return f, *key, nil
-	}
 	data, err := Render(f, site)
 	if err != nil {
 		return f, "", err
+	}
+	if key != nil {
+		if err := blobs.Put(ctx, files.Exports, *key, files.PDF.ContentType, data); err != nil {
+			return f, "", fmt.Errorf("factuur: store PDF: %w", err)
+		}
+		return f, *key, nil
 	}
 	k := files.NewKey(id, files.PDF)
 	if err := blobs.Put(ctx, files.Exports, k, files.PDF.ContentType, data); err != nil {

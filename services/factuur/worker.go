@@ -60,10 +60,12 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
 	})
 }
 
-// MailArgs is the invoice e-mail (template factuur) with the stored PDF attached.
+// MailArgs is the invoice e-mail (template factuur) with the stored PDF attached, naming the
+// issuing business and how to pay (D28).
 func MailArgs(f Factuur, key string) email.Args {
 	return email.Args{Template: "factuur", To: f.Klant.Email,
-		Data: map[string]string{"naam": f.Klant.Naam, "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents)},
+		Data: map[string]string{"naam": f.Klant.Naam, "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents),
+			"uitgever": f.Uitgever.Naam, "betaling": PaymentTerms(f)},
 		Attachments: []email.Attachment{{Bucket: string(files.Exports), Key: key, Name: FileName(f.Factuurnummer),
 			ContentType: files.PDF.ContentType}}}
 }

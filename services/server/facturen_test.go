@@ -91,7 +91,13 @@ func TestAdminInvoices(t *testing.T) {
 		t.Errorf("export row\n got %s\nwant %s", lines[1], wantRow)
 	}
 	// A customer's text that a spreadsheet would run as a formula is defused, as in every export.
-	b.exec(t, `UPDATE facturen SET klant_naam = '=HYPERLINK("http://x")' WHERE id = '`+paid.ID.String()+`'`)
+	// (An issued invoice never changes, so the formula comes with a job of its own.)
+	_, fw := b.plannedJob(t, b.piet, `=HYPERLINK("http://x")`, "formule@example.nl")
+	b.startedAgo(t, b.piet, fw, time.Hour)
+	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(fw.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
+		t.Fatalf("afronden: %d", s)
+	}
+	b.exec(t, `UPDATE facturen SET betaal_methode = 'pin' WHERE klant_email = 'formule@example.nl'`)
 	req, _ = http.NewRequest(http.MethodGet, b.URL+"/api/v1/facturen/export.csv?betaal_methode=pin", nil)
 	req.Header.Set("X-Test-User", b.admin)
 	if resp, err = http.DefaultClient.Do(req); err != nil {

@@ -184,7 +184,7 @@ func Routes(d Deps) []httpapi.Route {
 		klus.NewPortaal(k, d.DB, enqueue, d.clock(), d.Site.Phone),
 
 		klus.NewBeheer(k, d.DB, enqueue),
-		factuur.NewBeheer(k, d.DB, enqueue),
+		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),

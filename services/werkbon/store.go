@@ -352,21 +352,27 @@ func (s *pgStore) Afronden(ctx context.Context, id uuid.UUID, in Afronden, signa
 	return a, err
 }
 
-// invoice numbers and inserts the invoice of a just completed job (D7, D8).
+// invoice numbers and inserts the invoice of a just completed job (D7, D8, D28): numbered in the
+// sequence of the region's issuer. The database freezes the rest into the row (migration 027): the
+// issuer, the lines of the work order and the date of the work, and refuses a number of another
+// sequence.
 func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren, materials int) (uuid.UUID, error) {
 	today := s.clock.Today()
 	year := today.Year
+	var uitgever, prefix string
+	var rate int
+	if err := tx.QueryRow(ctx, `
+		SELECT u.id, u.nummer_prefix, k.geschat_tarief_cents FROM klussen k, factuur_uitgever(k.regio) u WHERE k.id = $1`,
+		klusID).Scan(&uitgever, &prefix, &rate); err != nil {
+		return uuid.Nil, fmt.Errorf("werkbon: invoice issuer: %w", err)
+	}
 	var n int
 	err := tx.QueryRow(ctx, `
-		INSERT INTO invoice_number_counters AS c (jaar, laatste) VALUES ($1, 1)
-		ON CONFLICT (jaar) DO UPDATE SET laatste = c.laatste + 1
-		RETURNING laatste`, year).Scan(&n)
+		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste) VALUES ($1, $2, 1)
+		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
+		RETURNING laatste`, uitgever, year).Scan(&n)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("werkbon: invoice number: %w", err)
-	}
-	var rate int
-	if err := tx.QueryRow(ctx, `SELECT geschat_tarief_cents FROM klussen WHERE id = $1`, klusID).Scan(&rate); err != nil {
-		return uuid.Nil, err
 	}
 	b := Bill(uren, rate, materials)
 	var id uuid.UUID
@@ -380,7 +386,7 @@ func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren
 		       $4, $5, $6, $7, $8, $9
 		FROM klussen k JOIN categories c ON c.key = k.categorie WHERE k.id = $1
 		RETURNING id`,
-		klusID, InvoiceNumber(year, n), today, uren, rate, materials, b.SubtotaalCents, b.BTWCents, b.TotaalCents).Scan(&id)
+		klusID, prefix+InvoiceNumber(year, n), today, uren, rate, materials, b.SubtotaalCents, b.BTWCents, b.TotaalCents).Scan(&id)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("werkbon: insert invoice: %w", err)
 	}

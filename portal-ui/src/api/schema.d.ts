@@ -345,6 +345,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen/{id}/crediteren": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een creditfactuur voor de hele factuur, met reden (D28); het origineel blijft zoals het is */
+        post: operations["postFacturenIdCrediteren"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facturen/{id}/pdf": {
         parameters: {
             query?: never;
@@ -373,6 +390,40 @@ export interface paths {
         put?: never;
         /** De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage */
         post: operations["postFacturenIdVerzenden"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/factuur-uitgevers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De bedrijven die facturen uitgeven: het centrale en dat van elke regio met een eigen (D28) */
+        get: operations["getFactuurUitgevers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/factuur-uitgevers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** De gegevens van het centrale bedrijf (centraal) of dat van een regio (de slug) opslaan */
+        put: operations["putFactuurUitgeversId"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2925,9 +2976,13 @@ export interface operations {
                             betaal_methode: string | null;
                             betaald: boolean;
                             btw_bedrag_cents: number;
+                            /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
+                            credit_van: string | null;
                             /** @description JJJJ-MM-DD */
                             datum: string;
                             factuurnummer: string;
+                            /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                            gecrediteerd_door: string | null;
                             /** Format: uuid */
                             id: string;
                             klant_email: string;
@@ -3114,6 +3169,97 @@ export interface operations {
             };
         };
     };
+    postFacturenIdCrediteren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description waarom de factuur gecorrigeerd wordt (verplicht, hoogstens 1000 tekens) */
+                    reden: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
+                            betaal_methode: string | null;
+                            betaald: boolean;
+                            btw_bedrag_cents: number;
+                            /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
+                            credit_van: string | null;
+                            /** @description JJJJ-MM-DD */
+                            datum: string;
+                            factuurnummer: string;
+                            /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                            gecrediteerd_door: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            klant_email: string;
+                            klant_naam: string;
+                            materiaal_cents: number;
+                            omschrijving: string;
+                            regio: string;
+                            subtotaal_cents: number;
+                            totaal_bedrag_cents: number;
+                            uren: number;
+                            uurtarief_cents: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getFacturenIdPdf: {
         parameters: {
             query?: never;
@@ -3195,9 +3341,13 @@ export interface operations {
                             betaal_methode: string | null;
                             betaald: boolean;
                             btw_bedrag_cents: number;
+                            /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
+                            credit_van: string | null;
                             /** @description JJJJ-MM-DD */
                             datum: string;
                             factuurnummer: string;
+                            /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                            gecrediteerd_door: string | null;
                             /** Format: uuid */
                             id: string;
                             klant_email: string;
@@ -3209,6 +3359,167 @@ export interface operations {
                             totaal_bedrag_cents: number;
                             uren: number;
                             uurtarief_cents: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFactuurUitgevers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            btw_nummer: string;
+                            iban: string;
+                            /** @description centraal, of de slug van de regio */
+                            id: string;
+                            kvk_nummer: string;
+                            naam: string;
+                            nummer_prefix: string;
+                            plaats: string;
+                            postcode: string;
+                            /** @description de regio; leeg voor het centrale bedrijf */
+                            regio: string | null;
+                            regio_naam: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putFactuurUitgeversId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adres: string;
+                    btw_nummer: string;
+                    iban: string;
+                    kvk_nummer: string;
+                    naam: string;
+                    nummer_prefix: string;
+                    plaats: string;
+                    postcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adres: string;
+                            btw_nummer: string;
+                            iban: string;
+                            /** @description centraal, of de slug van de regio */
+                            id: string;
+                            kvk_nummer: string;
+                            naam: string;
+                            nummer_prefix: string;
+                            plaats: string;
+                            postcode: string;
+                            /** @description de regio; leeg voor het centrale bedrijf */
+                            regio: string | null;
+                            regio_naam: string;
                         };
                         message: string;
                     };
@@ -5644,6 +5955,14 @@ export interface operations {
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description bij een creditfactuur: de reden */
+                        credit_reden: string | null;
+                        /** @description bij een creditfactuur: de factuur die zij crediteert */
+                        credit_van: {
+                            factuurnummer: string;
+                            /** Format: uuid */
+                            id: string;
+                        } | null;
                         /** @description JJJJ-MM-DD */
                         datum: string;
                         factuurnummer: string;
@@ -5660,16 +5979,46 @@ export interface operations {
                         klus_id: string | null;
                         materiaal_cents: number;
                         materialen: {
+                            aantal?: number;
                             bedrag_cents: number;
+                            /** @description uur of stuk */
+                            eenheid?: string;
                             omschrijving: string;
+                            /** @description prijs per eenheid */
+                            prijs_cents?: number;
                         }[];
                         omschrijving: string;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
+                        /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
+                        regels: {
+                            aantal?: number;
+                            bedrag_cents: number;
+                            /** @description uur of stuk */
+                            eenheid?: string;
+                            omschrijving: string;
+                            /** @description prijs per eenheid */
+                            prijs_cents?: number;
+                        }[];
                         subtotaal_cents: number;
                         totaal_cents: number;
+                        /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
+                        uitgever: {
+                            adres: string;
+                            btw_nummer: string;
+                            iban: string;
+                            kvk_nummer: string;
+                            naam: string;
+                            nummer_prefix: string;
+                            plaats: string;
+                            postcode: string;
+                        };
                         uren: number;
                         uurtarief_cents: number;
+                        /** @description uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD */
+                        vervaldatum: string;
+                        /** @description datum van de werkzaamheden, JJJJ-MM-DD */
+                        werk_datum: string;
                     };
                 };
             };
@@ -5747,6 +6096,14 @@ export interface operations {
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description bij een creditfactuur: de reden */
+                        credit_reden: string | null;
+                        /** @description bij een creditfactuur: de factuur die zij crediteert */
+                        credit_van: {
+                            factuurnummer: string;
+                            /** Format: uuid */
+                            id: string;
+                        } | null;
                         /** @description JJJJ-MM-DD */
                         datum: string;
                         factuurnummer: string;
@@ -5763,16 +6120,46 @@ export interface operations {
                         klus_id: string | null;
                         materiaal_cents: number;
                         materialen: {
+                            aantal?: number;
                             bedrag_cents: number;
+                            /** @description uur of stuk */
+                            eenheid?: string;
                             omschrijving: string;
+                            /** @description prijs per eenheid */
+                            prijs_cents?: number;
                         }[];
                         omschrijving: string;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
+                        /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
+                        regels: {
+                            aantal?: number;
+                            bedrag_cents: number;
+                            /** @description uur of stuk */
+                            eenheid?: string;
+                            omschrijving: string;
+                            /** @description prijs per eenheid */
+                            prijs_cents?: number;
+                        }[];
                         subtotaal_cents: number;
                         totaal_cents: number;
+                        /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
+                        uitgever: {
+                            adres: string;
+                            btw_nummer: string;
+                            iban: string;
+                            kvk_nummer: string;
+                            naam: string;
+                            nummer_prefix: string;
+                            plaats: string;
+                            postcode: string;
+                        };
                         uren: number;
                         uurtarief_cents: number;
+                        /** @description uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD */
+                        vervaldatum: string;
+                        /** @description datum van de werkzaamheden, JJJJ-MM-DD */
+                        werk_datum: string;
                     };
                 };
             };

@@ -1,0 +1,200 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/werkbon"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// pdfText downloads an invoice's PDF as handle and returns its text (pdftotext -layout).
+func pdfText(t *testing.T, p *portal, handle string, id uuid.UUID) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("KLUSMAAT_REQUIRE_DB") != "" {
+			t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
+		}
+		t.Skip("pdftotext is missing")
+	}
+	req, _ := http.NewRequest(http.MethodGet, p.URL+"/api/v1/facturen/"+id.String()+"/pdf", nil)
+	req.Header.Set("X-Test-User", handle)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Fatalf("PDF download: %d", resp.StatusCode)
+	}
+	if dir := os.Getenv("KLUSMAAT_KEEP_PDF"); dir != "" { // to look at it: pdftoppm -png
+		_ = os.WriteFile(fmt.Sprintf("%s/factuur-%s.pdf", dir, id), pdf, 0o644)
+	}
+	cmd := exec.Command("pdftotext", "-layout", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+func wantIn(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, text)
+		}
+	}
+}
+
+// D28: the invoice of a job in a region with its own business names that business with every
+// legal field, the customer, both dates, the lines as quantity x unit price, the VAT and the
+// payment term; after a PIN payment the same download says it is paid; a credit invoice corrects
+// it in the same sequence with negative amounts and a reference, and the original never changes.
+func TestInvoiceMeetsD28AndIsCorrectedByACredit(t *testing.T) {
+	p := newPortal(t, portalOptions{files: true})
+	p.exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
+		VALUES ('den-haag', 'den-haag', 'Klusmaat Den Haag B.V.', 'Prinsegracht 10', '2512 GA', 'Den Haag', '87654321',
+		        'NL987654321B01', 'NL91ABNA0417164300', 'DH')`)
+	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	_, w := p.plannedJob(t, piet, "Mevrouw Jansen", "")
+	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
+	p.startedAgo(t, piet, w, 90*time.Minute)
+	var a werkbon.Afronding
+	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+		t.Fatalf("complete: %d", s)
+	}
+	today := calendar.System.Today()
+	nummer := fmt.Sprintf("DH%d-0001", today.Year)
+	text := pdfText(t, p, admin, a.FactuurID)
+	// 2 h x 65 = 130,00; materials 12,34; subtotal 142,34; VAT 29,89; total 172,23.
+	wantIn(t, "the invoice", text,
+		"Klusmaat Den Haag B.V.", "Prinsegracht 10", "2512 GA Den Haag", "KvK: 87654321", "Btw-nummer: NL987654321B01",
+		"IBAN: NL91ABNA0417164300", "Mevrouw Jansen", "Herenstraat 1", "2271 AB Voorburg",
+		"Factuurnummer:", nummer, "Factuurdatum:", today.Dutch(), "Datum werkzaamheden:", "Vervaldatum:", today.AddDays(14).Dutch(),
+		"Arbeid", "2 uur", "€ 65,00", "€ 130,00", "Muurplug", "€ 12,34", "€ 142,34", "Btw 21%", "€ 29,89", "€ 172,23",
+		"Openstaand", fmt.Sprintf("Te betalen binnen 14 dagen, uiterlijk %s, op NL91ABNA0417164300 o.v.v. %s.", today.AddDays(14).Dutch(), nummer))
+
+	// The klusser registers a PIN payment: the next download says so, and asks nothing.
+	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, nil); s != http.StatusOK {
+		t.Fatalf("pin payment: %d", s)
+	}
+	paid := pdfText(t, p, admin, a.FactuurID)
+	wantIn(t, "the paid invoice", paid, "Betaald (pin)", "Deze factuur is betaald.", nummer)
+	if strings.Contains(paid, "Te betalen binnen") || strings.Contains(paid, "Openstaand") {
+		t.Errorf("the paid invoice still asks for payment:\n%s", paid)
+	}
+
+	// A credit needs a reason; then it is the next number of the same issuer, negative, referring
+	// to the original.
+	var e apiError
+	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", factuur.CreditRequest{Reden: "  "}, &e); s != http.StatusBadRequest || e.Error.Fields["reden"] != "Geef de reden van de creditfactuur." {
+		t.Fatalf("credit without a reason: %d %+v", s, e)
+	}
+	var c factuur.Credited
+	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", factuur.CreditRequest{Reden: "Dubbel gefactureerd"}, &c); s != http.StatusCreated {
+		t.Fatalf("credit: %d", s)
+	}
+	creditNummer := fmt.Sprintf("DH%d-0002", today.Year)
+	if c.Data.Factuurnummer != creditNummer || c.Data.TotaalBedragCents != -17223 || c.Data.SubtotaalCents != -14234 ||
+		c.Data.BtwBedragCents != -2989 || c.Data.CreditVan == nil || *c.Data.CreditVan != nummer || c.Message != "Creditfactuur gemaakt" {
+		t.Fatalf("credit invoice: %+v", c)
+	}
+	credit := pdfText(t, p, admin, c.Data.ID)
+	wantIn(t, "the credit invoice", credit, "Creditfactuur", creditNummer, "Crediteert factuur:", nummer, "Dubbel gefactureerd",
+		"Klusmaat Den Haag B.V.", "KvK: 87654321", "-€ 130,00", "-€ 12,34", "-€ 29,89", "-€ 172,23", "Mevrouw Jansen")
+	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", factuur.CreditRequest{Reden: "Nog eens"}, &e); s != http.StatusConflict || e.Error.Message != "Deze factuur is al gecrediteerd." {
+		t.Errorf("second credit: %d %+v", s, e)
+	}
+	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+c.Data.ID.String()+"/crediteren", factuur.CreditRequest{Reden: "Terug"}, &e); s != http.StatusConflict {
+		t.Errorf("credit of a credit: %d %+v", s, e)
+	}
+
+	// The list shows both, the totals count the credit, nothing is left open.
+	var totals factuur.TotalsAnswer
+	p.call(t, admin, http.MethodGet, "/api/v1/facturen/totalen", nil, &totals)
+	if totals.Data.Aantal != 2 || totals.Data.OmzetCents != 0 || totals.Data.BtwCents != 0 || totals.Data.Openstaand != 0 {
+		t.Errorf("totals with the credit: %+v", totals.Data)
+	}
+
+	// The original is never changed or deleted through the application, not even by an admin.
+	for _, sql := range []string{
+		`UPDATE facturen SET klant_naam = 'Iemand anders' WHERE id = $1`,
+		`UPDATE facturen SET totaal_bedrag_cents = 0, subtotaal_cents = 0, btw_bedrag_cents = 0 WHERE id = $1`,
+		`DELETE FROM facturen WHERE id = $1`,
+	} {
+		err := p.d.DB.InTx(context.Background(), p.actor(admin), func(tx pgx.Tx) error {
+			_, err := tx.Exec(context.Background(), sql, a.FactuurID)
+			return err
+		})
+		if err == nil {
+			t.Errorf("accepted: %s", sql)
+		}
+	}
+	if again := pdfText(t, p, admin, a.FactuurID); !strings.Contains(again, "Mevrouw Jansen") || !strings.Contains(again, "€ 172,23") {
+		t.Errorf("the original changed:\n%s", again)
+	}
+}
+
+// D28: an issuer's numbers are validated as a bookkeeper would (KvK, VAT number, IBAN checksum),
+// with Dutch messages per field, and an admin's change reaches the next invoice only.
+func TestIssuerSettings(t *testing.T) {
+	p := newPortal(t, portalOptions{files: true})
+	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	franchise := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
+	good := factuur.Uitgever{Naam: "Klusmaat Utrecht B.V.", Adres: "Oudegracht 1", Postcode: "3511ab", Plaats: "Utrecht",
+		KvKNummer: "1234 5678", BTWNummer: "nl123456789b02", IBAN: "NL91 ABNA 0417 1643 00", NummerPrefix: "ut"}
+	bad := good
+	bad.KvKNummer, bad.BTWNummer, bad.IBAN, bad.NummerPrefix = "1234", "NL12345", "NL92 ABNA 0417 1643 00", ""
+	var e apiError
+	if s := p.call(t, admin, http.MethodPut, "/api/v1/factuur-uitgevers/utrecht", bad, &e); s != http.StatusBadRequest ||
+		e.Error.Fields["kvk_nummer"] != "Vul een KvK-nummer van 8 cijfers in." || e.Error.Fields["btw_nummer"] == "" ||
+		!strings.HasPrefix(e.Error.Fields["iban"], "Dit IBAN klopt niet") || e.Error.Fields["nummer_prefix"] == "" {
+		t.Fatalf("invalid issuer: %d %+v", s, e)
+	}
+	if s := p.call(t, franchise, http.MethodPut, "/api/v1/factuur-uitgevers/utrecht", good, nil); s != http.StatusForbidden {
+		t.Errorf("a franchise owner saves its issuer: %d", s)
+	}
+	var saved factuur.UitgeverSaved
+	if s := p.call(t, admin, http.MethodPut, "/api/v1/factuur-uitgevers/utrecht", good, &saved); s != http.StatusOK ||
+		saved.Data.KvKNummer != "12345678" || saved.Data.BTWNummer != "NL123456789B02" || saved.Data.IBAN != "NL91ABNA0417164300" ||
+		saved.Data.Postcode != "3511 AB" || saved.Data.NummerPrefix != "UT" || saved.Message != "Factuurgegevens opgeslagen" {
+		t.Fatalf("save: %d %+v", s, saved)
+	}
+	var list factuur.UitgeverList
+	p.call(t, franchise, http.MethodGet, "/api/v1/factuur-uitgevers", nil, &list)
+	if list.Total != 2 || list.Data[0].ID != "centraal" || list.Data[1].ID != "utrecht" {
+		t.Errorf("the franchise owner of utrecht reads: %+v", list.Data)
+	}
+	other := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	p.call(t, other, http.MethodGet, "/api/v1/factuur-uitgevers", nil, &list)
+	if list.Total != 1 || list.Data[0].ID != "centraal" {
+		t.Errorf("the franchise owner of den-haag reads: %+v", list.Data)
+	}
+	taken := good
+	taken.NummerPrefix = "UT"
+	if s := p.call(t, admin, http.MethodPut, "/api/v1/factuur-uitgevers/den-haag", taken, &e); s != http.StatusBadRequest ||
+		e.Error.Fields["nummer_prefix"] != "Dit voorvoegsel gebruikt een andere regio al." {
+		t.Errorf("a prefix taken: %d %+v", s, e)
+	}
+	if s := p.call(t, admin, http.MethodPut, "/api/v1/factuur-uitgevers/atlantis", good, &e); s != http.StatusNotFound {
+		t.Errorf("an unknown region: %d %+v", s, e)
+	}
+}
