@@ -54,7 +54,7 @@ func ibanChecksum(s string) bool {
 		case r >= '0' && r <= '9':
 			digits.WriteRune(r)
 		case r >= 'A' && r <= 'Z':
-			digits.WriteString(big.NewInt(int64(r-'A'+10)).String())
+			digits.WriteString(big.NewInt(int64(r - 'A' + 10)).String())
 		default:
 			return false
 		}
