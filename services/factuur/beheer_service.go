@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -21,6 +22,8 @@ type BeheerService interface {
 	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
 	Send(ctx context.Context, id uuid.UUID) (Sent, error)
+	// Get is one invoice whole, with its legal content (the print page).
+	Get(ctx context.Context, req httpapi.IDRequest) (Factuur, error)
 	// Credit issues the credit invoice that corrects an invoice (D28).
 	Credit(ctx context.Context, req CreditRequest) (Credited, error)
 	// Export is every invoice of the filter as the page's CSV.
@@ -33,6 +36,7 @@ type BeheerStore interface {
 	Totals(ctx context.Context, p list.Params) (Totals, error)
 	Send(ctx context.Context, id uuid.UUID) (ListItem, error)
 	Credit(ctx context.Context, id uuid.UUID, reden string) (ListItem, error)
+	Get(ctx context.Context, id uuid.UUID) (Factuur, error)
 	ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
@@ -142,6 +146,10 @@ func (s *beheerService) Totals(ctx context.Context, p list.Params) (TotalsAnswer
 func (s *beheerService) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
 	f, err := s.store.Send(ctx, id)
 	return Sent{Data: f, Message: MsgVerzonden}, err
+}
+
+func (s *beheerService) Get(ctx context.Context, req httpapi.IDRequest) (Factuur, error) {
+	return s.store.Get(ctx, req.ID)
 }
 
 func (s *beheerService) Credit(ctx context.Context, req CreditRequest) (Credited, error) {

@@ -150,3 +150,13 @@ func (s *beheerStore) Credit(ctx context.Context, id uuid.UUID, reden string) (L
 	})
 	return f, err
 }
+
+// Get reads one invoice whole, as the admin sees it.
+func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Factuur, error) {
+	var f Factuur
+	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		f, _, err = Read(ctx, tx, id)
+		return err
+	})
+	return f, err
+}

@@ -47,6 +47,7 @@ type Factuur struct {
 	Regels      []Regel    `json:"regels" doc:"de regels: aantal x prijs per eenheid; bij een creditfactuur negatief"`
 	CreditVan   *CreditRef `json:"credit_van" doc:"bij een creditfactuur: de factuur die zij crediteert"`
 	CreditReden *string    `json:"credit_reden" doc:"bij een creditfactuur: de reden"`
+	Betaaltekst string     `json:"betaaltekst" doc:"wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is"`
 }
 
 // Uitgever is the business that issues an invoice (D28).

@@ -49,6 +49,7 @@ func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *stri
 		f.ArbeidCents = -f.ArbeidCents
 	}
 	f.PDFURL = "/api/v1/facturen/" + f.ID.String() + "/pdf"
+	f.Betaaltekst = PaymentTerms(f)
 	// The material lines of the klusser's view: every frozen line but labour.
 	f.Materialen = []Regel{}
 	for _, r := range f.Regels {

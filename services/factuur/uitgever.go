@@ -19,6 +19,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Centraal is the id of the central issuer.
@@ -32,14 +33,9 @@ type UitgeverRow struct {
 	Uitgever
 }
 
-// UitgeverList is GET /api/v1/factuur-uitgevers: the central issuer first, then the regions'.
-type UitgeverList struct {
-	Data  []UitgeverRow `json:"data"`
-	Total int           `json:"total"`
-}
-
-// LogAttrs counts them.
-func (l UitgeverList) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("aantal", l.Total)} }
+// UitgeverSpec is GET /api/v1/factuur-uitgevers (D25): the central issuer first (its region name
+// is empty), then the regions' by name.
+var UitgeverSpec = list.Spec{Sorts: []string{"regio_naam"}, DefaultSort: "regio_naam", DefaultOrder: list.Asc, Tiebreak: []string{"id"}}
 
 // UitgeverRequest is PUT /api/v1/factuur-uitgevers/{id}: the issuer's details, for the central
 // business or a region (a region without one gets it).
@@ -99,7 +95,7 @@ func (r *UitgeverRequest) check() error {
 type uitgeverStore struct{ db *tenants.DB }
 
 const uitgeverSelect = `
-	SELECT u.id, u.regio, coalesce(r.naam, ''), u.naam, u.adres, u.postcode, u.plaats, u.kvk_nummer, u.btw_nummer, u.iban,
+	SELECT u.id, u.regio, coalesce(r.naam, '') AS regio_naam, u.naam, u.adres, u.postcode, u.plaats, u.kvk_nummer, u.btw_nummer, u.iban,
 	       u.nummer_prefix
 	FROM factuur_uitgevers u LEFT JOIN regions r ON r.slug = u.regio`
 
@@ -109,18 +105,8 @@ func scanUitgever(r tenants.Row) (UitgeverRow, error) {
 		&u.IBAN, &u.NummerPrefix)
 }
 
-func (s *uitgeverStore) List(ctx context.Context, _ httpapi.NoInput) (UitgeverList, error) {
-	out := UitgeverList{Data: []UitgeverRow{}}
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, uitgeverSelect+` ORDER BY u.regio IS NOT NULL, r.naam`)
-		if err != nil {
-			return err
-		}
-		out.Data, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (UitgeverRow, error) { return scanUitgever(r) })
-		return err
-	})
-	out.Total = len(out.Data)
-	return out, err
+func (s *uitgeverStore) List(ctx context.Context, p list.Params) (list.Page[UitgeverRow], error) {
+	return tenants.ListPage(ctx, s.db, p, `SELECT * FROM (`+uitgeverSelect+`) AS u`, nil, scanUitgever)
 }
 
 // errPrefixTaken: another issuer numbers with this prefix.
@@ -190,8 +176,8 @@ func (s *uitgeverStore) Save(ctx context.Context, r UitgeverRequest) (UitgeverSa
 func uitgeverRoutes(s *uitgeverStore) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/factuur-uitgevers", Summary: "De bedrijven die facturen uitgeven: het centrale en dat van elke regio met een eigen (D28)",
-			Tag: "facturen", Resource: "factuur_uitgevers", Action: "read", Response: UitgeverList{},
-			Op: "Uitgevers", Endpoint: httpapi.Typed(s.List), Decode: httpapi.DecodeNoInput},
+			Tag: "facturen", Resource: "factuur_uitgevers", Action: "read", List: &UitgeverSpec, Response: list.Page[UitgeverRow]{},
+			Op: "Uitgevers", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodPut, Path: "/api/v1/factuur-uitgevers/{id}", Summary: "De gegevens van het centrale bedrijf (centraal) of dat van een regio (de slug) opslaan",
 			Tag: "facturen", Resource: "factuur_uitgevers", Action: "update", Request: UitgeverRequest{}, Response: UitgeverSaved{},
 			Op: "UitgeverOpslaan", Endpoint: httpapi.Typed(s.Save), Decode: decodeUitgever},

@@ -19,6 +19,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // pdfText downloads an invoice's PDF as handle and returns its text (pdftotext -layout).
@@ -178,15 +179,15 @@ func TestIssuerSettings(t *testing.T) {
 		saved.Data.Postcode != "3511 AB" || saved.Data.NummerPrefix != "UT" || saved.Message != "Factuurgegevens opgeslagen" {
 		t.Fatalf("save: %d %+v", s, saved)
 	}
-	var list factuur.UitgeverList
-	p.call(t, franchise, http.MethodGet, "/api/v1/factuur-uitgevers", nil, &list)
-	if list.Total != 2 || list.Data[0].ID != "centraal" || list.Data[1].ID != "utrecht" {
-		t.Errorf("the franchise owner of utrecht reads: %+v", list.Data)
+	var issuers list.Page[factuur.UitgeverRow]
+	p.call(t, franchise, http.MethodGet, "/api/v1/factuur-uitgevers", nil, &issuers)
+	if issuers.Total != 2 || issuers.Data[0].ID != "centraal" || issuers.Data[1].ID != "utrecht" {
+		t.Errorf("the franchise owner of utrecht reads: %+v", issuers.Data)
 	}
 	other := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
-	p.call(t, other, http.MethodGet, "/api/v1/factuur-uitgevers", nil, &list)
-	if list.Total != 1 || list.Data[0].ID != "centraal" {
-		t.Errorf("the franchise owner of den-haag reads: %+v", list.Data)
+	p.call(t, other, http.MethodGet, "/api/v1/factuur-uitgevers", nil, &issuers)
+	if issuers.Total != 1 || issuers.Data[0].ID != "centraal" {
+		t.Errorf("the franchise owner of den-haag reads: %+v", issuers.Data)
 	}
 	taken := good
 	taken.NummerPrefix = "UT"

@@ -113,8 +113,11 @@ func TestStatusLinkRefusesTamperedRevokedAndExpiredLinks(t *testing.T) {
 	if s != http.StatusOK || body["stand"] != "Afgerond" || body["factuur_pdf"] != "/api/v1/status/"+token+"/factuur.pdf" {
 		t.Fatalf("finished 89 days ago: %d %s", s, raw)
 	}
-	p.exec(t, `UPDATE facturen SET created_at = now() - interval '91 days' WHERE klus_id = $1`, klus)
-	if s, _, _ := statusOf(t, p, token); s != http.StatusNotFound {
+	// An issued invoice never changes (migration 027), so the older one is another finished job's.
+	older := p.job(t, job{assignment: "pool", status: "afgerond"})
+	p.exec(t, `INSERT INTO facturen (klus_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, created_at, pdf_url)
+	           VALUES ($1, 'den-haag', '2026-9002', 6500, 1365, 7865, now() - interval '91 days', NULL)`, older)
+	if s, _, _ := statusOf(t, p, links.Token(older)); s != http.StatusNotFound {
 		t.Errorf("finished 91 days ago: %d, want 404", s)
 	}
 }

@@ -345,6 +345,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén factuur met haar wettelijke inhoud (D28) en haar betaling van nu, voor de afdrukpagina */
+        get: operations["getFacturenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facturen/{id}/crediteren": {
         parameters: {
             query?: never;
@@ -3169,6 +3186,138 @@ export interface operations {
             };
         };
     };
+    getFacturenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        arbeid_cents: number;
+                        /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
+                        betaal_methode: string | null;
+                        betaal_notitie: string | null;
+                        /** @description wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is */
+                        betaaltekst: string;
+                        btw_cents: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description bij een creditfactuur: de reden */
+                        credit_reden: string | null;
+                        /** @description bij een creditfactuur: de factuur die zij crediteert */
+                        credit_van: {
+                            factuurnummer: string;
+                            /** Format: uuid */
+                            id: string;
+                        } | null;
+                        /** @description JJJJ-MM-DD */
+                        datum: string;
+                        factuurnummer: string;
+                        /** Format: uuid */
+                        id: string;
+                        klant: {
+                            adres: string;
+                            email: string;
+                            naam: string;
+                            postcode: string;
+                            woonplaats: string;
+                        };
+                        /** Format: uuid */
+                        klus_id: string | null;
+                        materiaal_cents: number;
+                        materialen: {
+                            aantal?: number;
+                            bedrag_cents: number;
+                            /** @description uur of stuk */
+                            eenheid?: string;
+                            omschrijving: string;
+                            /** @description prijs per eenheid */
+                            prijs_cents?: number;
+                        }[];
+                        omschrijving: string;
+                        /** @description beveiligde download van de PDF */
+                        pdf_url: string;
+                        /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
+                        regels: {
+                            aantal?: number;
+                            bedrag_cents: number;
+                            /** @description uur of stuk */
+                            eenheid?: string;
+                            omschrijving: string;
+                            /** @description prijs per eenheid */
+                            prijs_cents?: number;
+                        }[];
+                        subtotaal_cents: number;
+                        totaal_cents: number;
+                        /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
+                        uitgever: {
+                            adres: string;
+                            btw_nummer: string;
+                            iban: string;
+                            kvk_nummer: string;
+                            naam: string;
+                            nummer_prefix: string;
+                            plaats: string;
+                            postcode: string;
+                        };
+                        uren: number;
+                        uurtarief_cents: number;
+                        /** @description uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD */
+                        vervaldatum: string;
+                        /** @description datum van de werkzaamheden, JJJJ-MM-DD */
+                        werk_datum: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postFacturenIdCrediteren: {
         parameters: {
             query?: never;
@@ -3404,7 +3553,16 @@ export interface operations {
     };
     getFactuurUitgevers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "regio_naam";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3433,6 +3591,7 @@ export interface operations {
                             regio: string | null;
                             regio_naam: string;
                         }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
                     };
                 };
@@ -5952,6 +6111,8 @@ export interface operations {
                         /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
                         betaal_methode: string | null;
                         betaal_notitie: string | null;
+                        /** @description wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is */
+                        betaaltekst: string;
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;
@@ -6093,6 +6254,8 @@ export interface operations {
                         /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
                         betaal_methode: string | null;
                         betaal_notitie: string | null;
+                        /** @description wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is */
+                        betaaltekst: string;
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;

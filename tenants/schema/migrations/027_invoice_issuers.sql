@@ -56,12 +56,12 @@ CREATE FUNCTION factuur_uitgever(p_regio text) RETURNS factuur_uitgevers
 REVOKE ALL ON FUNCTION factuur_uitgever(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION factuur_uitgever(text) TO klusmaat_app;
 
--- Counters per issuer and year. The existing counters are the central business's.
+-- Counters per issuer and year. The existing counters are the central business's (and a counter
+-- that names no issuer is, too).
 ALTER TABLE invoice_number_counters ADD COLUMN uitgever text NOT NULL DEFAULT 'centraal'
     REFERENCES factuur_uitgevers (id) ON UPDATE CASCADE;
 ALTER TABLE invoice_number_counters DROP CONSTRAINT invoice_number_counters_pkey;
 ALTER TABLE invoice_number_counters ADD PRIMARY KEY (uitgever, jaar);
-ALTER TABLE invoice_number_counters ALTER COLUMN uitgever DROP DEFAULT;
 
 CREATE OR REPLACE FUNCTION invoice_counter_actor_rules() RETURNS trigger
     LANGUAGE plpgsql

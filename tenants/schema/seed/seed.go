@@ -150,6 +150,15 @@ func Run(ctx context.Context, db *tenants.DB, today calendar.Date, ids IDs) erro
 		if err := seedUsers(ctx, tx, ids); err != nil {
 			return err
 		}
+		// D28: den-haag's franchise is its own business and issues its own invoices (DH...); the
+		// other regions invoice through the central one (migration 027).
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
+			VALUES ('den-haag', 'den-haag', 'Klusmaat Den Haag B.V.', 'Prinsegracht 10', '2512 GA', 'Den Haag', '87654321',
+			        'NL987654321B01', 'NL44RABO0123456789', 'DH')
+			ON CONFLICT (id) DO NOTHING`); err != nil {
+			return fmt.Errorf("seed invoice issuers: %w", err)
+		}
 		if err := seedJobs(ctx, tx, today, ids); err != nil {
 			return err
 		}
@@ -289,10 +298,12 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 	dag := calendar.DateOf(end)
 	jaar := dag.Year
 	var nummer int
+	var prefix string
 	if err := tx.QueryRow(ctx, `
-		INSERT INTO invoice_number_counters (jaar, laatste) VALUES ($1, 1)
-		ON CONFLICT (jaar) DO UPDATE SET laatste = invoice_number_counters.laatste + 1
-		RETURNING laatste`, jaar).Scan(&nummer); err != nil {
+		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste)
+		SELECT u.id, $1, 1 FROM factuur_uitgever($2) u
+		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
+		RETURNING laatste, (SELECT u.nummer_prefix FROM factuur_uitgever($2) u)`, jaar, regio).Scan(&nummer, &prefix); err != nil {
 		return fmt.Errorf("seed invoice number %d: %w", i, err)
 	}
 	methode := []string{"pin", "contant", "bank", "niet_betaald"}[i%4]
@@ -305,7 +316,7 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 		    klant_adres, klant_postcode, klant_woonplaats, omschrijving, uren, uurtarief_cents,
 		    materiaal_cents, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode, betaal_notitie)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 6500, $13, $14, $15, $16, $17, $18)`,
-		klusID, klusserID, regio, fmt.Sprintf("%d-%04d", jaar, nummer), dag, c.naam, c.email, c.adres, c.postcode,
+		klusID, klusserID, regio, fmt.Sprintf("%s%d-%04d", prefix, jaar, nummer), dag, c.naam, c.email, c.adres, c.postcode,
 		c.woonplaats, j.beschr, uren, materiaal, subtotaal, btw, subtotaal+btw, methode, notitie); err != nil {
 		return fmt.Errorf("seed invoice %d: %w", i, err)
 	}
