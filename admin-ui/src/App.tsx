@@ -3,7 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createTheme, ThemeProvider, Typography } from '@mui/material';
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import {
   Admin,
   AppBar,
@@ -58,6 +58,7 @@ import werkbonnen from './werkbonnen';
 const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const RegioSettingsPage = lazy(() => import('./settings/RegioSettingsPage').then((m) => ({ default: m.RegioSettingsPage })));
+const FactuurPrint = lazy(() => import('./facturen/FactuurPrint').then((m) => ({ default: m.FactuurPrint })));
 const RapportagesPage = lazy(() => import('./rapportages/RapportagesPage'));
 
 const config = readConfig();
@@ -144,6 +145,18 @@ function Console({ area }: { area: ConsoleArea }) {
       loginPage={false}
       disableTelemetry
     >
+      {area === 'admin' && (
+        <CustomRoutes noLayout>
+          <Route
+            path="/afdrukken/factuur/:id"
+            element={
+              <Suspense fallback={<p role="status">Factuur wordt geladen…</p>}>
+                <FactuurPrint />
+              </Suspense>
+            }
+          />
+        </CustomRoutes>
+      )}
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
         <Route path="/beveiliging" element={<SecurityPage />} />

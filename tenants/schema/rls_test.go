@@ -100,10 +100,10 @@ var expected = map[string]map[string]access{
 		"admin": {"photo_kdh photo_kut", "photo_kdh photo_kut", "photo_kdh photo_kut"},
 	},
 	"facturen": {
-		"kdh":   {"f_kdh", "f_kdh", ""},
-		"kut":   {"f_kut", "f_kut", ""},
-		"fdh":   {"f_kdh", "", ""},
-		"fut":   {"f_kut", "", ""},
+		"kdh": {"f_kdh", "f_kdh", ""},
+		"kut": {"f_kut", "f_kut", ""},
+		"fdh": {"f_kdh", "", ""},
+		"fut": {"f_kut", "", ""},
 		// An issued invoice is never deleted, not even by an admin (D28, migration 027).
 		"admin": {"f_kdh f_kut", "f_kdh f_kut", ""},
 	},

@@ -85,8 +85,13 @@ function CsvExport() {
   );
 }
 
-/** The payment as a word: 'Betaald (PIN)', 'Niet betaald' or 'Openstaand'. */
+/**
+ * The payment as a word: 'Betaald (PIN)', 'Niet betaald' or 'Openstaand'; a credit invoice and the
+ * invoice it corrects (D28) say so instead.
+ */
 function betaling(f: Factuur): string {
+  if (f.credit_van) return `Creditfactuur (voor ${f.credit_van})`;
+  if (f.gecrediteerd_door) return `Gecrediteerd (${f.gecrediteerd_door})`;
   if (f.betaald) return `Betaald (${METHODE[f.betaal_methode ?? ''] ?? f.betaal_methode})`;
   return f.betaal_methode === 'niet_betaald' ? 'Niet betaald' : 'Openstaand';
 }
@@ -158,7 +163,7 @@ export default function FactuurList() {
             render={(f) => (
               <Chip
                 label={betaling(f)}
-                color={f.betaald ? 'success' : 'warning'}
+                color={f.betaald ? 'success' : f.credit_van || f.gecrediteerd_door ? 'default' : 'warning'}
                 sx={{ fontWeight: 700 }}
               />
             )}
