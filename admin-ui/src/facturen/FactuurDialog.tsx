@@ -117,7 +117,7 @@ function CreditForm({ factuur: f, onDone, onCancel }: { factuur: Factuur; onDone
         fullWidth
         required
         error={fout !== null}
-        inputProps={{ maxLength: MAX_REDEN + 100 }}
+        slotProps={{ htmlInput: { maxLength: MAX_REDEN + 100 } }}
       />
       <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
         <Button variant="contained" color="warning" size="large" disabled={busy} onClick={() => void maak()}>

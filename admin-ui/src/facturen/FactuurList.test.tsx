@@ -91,4 +91,82 @@ describe('Facturen', () => {
     expect(within(dialog).getByText('€ 29,93')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'PDF downloaden' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
   });
+
+  it('corrects an invoice only with a credit invoice, after a reason', async () => {
+    const mock = startConsole('/admin/facturen', {
+      'GET /api/v1/facturen': { body: { data: [ROW], total: 1 } },
+      'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 1 } } },
+      'POST /api/v1/facturen/f1/crediteren': {
+        status: 201,
+        body: { data: { ...ROW, id: 'c1', factuurnummer: '2026-0008', totaal_bedrag_cents: -17243, credit_van: '2026-0007' }, message: 'Creditfactuur gemaakt' },
+      },
+    });
+    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007' });
+    expect(within(dialog).getByRole('link', { name: 'Afdrukken' }).getAttribute('href')).toBe('/admin/afdrukken/factuur/f1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crediteren' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Creditfactuur maken' }));
+    expect(await within(dialog).findByText('Geef de reden van de creditfactuur.')).toBeTruthy();
+    expect(mock.calls.some((c) => c.path === '/api/v1/facturen/f1/crediteren')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Reden/), { target: { value: 'Dubbel gefactureerd' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Creditfactuur maken' }));
+    expect(await screen.findByText('Creditfactuur gemaakt')).toBeTruthy();
+    expect(mock.calls.find((c) => c.path === '/api/v1/facturen/f1/crediteren')?.body).toEqual({ reden: 'Dubbel gefactureerd' });
+  });
+
+  it('shows a credit invoice and the invoice it corrects for what they are', async () => {
+    startConsole('/admin/facturen', {
+      'GET /api/v1/facturen': {
+        body: {
+          data: [
+            { ...ROW, gecrediteerd_door: '2026-0008' },
+            { ...ROW, id: 'c1', factuurnummer: '2026-0008', totaal_bedrag_cents: -17243, credit_van: '2026-0007' },
+          ],
+          total: 2,
+        },
+      },
+      'GET /api/v1/facturen/totalen': { body: { data: { aantal: 2, omzet_cents: 0, btw_cents: 0, openstaand: 0 } } },
+    });
+    const original = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    expect(within(original).getByText('Gecrediteerd (2026-0008)')).toBeTruthy();
+    const credit = screen.getByText('2026-0008', { selector: 'td span, td' }).closest('tr') as HTMLElement;
+    expect(within(credit).getByText('Creditfactuur (voor 2026-0007)')).toBeTruthy();
+    fireEvent.click(within(credit).getByRole('button', { name: 'Bekijken: factuur 2026-0008' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Creditfactuur 2026-0008' });
+    expect(within(dialog).queryByRole('button', { name: 'Crediteren' })).toBeNull();
+  });
+});
+
+describe('the print page', () => {
+  it('shows every legal field of the invoice and opens the print dialog', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    startConsole('/admin/afdrukken/factuur/f1', {
+      'GET /api/v1/facturen/f1': {
+        body: {
+          id: 'f1', klus_id: null, factuurnummer: 'DH2026-0007', datum: '2026-11-20', werk_datum: '2026-11-19', vervaldatum: '2026-12-04',
+          klant: { naam: 'Mevrouw Jansen', email: '', adres: 'Herenstraat 1', postcode: '2271 AB', woonplaats: 'Voorburg' },
+          omschrijving: 'Montage: lamp ophangen', uren: 2, uurtarief_cents: 6500, arbeid_cents: 13000, materialen: [],
+          materiaal_cents: 1250, subtotaal_cents: 14250, btw_cents: 2993, totaal_cents: 17243, betaal_methode: null, betaal_notitie: null,
+          pdf_url: '/api/v1/facturen/f1/pdf', created_at: '2026-11-20T10:00:00Z', credit_van: null, credit_reden: null,
+          uitgever: { naam: 'Klusmaat Den Haag B.V.', adres: 'Prinsegracht 10', postcode: '2512 GA', plaats: 'Den Haag', kvk_nummer: '87654321',
+            btw_nummer: 'NL987654321B01', iban: 'NL44RABO0123456789', nummer_prefix: 'DH' },
+          regels: [
+            { omschrijving: 'Arbeid', aantal: 2, eenheid: 'uur', prijs_cents: 6500, bedrag_cents: 13000 },
+            { omschrijving: 'Muurplug', aantal: 5, eenheid: 'stuk', prijs_cents: 250, bedrag_cents: 1250 },
+          ],
+          betaaltekst: 'Te betalen binnen 14 dagen, uiterlijk 4 december 2026, op NL44RABO0123456789 o.v.v. DH2026-0007.',
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Factuur DH2026-0007' }, { timeout: 10_000 })).toBeTruthy();
+    for (const text of ['Klusmaat Den Haag B.V.', 'KvK: 87654321', 'Btw-nummer: NL987654321B01', 'IBAN: NL44RABO0123456789', '19-11-2026', '04-12-2026', 'Muurplug', '€ 172,43',
+      'Te betalen binnen 14 dagen, uiterlijk 4 december 2026, op NL44RABO0123456789 o.v.v. DH2026-0007.']) {
+      expect(document.body.textContent?.replace(/\s/g, ' ')).toContain(text);
+    }
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Afdrukken' }));
+    expect(print).toHaveBeenCalledTimes(2);
+  });
 });
