@@ -125,16 +125,12 @@ func (s *pgStore) addFiles(ctx context.Context, tx pgx.Tx, z *zip.Writer, email 
 		return err
 	}
 	for _, id := range invoices {
-		f, key, err := factuur.Read(ctx, tx, id)
+		f, _, err := factuur.Read(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		var data []byte
-		if key != nil {
-			data, err = s.read(ctx, files.Exports, *key)
-		} else {
-			data, err = factuur.Render(f, s.site)
-		}
+		// Drawn now, as every download is (D28): its payment state as of the export.
+		data, err := factuur.Render(f, s.site)
 		if err != nil {
 			return err
 		}

@@ -80,7 +80,9 @@ func Render(f Factuur, site Site) ([]byte, error) {
 	pdf.CellFormat(95, 10, tr(site.Brand), "", 1, "L", false, 0, "")
 	pdf.SetTextColor(0, 0, 0)
 	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(95, 5, tr("Telefoon: "+site.Phone), "", 1, "L", false, 0, "")
+	if site.Phone != "" {
+		pdf.CellFormat(95, 5, tr("Telefoon: "+site.Phone), "", 1, "L", false, 0, "")
+	}
 	if site.Email != "" {
 		pdf.CellFormat(95, 5, tr("E-mail: "+site.Email), "", 1, "L", false, 0, "")
 	}
@@ -170,8 +172,11 @@ func Render(f Factuur, site Site) ([]byte, error) {
 	pdf.MultiCell(0, 6, tr(PaymentTerms(f)), "", "L", false)
 	pdf.Ln(2)
 	pdf.SetFont("Helvetica", "", 10)
-	pdf.MultiCell(0, 5, tr("Hartelijk dank voor uw vertrouwen in "+site.Brand+". Vragen over deze factuur? Bel "+
-		site.Phone+"."), "", "L", false)
+	thanks := "Hartelijk dank voor uw vertrouwen in " + site.Brand + "."
+	if site.Phone != "" {
+		thanks += " Vragen over deze factuur? Bel " + site.Phone + "."
+	}
+	pdf.MultiCell(0, 5, tr(thanks), "", "L", false)
 	if f.CreditVan == nil && f.BetaalMethode != nil && *f.BetaalMethode == "niet_betaald" {
 		pdf.MultiCell(0, 5, tr("Deze factuur staat nog open. Wij nemen contact met u op over de betaling."), "", "L", false)
 	}

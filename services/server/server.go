@@ -207,7 +207,7 @@ func Routes(d Deps) []httpapi.Route {
 		if limiter == nil {
 			limiter = status.NewLimiter()
 		}
-		modules = append(modules, status.New(k, d.DB, d.Files, enqueue, *d.StatusLinks, PublicFileURL, limiter))
+		modules = append(modules, status.New(k, d.DB, factuur.Site(d.Site), enqueue, *d.StatusLinks, PublicFileURL, limiter))
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {

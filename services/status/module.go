@@ -5,8 +5,7 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/jobs"
-
-	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 )
@@ -19,10 +18,10 @@ const PerMinute = 30
 // PerMinute requests a minute, whichever of them it asks for.
 func NewLimiter() *httpapi.Limiter { return httpapi.NewLimiter(PerMinute, time.Minute) }
 
-// New is the status page module; photoURL makes a showcase photo's public address; limiter is the
+// New is the status page module; site signs the invoice PDF it draws; photoURL makes a showcase photo's public address; limiter is the
 // status link's limit (NewLimiter), the one Page counts on too.
-func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue jobs.Enqueue, links Links, photoURL func(string) string, limiter *httpapi.Limiter) []httpapi.Route {
-	svc := NewService(&pgStore{db: db, blobs: blobs, enqueue: enqueue}, links, photoURL)
+func New(k httpapi.Kit, db *tenants.DB, site factuur.Site, enqueue jobs.Enqueue, links Links, photoURL func(string) string, limiter *httpapi.Limiter) []httpapi.Route {
+	svc := NewService(&pgStore{db: db, site: site, enqueue: enqueue}, links, photoURL)
 	return k.Routes(routes(svc, limiter)...)
 }
 

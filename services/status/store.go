@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/klusmaat/klusmaat/jobs"
 
@@ -12,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs/notify"
-	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -21,8 +20,8 @@ import (
 // the visitor's role reads no table itself.
 type pgStore struct {
 	db      *tenants.DB
-	blobs   files.Storage
 	enqueue jobs.Enqueue
+	site    factuur.Site
 }
 
 func read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Row, error) {
@@ -68,23 +67,28 @@ func (s *pgStore) Cancel(ctx context.Context, id uuid.UUID) error {
 	})
 }
 
-// InvoicePDF opens the stored PDF of a finished job's invoice.
+// InvoicePDF draws the invoice of a finished job as it stands now (D28: a customer who downloads
+// it after paying gets a paid invoice), read as the system: the visitor's role reads no invoice
+// itself, and the link already proved which job's invoice this is.
 func (s *pgStore) InvoicePDF(ctx context.Context, id uuid.UUID) (*PDF, error) {
 	r, err := s.Read(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if r.FactuurID == nil || r.FactuurPDF == nil || s.blobs == nil {
+	if r.FactuurID == nil || r.FactuurPDF == nil {
 		return nil, ErrNoInvoice
 	}
-	obj, err := s.blobs.Open(ctx, files.Exports, *r.FactuurPDF)
+	var data []byte
+	err = s.db.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		f, _, err := factuur.Read(ctx, tx, *r.FactuurID)
+		if err != nil {
+			return err
+		}
+		data, err = factuur.Render(f, s.site)
+		return err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("status: open invoice PDF: %w", err)
-	}
-	defer obj.Body.Close()
-	data, err := io.ReadAll(obj.Body)
-	if err != nil {
-		return nil, fmt.Errorf("status: read invoice PDF: %w", err)
+		return nil, fmt.Errorf("status: invoice PDF: %w", err)
 	}
 	return &PDF{Name: "factuur.pdf", Data: data}, nil
 }
