@@ -106,6 +106,8 @@ type Factuur struct {
 	TotaalBedragCents int       `json:"totaal_bedrag_cents"`
 	BetaalMethode     *string   `json:"betaal_methode"`
 	Betaald           bool      `json:"betaald"`
+	CreditVan         *string   `json:"credit_van" doc:"bij een creditfactuur: het nummer van de gecrediteerde factuur (D28)"`
+	GecrediteerdDoor  *string   `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
 }
 
 // LogAttrs keeps the id.

@@ -156,15 +156,17 @@ func (s *pgStore) Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur
 	betaald := first(r.Filter("betaald"))
 	return tab(ctx, s.db, r, `
 		SELECT f.id, f.factuurnummer, f.datum, f.omschrijving, f.uren, f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents,
-		       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false) AS betaald
-		FROM facturen f WHERE f.klant_email = $1
+		       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false) AS betaald,
+		       o.factuurnummer AS credit_van_nummer, c.factuurnummer AS gecrediteerd_door
+		FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
+		WHERE f.klant_email = $1
 		  AND ($2 = '' OR coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false) = ($2 = 'ja'))`,
 		[]any{r.Email, betaald},
 		func(row tenants.Row) (Factuur, error) {
 			var f Factuur
 			var d calendar.Date
 			err := row.Scan(&f.ID, &f.Factuurnummer, &d, &f.Omschrijving, &f.Uren, &f.UurtariefCents, &f.MateriaalCents,
-				&f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald)
+				&f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald, &f.CreditVan, &f.GecrediteerdDoor)
 			f.Datum = d.String()
 			return f, err
 		})

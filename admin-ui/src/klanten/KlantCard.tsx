@@ -219,6 +219,13 @@ function Historie({ email }: { email: string }) {
   );
 }
 
+/** An invoice's state in a word; a credit invoice and the invoice it corrects (D28) say so. */
+function factuurStand(f: FactuurRij): string {
+  if (f.credit_van) return `Creditfactuur (voor ${f.credit_van})`;
+  if (f.gecrediteerd_door) return `Gecrediteerd (${f.gecrediteerd_door})`;
+  return f.betaald ? 'Betaald' : 'Niet betaald';
+}
+
 function Facturen({ email }: { email: string }) {
   const rows = useGet<FactuurRij[]>(tabPath(`${base(email)}/facturen`), 'Kon facturen niet laden');
   const exporteren = (list: FactuurRij[]) =>
@@ -266,7 +273,7 @@ function Facturen({ email }: { email: string }) {
                 `${f.uren} × ${euro(f.uurtarief_cents)}`,
                 euro(f.materiaal_cents),
                 euro(f.totaal_bedrag_cents),
-                <Chip key="betaald" label={f.betaald ? 'Betaald' : 'Niet betaald'} color={f.betaald ? 'success' : 'warning'} sx={{ fontWeight: 700 }} />,
+                <Chip key="betaald" label={factuurStand(f)} color={f.betaald ? 'success' : f.credit_van || f.gecrediteerd_door ? 'default' : 'warning'} sx={{ fontWeight: 700 }} />,
               ]}
             />
           )}

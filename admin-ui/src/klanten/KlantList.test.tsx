@@ -131,9 +131,11 @@ describe('the customer card', () => {
       [`GET ${CARD}/facturen`]: {
         body: {
           data: [
-            { id: 'f1', factuurnummer: '2026-0007', datum: '2026-11-26', omschrijving: 'Lamp', uren: 2, uurtarief_cents: 6500, materiaal_cents: 1250, subtotaal_cents: 14250, btw_bedrag_cents: 2993, totaal_bedrag_cents: 17243, betaal_methode: null, betaald: false },
+            { id: 'f1', factuurnummer: '2026-0007', datum: '2026-11-26', omschrijving: 'Lamp', uren: 2, uurtarief_cents: 6500, materiaal_cents: 1250, subtotaal_cents: 14250, btw_bedrag_cents: 2993, totaal_bedrag_cents: 17243, betaal_methode: null, betaald: false, credit_van: null, gecrediteerd_door: null },
+            { id: 'f2', factuurnummer: '2026-0008', datum: '2026-11-26', omschrijving: 'Kraan', uren: 1, uurtarief_cents: 6500, materiaal_cents: 0, subtotaal_cents: 6500, btw_bedrag_cents: 1365, totaal_bedrag_cents: 7865, betaal_methode: null, betaald: false, credit_van: null, gecrediteerd_door: '2026-0009' },
+            { id: 'f3', factuurnummer: '2026-0009', datum: '2026-11-27', omschrijving: 'Credit van factuur 2026-0008: Kraan', uren: 1, uurtarief_cents: 6500, materiaal_cents: 0, subtotaal_cents: -6500, btw_bedrag_cents: -1365, totaal_bedrag_cents: -7865, betaal_methode: null, betaald: false, credit_van: '2026-0008', gecrediteerd_door: null },
           ],
-          total: 1,
+          total: 3,
         },
       },
       [`GET ${CARD}/reviews`]: {
@@ -153,6 +155,10 @@ describe('the customer card', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Facturen' }));
     expect(await screen.findByText('Niet betaald')).toBeTruthy();
     expect(screen.getByText('2 × € 65,00')).toBeTruthy();
+    // A credit invoice and the invoice it corrects both show, for what they are (D28).
+    expect(screen.getByText('Gecrediteerd (2026-0009)')).toBeTruthy();
+    expect(screen.getByText('Creditfactuur (voor 2026-0008)')).toBeTruthy();
+    expect(screen.getAllByText('Niet betaald')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Reviews' }));
     expect(await screen.findByText('4 van 5 sterren')).toBeTruthy();

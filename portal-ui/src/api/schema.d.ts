@@ -4343,8 +4343,12 @@ export interface operations {
                             betaal_methode: string | null;
                             betaald: boolean;
                             btw_bedrag_cents: number;
+                            /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur (D28) */
+                            credit_van: string | null;
                             datum: string;
                             factuurnummer: string;
+                            /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                            gecrediteerd_door: string | null;
                             /** Format: uuid */
                             id: string;
                             materiaal_cents: number;
