@@ -105,6 +105,7 @@ describe('franchise portal', () => {
       {
         'GET /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [{ regio: 'den-haag', naam: 'Den Haag', support_phone: '', support_email: '' }] } } },
         'PUT /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [] }, message: 'Opgeslagen' } },
+        'GET /api/v1/factuur-uitgevers': { body: { data: [], total: 0 } },
       },
       'franchise',
     );
@@ -120,7 +121,12 @@ describe('franchise portal', () => {
   });
 
   it("says Geen regio's toegewezen on the settings without regions", async () => {
-    startConsole('/franchise/settings', { 'GET /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [] } } } }, 'franchise', []);
+    startConsole(
+      '/franchise/settings',
+      { 'GET /api/v1/regio-instellingen': { body: { data: { id: 'mijn', regios: [] } } }, 'GET /api/v1/factuur-uitgevers': { body: { data: [], total: 0 } } },
+      'franchise',
+      [],
+    );
     expect(await screen.findByText("Geen regio's toegewezen", {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

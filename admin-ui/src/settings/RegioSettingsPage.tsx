@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Form, Title } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
+import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 import { useSettings } from './useSettings';
 
@@ -12,7 +13,8 @@ const PATH = '/api/v1/regio-instellingen';
 /**
  * Franchise settings, /franchise/settings (document 001 section 2): the support phone and e-mail
  * of each of the owner's regions, which its klussers and customers see. 'Geen regio's toegewezen'
- * without a region; 'Opgeslagen' or 'Fout bij opslaan' with the server's message.
+ * without a region; 'Opgeslagen' or 'Fout bij opslaan' with the server's message. Below them,
+ * Facturering read-only: the business that issues the invoices of each of its regions (D28).
  */
 export function RegioSettingsPage() {
   const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, (values) => ({
@@ -44,6 +46,11 @@ export function RegioSettingsPage() {
             Opslaan
           </Button>
         </Form>
+      )}
+      {settings !== null && (
+        <Box sx={{ mt: 3 }}>
+          <Facturering editable={false} regios={settings.regios} />
+        </Box>
       )}
     </Box>
   );

@@ -17,6 +17,7 @@ function start(put: Responder) {
   return startConsole('/admin/settings', {
     'GET /api/v1/settings/algemeen': { body: { data: SETTINGS } },
     'PUT /api/v1/settings/algemeen': put,
+    'GET /api/v1/factuur-uitgevers': { body: { data: [], total: 0 } },
   });
 }
 

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Form, TextInput, Title } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
+import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 import { useSettings } from './useSettings';
 
@@ -21,7 +22,8 @@ const PATH = '/api/v1/settings/algemeen';
  * Admin settings, /admin/settings (document 001 section 2): the platform's default support phone
  * and, per region, the franchise's support phone and e-mail (shown to that region's klussers and
  * customers). 'Opgeslagen' or 'Fout bij opslaan' with the server's message (section 8); a wrong
- * value is marked at its field and nothing typed is lost.
+ * value is marked at its field and nothing typed is lost. Below them, Facturering: the businesses
+ * that issue the invoices (D28), each saved on its own.
  */
 export function SettingsPage() {
   const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, (values) => {
@@ -63,6 +65,11 @@ export function SettingsPage() {
             Opslaan
           </Button>
         </Form>
+      )}
+      {settings !== null && (
+        <Box sx={{ mt: 3 }}>
+          <Facturering editable regios={settings.regios} />
+        </Box>
       )}
     </Box>
   );
