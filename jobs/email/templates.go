@@ -30,7 +30,7 @@ var Templates = map[string][]string{
 	"ingepland":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // first planning
 	"gewijzigd":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // planning changed
 	"aanmelder":   {"onderwerp", "inhoud"},                                                // back office to an applicant
-	"factuur":     {"naam", "factuurnummer", "totaal", "uitgever", "betaling"},            // invoice, with the PDF attached (factuur.Worker)
+	"factuur":     {"naam", "soort", "factuurnummer", "totaal", "uitgever", "betaling"},   // invoice, with the PDF attached (factuur.Worker)
 }
 
 // Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a

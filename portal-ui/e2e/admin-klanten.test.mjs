@@ -7,6 +7,7 @@ import { BASE_URL, assertNoAxeViolations, mailsTo, newBrowser, waitForMails, sig
 import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
+const SHOTS = process.env.SHOTS_DIR;
 let page;
 
 before(async () => {
@@ -78,21 +79,21 @@ describe('settings, work orders and the audit log', { skip: DB_CHECK_SKIP }, () 
     const oud = await phone.inputValue();
     await assertNoAxeViolations(page);
     await phone.fill('010 765 43 21');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await toast('Opgeslagen');
     await page.reload();
     assert.equal(await page.getByLabel('Supporttelefoon Rotterdam').inputValue(), '010 765 43 21');
     assert.deepEqual(expectRow(`SELECT support_phone FROM franchise_settings WHERE regio = 'rotterdam'`), ['010 765 43 21']);
 
     await page.getByLabel('Support e-mail Rotterdam').fill('geen-adres');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Fout bij opslaan' }).first().waitFor();
     assert.equal(await page.getByLabel('Support e-mail Rotterdam').inputValue(), 'geen-adres', 'what was typed stays');
     assert.equal(await page.getByLabel('Support e-mail Rotterdam').getAttribute('aria-invalid'), 'true');
 
     await page.reload();
     await page.getByLabel('Supporttelefoon Rotterdam').fill(oud);
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await toast('Opgeslagen');
   });
 
@@ -156,3 +157,51 @@ describe('invoices', { skip: DB_CHECK_SKIP }, () => {
     await assertNoAxeViolations(page);
   });
 });
+
+describe('credit invoices and the print page (D28)', { skip: DB_CHECK_SKIP }, () => {
+  test('an invoice is corrected by a credit invoice with a reason; the print page shows every legal field', async () => {
+    const [id, nummer] = expectRow(`SELECT f.id, f.factuurnummer FROM facturen f
+      WHERE f.credit_van IS NULL AND NOT EXISTS (SELECT 1 FROM facturen c WHERE c.credit_van = f.id) ORDER BY f.factuurnummer DESC LIMIT 1`);
+    await page.goto(`${BASE_URL}/admin/facturen`);
+    await page.getByRole('heading', { level: 1, name: 'Facturen' }).waitFor();
+    await page.getByLabel('Zoeken (factuurnummer, klant of omschrijving)').fill(nummer);
+    await page.getByRole('button', { name: `Bekijken: factuur ${nummer}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Factuur ${nummer}` });
+    await dialog.getByRole('button', { name: 'Crediteren' }).click();
+    await dialog.getByRole('button', { name: 'Creditfactuur maken' }).click();
+    await dialog.getByText('Geef de reden van de creditfactuur.').waitFor();
+    await assertNoAxeViolations(page);
+    await dialog.getByLabel(/Reden/).fill('Dubbel gefactureerd');
+    await dialog.getByRole('button', { name: 'Creditfactuur maken' }).click();
+    await toast('Creditfactuur gemaakt');
+    const [creditId, creditNummer, totaal, origineelTotaal] = expectRow(`SELECT c.id, c.factuurnummer, c.totaal_bedrag_cents, o.totaal_bedrag_cents
+      FROM facturen c JOIN facturen o ON o.id = c.credit_van WHERE o.id = '${id}'`);
+    assert.equal(Number(totaal), -Number(origineelTotaal), 'the credit takes back the whole amount');
+    assert.equal(creditNummer.replace(/[0-9-]/g, ''), nummer.replace(/[0-9-]/g, ''), 'numbered in the same issuer sequence');
+
+    // The print page of the credit invoice, with the browser's print dialog counted instead of opened.
+    await page.addInitScript(() => {
+      window.print = () => {
+        window.__printed = (window.__printed ?? 0) + 1;
+      };
+    });
+    await page.goto(`${BASE_URL}/admin/afdrukken/factuur/${creditId}`);
+    await page.getByRole('heading', { level: 1, name: `Creditfactuur ${creditNummer}` }).waitFor();
+    const text = await page.locator('main').innerText();
+    for (const want of ['KvK:', 'Btw-nummer:', 'IBAN:', 'Factuurdatum', 'Datum werkzaamheden', 'Crediteert factuur', nummer, 'Dubbel gefactureerd', 'Totaal (incl. btw)', `corrigeert factuur ${nummer}`]) {
+      assert.ok(text.includes(want), `the print page shows ${want}:\n${text}`);
+    }
+    await page.waitForFunction(() => window.__printed === 1);
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/factuur-afdrukken.png`, fullPage: true });
+  });
+
+  test('the issuers are kept under Instellingen > Facturering', async () => {
+    await page.goto(`${BASE_URL}/admin/settings`);
+    await page.getByRole('heading', { level: 2, name: 'Facturering' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Centraal bedrijf' }).waitFor();
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/instellingen-facturering.png`, fullPage: true });
+  });
+});
+

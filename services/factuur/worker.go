@@ -64,8 +64,16 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
 // issuing business and how to pay (D28).
 func MailArgs(f Factuur, key string) email.Args {
 	return email.Args{Template: "factuur", To: f.Klant.Email,
-		Data: map[string]string{"naam": f.Klant.Naam, "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents),
+		Data: map[string]string{"naam": f.Klant.Naam, "soort": soort(f), "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents),
 			"uitgever": f.Uitgever.Naam, "betaling": PaymentTerms(f)},
 		Attachments: []email.Attachment{{Bucket: string(files.Exports), Key: key, Name: FileName(f.Factuurnummer),
 			ContentType: files.PDF.ContentType}}}
+}
+
+// soort is what the e-mail calls the document: a factuur or a creditfactuur.
+func soort(f Factuur) string {
+	if f.CreditVan != nil {
+		return "creditfactuur"
+	}
+	return "factuur"
 }

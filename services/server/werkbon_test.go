@@ -467,8 +467,19 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 		m.Attachments[0].ContentType != "application/pdf" {
 		t.Fatalf("invoice e-mail: %q %+v", m.Subject, m.Attachments)
 	}
-	if !strings.Contains(m.Text, "€ 172,23") {
-		t.Errorf("e-mail lacks the total: %s", m.Text)
+	if !strings.Contains(m.Text, "€ 172,23") || !strings.Contains(m.Text, "uitgegeven door Klusmaat B.V.") ||
+		!strings.Contains(m.Text, "Te betalen binnen 14 dagen") || !strings.Contains(m.Text, "o.v.v. "+nummer) {
+		t.Errorf("e-mail lacks the total, the issuer or the payment term: %s", m.Text)
+	}
+	// A credit invoice (D28) goes to the customer as such, with its own PDF.
+	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", map[string]string{"reden": "Verkeerde klant"}, nil); s != http.StatusCreated {
+		t.Fatalf("credit: %d", s)
+	}
+	credit := fmt.Sprintf("%d-0002", year)
+	if cm := jobstest.WaitForMails(t, apiURL, to, 2, 30*time.Second); len(cm) < 2 || cm[1].Subject != "Uw creditfactuur "+credit ||
+		len(cm[1].Attachments) != 1 || cm[1].Attachments[0].FileName != "factuur-"+credit+".pdf" || !strings.Contains(cm[1].Text, "-€ 172,23") {
+		t.Errorf("credit e-mail: %+v", cm)
 	}
 	var stored bool
 	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {

@@ -52,7 +52,7 @@ export function FactuurPrint() {
         <Typography variant="h4" component="h1">
           {titel} {f.factuurnummer}
         </Typography>
-        <Box component="address" sx={{ fontStyle: 'normal', textAlign: 'right' }}>
+        <Box component="address" sx={{ fontStyle: 'normal' }}>
           <strong>{u.naam}</strong>
           <br />
           {u.adres}
