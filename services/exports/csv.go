@@ -29,8 +29,15 @@ func Period(req Request) (van, tot calendar.Date, err error) {
 	return van, tot, nil
 }
 
-// Euros writes cents as the exports do: "172,43" (a decimal comma, no sign, no thousands).
-func Euros(cents int) string { return fmt.Sprintf("%d,%02d", cents/100, cents%100) }
+// Euros writes cents as the exports do: "172,43", and a credit invoice's "-172,43" (a decimal
+// comma, no currency sign, no thousands separator).
+func Euros(cents int) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s%d,%02d", sign, cents/100, cents%100)
+}
 
 // DutchDate writes a business date "2026-11-26" as the exports do: "26-11-2026".
 func DutchDate(iso string) string {

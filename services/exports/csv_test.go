@@ -6,7 +6,7 @@ import (
 )
 
 func TestEuros(t *testing.T) {
-	for cents, want := range map[int]string{0: "0,00", 5: "0,05", 6500: "65,00", 19500: "195,00", 123456: "1234,56"} {
+	for cents, want := range map[int]string{0: "0,00", 5: "0,05", 6500: "65,00", 19500: "195,00", 123456: "1234,56", -17223: "-172,23", -5: "-0,05"} {
 		if got := Euros(cents); got != want {
 			t.Errorf("Euros(%d) = %q, want %q", cents, got, want)
 		}

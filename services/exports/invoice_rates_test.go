@@ -18,7 +18,8 @@ import (
 )
 
 // The invoices export bills each invoice's own rate: for jobs at 55, 65 and 80 euro an hour its
-// labour and material add up to each invoice's subtotal, and its totals to the invoices' own.
+// labour and material add up to each invoice's subtotal, also on a credit invoice's negative
+// lines, and its totals to the invoices' own.
 func TestInvoicesExportBillsEachJobsRate(t *testing.T) {
 	ctx := context.Background()
 	d := dbtest.New(t)
@@ -35,7 +36,14 @@ func TestInvoicesExportBillsEachJobsRate(t *testing.T) {
 				return err
 			}
 		}
-		return nil
+		// A credit invoice of the 80-euro one: negative lines that add up all the same (D28).
+		_, err := tx.Exec(ctx, `
+			INSERT INTO facturen (regio, factuurnummer, datum, klant_naam, omschrijving, uren, uurtarief_cents, materiaal_cents,
+			                      subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, credit_van, credit_reden)
+			SELECT regio, '2026-0004', '2026-05-04', klant_naam, omschrijving, uren, uurtarief_cents, -materiaal_cents,
+			       -subtotaal_cents, -btw_bedrag_cents, -totaal_bedrag_cents, id, 'Dubbel'
+			FROM facturen WHERE factuurnummer = '2026-0003'`)
+		return err
 	})
 	var out bytes.Buffer
 	var invoicesTotal int
@@ -46,7 +54,7 @@ func TestInvoicesExportBillsEachJobsRate(t *testing.T) {
 		return tx.QueryRow(ctx, `SELECT sum(totaal_bedrag_cents) FROM facturen`).Scan(&invoicesTotal)
 	})
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 4 {
+	if len(lines) != 5 {
 		t.Fatalf("export:\n%s", out.String())
 	}
 	header := strings.Split(lines[0], ";")
@@ -63,12 +71,16 @@ func TestInvoicesExportBillsEachJobsRate(t *testing.T) {
 	exportTotal := 0
 	for i, line := range lines[1:] {
 		f := strings.Split(line, ";")
-		rate := []int{5500, 6500, 8000}[i]
+		rate := []int{5500, 6500, 8000, 8000}[i]
 		if got := cents(t, f[tarief]); got != rate {
 			t.Errorf("row %d: rate %s, want %s", i, f[tarief], exports.Euros(rate))
 		}
 		h, _ := strconv.Atoi(f[uren])
-		if cents(t, f[arbeid]) != h*rate {
+		sign := 1
+		if i == 3 {
+			sign = -1 // the credit invoice
+		}
+		if cents(t, f[arbeid]) != sign*h*rate {
 			t.Errorf("row %d: labour %s for %d hours at %s", i, f[arbeid], h, f[tarief])
 		}
 		if cents(t, f[arbeid])+cents(t, f[materiaal]) != cents(t, f[sub]) {
@@ -84,11 +96,15 @@ func TestInvoicesExportBillsEachJobsRate(t *testing.T) {
 // cents reads an export's amount ("172,43").
 func cents(t *testing.T, s string) int {
 	t.Helper()
+	sign := 1
+	if rest, neg := strings.CutPrefix(s, "-"); neg {
+		sign, s = -1, rest
+	}
 	euros, frac, ok := strings.Cut(s, ",")
 	e, err1 := strconv.Atoi(euros)
 	c, err2 := strconv.Atoi(frac)
 	if !ok || err1 != nil || err2 != nil {
 		t.Fatalf("amount %q", s)
 	}
-	return e*100 + c
+	return sign * (e*100 + c)
 }
