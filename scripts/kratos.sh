@@ -26,6 +26,14 @@ case "$cmd" in
 start)
   origin=${3:?origin}; public_port=${4:?public port}; admin_port=${5:?admin port}; pg_port=${6:?pg port}
   stop >/dev/null
+  # A Kratos of another checkout (or one left by an interrupted run) on these ports would answer the
+  # readiness check below in place of ours, with another database behind it: refuse instead.
+  for port in "$public_port" "$admin_port"; do
+    if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$port/"; then
+      echo "kratos.sh: 127.0.0.1:$port already answers: another process (a Kratos left running?) holds it; stop it or use another TEST_OFFSET" >&2
+      exit 1
+    fi
+  done
   bin=$(infra/kratos/build.sh)
   # Secrets: generated once per machine for development and tests; production passes its own.
   secrets=.data/kratos-secrets
