@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -31,6 +32,8 @@ type DB struct {
 	pool  *pgxpool.Pool
 	queue *pgxpool.Pool
 	key   signingKey
+
+	limitsSwept atomic.Int64 // when this server last swept the rate-limit windows (limits.go)
 }
 
 // ConnectTimeout bounds one connection attempt (dial and start-up) without connect_timeout in the URL.

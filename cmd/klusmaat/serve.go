@@ -81,6 +81,8 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		Kratos: kratos, Sessions: sessions, Queue: queue, Events: hub, Files: storage,
 		FormLimit:   server.FormLimit{Max: atoi(cfg.FormLimit), Window: 10 * time.Minute},
 		LoginLimits: loginLimits(atoi(cfg.LoginLimit)),
+		// Every server counts in the database, so N servers admit what one does.
+		SharedLimits: database,
 		Checks: []server.ReadyCheck{
 			{Name: "postgres", Required: true, Check: func(ctx context.Context) error { return ready(ctx, database, latest) }},
 			{Name: "kratos", Check: kratos.Ready},

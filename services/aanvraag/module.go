@@ -7,9 +7,20 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
+// Limits bound the public request form: submissions per client address, and confirmation
+// e-mails per recipient address (nil: NewConfirmationLimiter).
+type Limits struct {
+	PerAddress    *httpapi.Limiter
+	Confirmations *httpapi.Limiter
+}
+
 // New is the public request module: its routes, served by the service on db, queueing the
-// confirmation e-mail with enqueue, with today's date from now, each address limited by limiter,
-// through k's standard chain.
-func New(k httpapi.Kit, db *tenants.DB, enqueue jobs.Enqueue, now calendar.Clock, limiter *httpapi.Limiter) []httpapi.Route {
-	return k.Routes(routes(NewService(&pgStore{db: db, enqueue: enqueue}, now), limiter)...)
+// confirmation e-mail with enqueue, with today's date from now, within limits, through k's
+// standard chain.
+func New(k httpapi.Kit, db *tenants.DB, enqueue jobs.Enqueue, now calendar.Clock, limits Limits) []httpapi.Route {
+	svc := &service{store: &pgStore{db: db, enqueue: enqueue}, now: now, confirmations: limits.Confirmations}
+	if svc.confirmations == nil {
+		svc.confirmations = NewConfirmationLimiter()
+	}
+	return k.Routes(routes(svc, limits.PerAddress)...)
 }

@@ -112,13 +112,19 @@ const ConfirmationsPerHour = 3
 // NewService returns the service. now tells today's Dutch date (the wizard accepts today or
 // later); tests fix it.
 func NewService(s Store, now calendar.Clock) Service {
-	return &service{store: s, now: now, confirmations: httpapi.NewLimiter(ConfirmationsPerHour, time.Hour)}
+	return &service{store: s, now: now, confirmations: NewConfirmationLimiter()}
+}
+
+// NewConfirmationLimiter is the limit of confirmation e-mails per recipient address
+// (ConfirmationsPerHour), counted in this process until the server shares it.
+func NewConfirmationLimiter() *httpapi.Limiter {
+	return httpapi.NewLimiter(ConfirmationsPerHour, time.Hour)
 }
 
 type service struct {
 	store Store
 	now   calendar.Clock
-	// confirmations counts e-mails per recipient address (in this process, like the other limits).
+	// confirmations counts e-mails per recipient address.
 	confirmations *httpapi.Limiter
 }
 
@@ -130,7 +136,7 @@ func (s *service) Submit(ctx context.Context, a Aanvraag) (Result, error) {
 	if len(errs) > 0 {
 		return Result{}, invalid(errs)
 	}
-	j.Bevestigen = j.Email != "" && s.confirmations.Allow(j.Email)
+	j.Bevestigen = j.Email != "" && s.confirmations.Allow(ctx, j.Email)
 	if err := s.store.Create(ctx, j); err != nil {
 		return Result{}, err
 	}

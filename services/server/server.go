@@ -80,6 +80,18 @@ type Deps struct {
 	// StatusLimiter is the status link's limit per address, shared by its page and its API; nil:
 	// status.NewLimiter.
 	StatusLimiter *httpapi.Limiter
+	// SharedLimits counts every rate limit (sign-in, code e-mails, forms, confirmations, status
+	// link) where all servers see the same counts: the database (tenants.DB.Hit). nil: each server
+	// counts its own, as in tests of one handler.
+	SharedLimits httpapi.Counter
+}
+
+// share makes l count in the shared limits under name, when the server has them.
+func (d Deps) share(l *httpapi.Limiter, name string) *httpapi.Limiter {
+	if d.SharedLimits != nil {
+		l.Share(d.SharedLimits, name)
+	}
+	return l
 }
 
 // clock is the server's clock: the injected one, else the real one.
@@ -98,6 +110,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 	if d.StatusLimiter == nil {
 		d.StatusLimiter = status.NewLimiter()
 	}
+	d.share(d.StatusLimiter, "status-address")
 	routes := Routes(d)
 
 	mux := http.NewServeMux()
@@ -112,6 +125,11 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		if d.LoginLimits != nil {
 			limits = *d.LoginLimits
 		}
+		limits = limits.WithDefaults()
+		d.share(limits.PerIP, "sign-in-address")
+		d.share(limits.PerAccount, "sign-in-account")
+		d.share(limits.MailPerIP, "code-mail-address")
+		d.share(limits.MailPerAccount, "code-mail-account")
 		mux.Handle(identity.ProxyPrefix+"/", identity.NewProxy(d.Kratos, d.Sessions, limits))
 	}
 	mux.Handle("GET /api/openapi.json", httpapi.ServeOpenAPI(httpapi.OpenAPI(d.Site.Brand+" API", Version, routes)))
@@ -175,8 +193,10 @@ func Routes(d Deps) []httpapi.Route {
 		blobs, vogs = d.Files, d.Files
 	}
 	modules := [][]httpapi.Route{
-		aanvraag.New(k, d.DB, enqueue, d.clock(), d.FormLimit.limiter()),
-		aanmelding.New(k, d.DB, d.FormLimit.limiter()),
+		aanvraag.New(k, d.DB, enqueue, d.clock(), aanvraag.Limits{
+			PerAddress:    d.share(d.FormLimit.limiter(), "aanvraag-address"),
+			Confirmations: d.share(aanvraag.NewConfirmationLimiter(), "aanvraag-confirmation")}),
+		aanmelding.New(k, d.DB, d.share(d.FormLimit.limiter(), "aanmelding-address")),
 		aanmelding.BeheerModule(k, d.DB, acc, vogs, enqueue),
 		klusser.NewShowcase(k, d.DB, PublicFileURL),
 		notifications.New(k, d.DB),
@@ -205,7 +225,7 @@ func Routes(d Deps) []httpapi.Route {
 	if d.StatusLinks != nil {
 		limiter := d.StatusLimiter
 		if limiter == nil {
-			limiter = status.NewLimiter()
+			limiter = d.share(status.NewLimiter(), "status-address")
 		}
 		modules = append(modules, status.New(k, d.DB, factuur.Site(d.Site), enqueue, *d.StatusLinks, PublicFileURL, limiter))
 	}

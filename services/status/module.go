@@ -31,7 +31,7 @@ func New(k httpapi.Kit, db *tenants.DB, site factuur.Site, enqueue jobs.Enqueue,
 func Page(db *tenants.DB, links Links, limiter *httpapi.Limiter) func(r *http.Request, token string) int {
 	svc := NewService(&pgStore{db: db}, links, func(string) string { return "" })
 	return func(r *http.Request, token string) int {
-		if !limiter.Allow(httpapi.ClientIP(r)) {
+		if !limiter.Allow(r.Context(), httpapi.ClientIP(r)) {
 			return http.StatusTooManyRequests
 		}
 		if _, err := svc.Get(r.Context(), token); err != nil {

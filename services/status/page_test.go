@@ -1,6 +1,7 @@
 package status
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -13,7 +14,7 @@ func TestPageSharesTheLinksLimit(t *testing.T) {
 	r := httptest.NewRequest(http.MethodGet, "/status/x", nil)
 	r.RemoteAddr = "192.0.2.7:5000"
 	for range PerMinute {
-		if !limiter.Allow("192.0.2.7") {
+		if !limiter.Allow(context.Background(), "192.0.2.7") {
 			t.Fatal("the limit allows fewer than PerMinute requests")
 		}
 	}

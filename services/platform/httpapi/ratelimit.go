@@ -1,18 +1,28 @@
 package httpapi
 
 import (
+	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"sync"
 	"time"
 )
 
-// Limiter allows at most Max events per key in each Window (a fixed window per key). It guards
-// sign-in and public forms against guessing and flooding. It lives in one process: with several
-// servers each keeps its own count, which still bounds an attacker by the number of servers.
+// Limiter allows at most Max events per key in each Window (a fixed window per key, starting at
+// the key's first event). It guards sign-in, code e-mails, public forms and the status link
+// against guessing and flooding.
+//
+// A limiter counts in this process until Share gives it a Counter that all servers use (the
+// database, tenants.DB.Hit): then N servers admit what one does. If the shared count cannot be
+// read, the limiter falls back to its own count for that event, so a database hiccup neither
+// opens the limit nor locks everyone out.
 type Limiter struct {
 	Max    int
 	Window time.Duration
+
+	name    string  // the limit's name in the shared count
+	counter Counter // nil: this process's count only
 
 	mu      sync.Mutex
 	windows map[string]*window
@@ -20,18 +30,42 @@ type Limiter struct {
 	now     func() time.Time
 }
 
+// Counter counts an event of key under the limit name in a window of the given length and
+// returns the events of that window so far, itself included; the count is shared by every server.
+type Counter interface {
+	Hit(ctx context.Context, name, key string, window time.Duration) (int, error)
+}
+
 type window struct {
 	start time.Time
 	count int
 }
 
-// NewLimiter returns a limiter of max events per key per window.
+// NewLimiter returns a limiter of max events per key per window, counted in this process.
 func NewLimiter(max int, per time.Duration) *Limiter {
 	return &Limiter{Max: max, Window: per, windows: map[string]*window{}, now: time.Now}
 }
 
+// Share makes the limiter count in c under name, which must be unique per limit (the same name on
+// every server). It returns l, so that a limiter can be made and shared in one expression.
+func (l *Limiter) Share(c Counter, name string) *Limiter {
+	l.counter, l.name = c, name
+	return l
+}
+
 // Allow counts an event for key and reports whether it is within the limit.
-func (l *Limiter) Allow(key string) bool {
+func (l *Limiter) Allow(ctx context.Context, key string) bool {
+	if l.counter != nil {
+		n, err := l.counter.Hit(ctx, l.name, key, l.Window)
+		if err == nil {
+			return n <= l.Max
+		}
+		slog.WarnContext(ctx, "rate limit: shared count unavailable, counting in this process", "limit", l.name, "error", err)
+	}
+	return l.allowHere(key)
+}
+
+func (l *Limiter) allowHere(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -71,7 +105,7 @@ func TooManyRequests(message string) *Error {
 // message, before the handler reads anything.
 func LimitByIP(l *Limiter, message string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !l.Allow(ClientIP(r)) {
+		if !l.Allow(r.Context(), ClientIP(r)) {
 			w.Header().Set("Retry-After", "600")
 			WriteError(w, r, TooManyRequests(message))
 			return

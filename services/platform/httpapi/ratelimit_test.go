@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -12,15 +14,15 @@ func TestLimiterWindows(t *testing.T) {
 	l := NewLimiter(2, time.Minute)
 	l.now = func() time.Time { return now }
 	for i, want := range []bool{true, true, false} {
-		if got := l.Allow("a"); got != want {
+		if got := l.Allow(context.Background(), "a"); got != want {
 			t.Fatalf("event %d in the window: allowed=%t, want %t", i+1, got, want)
 		}
 	}
-	if !l.Allow("b") {
+	if !l.Allow(context.Background(), "b") {
 		t.Fatal("another key is limited by the first")
 	}
 	now = now.Add(time.Minute)
-	if !l.Allow("a") {
+	if !l.Allow(context.Background(), "a") {
 		t.Fatal("a new window does not start afresh")
 	}
 }
@@ -56,4 +58,40 @@ func TestRequireCSRFOnlyGuardsAPIWrites(t *testing.T) {
 
 func okHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+}
+
+// countFunc is a Counter from a function (a stand-in for the database's count).
+type countFunc func(name, key string) (int, error)
+
+func (f countFunc) Hit(_ context.Context, name, key string, _ time.Duration) (int, error) {
+	return f(name, key)
+}
+
+// A shared limiter decides by the shared count under its own name; when the count cannot be read
+// it counts in the process instead of opening the limit or refusing everyone.
+func TestSharedLimiterFallsBackToItsOwnCount(t *testing.T) {
+	shared := map[string]int{}
+	down := false
+	counter := countFunc(func(name, key string) (int, error) {
+		if down {
+			return 0, errors.New("database away")
+		}
+		shared[name+"/"+key]++
+		return shared[name+"/"+key], nil
+	})
+	l := NewLimiter(2, time.Minute).Share(counter, "formulier")
+	ctx := context.Background()
+	shared["formulier/a"] = 2 // another server has used the allowance
+	if l.Allow(ctx, "a") {
+		t.Fatal("allowed past the shared count")
+	}
+	if !l.Allow(ctx, "b") || shared["formulier/b"] != 1 {
+		t.Fatalf("key b not counted under the limit's name: %v", shared)
+	}
+	down = true
+	for i, want := range []bool{true, true, false} {
+		if got := l.Allow(ctx, "c"); got != want {
+			t.Fatalf("attempt %d with the database away: allowed=%t, want %t", i+1, got, want)
+		}
+	}
 }

@@ -28,6 +28,21 @@ type LoginLimits struct {
 	MailPerIP, MailPerAccount *httpapi.Limiter
 }
 
+// WithDefaults fills the limits left nil with DefaultLoginLimits' (tests set only the ones they
+// exercise).
+func (l LoginLimits) WithDefaults() LoginLimits {
+	defaults := DefaultLoginLimits()
+	for _, p := range []struct{ set, def **httpapi.Limiter }{
+		{&l.PerIP, &defaults.PerIP}, {&l.PerAccount, &defaults.PerAccount},
+		{&l.MailPerIP, &defaults.MailPerIP}, {&l.MailPerAccount, &defaults.MailPerAccount},
+	} {
+		if *p.set == nil {
+			*p.set = *p.def
+		}
+	}
+	return l
+}
+
 // DefaultLoginLimits: 30 attempts a minute from one address, 10 per quarter hour on one account;
 // 20 code e-mails an hour from one address, 5 an hour to one account.
 func DefaultLoginLimits() LoginLimits {
@@ -46,13 +61,7 @@ const (
 // flows are read as Kratos will read them, and counted and limited before they reach Kratos (see
 // readFlowForm); a logout forgets the cached session at once.
 func NewProxy(k *Kratos, sessions *Sessions, limits LoginLimits) http.Handler {
-	defaults := DefaultLoginLimits()
-	if limits.MailPerIP == nil {
-		limits.MailPerIP = defaults.MailPerIP
-	}
-	if limits.MailPerAccount == nil {
-		limits.MailPerAccount = defaults.MailPerAccount
-	}
+	limits = limits.WithDefaults()
 	target := k.Public
 	rp := &httputil.ReverseProxy{
 		// Deadlines: a Kratos that accepts connections but never answers must not hold a
@@ -149,7 +158,7 @@ func singleJoin(a, b string) string {
 // Kratos.
 func (l LoginLimits) check(r *http.Request, flow string) *httpapi.Error {
 	ip := httpapi.ClientIP(r)
-	if flow == "login" && !l.PerIP.Allow(ip) {
+	if flow == "login" && !l.PerIP.Allow(r.Context(), ip) {
 		return httpapi.TooManyRequests(tooManyLogins)
 	}
 	form, err := readFlowForm(r)
@@ -157,11 +166,11 @@ func (l LoginLimits) check(r *http.Request, flow string) *httpapi.Error {
 		return err
 	}
 	account := form.account(flow)
-	if flow == "login" && account != "" && !l.PerAccount.Allow(account) {
+	if flow == "login" && account != "" && !l.PerAccount.Allow(r.Context(), account) {
 		return httpapi.TooManyRequests(tooManyLogins)
 	}
 	if form.sendsCode(flow) {
-		if !l.MailPerIP.Allow(ip) || account != "" && !l.MailPerAccount.Allow(account) {
+		if !l.MailPerIP.Allow(r.Context(), ip) || account != "" && !l.MailPerAccount.Allow(r.Context(), account) {
 			return httpapi.TooManyRequests(tooManyMails)
 		}
 	}
