@@ -50,10 +50,24 @@ func startQueue(t *testing.T, d *dbtest.Database, smtpURL string) *jobs.Queue {
 	return q
 }
 
-func confirmation(to string) email.Args {
+// request inserts a visitor's request (klus id) in tx and returns its confirmation e-mail, with the
+// data the application sends: the database admits an e-mail job of the server's role only when it
+// matches a change of the same transaction (river_access.sql).
+func request(tx pgx.Tx, id uuid.UUID, to, beschrijving string) (email.Args, error) {
+	ctx := context.Background()
+	var label string
+	if err := tx.QueryRow(ctx, `SELECT label FROM categories WHERE key = 'montage'`).Scan(&label); err != nil {
+		return email.Args{}, err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO klussen (id, regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon, email, naam)
+		VALUES ($1, 'den-haag', 'montage', $2, '2026-12-03', 'ochtend', 'Herenstraat 1', '2271 AB', 'Voorburg', '070', $3, 'Mevrouw Jansen')`,
+		id, beschrijving, to); err != nil {
+		return email.Args{}, err
+	}
 	return email.Args{Template: "bevestiging", To: to, Data: map[string]string{
-		"naam": "Mevrouw Jansen", "categorie": "Montage & Ophangwerk", "beschrijving": "Gordijnrail ophangen",
-		"datum": email.Date(time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)), "tijd": "ochtend (8:00-12:00)"}}
+		"naam": "Mevrouw Jansen", "categorie": label, "beschrijving": beschrijving,
+		"datum": email.Date(time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)), "tijd": "ochtend (8:00-12:00)",
+		email.StatusKlus: id.String()}}, nil
 }
 
 func TestEmailArrivesOverSMTP(t *testing.T) {
@@ -61,7 +75,13 @@ func TestEmailArrivesOverSMTP(t *testing.T) {
 	d := dbtest.New(t)
 	q := startQueue(t, d, smtpURL)
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
-	d.As(t, tenants.AnonymousActor(), func(tx pgx.Tx) error { return q.Enqueue(context.Background(), tx, confirmation(to)) })
+	d.As(t, tenants.AnonymousActor(), func(tx pgx.Tx) error {
+		args, err := request(tx, uuid.New(), to, "Gordijnrail ophangen")
+		if err != nil {
+			return err
+		}
+		return q.Enqueue(context.Background(), tx, args)
+	})
 
 	got := jobstest.WaitForMails(t, api, to, 1, 15*time.Second)
 	if len(got) != 1 {
@@ -144,8 +164,10 @@ func TestEmailRetriesUntilSMTPReturnsAndArrivesOnce(t *testing.T) {
 	to := "retry-" + uuid.NewString()[:8] + "@example.nl"
 	d.As(t, tenants.AnonymousActor(), func(tx pgx.Tx) error {
 		for i := range 3 {
-			args := confirmation(to)
-			args.Data["beschrijving"] = fmt.Sprintf("Klus %d", i+1)
+			args, err := request(tx, uuid.New(), to, fmt.Sprintf("Klus %d", i+1))
+			if err != nil {
+				return err
+			}
 			if err := q.Enqueue(context.Background(), tx, args); err != nil {
 				return err
 			}
@@ -204,11 +226,11 @@ func TestEmailJobCommitsWithItsChange(t *testing.T) {
 	}
 	ctx := context.Background()
 	insert := func(tx pgx.Tx, id uuid.UUID, to string) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO klussen (id, regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon, email)
-			VALUES ($1, 'den-haag', 'montage', 'Lamp ophangen', current_date + 1, 'ochtend', 'Herenstraat 1', '2271 AB', 'Voorburg', '070', $2)`, id, to); err != nil {
+		args, err := request(tx, id, to, "Lamp ophangen")
+		if err != nil {
 			return err
 		}
-		return q.Enqueue(ctx, tx, confirmation(to))
+		return q.Enqueue(ctx, tx, args)
 	}
 	rolledBack, committed := uuid.New(), uuid.New()
 	err = d.DB.InTx(ctx, tenants.AnonymousActor(), func(tx pgx.Tx) error {

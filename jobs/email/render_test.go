@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 )
@@ -91,4 +92,11 @@ func TestOtherValuesStayOnOneLine(t *testing.T) {
 	if _, err := email.Render("bevestiging", args.Data, site); err == nil {
 		t.Fatal("rendered a confirmation without a description")
 	}
+}
+
+// confirmation is a request's confirmation e-mail as the application makes it.
+func confirmation(to string) email.Args {
+	return email.Args{Template: "bevestiging", To: to, Data: map[string]string{
+		"naam": "Mevrouw Jansen", "categorie": "Montage & Ophangwerk", "beschrijving": "Gordijnrail ophangen",
+		"datum": email.Date(time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)), "tijd": "ochtend (8:00-12:00)"}}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs"
-	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
@@ -60,9 +60,11 @@ func TestQueueIsOutOfReach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mail := email.Args{Template: "bevestiging", To: "klant@example.nl", Data: map[string]string{"naam": "Klant"}}
+	// A notification to the admins: a job any actor may cause (e-mails are bound to what the
+	// transaction changed; TestEnqueueChecks).
+	job := notify.AdminsArgs{Type: notify.KlusIngepland, KlusID: id("request"), KlusserNaam: "Klusser", Datum: "01-12-2026", Tijd: "10:00"}
 	d.As(t, actors["fdh"], func(tx pgx.Tx) error {
-		if err := q.Enqueue(ctx, tx, mail); err != nil {
+		if err := q.Enqueue(ctx, tx, job); err != nil {
 			return err
 		}
 		var n int
@@ -124,7 +126,7 @@ func TestQueueIsOutOfReach(t *testing.T) {
 			t.Errorf("%s sees %d jobs, want %d", name, n, want)
 		}
 	}
-	res, err := q.Client().JobList(ctx, river.NewJobListParams().Kinds("email"))
+	res, err := q.Client().JobList(ctx, river.NewJobListParams().Kinds(job.Kind()))
 	if err != nil || len(res.Jobs) != 1 || res.Jobs[0].State != "available" {
 		t.Fatalf("the queue's own view: %v %v", res, err)
 	}

@@ -66,3 +66,93 @@ GRANT DELETE ON river.river_job TO klusmaat_app;
 DROP POLICY IF EXISTS admin_erase_email ON river.river_job;
 CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
     USING ((SELECT role FROM public.current_actor) = 'admin' AND kind = 'email' AND state <> 'running');
+
+-- What the server's role may enqueue. The policy above admits any job of a proved actor; SQL that
+-- runs in an actor's transaction (an injection, a mistake) could still queue an e-mail under the
+-- brand with a recipient and text of its own making, attach a private file, or ask for another
+-- user's export. This check, run as the schema owner before each insert by the server's role,
+-- admits only the jobs the application's own paths make, bound to what the database holds:
+--   * bevestiging (the request confirmation): to the address of a job inserted in this very
+--     transaction, with that job's name, description, category, date and part of day;
+--   * ingepland / gewijzigd (the appointment): by a klusser or an admin, to the address of a job
+--     changed in this transaction, with its planned date and time, its address and its klusser;
+--   * aanmelder (an admin's message to an applicant): by an admin or a franchise owner, only as
+--     the message they logged in this transaction (klusser_communications), to its recipient;
+--   * factuur (the invoice with its PDF): by the system actor alone (the invoice worker), to the
+--     invoice's own customer, attaching that invoice's own PDF;
+--   * export: for the actor itself; notifications and invoice PDFs: the in-app and
+--     storage work of the application, which sends nothing of the caller's making.
+-- Any other kind or template is refused. The queue's role (workers, River's maintenance) and the
+-- owner are not checked.
+CREATE OR REPLACE FUNCTION river.klusmaat_check_enqueue() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp
+    AS $$
+DECLARE
+    actor record;
+    d jsonb := coalesce(NEW.args -> 'data', '{}');
+    tmpl text := NEW.args ->> 'template';
+    rcpt text := lower(NEW.args ->> 'to');
+    files jsonb := coalesce(NEW.args -> 'attachments', '[]');
+    this_tx xid := pg_current_xact_id()::xid;
+    ok boolean := false;
+BEGIN
+    IF session_user <> 'klusmaat_app' THEN
+        RETURN NEW;
+    END IF;
+    SELECT a.role, a.user_id INTO actor FROM public.current_actor a;
+
+    IF NEW.kind IN ('notify_admins', 'notify_pool', 'notify_klusser') THEN
+        ok := actor.role IS NOT NULL;
+    ELSIF NEW.kind = 'factuur_pdf' THEN
+        ok := actor.role IN ('klusser', 'admin')
+            AND EXISTS (SELECT 1 FROM public.facturen f WHERE f.id = (NEW.args ->> 'factuur_id')::uuid);
+    ELSIF NEW.kind = 'export' THEN
+        ok := actor.user_id IS NOT NULL AND (NEW.args ->> 'user_id')::uuid = actor.user_id;
+    ELSIF NEW.kind = 'email' AND (files = '[]' OR tmpl = 'factuur') THEN
+        CASE tmpl
+        WHEN 'bevestiging' THEN
+            ok := EXISTS (
+                SELECT 1 FROM public.klussen k JOIN public.categories c ON c.key = k.categorie
+                WHERE k.id = (d ->> 'status_klus')::uuid AND k.xmin = this_tx AND k.email = rcpt
+                  AND d = jsonb_build_object('status_klus', k.id::text, 'naam', k.naam, 'categorie', c.label,
+                        'beschrijving', k.beschrijving, 'datum', to_char(k.datum, 'DD-MM-YYYY'),
+                        'tijd', CASE k.tijd WHEN 'ochtend' THEN 'ochtend (8:00-12:00)'
+                                            WHEN 'middag' THEN 'middag (12:00-17:00)'
+                                            WHEN 'avond' THEN 'avond (17:00-20:00)' END));
+        WHEN 'ingepland', 'gewijzigd' THEN
+            ok := actor.role IN ('klusser', 'admin') AND EXISTS (
+                SELECT 1 FROM public.klussen k JOIN public.profiles p ON p.id = k.klusser_id
+                WHERE k.id = (d ->> 'status_klus')::uuid AND k.xmin = this_tx AND k.email = rcpt
+                  AND d ->> 'naam' = coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email)
+                  AND d ->> 'klusser_naam' = p.naam
+                  AND d ->> 'klusser_telefoon' ~ '^[0-9 +()./-]{6,20}$'
+                  AND d ->> 'datum' = to_char(k.geplande_start_tijd, 'DD-MM-YYYY')
+                  AND d ->> 'tijd' = to_char(k.geplande_start_tijd, 'HH24:MI')
+                  AND d ->> 'adres' = k.adres || ', ' || k.postcode || ' ' || k.woonplaats
+                  AND (SELECT count(*) FROM jsonb_object_keys(d)) = 7);
+        WHEN 'aanmelder' THEN
+            ok := actor.role IN ('admin', 'franchise') AND EXISTS (
+                SELECT 1 FROM public.klusser_communications c
+                WHERE c.xmin = this_tx AND c.type = 'email' AND c.created_by = actor.user_id
+                  AND lower(c.recipient) = rcpt
+                  AND d = jsonb_build_object('onderwerp', c.subject, 'inhoud', c.content));
+        WHEN 'factuur' THEN
+            ok := actor.user_id = '00000000-0000-0000-0000-000000000001' AND jsonb_array_length(files) = 1
+                AND EXISTS (
+                    SELECT 1 FROM public.facturen f
+                    WHERE f.factuurnummer = d ->> 'factuurnummer' AND lower(f.klant_email) = rcpt
+                      AND f.pdf_url = files -> 0 ->> 'key' AND files -> 0 ->> 'bucket' = 'exports');
+        ELSE
+            ok := false;
+        END CASE;
+    END IF;
+    IF ok IS NOT TRUE THEN
+        RAISE EXCEPTION 'klusmaat: the server may not enqueue this % job (template %)', NEW.kind, coalesce(tmpl, '-')
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN NEW;
+END $$;
+REVOKE ALL ON FUNCTION river.klusmaat_check_enqueue() FROM PUBLIC;
+CREATE OR REPLACE TRIGGER klusmaat_check_enqueue BEFORE INSERT ON river.river_job
+    FOR EACH ROW EXECUTE FUNCTION river.klusmaat_check_enqueue();
