@@ -92,8 +92,11 @@ var expected = map[[2]string]grants{
 	// Doc 001 §6 franchise: "sees only jobs whose regio is among the regions on their own
 	// profile and handymen whose regions overlap; read-only on those lists; edits support phone
 	// and email for own regions". Admin: "sees all ...; edits global and per-region support settings".
-	{"dashboard", "read"}:            franchiseOwn,
-	{"klussen", "read"}:              franchiseOwn,
+	{"dashboard", "read"}: franchiseOwn,
+	{"klussen", "read"}:   franchiseOwn,
+	// D26: the contact log of the customers of the requests: admins, franchise owners in their regions.
+	{"klus_contacten", "read"}:       franchiseOwn,
+	{"klus_contacten", "create"}:     franchiseOwn,
 	{"klussers", "read"}:             franchiseOwn,
 	{"franchise_settings", "read"}:   franchiseOwn,
 	{"franchise_settings", "update"}: franchiseOwn,

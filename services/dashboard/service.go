@@ -32,6 +32,26 @@ type Dashboard struct {
 	Regios            []Regio      `json:"regios" doc:"elke actieve regio, ook zonder klussen, op naam"`
 	RecenteActiviteit []Activiteit `json:"recente_activiteit" doc:"de 10 nieuwste klussen"`
 	TopWoonplaatsen   []Woonplaats `json:"top_woonplaatsen" doc:"de 10 woonplaatsen met de meeste klussen"`
+	Terugbellen       Terugbellen  `json:"terugbellen" doc:"aanvragen van de website zonder vastgelegd contact na 24 uur (D26)"`
+}
+
+// Terugbellen are the requests waiting past the promise of contact within 24 hours: how many,
+// and the oldest ten, oldest first.
+type Terugbellen struct {
+	Aantal  int      `json:"aantal"`
+	Klussen []TeLaat `json:"klussen" doc:"de 10 oudste, oudste eerst"`
+}
+
+// TeLaat is a request still waiting for its first contact.
+type TeLaat struct {
+	ID             uuid.UUID `json:"id"`
+	Naam           string    `json:"naam" doc:"naam van de klant (kan leeg zijn)"`
+	Telefoon       string    `json:"telefoon"`
+	Woonplaats     string    `json:"woonplaats"`
+	Regio          string    `json:"regio"`
+	CategorieLabel string    `json:"categorie_label"`
+	CreatedAt      time.Time `json:"created_at"`
+	UrenTeLaat     int       `json:"uren_te_laat" doc:"hele uren na de 24 uur"`
 }
 
 // One is the dashboard as one record ({"data": ...}).

@@ -5,6 +5,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -17,7 +18,8 @@ import (
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) Get(ctx context.Context) (Dashboard, error) {
-	d := Dashboard{Regios: []Regio{}, RecenteActiviteit: []Activiteit{}, TopWoonplaatsen: []Woonplaats{}}
+	d := Dashboard{Regios: []Regio{}, RecenteActiviteit: []Activiteit{}, TopWoonplaatsen: []Woonplaats{},
+		Terugbellen: Terugbellen{Klussen: []TeLaat{}}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
 			WITH counts AS (
@@ -79,7 +81,28 @@ func (s *pgStore) Get(ctx context.Context) (Dashboard, error) {
 		if err != nil {
 			return err
 		}
-		d.TopWoonplaatsen, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Woonplaats])
+		if d.TopWoonplaatsen, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Woonplaats]); err != nil {
+			return err
+		}
+
+		// The requests past the promise of contact within 24 hours (D26), with their total in the
+		// same statement: a few rows through klussen_terugbellen_idx.
+		rows, err = tx.Query(ctx, `
+			SELECT k.id, coalesce(nullif(btrim(k.naam), ''), btrim(k.klant_voornaam || ' ' || k.klant_achternaam)), k.telefoon,
+			       k.woonplaats, k.regio, c.label, k.created_at,
+			       floor(extract(epoch FROM now() - k.created_at - interval '24 hours') / 3600)::int,
+			       count(*) OVER ()
+			FROM klussen k JOIN categories c ON c.key = k.categorie
+			WHERE `+contact.Overdue+`
+			ORDER BY k.created_at, k.id LIMIT 10`)
+		if err != nil {
+			return err
+		}
+		d.Terugbellen.Klussen, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (TeLaat, error) {
+			var t TeLaat
+			return t, row.Scan(&t.ID, &t.Naam, &t.Telefoon, &t.Woonplaats, &t.Regio, &t.CategorieLabel, &t.CreatedAt,
+				&t.UrenTeLaat, &d.Terugbellen.Aantal)
+		})
 		return err
 	})
 	return d, err

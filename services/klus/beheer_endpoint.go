@@ -54,7 +54,7 @@ func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("toewijzi
 // CountsSpec is what the status cards accept: the list's filters but status (D25).
 var CountsSpec = list.Spec{
 	Sorts: []string{"datum"}, DefaultSort: "datum", DefaultOrder: list.Desc,
-	Filters: []list.Filter{Spec.Filters[1], Spec.Filters[2], Spec.Filters[3]},
+	Filters: []list.Filter{Spec.Filters[1], Spec.Filters[2], Spec.Filters[3], Spec.Filters[4]},
 	Search:  Spec.Search,
 }
 

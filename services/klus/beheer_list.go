@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -38,6 +39,7 @@ type ListItem struct {
 	Notitie            bool      `json:"notitie" doc:"de klus heeft een notitie voor de klusser"`
 	Archived           bool      `json:"archived"`
 	Geannuleerd        bool      `json:"geannuleerd" doc:"door de klant geannuleerd via de statuslink (D24)"`
+	TerugbellenTeLaat  bool      `json:"terugbellen_te_laat" doc:"aanvraag van de website zonder vastgelegd contact na 24 uur (D26)"`
 	CreatedAt          time.Time `json:"created_at"`
 }
 
@@ -56,6 +58,7 @@ var Spec = list.Spec{
 		{Name: "regio", Description: "alleen klussen van deze regio"},
 		{Name: "woonplaats", Description: "alleen klussen in deze woonplaats"},
 		{Name: "archived", Description: "nee (standaard): zonder gearchiveerde; ja: alleen gearchiveerde; alle", Values: []string{"nee", "ja", "alle"}},
+		{Name: "terugbellen", Description: "te_laat: alleen aanvragen zonder vastgelegd contact na 24 uur (D26)", Values: []string{"te_laat"}},
 	},
 	Search: "omschrijving, adres of e-mailadres (een deel)",
 }
@@ -66,12 +69,18 @@ type Filter struct {
 	Status, Regio, Woonplaats []string
 	Archived                  string
 	Search                    string
+	// TerugbellenTeLaat keeps the requests past the promise of contact within 24 hours.
+	TerugbellenTeLaat bool
 }
+
+// counted reports whether the counters (klus_tellingen) can count under the filter: they hold
+// every column of where() but the text the search reads and the contact log.
+func (f Filter) counted() bool { return f.Search == "" && !f.TerugbellenTeLaat }
 
 // FilterOf reads the filter of a parsed list request.
 func FilterOf(p list.Params) Filter {
 	return Filter{Status: p.Filter("status"), Regio: p.Filter("regio"), Woonplaats: p.Filter("woonplaats"),
-		Archived: first(p.Filter("archived")), Search: p.Search}
+		Archived: first(p.Filter("archived")), Search: p.Search, TerugbellenTeLaat: first(p.Filter("terugbellen")) == "te_laat"}
 }
 
 // where is the filter as SQL over the jobs as k, with its arguments numbered from $1. Every column
@@ -102,6 +111,9 @@ func (f Filter) where() (string, []any) {
 	}
 	if f.Search != "" {
 		add(`(k.beschrijving || ' ' || k.adres || ' ' || k.email) ILIKE $?`, tenants.Contains(f.Search))
+	}
+	if f.TerugbellenTeLaat {
+		conds = append(conds, contact.Overdue)
 	}
 	if len(conds) == 0 {
 		return "", nil

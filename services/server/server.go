@@ -20,6 +20,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/aanvraag"
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
+	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/exports"
@@ -204,6 +205,7 @@ func Routes(d Deps) []httpapi.Route {
 		klus.NewPortaal(k, d.DB, enqueue, d.clock(), d.Site.Phone),
 
 		klus.NewBeheer(k, d.DB, enqueue),
+		contact.New(k, d.DB),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),

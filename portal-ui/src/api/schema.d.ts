@@ -674,6 +674,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klussen/{id}/contacten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De vastgelegde contacten met de klant van een klus, nieuwste eerst (D26) */
+        get: operations["getKlussenIdContacten"];
+        put?: never;
+        /** Contact vastleggen: gebeld, WhatsApp of e-mail, met een notitie (D26) */
+        post: operations["postKlussenIdContacten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klussen/{id}/pool": {
         parameters: {
             query?: never;
@@ -2409,6 +2427,25 @@ export interface operations {
                                 bezig: number;
                                 ingepland: number;
                                 open: number;
+                            };
+                            /** @description aanvragen van de website zonder vastgelegd contact na 24 uur (D26) */
+                            terugbellen: {
+                                aantal: number;
+                                /** @description de 10 oudste, oudste eerst */
+                                klussen: {
+                                    categorie_label: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description naam van de klant (kan leeg zijn) */
+                                    naam: string;
+                                    regio: string;
+                                    telefoon: string;
+                                    /** @description hele uren na de 24 uur */
+                                    uren_te_laat: number;
+                                    woonplaats: string;
+                                }[];
                             };
                             /** @description de 10 woonplaatsen met de meeste klussen */
                             top_woonplaatsen: {
@@ -4457,6 +4494,8 @@ export interface operations {
                             regio: string;
                             status: string;
                             telefoon: string;
+                            /** @description aanvraag van de website zonder vastgelegd contact na 24 uur (D26) */
+                            terugbellen_te_laat: boolean;
                             tijd: string;
                             woonplaats: string;
                         }[];
@@ -4617,6 +4656,8 @@ export interface operations {
                 woonplaats?: string;
                 /** @description nee (standaard): zonder gearchiveerde; ja: alleen gearchiveerde; alle */
                 archived?: "nee" | "ja" | "alle";
+                /** @description te_laat: alleen aanvragen zonder vastgelegd contact na 24 uur (D26) */
+                terugbellen?: "te_laat";
             };
             header?: never;
             path?: never;
@@ -4658,6 +4699,8 @@ export interface operations {
                             regio: string;
                             status: string;
                             telefoon: string;
+                            /** @description aanvraag van de website zonder vastgelegd contact na 24 uur (D26) */
+                            terugbellen_te_laat: boolean;
                             tijd: string;
                             woonplaats: string;
                         }[];
@@ -5558,6 +5601,182 @@ export interface operations {
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
                             werkbon_gesloten: boolean;
                             woonplaats: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussenIdContacten: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "tijdstip";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description naam van wie het contact vastlegde */
+                            door: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            notitie: string;
+                            /**
+                             * Format: date-time
+                             * @description wanneer het contact was
+                             */
+                            tijdstip: string;
+                            /** @description gebeld, whatsapp of email */
+                            wijze: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdContacten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description wat er is afgesproken (hoogstens 1000 tekens) */
+                    notitie?: string;
+                    /**
+                     * Format: date-time
+                     * @description wanneer het contact was; leeg: nu
+                     */
+                    tijdstip?: string | null;
+                    /** @description gebeld, whatsapp of email */
+                    wijze: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description naam van wie het contact vastlegde */
+                            door: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            notitie: string;
+                            /**
+                             * Format: date-time
+                             * @description wanneer het contact was
+                             */
+                            tijdstip: string;
+                            /** @description gebeld, whatsapp of email */
+                            wijze: string;
                         };
                         message: string;
                     };

@@ -1,0 +1,52 @@
+package contact
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// ListSpec is a job's contact log (D25): newest first; a job has a handful.
+var ListSpec = list.Spec{
+	Sorts: []string{"tijdstip"}, DefaultSort: "tijdstip", DefaultOrder: list.Desc, Tiebreak: []string{"id"},
+	PerPage: 50, MaxPerPage: 100,
+}
+
+const base = "/api/v1/klussen/{id}/contacten"
+
+// routes is the contact log's route table.
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: base, Summary: "De vastgelegde contacten met de klant van een klus, nieuwste eerst (D26)",
+			Tag: "klussen", Resource: "klus_contacten", Action: "read", List: &ListSpec, Response: list.Page[Contact]{},
+			Op: "ListContacts", Endpoint: httpapi.Typed(s.List), Decode: decodeList},
+		{Method: http.MethodPost, Path: base, Summary: "Contact vastleggen: gebeld, WhatsApp of e-mail, met een notitie (D26)",
+			Tag: "klussen", Resource: "klus_contacten", Action: "create", Request: Invoer{}, Response: Answer{},
+			Op: "LogContact", Endpoint: httpapi.Typed(s.Log), Decode: decodeLog, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+	}
+}
+
+func decodeLog(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := LogRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 8<<10)
+}
+
+func decodeList(_ context.Context, r *http.Request) (any, error) {
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	p, err := list.Parse(&ListSpec, r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	return ListRequest{ID: id, Params: p}, nil
+}

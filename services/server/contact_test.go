@@ -1,0 +1,148 @@
+package server_test
+
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/contact"
+	"github.com/klusmaat/klusmaat/services/dashboard"
+	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// Contact within 24 hours (D26): the requests from the website that are still open without a
+// logged contact a day after they arrived are listed on both dashboards, oldest first with how
+// late each is, and filtered in the jobs list; the counts equal an independent count in SQL. A
+// logged contact (admin, or franchise owner in its own region; audited) takes a request off; a
+// job of another region is not found for a franchise owner, and a klusser may not log at all.
+func TestContactWithin24Hours(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	// request is a job from the website that arrived hours ago.
+	request := func(j job, hours int) uuid.UUID {
+		id := b.job(t, j)
+		b.exec(t, `UPDATE klussen SET bron = 'website', created_at = now() - make_interval(hours => $2) WHERE id = $1`, id, hours)
+		return id
+	}
+	late2 := request(job{}, 30)                                                           // 6 hours late
+	late1 := request(job{naam: "Mevrouw De Vries"}, 50)                                   // the oldest: 26 hours late
+	request(job{}, 2)                                                                     // within the promise
+	other := request(job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"}, 40) // another region
+	request(job{status: "ingepland", klusser: b.piet}, 70)                                // planned: the klusser is in touch
+	archived := request(job{}, 80)
+	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	office := b.job(t, job{}) // made in the back office: the admin took the call
+	b.exec(t, `UPDATE klussen SET created_at = now() - interval '60 hours' WHERE id = $1`, office)
+
+	independent := func() int {
+		var n int
+		b.query(t, &n, `SELECT count(*) FROM klussen k WHERE k.bron = 'website' AND k.status = 'open' AND NOT k.archived
+			AND k.created_at < now() - interval '24 hours' AND k.id NOT IN (SELECT klus_id FROM klus_contacten)`)
+		return n
+	}
+	dash := func(handle string) dashboard.Terugbellen {
+		var one dashboard.One
+		if s := b.call(t, handle, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK {
+			t.Fatalf("dashboard as %s: %d", handle, s)
+		}
+		return one.Data.Terugbellen
+	}
+	ids := func(tl dashboard.Terugbellen) []uuid.UUID {
+		var out []uuid.UUID
+		for _, k := range tl.Klussen {
+			out = append(out, k.ID)
+		}
+		return out
+	}
+
+	admin := dash(b.admin)
+	if want := independent(); admin.Aantal != want || want != 3 {
+		t.Fatalf("admin dashboard counts %d overdue, SQL %d, want 3", admin.Aantal, want)
+	}
+	if got := ids(admin); fmt.Sprint(got) != fmt.Sprint([]uuid.UUID{late1, other, late2}) {
+		t.Errorf("admin dashboard order %v, want oldest first %v", got, []uuid.UUID{late1, other, late2})
+	}
+	if k := admin.Klussen[0]; k.UrenTeLaat != 26 || k.Naam != "Mevrouw De Vries" || k.Telefoon == "" {
+		t.Errorf("oldest overdue request: %+v, want 26 hours late with the customer's name and phone", k)
+	}
+	if f := dash(b.franchise); f.Aantal != 2 || fmt.Sprint(ids(f)) != fmt.Sprint([]uuid.UUID{late1, late2}) {
+		t.Errorf("franchise dashboard: %+v, want its region's two", f)
+	}
+
+	// The jobs list's filter and its status cards count the same requests.
+	var page list.Page[klus.ListItem]
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen?terugbellen=te_laat", nil, &page); s != http.StatusOK || page.Total != 3 {
+		t.Fatalf("list filtered on overdue: %d, total %d", s, page.Total)
+	}
+	for _, k := range page.Data {
+		if !k.TerugbellenTeLaat {
+			t.Errorf("row %s is not marked overdue", k.ID)
+		}
+	}
+	var counts klus.CountsAnswer
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/counts?terugbellen=te_laat", nil, &counts); s != http.StatusOK || counts.Data.Open != 2 {
+		t.Errorf("franchise status cards on overdue: %d %+v", s, counts)
+	}
+
+	// Logging a contact.
+	log := func(handle string, id uuid.UUID, body map[string]any) (int, contact.Answer) {
+		var a contact.Answer
+		return b.call(t, handle, http.MethodPost, "/api/v1/klussen/"+id.String()+"/contacten", body, &a), a
+	}
+	if s, a := log(b.franchise, late1, map[string]any{"wijze": "gebeld", "notitie": "Voicemail ingesproken,\nmorgen opnieuw."}); s != http.StatusCreated || a.Message != "Contact vastgelegd" {
+		t.Fatalf("franchise logs a call in its region: %d %+v", s, a)
+	}
+	if s, _ := log(b.franchise, other, map[string]any{"wijze": "gebeld"}); s != http.StatusNotFound {
+		t.Errorf("franchise logs for another region: %d, want 404", s)
+	}
+	if s, _ := log(b.piet, late2, map[string]any{"wijze": "gebeld"}); s != http.StatusForbidden {
+		t.Errorf("klusser logs a contact: %d, want 403", s)
+	}
+	for body, field := range map[string]string{`{"wijze": "brief"}`: contact.MsgWijze, `{"wijze": "email", "tijdstip": "2099-01-01T10:00:00Z"}`: contact.MsgToekomst,
+		`{"wijze": "email", "tijdstip": "2020-01-01T10:00:00Z"}`: contact.MsgVoorAanvraag} {
+		var e struct {
+			Error struct {
+				Fields map[string]string `json:"fields"`
+			} `json:"error"`
+		}
+		var raw map[string]any
+		_ = jsonUnmarshal([]byte(body), &raw)
+		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+late2.String()+"/contacten", raw, &e); s != http.StatusBadRequest ||
+			!slices.Contains(slices.Collect(maps.Values(e.Error.Fields)), field) {
+			t.Errorf("%s: %d %v, want 400 with %q", body, s, e.Error.Fields, field)
+		}
+	}
+	if got, want := dash(b.admin).Aantal, independent(); got != want || want != 2 {
+		t.Errorf("after one contact the dashboard counts %d, SQL %d, want 2", got, want)
+	}
+	var contacts list.Page[contact.Contact]
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+late1.String()+"/contacten", nil, &contacts); s != http.StatusOK ||
+		contacts.Total != 1 || contacts.Data[0].Wijze != "gebeld" || contacts.Data[0].Notitie != "Voicemail ingesproken,\nmorgen opnieuw." {
+		t.Errorf("the job's contact log: %d %+v", s, contacts)
+	}
+	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+other.String()+"/contacten", nil, nil); s != http.StatusNotFound {
+		t.Errorf("franchise reads another region's log: %d, want 404", s)
+	}
+	var audited int
+	b.query(t, &audited, `SELECT count(*) FROM audit_log WHERE entity_id = $1 AND action = 'contact_vastgelegd'`, late1.String())
+	if audited != 1 {
+		t.Errorf("%d audit entries for the contact, want 1", audited)
+	}
+
+	// Where a job comes from is the database's to say: the website's form, or the back office.
+	var created struct {
+		ID uuid.UUID `json:"id"`
+	}
+	if s := b.call(t, "", http.MethodPost, "/api/v1/public/aanvragen", validRequest(), &created); s != http.StatusCreated {
+		t.Fatalf("public request: %d", s)
+	}
+	var bron string
+	b.query(t, &bron, `SELECT bron FROM klussen WHERE id = $1`, created.ID)
+	if bron != "website" {
+		t.Errorf("a public request has bron %q, want website", bron)
+	}
+}
