@@ -68,6 +68,8 @@ type Rij struct {
 	Woonplaats string    `json:"woonplaats"`
 	Status     string    `json:"status" doc:"nieuw, in_behandeling, goedgekeurd of afgewezen"`
 	CreatedAt  time.Time `json:"created_at"`
+	// ReactieTeLaat: still waiting, past 2 working days, for a response (D26).
+	ReactieTeLaat bool `json:"reactie_te_laat" doc:"nieuw en na 2 werkdagen nog zonder reactie (D26)"`
 }
 
 // LogAttrs keeps the id: no names in the logs.
@@ -104,6 +106,7 @@ type Counts struct {
 	InBehandeling int `json:"in_behandeling"`
 	Goedgekeurd   int `json:"goedgekeurd"`
 	Afgewezen     int `json:"afgewezen"`
+	ReactieTeLaat int `json:"reactie_te_laat" doc:"nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26)"`
 }
 
 // CountsAnswer wraps the counts as every answer of the API: {"data": ...}.

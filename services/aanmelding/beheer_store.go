@@ -16,16 +16,32 @@ import (
 // admin_all, migration 005).
 
 const rijSelect = `
-	SELECT a.id, a.naam, a.leeftijd, a.email, a.telefoon, a.woonplaats, a.status, a.created_at
+	SELECT a.id, a.naam, a.leeftijd, a.email, a.telefoon, a.woonplaats, a.status, a.created_at, ` + ReactieTeLaat + `
 	FROM klusser_aanmeldingen a`
 
-// rijWhere: $1 status (empty: all), $2 search over name, e-mail, phone and town (the trigram index).
+// ReactieTeLaat is the condition, over the applications as a, of an application waiting past the
+// promise of a response within 2 working days (docs/decisions.md, D26): still new, no message to
+// the applicant logged (a call, an e-mail or a WhatsApp message; an internal note is none), and
+// more than 2 working days (Monday to Friday, Amsterdam; werkdagen_later, migration 030) old.
+const ReactieTeLaat = `(a.status = 'nieuw' AND now() > werkdagen_later(a.created_at, 2)
+	AND NOT EXISTS (SELECT 1 FROM klusser_communications kc WHERE kc.aanmelding_id = a.id AND kc.type <> 'note'))`
+
+// rijWhere: $1 status (empty: all), $2 search over name, e-mail, phone and town (the trigram index),
+// $3 true: only the applications past the promise of a response.
 const rijWhere = `
 	WHERE ($1 = '' OR a.status = $1)
-	  AND ($2 = '' OR (a.naam || ' ' || a.email || ' ' || a.telefoon || ' ' || a.woonplaats) ILIKE $2)`
+	  AND ($2 = '' OR (a.naam || ' ' || a.email || ' ' || a.telefoon || ' ' || a.woonplaats) ILIKE $2)
+	  AND (NOT $3 OR ` + ReactieTeLaat + `)`
 
 func scanRij(r tenants.Row, x *Rij, extra ...any) error {
-	return r.Scan(append([]any{&x.ID, &x.Naam, &x.Leeftijd, &x.Email, &x.Telefoon, &x.Woonplaats, &x.Status, &x.CreatedAt}, extra...)...)
+	return r.Scan(append([]any{&x.ID, &x.Naam, &x.Leeftijd, &x.Email, &x.Telefoon, &x.Woonplaats, &x.Status, &x.CreatedAt,
+		&x.ReactieTeLaat}, extra...)...)
+}
+
+// lateFilter reads the list's filter reactie=te_laat.
+func lateFilter(p list.Params) bool {
+	v := p.Filter("reactie")
+	return len(v) > 0 && v[0] == "te_laat"
 }
 
 func statusFilter(p list.Params) string {
@@ -36,7 +52,7 @@ func statusFilter(p list.Params) string {
 }
 
 func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[Rij], error) {
-	return tenants.ListPage(ctx, s.db, p, rijSelect+rijWhere, []any{statusFilter(p), tenants.Contains(p.Search)},
+	return tenants.ListPage(ctx, s.db, p, rijSelect+rijWhere, []any{statusFilter(p), tenants.Contains(p.Search), lateFilter(p)},
 		func(r tenants.Row) (Rij, error) {
 			var x Rij
 			return x, scanRij(r, &x)
@@ -48,9 +64,10 @@ func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Counts, error)
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
 			SELECT count(*) FILTER (WHERE status = 'nieuw'), count(*) FILTER (WHERE status = 'in_behandeling'),
-			       count(*) FILTER (WHERE status = 'goedgekeurd'), count(*) FILTER (WHERE status = 'afgewezen')
-			FROM klusser_aanmeldingen a`+rijWhere, "", tenants.Contains(p.Search)).
-			Scan(&c.Nieuw, &c.InBehandeling, &c.Goedgekeurd, &c.Afgewezen)
+			       count(*) FILTER (WHERE status = 'goedgekeurd'), count(*) FILTER (WHERE status = 'afgewezen'),
+			       count(*) FILTER (WHERE `+ReactieTeLaat+`)
+			FROM klusser_aanmeldingen a`+rijWhere, "", tenants.Contains(p.Search), false).
+			Scan(&c.Nieuw, &c.InBehandeling, &c.Goedgekeurd, &c.Afgewezen, &c.ReactieTeLaat)
 	})
 	return c, err
 }
@@ -71,7 +88,7 @@ func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	d := Detail{Documenten: []files.Document{}, Communicatie: []Communicatie{}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		err := scanRij(tx.QueryRow(ctx, `
-			SELECT a.id, a.naam, a.leeftijd, a.email, a.telefoon, a.woonplaats, a.status, a.created_at,
+			SELECT a.id, a.naam, a.leeftijd, a.email, a.telefoon, a.woonplaats, a.status, a.created_at, `+ReactieTeLaat+`,
 			       a.adres, a.postcode, a.heeft_vog, a.heeft_vervoer, a.motivatie, a.ervaring, a.beschikbaarheid,
 			       a.notities, a.profile_id
 			FROM klusser_aanmeldingen a WHERE a.id = $1`, id), &d.Rij,

@@ -16,6 +16,7 @@ var BeheerSpec = list.Spec{
 	DefaultSort: "created_at", DefaultOrder: list.Desc, Tiebreak: []string{"id"},
 	Filters: []list.Filter{
 		{Name: "status", Description: "de status van de aanmelding", Values: Statussen},
+		{Name: "reactie", Description: "te_laat: alleen nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26)", Values: []string{"te_laat"}},
 	},
 	Search: "naam, e-mailadres, telefoonnummer of woonplaats (een deel)",
 }

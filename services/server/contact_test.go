@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/aanmelding"
 	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/klus"
@@ -144,5 +145,56 @@ func TestContactWithin24Hours(t *testing.T) {
 	b.query(t, &bron, `SELECT bron FROM klussen WHERE id = $1`, created.ID)
 	if bron != "website" {
 		t.Errorf("a public request has bron %q, want website", bron)
+	}
+}
+
+// An application is answered within 2 working days (D26): Monday to Friday on the Amsterdam
+// calendar, whatever the server's zone. A new application without a message to the applicant (a
+// call, e-mail or WhatsApp message; an internal note is none) after that is overdue on the
+// applications list and its cards; a decided application is not.
+func TestApplicationResponseWithin2WorkingDays(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	for from, want := range map[string]string{
+		"2026-11-20 15:00": "2026-11-24 15:00", // Friday: Monday and Tuesday
+		"2026-11-21 10:00": "2026-11-25 00:00", // Saturday: counted from Monday's start
+		"2026-11-25 09:00": "2026-11-27 09:00", // Wednesday
+		"2026-11-26 23:30": "2026-11-30 23:30", // Thursday night: Friday and Monday
+		"2026-03-27 12:00": "2026-03-31 12:00", // across the change to summer time, still at noon
+	} {
+		var got string
+		b.query(t, &got, `SELECT to_char(werkdagen_later(($1 || ' Europe/Amsterdam')::timestamptz, 2) AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD HH24:MI')`, from)
+		if got != want {
+			t.Errorf("2 working days after %s: %s, want %s", from, got, want)
+		}
+	}
+
+	application := func(days int, status string) uuid.UUID {
+		id := uuid.New()
+		b.exec(t, `INSERT INTO klusser_aanmeldingen (id, naam, telefoon, motivatie, beschikbaarheid, status, created_at)
+			VALUES ($1, 'Kees', '06 12 34 56 78', 'Ik help graag', '{Maandag}', $2, now() - make_interval(days => $3))`, id, status, days)
+		return id
+	}
+	silent := application(10, "nieuw")
+	called := application(10, "nieuw")
+	b.exec(t, `INSERT INTO klusser_communications (aanmelding_id, type, content, created_by) VALUES ($1, 'phone', 'Gebeld, komt langs', $2)`, called, b.id(b.admin))
+	noted := application(10, "nieuw")
+	b.exec(t, `INSERT INTO klusser_communications (aanmelding_id, type, content, created_by) VALUES ($1, 'note', 'Nog bellen', $2)`, noted, b.id(b.admin))
+	application(0, "nieuw")      // just arrived
+	application(10, "afgewezen") // decided
+
+	var page list.Page[aanmelding.Rij]
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen?reactie=te_laat", nil, &page); s != http.StatusOK || page.Total != 2 {
+		t.Fatalf("applications past the promise: %d, total %d, want 2", s, page.Total)
+	}
+	late := map[uuid.UUID]bool{}
+	for _, r := range page.Data {
+		late[r.ID] = r.ReactieTeLaat
+	}
+	if !late[silent] || !late[noted] {
+		t.Errorf("overdue applications %v, want the silent one and the one with only a note", late)
+	}
+	var counts aanmelding.CountsAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen/counts", nil, &counts); s != http.StatusOK || counts.Data.ReactieTeLaat != 2 || counts.Data.Nieuw != 4 {
+		t.Errorf("the cards: %d %+v, want 2 overdue of 4 new", s, counts.Data)
 	}
 }

@@ -1517,6 +1517,8 @@ export interface operations {
                 q?: string;
                 /** @description de status van de aanmelding */
                 status?: "nieuw" | "in_behandeling" | "goedgekeurd" | "afgewezen";
+                /** @description te_laat: alleen nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26) */
+                reactie?: "te_laat";
             };
             header?: never;
             path?: never;
@@ -1539,6 +1541,8 @@ export interface operations {
                             id: string;
                             leeftijd: number;
                             naam: string;
+                            /** @description nieuw en na 2 werkdagen nog zonder reactie (D26) */
+                            reactie_te_laat: boolean;
                             /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
                             status: string;
                             telefoon: string;
@@ -1610,6 +1614,8 @@ export interface operations {
                             goedgekeurd: number;
                             in_behandeling: number;
                             nieuw: number;
+                            /** @description nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26) */
+                            reactie_te_laat: number;
                         };
                     };
                 };
@@ -1728,6 +1734,8 @@ export interface operations {
                             /** @description interne notities van de beoordeling */
                             notities: string;
                             postcode: string;
+                            /** @description nieuw en na 2 werkdagen nog zonder reactie (D26) */
+                            reactie_te_laat: boolean;
                             /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
                             status: string;
                             telefoon: string;
@@ -1933,6 +1941,8 @@ export interface operations {
                             /** @description interne notities van de beoordeling */
                             notities: string;
                             postcode: string;
+                            /** @description nieuw en na 2 werkdagen nog zonder reactie (D26) */
+                            reactie_te_laat: boolean;
                             /** @description nieuw, in_behandeling, goedgekeurd of afgewezen */
                             status: string;
                             telefoon: string;

@@ -79,7 +79,7 @@ CREATE INDEX klussen_terugbellen_idx ON klussen (created_at) WHERE bron = 'websi
 -- werkdagen_later is t plus n working days (Monday to Friday, Europe/Amsterdam): Friday 15:00
 -- plus 2 is Tuesday 15:00; a moment in a weekend counts from the Monday's start.
 CREATE FUNCTION werkdagen_later(t timestamptz, n integer) RETURNS timestamptz
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    LANGUAGE plpgsql STABLE PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp
     AS $$
 DECLARE

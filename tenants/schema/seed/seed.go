@@ -212,6 +212,7 @@ func seedUsers(ctx context.Context, tx pgx.Tx, ids IDs) error {
 }
 
 func seedJobs(ctx context.Context, tx pgx.Tx, today calendar.Date, ids IDs) error {
+	requests := 0
 	for i, j := range jobs {
 		c := customers[j.customer]
 		id := ID(fmt.Sprintf("klus:%d", i))
@@ -248,6 +249,12 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today calendar.Date, ids IDs) erro
 		if err != nil {
 			return fmt.Errorf("seed job %d: %w", i, err)
 		}
+		if tag.RowsAffected() > 0 && assignment == nil {
+			if err := seedRequest(ctx, tx, id, requests); err != nil {
+				return fmt.Errorf("seed job %d: %w", i, err)
+			}
+			requests++
+		}
 		if tag.RowsAffected() == 0 || klusserID == nil || j.status == "ingepland" {
 			continue // existed already, or has no work order yet
 		}
@@ -256,6 +263,22 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today calendar.Date, ids IDs) erro
 		}
 	}
 	return nil
+}
+
+// seedRequest makes the n-th unassigned job a request from the website that arrived hours ago
+// (D26): one within the promise of contact within 24 hours, one answered by a logged call, and the
+// others waiting past it, so that the dashboards show 'Nog niet teruggebeld'.
+func seedRequest(ctx context.Context, tx pgx.Tx, id uuid.UUID, n int) error {
+	hours := []int{3, 52, 30, 75}[n%4]
+	if _, err := tx.Exec(ctx, `UPDATE klussen SET bron = 'website', created_at = now() - make_interval(hours => $2) WHERE id = $1`, id, hours); err != nil {
+		return err
+	}
+	if hours != 52 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO klus_contacten (klus_id, wijze, notitie, tijdstip, door)
+		VALUES ($1, 'gebeld', 'Teruggebeld; mevrouw is overdag thuis.', now() - interval '40 hours', actor_id())`, id)
+	return err
 }
 
 // seedWorkOrder gives a job in progress a running work order, and a finished one a completed work
