@@ -13,8 +13,9 @@ const ANNA = {
   woonplaats: 'Delft',
   status: 'in_behandeling',
   created_at: '2026-11-19T09:30:00Z',
+  reactie_te_laat: false,
 };
-const COUNTS = { nieuw: 4, in_behandeling: 1, goedgekeurd: 2, afgewezen: 3 };
+const COUNTS = { nieuw: 4, in_behandeling: 1, goedgekeurd: 2, afgewezen: 3, reactie_te_laat: 0 };
 
 function start(api: Record<string, Responder | Responder[]> = {}) {
   return startConsole('/admin/klusser-aanmeldingen', {
@@ -61,6 +62,21 @@ describe('Aanmeldingen', () => {
     await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('q')).toBe('delft'), { timeout: 10_000 });
     await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen/counts').at(-1)?.query.get('q')).toBe('delft'));
     expect(mock.callsTo('/api/v1/aanmeldingen/counts').at(-1)?.query.get('status')).toBeNull();
+  });
+
+  it('says how many new applications wait past 2 working days, marks them, and shows just those on request (D26)', async () => {
+    const late = { ...ANNA, id: '3f0c7a52-1111-4000-8000-000000000002', naam: 'Kees Jansen', status: 'nieuw', reactie_te_laat: true };
+    const mock = start({
+      'GET /api/v1/aanmeldingen': { body: { data: [ANNA, late], total: 2 } },
+      'GET /api/v1/aanmeldingen/counts': { body: { data: { ...COUNTS, reactie_te_laat: 1 } } },
+    });
+    expect(await screen.findByText('1 nieuwe aanmelding wacht al langer dan 2 werkdagen op een reactie.', {}, { timeout: 10_000 })).toBeTruthy();
+    const row = screen.getByText('Kees Jansen').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Reactie te laat')).toBeTruthy();
+    expect(within(screen.getByText('Anna de Vries').closest('tr') as HTMLElement).queryByText('Reactie te laat')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Toon deze aanmeldingen' }));
+    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('reactie')).toBe('te_laat'), { timeout: 10_000 });
+    expect(await screen.findByRole('button', { name: 'Alle aanmeldingen tonen' })).toBeTruthy();
   });
 
   it('says Nog geen aanmeldingen when there are none', async () => {

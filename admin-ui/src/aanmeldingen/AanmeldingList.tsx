@@ -6,6 +6,7 @@ import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
 import { useListSummary } from '../lists/SummaryCards';
 import { ResourceList } from '../lists/ResourceList';
+import { ReactieTeLaatBanner, ReactieTeLaatChip } from './ReactieTeLaat';
 import {
   AANMELDING_STATUS_CHOICES,
   AANMELDING_STATUS_COLOR,
@@ -91,13 +92,23 @@ export default function AanmeldingList() {
           Aanmeldingen
         </Typography>
         <CountCards />
+        <ReactieTeLaatBanner />
       </Box>
       <Datagrid bulkActionButtons={false} rowClick="edit" empty={<EmptyList none="Nog geen aanmeldingen" filtered="Geen aanmeldingen gevonden" />}>
         <TextField source="naam" label="Naam" />
         <NumberField source="leeftijd" label="Leeftijd" sortable={false} />
         <TextField source="woonplaats" label="Woonplaats" />
         <TextField source="telefoon" label="Telefoon" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
-        <FunctionField<Aanmelding> source="status" label="Status" render={(a) => <StatusBadge status={a.status} />} />
+        <FunctionField<Aanmelding>
+          source="status"
+          label="Status"
+          render={(a) => (
+            <>
+              <StatusBadge status={a.status} />
+              {a.reactie_te_laat && <ReactieTeLaatChip />}
+            </>
+          )}
+        />
         <DayField source="created_at" label="Datum" />
         <FunctionField<Aanmelding>
           label="Acties"

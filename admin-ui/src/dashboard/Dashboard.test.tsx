@@ -34,6 +34,7 @@ function dashboard(open: number, extra: Partial<DashboardData> = {}): DashboardD
       { woonplaats: 'Den Haag', aantal: 9 },
       { woonplaats: 'Voorburg', aantal: 1 },
     ],
+    terugbellen: { aantal: 0, klussen: [] },
     ...extra,
   };
 }
@@ -99,6 +100,29 @@ describe('Dashboard', () => {
     act(() => FakeEventSource.last.emit('klus', { klus_id: 'x', op: 'INSERT', status: 'open', regio: 'den-haag' }));
     expect(await screen.findByRole('link', { name: /Open\s*5/ }, { timeout: 2000 })).toBeTruthy();
     expect(FakeEventSource.last.url).toBe('/api/v1/events');
+  });
+
+  it("lists the requests not called back within 24 hours, oldest first, each leading to its job (D26)", async () => {
+    const late = (id: string, naam: string, uren: number) => ({
+      id, naam, telefoon: '070 123 45 67', woonplaats: 'Voorburg', regio: 'den-haag', categorie_label: 'Montage',
+      created_at: new Date(Date.now() - (24 + uren) * 3_600_000).toISOString(), uren_te_laat: uren,
+    });
+    start({ body: { data: dashboard(4, { terugbellen: { aantal: 2, klussen: [late('00000000-0000-4000-8000-00000000000a', 'Mevrouw De Vries', 50), late('00000000-0000-4000-8000-00000000000b', '', 6)] } }) } });
+    const section = await screen.findByRole('region', { name: /Nog niet teruggebeld: 2/ });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Mevrouw De Vries, Voorburg'),
+      expect.stringContaining('Klant zonder naam, Voorburg'),
+    ]);
+    expect(items[0]?.textContent).toContain('2 dagen te laat');
+    expect(items[1]?.textContent).toContain('6 uur te laat');
+    expect(within(section).getByRole('link', { name: 'Mevrouw De Vries, Voorburg' }).getAttribute('href')).toBe('/admin/klussen/00000000-0000-4000-8000-00000000000a');
+    expect(within(section).getByRole('link', { name: 'Alle 2 bekijken' }).getAttribute('href')).toBe('/admin/klussen?terugbellen=te_laat');
+  });
+
+  it('says when everyone was called back in time', async () => {
+    start({ body: { data: dashboard(4) } });
+    expect(await screen.findByText('Iedereen is binnen 24 uur teruggebeld.')).toBeTruthy();
   });
 
   it('says so in Dutch when the counts cannot be loaded', async () => {

@@ -11,6 +11,7 @@ import { useRegios } from '../regios/useRegios';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
 import { StatusTiles } from './StatusTiles';
+import { Terugbellen } from './Terugbellen';
 import { TopTowns } from './TopTowns';
 import type { DashboardData } from './types';
 
@@ -119,6 +120,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
       {state.kind === 'ok' && (
         <>
           <StatusTiles counts={state.data.statussen} totaal={state.data.totaal} basename={basename} />
+          <Terugbellen data={state.data.terugbellen} basename={basename} />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '3fr 2fr' } }}>
             <RegionTable regios={state.data.regios} basename={basename} />
             <TopTowns towns={state.data.top_woonplaatsen} basename={basename} />

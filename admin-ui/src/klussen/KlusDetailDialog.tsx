@@ -19,6 +19,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy, momentNl } from '../fields/dates';
+import { ContactLog } from './ContactLog';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
 import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
@@ -132,6 +133,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
         {klus.geplande_start_tijd && <Fact label="Gepland">{momentNl(klus.geplande_start_tijd)}</Fact>}
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
       </FactList>
+      <ContactLog klusId={klus.id} />
       {klus.werkbon_gesloten ? (
         <Gesloten klus={klus} beheer={beheer} />
       ) : (

@@ -30,6 +30,7 @@ function rij(extra: Partial<KlusRij> = {}): KlusRij {
     archived: false,
     geannuleerd: false,
     created_at: '2026-11-20T10:00:00Z',
+    terugbellen_te_laat: false,
     ...extra,
   };
 }

@@ -48,10 +48,17 @@ const FILTERS = [
     ]}
   />,
   <TextInput key="woonplaats" source="woonplaats" label="Woonplaats" />,
+  <SelectInput
+    key="terugbellen"
+    source="terugbellen"
+    label="Terugbellen"
+    emptyText="Alle klussen"
+    choices={[{ id: 'te_laat', name: 'Nog niet teruggebeld (na 24 uur)' }]}
+  />,
 ];
 
 /** The filters that a link may set in the address (/admin/klussen?status=open, ?woonplaats=Delft). */
-const URL_FILTERS = ['status', 'woonplaats', 'regio'] as const;
+const URL_FILTERS = ['status', 'woonplaats', 'regio', 'terugbellen'] as const;
 
 function StatusChip({ status }: { status: string }) {
   if (!isStatus(status)) return <span>{status}</span>;
@@ -165,7 +172,18 @@ export default function KlusList() {
           ) : (
             <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => <StatusChip status={r.status} />} />
           )}
-          <FunctionField<KlusRij> label="Toewijzing" sortable={false} render={(r) => toewijzing(r)} />
+          <FunctionField<KlusRij>
+            label="Toewijzing"
+            sortable={false}
+            render={(r) => (
+              <>
+                {toewijzing(r)}
+                {r.terugbellen_te_laat && (
+                  <Chip label="Nog niet teruggebeld" size="small" sx={{ display: 'flex', mt: 0.5, width: 'fit-content', bgcolor: '#b3261e', color: '#fff', fontWeight: 700 }} />
+                )}
+              </>
+            )}
+          />
           {beheer && <FunctionField label="Acties" render={() => <RowActions onEdit={(id) => void openEdit(id)} onDetails={setDetail} />} />}
         </Datagrid>
       </ResourceList>
