@@ -120,7 +120,11 @@ export function Dashboard({ area, brand }: DashboardProps) {
       {state.kind === 'ok' && (
         <>
           <StatusTiles counts={state.data.statussen} totaal={state.data.totaal} basename={basename} />
-          <Terugbellen data={state.data.terugbellen} basename={basename} />
+          <Terugbellen
+            data={state.data.terugbellen}
+            basename={basename}
+            jobHref={(id) => (area === 'admin' ? `${basename}/klussen?klus=${id}` : `${basename}/klussen/${id}`)}
+          />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '3fr 2fr' } }}>
             <RegionTable regios={state.data.regios} basename={basename} />
             <TopTowns towns={state.data.top_woonplaatsen} basename={basename} />

@@ -15,7 +15,16 @@ export function teLaat(uren: number): string {
  * after they arrived, oldest first, with how late each is; each leads to its job, where the
  * contact is logged, and the whole list to the jobs list filtered on them.
  */
-export function Terugbellen({ data, basename }: { data: DashboardData['terugbellen']; basename: string }) {
+export function Terugbellen({
+  data,
+  basename,
+  jobHref,
+}: {
+  data: DashboardData['terugbellen'];
+  basename: string;
+  /** Where one job opens: the admin's jobs list with its dialog, the franchise owner's job page. */
+  jobHref: (id: string) => string;
+}) {
   return (
     <Card component="section" aria-labelledby="terugbellen-title" sx={{ borderLeft: 6, borderColor: data.aantal > 0 ? '#b3261e' : '#2e7d32' }}>
       <CardContent>
@@ -41,7 +50,7 @@ export function Terugbellen({ data, basename }: { data: DashboardData['terugbell
               {data.klussen.map((k) => (
                 <ListItem key={k.id} divider sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
                   <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                    <MuiLink component={Link} to={`${basename}/klussen/${k.id}`} sx={{ fontWeight: 700 }}>
+                    <MuiLink component={Link} to={jobHref(k.id)} sx={{ fontWeight: 700 }}>
                       {k.naam || 'Klant zonder naam'}, {k.woonplaats}
                     </MuiLink>
                     <Typography component="span" variant="body2" sx={{ display: 'block' }}>

@@ -141,7 +141,10 @@ export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; o
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <FormControl error={errors['wijze'] !== undefined} required>
           <FormLabel id="contact-wijze-label">Hoe had je contact?</FormLabel>
-          <RadioGroup row aria-labelledby="contact-wijze-label" value={wijze} onChange={(e) => setWijze(e.target.value)}>
+          <RadioGroup row aria-labelledby="contact-wijze-label" value={wijze} onChange={(e) => {
+              setWijze(e.target.value);
+              setErrors(({ wijze: _answered, ...rest }) => rest);
+            }}>
             {WIJZEN.map((w) => (
               <FormControlLabel key={w.id} value={w.id} control={<Radio />} label={w.name} sx={{ minHeight: 44, mr: 3 }} />
             ))}

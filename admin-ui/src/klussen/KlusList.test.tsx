@@ -120,6 +120,19 @@ describe('Klussen Beheer', () => {
     expect(mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').every((c) => !c.query.has('status'))).toBe(true);
   });
 
+  it("opens the job of ?klus= (a dashboard's link to one request) in its dialog, with its contact log", async () => {
+    start(`/admin/klussen?klus=${ID}&terugbellen=te_laat`, {
+      [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
+      [`GET /api/v1/klussen/${ID}/contacten`]: { body: { data: [], total: 0 } },
+      'GET /api/v1/klussen': { body: { data: [rij({ terugbellen_te_laat: true })], total: 1 } },
+    });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(await within(dialog).findByText('Nog geen contact vastgelegd.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Contact vastleggen' })).toBeTruthy();
+    const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Nog niet teruggebeld')).toBeTruthy();
+  });
+
   it('takes ?status= and ?woonplaats= from a dashboard link as filters', async () => {
     const mock = start('/admin/klussen?status=bezig&woonplaats=Delft');
     await waitFor(() => {

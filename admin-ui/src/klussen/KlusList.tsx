@@ -112,7 +112,7 @@ export default function KlusList() {
         actions={beheer ? <ListActions onNew={openNew} /> : false}
         empty={false}
       >
-        <UrlPrefill names={URL_FILTERS} onNew={beheer ? openNew : undefined} />
+        <UrlPrefill names={URL_FILTERS} onNew={beheer ? openNew : undefined} onOpen={setDetail} />
         <Box sx={{ px: 2, pt: 2 }}>
           <Typography variant="h4" component="h1" gutterBottom>
             Klussen Beheer

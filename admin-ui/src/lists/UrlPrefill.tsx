@@ -6,9 +6,18 @@ import { useLocation } from 'react-router-dom';
  * Links from the dashboards speak the spec's short form (/admin/klussen?status=open,
  * /franchise/klussen?woonplaats=Leidschendam); react-admin keeps its filters in ?filter={...}.
  * UrlPrefill turns the named parameters into the list's filters once, on arrival (shown, so that
- * the person sees and can clear them), and calls onNew for ?nieuw=1. Render it inside a list.
+ * the person sees and can clear them), calls onNew for ?nieuw=1 and onOpen with the id of
+ * ?klus={id} (a record to open, as the dashboards link to one job). Render it inside a list.
  */
-export function UrlPrefill({ names, onNew }: { names: readonly string[]; onNew?: () => void }) {
+export function UrlPrefill({
+  names,
+  onNew,
+  onOpen,
+}: {
+  names: readonly string[];
+  onNew?: () => void;
+  onOpen?: (id: string) => void;
+}) {
   const { search } = useLocation();
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const done = useRef(false);
@@ -29,6 +38,8 @@ export function UrlPrefill({ names, onNew }: { names: readonly string[]; onNew?:
     }
     if (changed) setFilters(next, shown, false);
     if (onNew && params.get('nieuw') === '1') onNew();
-  }, [search, filterValues, displayedFilters, setFilters, onNew, names]);
+    const open = params.get('klus');
+    if (onOpen && open) onOpen(open);
+  }, [search, filterValues, displayedFilters, setFilters, onNew, onOpen, names]);
   return null;
 }
