@@ -143,7 +143,11 @@ export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; o
           <FormLabel id="contact-wijze-label">Hoe had je contact?</FormLabel>
           <RadioGroup row aria-labelledby="contact-wijze-label" value={wijze} onChange={(e) => {
               setWijze(e.target.value);
-              setErrors(({ wijze: _answered, ...rest }) => rest);
+              setErrors((previous) => {
+                const rest = { ...previous };
+                delete rest['wijze'];
+                return rest;
+              });
             }}>
             {WIJZEN.map((w) => (
               <FormControlLabel key={w.id} value={w.id} control={<Radio />} label={w.name} sx={{ minHeight: 44, mr: 3 }} />
