@@ -95,8 +95,11 @@ var expected = map[[2]string]grants{
 	{"dashboard", "read"}: franchiseOwn,
 	{"klussen", "read"}:   franchiseOwn,
 	// D26: the contact log of the customers of the requests: admins, franchise owners in their regions.
-	{"klus_contacten", "read"}:       franchiseOwn,
-	{"klus_contacten", "create"}:     franchiseOwn,
+	{"klus_contacten", "read"}:   franchiseOwn,
+	{"klus_contacten", "create"}: franchiseOwn,
+	// D26: the free survey of those requests.
+	{"klus_schouw", "read"}:          franchiseOwn,
+	{"klus_schouw", "update"}:        franchiseOwn,
 	{"klussers", "read"}:             franchiseOwn,
 	{"franchise_settings", "read"}:   franchiseOwn,
 	{"franchise_settings", "update"}: franchiseOwn,

@@ -31,6 +31,7 @@ var Templates = map[string][]string{
 	"gewijzigd":   {"naam", "klusser_naam", "klusser_telefoon", "datum", "tijd", "adres"}, // planning changed
 	"aanmelder":   {"onderwerp", "inhoud"},                                                // back office to an applicant
 	"factuur":     {"naam", "soort", "factuurnummer", "totaal", "uitgever", "betaling"},   // invoice, with the PDF attached (factuur.Worker)
+	"schouw":      {"naam", "datum", "tijd", "adres", "opnemer"},                          // the free survey on site (D26)
 }
 
 // Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a

@@ -39,6 +39,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/regio"
+	"github.com/klusmaat/klusmaat/services/schouw"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -206,6 +207,7 @@ func Routes(d Deps) []httpapi.Route {
 
 		klus.NewBeheer(k, d.DB, enqueue),
 		contact.New(k, d.DB),
+		schouw.New(k, d.DB, enqueue, d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),

@@ -27,6 +27,15 @@ type Status struct {
 	SupportPhone string     `json:"support_telefoon"`
 	Annuleerbaar bool       `json:"annuleerbaar"`
 	FactuurPDF   string     `json:"factuur_pdf" doc:"download van de factuur zodra de klus is afgerond; anders leeg"`
+	Schouw       *Schouw    `json:"schouw" doc:"de gratis schouw zodra die is gepland (D26); anders null"`
+}
+
+// Schouw is the survey appointment as the customer sees it: when, who comes, and whether it
+// took place.
+type Schouw struct {
+	Start      time.Time `json:"start"`
+	Opnemer    string    `json:"opnemer"`
+	Uitgevoerd bool      `json:"uitgevoerd"`
 }
 
 // Klusser is who comes: a first name and the showcase photo.
@@ -55,6 +64,7 @@ type Row struct {
 	SupportPhone                                                    string
 	FactuurID                                                       *uuid.UUID
 	FactuurPDF                                                      *string
+	Schouw                                                          *Schouw
 }
 
 // Store is the SQL of the service (store.go).
@@ -124,6 +134,9 @@ func (s *service) view(token string, r Row) Status {
 	}
 	if r.FactuurID != nil {
 		v.FactuurPDF = "/api/v1/status/" + token + "/factuur.pdf"
+	}
+	if !r.Geannuleerd {
+		v.Schouw = r.Schouw
 	}
 	return v
 }

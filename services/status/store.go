@@ -34,7 +34,19 @@ func read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Row, error) {
 		&r.Geannuleerd, &r.GeplandOp, &r.KlusserVoornaam, &r.KlusserFoto, &r.Toegewezen, &r.SupportPhone,
 		&r.FactuurID, &r.FactuurPDF, &r.Regio)
 	r.Datum = d.String()
-	return r, tenants.NoRowsAs(ErrNotFound, err)
+	if err != nil {
+		return r, tenants.NoRowsAs(ErrNotFound, err)
+	}
+	var sch Schouw
+	err = tx.QueryRow(ctx, `SELECT start, opnemer, uitgevoerd FROM klus_status_schouw($1)`, id).Scan(&sch.Start, &sch.Opnemer, &sch.Uitgevoerd)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return r, nil
+	case err != nil:
+		return r, fmt.Errorf("status: read survey: %w", err)
+	}
+	r.Schouw = &sch
+	return r, nil
 }
 
 func (s *pgStore) Read(ctx context.Context, id uuid.UUID) (Row, error) {

@@ -81,6 +81,9 @@ func TestEnqueueChecks(t *testing.T) {
 		{"an appointment e-mail for a job this transaction did not plan", actors["kdh"], func(pgx.Tx) (river.JobArgs, error) {
 			return email.Args{Template: "ingepland", To: "klant@example.nl", Data: map[string]string{"status_klus": id("request").String(), "naam": "x"}}, nil
 		}},
+		{"a survey e-mail for a job whose survey this transaction did not plan", actors["fdh"], func(pgx.Tx) (river.JobArgs, error) {
+			return email.Args{Template: "schouw", To: "klant@example.nl", Data: map[string]string{"status_klus": id("request").String(), "opnemer": "Iemand"}}, nil
+		}},
 		{"an invoice e-mail by an admin (only the invoice worker sends them)", actors["admin"], func(pgx.Tx) (river.JobArgs, error) {
 			return email.Args{Template: "factuur", To: "klant@example.nl", Data: map[string]string{"factuurnummer": "2026-0001"},
 				Attachments: []email.Attachment{{Bucket: "exports", Key: "x.pdf", Name: "x.pdf", ContentType: "application/pdf"}}}, nil

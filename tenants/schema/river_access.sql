@@ -78,6 +78,8 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     changed in this transaction, with its planned date and time, its address and its klusser;
 --   * aanmelder (an admin's message to an applicant): by an admin or a franchise owner, only as
 --     the message they logged in this transaction (klusser_communications), to its recipient;
+--   * schouw (the free survey): by an admin or a franchise owner, to the address of a job whose
+--     survey this transaction planned, with that survey's date, time and assessor;
 --   * factuur (the invoice with its PDF): by the system actor alone (the invoice worker), to the
 --     invoice's own customer, attaching that invoice's own PDF;
 --   * export: for the actor itself; notifications and invoice PDFs: the in-app and
@@ -131,6 +133,14 @@ BEGIN
                   AND d ->> 'tijd' = to_char(k.geplande_start_tijd, 'HH24:MI')
                   AND d ->> 'adres' = k.adres || ', ' || k.postcode || ' ' || k.woonplaats
                   AND (SELECT count(*) FROM jsonb_object_keys(d)) = 7);
+        WHEN 'schouw' THEN
+            ok := actor.role IN ('admin', 'franchise') AND EXISTS (
+                SELECT 1 FROM public.klus_schouwen s JOIN public.klussen k ON k.id = s.klus_id
+                WHERE s.klus_id = (d ->> 'status_klus')::uuid AND s.xmin = this_tx AND k.email = rcpt
+                  AND d = jsonb_build_object('status_klus', k.id::text,
+                        'naam', coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+                        'datum', to_char(s.start, 'DD-MM-YYYY'), 'tijd', to_char(s.start, 'HH24:MI'),
+                        'adres', k.adres || ', ' || k.postcode || ' ' || k.woonplaats, 'opnemer', s.opnemer));
         WHEN 'aanmelder' THEN
             ok := actor.role IN ('admin', 'franchise') AND EXISTS (
                 SELECT 1 FROM public.klusser_communications c

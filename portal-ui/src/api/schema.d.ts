@@ -709,6 +709,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klussen/{id}/schouw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De schouw van een klus (of null als er geen is gepland) */
+        get: operations["getKlussenIdSchouw"];
+        /** Een gratis schouw plannen of wijzigen; de klant krijgt een e-mail met de statuslink (D26) */
+        put: operations["putKlussenIdSchouw"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/schouw/uitkomst": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De uitkomst van de schouw vastleggen */
+        post: operations["postKlussenIdSchouwUitkomst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klussen/{id}/status": {
         parameters: {
             query?: never;
@@ -5958,6 +5993,250 @@ export interface operations {
             };
         };
     };
+    getKlussenIdSchouw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description wie de schouw doet */
+                            opnemer: string;
+                            /**
+                             * Format: date-time
+                             * @description datum en tijd van de schouw
+                             */
+                            start: string;
+                            /** @description gepland of uitgevoerd */
+                            status: string;
+                            uitkomst: string;
+                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            versie: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlussenIdSchouw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description JJJJ-MM-DD, vandaag of later */
+                    datum: string;
+                    /** @description naam van wie de schouw doet */
+                    opnemer: string;
+                    /** @description UU:MM, tussen 07:00 en 20:00 */
+                    tijd: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description wie de schouw doet */
+                            opnemer: string;
+                            /**
+                             * Format: date-time
+                             * @description datum en tijd van de schouw
+                             */
+                            start: string;
+                            /** @description gepland of uitgevoerd */
+                            status: string;
+                            uitkomst: string;
+                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            versie: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdSchouwUitkomst: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uitkomst: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description wie de schouw doet */
+                            opnemer: string;
+                            /**
+                             * Format: date-time
+                             * @description datum en tijd van de schouw
+                             */
+                            start: string;
+                            /** @description gepland of uitgevoerd */
+                            status: string;
+                            uitkomst: string;
+                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            versie: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postKlussenIdStatus: {
         parameters: {
             query?: never;
@@ -9995,6 +10274,13 @@ export interface operations {
                             foto: string;
                             voornaam: string;
                         } | null;
+                        /** @description de gratis schouw zodra die is gepland (D26); anders null */
+                        schouw: {
+                            opnemer: string;
+                            /** Format: date-time */
+                            start: string;
+                            uitgevoerd: boolean;
+                        } | null;
                         stand: string;
                         /** @description open, ingepland, bezig, afgerond of geannuleerd */
                         status: string;
@@ -10074,6 +10360,13 @@ export interface operations {
                         klusser: {
                             foto: string;
                             voornaam: string;
+                        } | null;
+                        /** @description de gratis schouw zodra die is gepland (D26); anders null */
+                        schouw: {
+                            opnemer: string;
+                            /** Format: date-time */
+                            start: string;
+                            uitgevoerd: boolean;
                         } | null;
                         stand: string;
                         /** @description open, ingepland, bezig, afgerond of geannuleerd */

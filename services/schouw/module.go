@@ -1,0 +1,14 @@
+package schouw
+
+import (
+	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// New is the survey module: its routes, served by the service on db, queueing the customer's
+// e-mail with enqueue, with today's date from now, through k's standard chain.
+func New(k httpapi.Kit, db *tenants.DB, enqueue jobs.Enqueue, now calendar.Clock) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db, enqueue: enqueue}, now))...)
+}

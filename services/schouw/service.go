@@ -1,0 +1,180 @@
+// Package schouw is the free survey on site (docs/decisions.md, D26): admins, and franchise owners
+// for the jobs of their regions, plan one survey per job (a date, a time and the work assessor's
+// name), change it, and record its outcome. Planning e-mails the customer with the status link
+// (D24), whose page shows the appointment. Every change is audited (D22).
+package schouw
+
+import (
+	"context"
+	"log/slog"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/platform/validate"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+)
+
+// Messages of the survey forms.
+const (
+	MsgDatum      = "Kies een datum vanaf vandaag."
+	MsgTijd       = "Kies een tijd tussen 07:00 en 20:00."
+	MsgOpnemer    = "Vul de naam in van wie de schouw doet."
+	MsgUitkomst   = "Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens)."
+	MsgControleer = "Controleer de gemarkeerde velden."
+	MsgGepland    = "Schouw ingepland"
+	MsgGewijzigd  = "Schouw gewijzigd"
+	MsgVastgelegd = "Uitkomst van de schouw vastgelegd"
+)
+
+// Errors.
+var (
+	ErrNotFound   = domainerr.NotFound("not_found", "Klus niet gevonden")
+	ErrNoSchouw   = domainerr.Conflict("no_schouw", "Plan eerst een schouw.")
+	ErrUitgevoerd = domainerr.Conflict("schouw_done", "Deze schouw is al uitgevoerd.")
+)
+
+// Schouw is a job's survey.
+type Schouw struct {
+	KlusID   uuid.UUID `json:"klus_id"`
+	Start    time.Time `json:"start" doc:"datum en tijd van de schouw"`
+	Opnemer  string    `json:"opnemer" doc:"wie de schouw doet"`
+	Status   string    `json:"status" doc:"gepland of uitgevoerd"`
+	Uitkomst string    `json:"uitkomst"`
+	Versie   int       `json:"versie" doc:"telt op bij elke wijziging van moment of opnemer"`
+}
+
+// LogAttrs names the job and the version.
+func (s Schouw) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("klus_id", s.KlusID), slog.Int("versie", s.Versie)}
+}
+
+// One is a job's survey, or null when none is planned.
+type One struct {
+	Data *Schouw `json:"data"`
+}
+
+// LogAttrs is the survey's.
+func (o One) LogAttrs() []slog.Attr {
+	if o.Data == nil {
+		return nil
+	}
+	return o.Data.LogAttrs()
+}
+
+// Answer is a changed survey with the console's message.
+type Answer struct {
+	Data    Schouw `json:"data"`
+	Message string `json:"message"`
+}
+
+// LogAttrs is the survey's.
+func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+
+// Planning is the form 'Schouw plannen'.
+type Planning struct {
+	Datum   string `json:"datum" doc:"JJJJ-MM-DD, vandaag of later"`
+	Tijd    string `json:"tijd" doc:"UU:MM, tussen 07:00 en 20:00"`
+	Opnemer string `json:"opnemer" doc:"naam van wie de schouw doet"`
+}
+
+// Uitkomst is the form 'Uitkomst vastleggen'.
+type Uitkomst struct {
+	Uitkomst string `json:"uitkomst" text:"multiline"`
+}
+
+// PlanRequest is a planning for the job ID.
+type PlanRequest struct {
+	ID uuid.UUID
+	Planning
+}
+
+// LogAttrs names the job.
+func (r PlanRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
+
+// UitkomstRequest is the outcome for the job ID.
+type UitkomstRequest struct {
+	ID uuid.UUID
+	Uitkomst
+}
+
+// LogAttrs names the job.
+func (r UitkomstRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
+
+// Store keeps the surveys; store.go implements it.
+type Store interface {
+	Get(ctx context.Context, klus uuid.UUID) (*Schouw, error)
+	Plan(ctx context.Context, klus uuid.UUID, start time.Time, opnemer string) (s Schouw, replanned bool, err error)
+	Record(ctx context.Context, klus uuid.UUID, uitkomst string) (Schouw, error)
+}
+
+// Service is the survey use-case.
+type Service interface {
+	Get(ctx context.Context, r IDRequest) (One, error)
+	Plan(ctx context.Context, r PlanRequest) (Answer, error)
+	Record(ctx context.Context, r UitkomstRequest) (Answer, error)
+}
+
+// IDRequest names a job.
+type IDRequest struct{ ID uuid.UUID }
+
+// LogAttrs names the job.
+func (r IDRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
+
+// NewService returns the service over s; now tells today's Dutch date.
+func NewService(s Store, now calendar.Clock) Service { return &service{store: s, now: now} }
+
+type service struct {
+	store Store
+	now   calendar.Clock
+}
+
+var clock = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+
+func (s *service) Get(ctx context.Context, r IDRequest) (One, error) {
+	sch, err := s.store.Get(ctx, r.ID)
+	return One{Data: sch}, err
+}
+
+func (s *service) Plan(ctx context.Context, r PlanRequest) (Answer, error) {
+	errs := validate.Errors{}
+	d, err := calendar.ParseDate(r.Datum)
+	if err != nil || d.Before(s.now.Today()) {
+		errs.Set("datum", MsgDatum)
+	}
+	if !clock.MatchString(r.Tijd) || r.Tijd < "07:00" || r.Tijd > "20:00" {
+		errs.Set("tijd", MsgTijd)
+	}
+	opnemer := validate.Text(r.Opnemer)
+	if opnemer == "" || len([]rune(opnemer)) > 100 {
+		errs.Set("opnemer", MsgOpnemer)
+	}
+	if len(errs) > 0 {
+		return Answer{}, errs.Invalid("invalid_schouw", MsgControleer)
+	}
+	hour, minute := int(r.Tijd[0]-'0')*10+int(r.Tijd[1]-'0'), int(r.Tijd[3]-'0')*10+int(r.Tijd[4]-'0')
+	sch, replanned, err := s.store.Plan(ctx, r.ID, d.At(hour, minute), opnemer)
+	if err != nil {
+		return Answer{}, err
+	}
+	msg := MsgGepland
+	if replanned {
+		msg = MsgGewijzigd
+	}
+	return Answer{Data: sch, Message: msg}, nil
+}
+
+func (s *service) Record(ctx context.Context, r UitkomstRequest) (Answer, error) {
+	text := strings.TrimSpace(r.Uitkomst.Uitkomst)
+	if text == "" || len([]rune(text)) > 2000 {
+		return Answer{}, validate.Errors{"uitkomst": MsgUitkomst}.Invalid("invalid_uitkomst", MsgControleer)
+	}
+	sch, err := s.store.Record(ctx, r.ID, text)
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Data: sch, Message: MsgVastgelegd}, nil
+}

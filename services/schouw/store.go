@@ -1,0 +1,138 @@
+package schouw
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// Audit actions (D22).
+const (
+	AuditPlan     = "schouw_gepland"
+	AuditUitkomst = "schouw_uitgevoerd"
+)
+
+// pgStore is the PostgreSQL store: row-level security admits admins everywhere and franchise owners
+// in their regions (migration 031), so a job the actor may not see is not found. Planning queues
+// the customer's e-mail in the same transaction, with the data the database checks it against
+// (river_access.sql).
+type pgStore struct {
+	db      *tenants.DB
+	enqueue jobs.Enqueue
+}
+
+const schouwSelect = `SELECT klus_id, start, opnemer, status, uitkomst, versie FROM klus_schouwen WHERE klus_id = $1`
+
+func scan(row pgx.Row) (Schouw, error) {
+	var s Schouw
+	return s, row.Scan(&s.KlusID, &s.Start, &s.Opnemer, &s.Status, &s.Uitkomst, &s.Versie)
+}
+
+// visible reports whether the actor sees the job (its region, for the audit log).
+func visible(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (string, error) {
+	var regio string
+	err := tx.QueryRow(ctx, `SELECT regio FROM klussen WHERE id = $1`, klus).Scan(&regio)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return regio, err
+}
+
+func (s *pgStore) Get(ctx context.Context, klus uuid.UUID) (*Schouw, error) {
+	var out *Schouw
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		if _, err := visible(ctx, tx, klus); err != nil {
+			return err
+		}
+		sch, err := scan(tx.QueryRow(ctx, schouwSelect, klus))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		out = &sch
+		return err
+	})
+	return out, err
+}
+
+func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opnemer string) (Schouw, bool, error) {
+	var sch Schouw
+	var replanned bool
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		regio, err := visible(ctx, tx, klus)
+		if err != nil {
+			return err
+		}
+		var status *string
+		if err := tx.QueryRow(ctx, `SELECT status FROM klus_schouwen WHERE klus_id = $1 FOR UPDATE`, klus).Scan(&status); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("schouw: read: %w", err)
+		}
+		if status != nil && *status == "uitgevoerd" {
+			return ErrUitgevoerd
+		}
+		replanned = status != nil
+		sch, err = scan(tx.QueryRow(ctx, `
+			INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, $2, $3, '')
+			ON CONFLICT (klus_id) DO UPDATE SET start = excluded.start, opnemer = excluded.opnemer
+			RETURNING klus_id, start, opnemer, status, uitkomst, versie`, klus, start, opnemer))
+		if err != nil {
+			return fmt.Errorf("schouw: plan: %w", err)
+		}
+		if err := s.mail(ctx, tx, klus, sch); err != nil {
+			return err
+		}
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditPlan, Entity: "klus", EntityID: klus.String(), Region: &regio,
+			After: map[string]any{"start": start, "opnemer": opnemer, "versie": sch.Versie}})
+	})
+	return sch, replanned, err
+}
+
+// mail queues 'Uw gratis schouw is ingepland' to the customer, when the job has an address.
+func (s *pgStore) mail(ctx context.Context, tx pgx.Tx, klus uuid.UUID, sch Schouw) error {
+	var naam, to, adres string
+	if err := tx.QueryRow(ctx, `
+		SELECT coalesce(nullif(btrim(naam), ''), nullif(btrim(klant_voornaam || ' ' || klant_achternaam), ''), email),
+		       email, adres || ', ' || postcode || ' ' || woonplaats
+		FROM klussen WHERE id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
+		return fmt.Errorf("schouw: read job: %w", err)
+	}
+	if to == "" {
+		return nil
+	}
+	if s.enqueue == nil {
+		return errors.New("schouw: no job queue for the customer's e-mail")
+	}
+	return s.enqueue(ctx, tx, email.Args{Template: "schouw", To: to, Data: map[string]string{
+		"naam": naam, "datum": calendar.DateOf(sch.Start).Dutch(), "tijd": sch.Start.In(calendar.Zone).Format("15:04"),
+		"adres": adres, "opnemer": sch.Opnemer, email.StatusKlus: klus.String()}})
+}
+
+func (s *pgStore) Record(ctx context.Context, klus uuid.UUID, uitkomst string) (Schouw, error) {
+	var sch Schouw
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		regio, err := visible(ctx, tx, klus)
+		if err != nil {
+			return err
+		}
+		sch, err = scan(tx.QueryRow(ctx, `
+			UPDATE klus_schouwen SET status = 'uitgevoerd', uitkomst = $2 WHERE klus_id = $1
+			RETURNING klus_id, start, opnemer, status, uitkomst, versie`, klus, uitkomst))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNoSchouw
+		}
+		if err != nil {
+			return fmt.Errorf("schouw: record: %w", err)
+		}
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditUitkomst, Entity: "klus", EntityID: klus.String(), Region: &regio,
+			After: map[string]any{"versie": sch.Versie}})
+	})
+	return sch, err
+}
