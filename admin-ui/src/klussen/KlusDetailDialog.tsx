@@ -20,6 +20,7 @@ import { useNotify } from 'react-admin';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { ContactLog } from './ContactLog';
+import { SchouwSection } from './SchouwSection';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
 import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
@@ -134,6 +135,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
       </FactList>
       <ContactLog klusId={klus.id} />
+      <SchouwSection klusId={klus.id} planbaar={klus.status === 'open'} />
       {klus.werkbon_gesloten ? (
         <Gesloten klus={klus} beheer={beheer} />
       ) : (

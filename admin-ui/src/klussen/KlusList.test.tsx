@@ -124,11 +124,13 @@ describe('Klussen Beheer', () => {
     start(`/admin/klussen?klus=${ID}&terugbellen=te_laat`, {
       [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
       [`GET /api/v1/klussen/${ID}/contacten`]: { body: { data: [], total: 0 } },
+      [`GET /api/v1/klussen/${ID}/schouw`]: { body: { data: null } },
       'GET /api/v1/klussen': { body: { data: [rij({ terugbellen_te_laat: true })], total: 1 } },
     });
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(await within(dialog).findByText('Nog geen contact vastgelegd.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Contact vastleggen' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'Schouw plannen' })).toBeTruthy();
     const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Nog niet teruggebeld')).toBeTruthy();
   });

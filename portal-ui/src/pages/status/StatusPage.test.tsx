@@ -17,6 +17,7 @@ const status = {
   support_telefoon: '070 300 40 50',
   annuleerbaar: true,
   factuur_pdf: '',
+  schouw: null,
 };
 
 function answer(status: number, body: unknown) {
@@ -43,6 +44,21 @@ describe('/status/:token', () => {
     expect(screen.getByText('Kapstok ophangen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bel 070 300 40 50' }).getAttribute('href')).toBe('tel:0703004050');
     expect(screen.getByText('Aanvraag ontvangen', { selector: 'li' }).getAttribute('aria-current')).toBe('step');
+  });
+
+  it('shows the planned free survey with its date, time and who comes, and afterwards that it took place (D26)', async () => {
+    const planned = { ...status, schouw: { start: '2026-11-26T09:30:00Z', opnemer: 'Kees de Opnemer', uitgevoerd: false } };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, planned));
+    const { unmount } = renderAt('tok');
+    const card = await screen.findByRole('region', { name: 'Uw gratis schouw' });
+    expect(card.textContent).toContain('donderdag 26 november 2026 om 10:30');
+    expect(card.textContent).toContain('Kees de Opnemer komt bij u langs om de klus te bekijken. Dit is gratis en vrijblijvend.');
+    unmount();
+    vi.restoreAllMocks();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, { ...planned, schouw: { ...planned.schouw, uitgevoerd: true } }));
+    renderAt('tok');
+    const done = await screen.findByRole('region', { name: 'Uw gratis schouw' });
+    expect(done.textContent).toContain('Kees de Opnemer heeft de klus bij u bekeken. U krijgt van ons een vaste prijs voor de klus.');
   });
 
   it('looks like any unknown page for a wrong link (D21)', async () => {

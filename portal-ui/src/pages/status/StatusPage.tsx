@@ -83,6 +83,25 @@ function StatusView({ token, s, onChange }: { token: string; s: Status; onChange
         </section>
       )}
 
+      {s.schouw !== null && s.schouw !== undefined && s.status !== 'afgerond' && (
+        <section className="status-card" aria-labelledby="status-schouw">
+          <h2 id="status-schouw">Uw gratis schouw</h2>
+          {s.schouw.uitgevoerd ? (
+            <p>
+              <strong>{s.schouw.opnemer}</strong> heeft de klus bij u bekeken. U krijgt van ons een vaste prijs voor de klus.
+            </p>
+          ) : (
+            <>
+              <p className="status-big">{startTime(s.schouw.start)}</p>
+              <p>
+                <strong>{s.schouw.opnemer}</strong> komt bij u langs om de klus te bekijken. Dit is gratis en vrijblijvend. Daarna
+                krijgt u van ons een vaste prijs.
+              </p>
+            </>
+          )}
+        </section>
+      )}
+
       {s.factuur_pdf !== '' && (
         <section className="status-card" aria-labelledby="status-factuur">
           <h2 id="status-factuur">Uw factuur</h2>

@@ -1,0 +1,194 @@
+import EventIcon from '@mui/icons-material/Event';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { ResponseBody } from '@shared-api-types';
+import { ActionError, callApi, failureText } from '../api/action';
+import { momentNl } from '../fields/dates';
+
+type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
+
+/** The survey's date and time as the form's inputs hold them (Amsterdam, whatever the browser's zone). */
+function inputsOf(start: string): { datum: string; tijd: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date(start));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { datum: `${get('year')}-${get('month')}-${get('day')}`, tijd: `${get('hour')}:${get('minute')}` };
+}
+
+/**
+ * 'Gratis schouw' (D26) on a job: plan the survey (date, time, who does it), change it, and record
+ * its outcome. Planning e-mails the customer with the status link, where the appointment shows.
+ * A survey is planned for an open request (planbaar); afterwards the section only tells.
+ */
+export function SchouwSection({ klusId, planbaar }: { klusId: string; planbaar: boolean }) {
+  const path = `/api/v1/klussen/${encodeURIComponent(klusId)}/schouw`;
+  const [schouw, setSchouw] = useState<Schouw | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [dialog, setDialog] = useState<'plan' | 'uitkomst' | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const answer = await callApi<Schouw | null>(path, { signal });
+        setSchouw(answer.data);
+        setFailed(false);
+      } catch {
+        if (!signal?.aborted) setFailed(true);
+      }
+    },
+    [path],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const done = (s: Schouw) => {
+    setSchouw(s);
+    setDialog(null);
+  };
+
+  return (
+    <Box component="section" aria-labelledby={`schouw-${klusId}`} sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography id={`schouw-${klusId}`} variant="h6" component="h3">
+          Gratis schouw
+        </Typography>
+        {planbaar && schouw !== undefined && schouw?.status !== 'uitgevoerd' && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" size="large" startIcon={<EventIcon />} onClick={() => setDialog('plan')}>
+              {schouw === null ? 'Schouw plannen' : 'Schouw wijzigen'}
+            </Button>
+            {schouw !== null && (
+              <Button variant="outlined" size="large" onClick={() => setDialog('uitkomst')}>
+                Uitkomst vastleggen
+              </Button>
+            )}
+          </Box>
+        )}
+      </Box>
+      {failed && <Alert severity="error">Kon de schouw niet laden.</Alert>}
+      {schouw === null && <Typography>{planbaar ? 'Nog geen schouw gepland.' : 'Er is geen schouw geweest.'}</Typography>}
+      {schouw && schouw.status === 'gepland' && (
+        <Typography data-testid="schouw">
+          Gepland op <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong>. De klant heeft een e-mail gekregen.
+        </Typography>
+      )}
+      {schouw && schouw.status === 'uitgevoerd' && (
+        <Box data-testid="schouw">
+          <Typography>
+            Uitgevoerd op <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong>.
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{schouw.uitkomst}</Typography>
+        </Box>
+      )}
+      {dialog === 'plan' && <PlanDialog path={path} schouw={schouw ?? null} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'uitkomst' && <UitkomstDialog path={path} onClose={() => setDialog(null)} onDone={done} />}
+    </Box>
+  );
+}
+
+function PlanDialog({ path, schouw, onClose, onDone }: { path: string; schouw: Schouw | null; onClose: () => void; onDone: (s: Schouw) => void }) {
+  const notify = useNotify();
+  const initial = schouw ? inputsOf(schouw.start) : { datum: '', tijd: '' };
+  const [datum, setDatum] = useState(initial.datum);
+  const [tijd, setTijd] = useState(initial.tijd);
+  const [opnemer, setOpnemer] = useState(schouw?.opnemer ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const local: Record<string, string> = {};
+    if (datum === '') local['datum'] = 'Kies een datum vanaf vandaag.';
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(tijd) || tijd < '07:00' || tijd > '20:00') local['tijd'] = 'Kies een tijd tussen 07:00 en 20:00.';
+    if (opnemer.trim() === '') local['opnemer'] = 'Vul de naam in van wie de schouw doet.';
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await callApi<Schouw>(path, { method: 'PUT', body: { datum, tijd, opnemer } }, 'Kon de schouw niet plannen');
+      notify(answer.message, { type: 'success' });
+      onDone(answer.data);
+    } catch (e) {
+      if (e instanceof ActionError) setErrors(e.fields);
+      notify(failureText(e, 'Kon de schouw niet plannen'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="schouw-plan-title" fullWidth maxWidth="sm">
+      <DialogTitle id="schouw-plan-title">{schouw ? 'Schouw wijzigen' : 'Schouw plannen'}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <TextField label="Datum" type="date" value={datum} onChange={(e) => setDatum(e.target.value)} required error={!!errors['datum']} helperText={errors['datum']} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label="Tijd" type="time" value={tijd} onChange={(e) => setTijd(e.target.value)} required error={!!errors['tijd']} helperText={errors['tijd'] ?? 'Tussen 07:00 en 20:00'} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label="Wie doet de schouw?" value={opnemer} onChange={(e) => setOpnemer(e.target.value)} required error={!!errors['opnemer']} helperText={errors['opnemer']} />
+        <Typography variant="body2">De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} size="large">
+          Annuleren
+        </Button>
+        <Button onClick={() => void submit()} variant="contained" size="large" disabled={busy}>
+          {schouw ? 'Wijzigen' : 'Plannen'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function UitkomstDialog({ path, onClose, onDone }: { path: string; onClose: () => void; onDone: (s: Schouw) => void }) {
+  const notify = useNotify();
+  const [uitkomst, setUitkomst] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (uitkomst.trim() === '' || uitkomst.length > 2000) {
+      setError('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await callApi<Schouw>(`${path}/uitkomst`, { method: 'POST', body: { uitkomst } }, 'Kon de uitkomst niet vastleggen');
+      notify(answer.message, { type: 'success' });
+      onDone(answer.data);
+    } catch (e) {
+      if (e instanceof ActionError) setError(e.fields['uitkomst']);
+      notify(failureText(e, 'Kon de uitkomst niet vastleggen'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="schouw-uitkomst-title" fullWidth maxWidth="sm">
+      <DialogTitle id="schouw-uitkomst-title">Uitkomst vastleggen</DialogTitle>
+      <DialogContent sx={{ pt: '8px !important' }}>
+        <TextField
+          label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
+          value={uitkomst}
+          onChange={(e) => setUitkomst(e.target.value)}
+          multiline
+          minRows={4}
+          fullWidth
+          required
+          error={error !== undefined}
+          helperText={error ?? `${uitkomst.length} / 2000 tekens`}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} size="large">
+          Annuleren
+        </Button>
+        <Button onClick={() => void submit()} variant="contained" size="large" disabled={busy}>
+          Vastleggen
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
