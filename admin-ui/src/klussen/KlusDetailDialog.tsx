@@ -135,7 +135,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>
       </FactList>
       <ContactLog klusId={klus.id} />
-      <SchouwSection klusId={klus.id} planbaar={klus.status === 'open'} />
+      <SchouwSection klusId={klus.id} planbaar={klus.status === 'open'} heeftEmail={klus.email !== ''} />
       {klus.werkbon_gesloten ? (
         <Gesloten klus={klus} beheer={beheer} />
       ) : (

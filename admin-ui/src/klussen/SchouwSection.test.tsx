@@ -16,7 +16,7 @@ function start(routes: Record<string, Responder | Responder[]>, planbaar = true)
   render(
     <MemoryRouter>
       <AdminContext i18nProvider={i18nProvider}>
-        <SchouwSection klusId={ID} planbaar={planbaar} />
+        <SchouwSection klusId={ID} planbaar={planbaar} heeftEmail />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -36,6 +36,7 @@ describe('SchouwSection (D26)', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Schouw plannen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schouw plannen' });
+    expect(within(dialog).getByText('De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Tijd/), { target: { value: '21:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Plannen' }));
     expect(await within(dialog).findByText('Kies een datum vanaf vandaag.')).toBeTruthy();

@@ -22,7 +22,7 @@ function inputsOf(start: string): { datum: string; tijd: string } {
  * its outcome. Planning e-mails the customer with the status link, where the appointment shows.
  * A survey is planned for an open request (planbaar); afterwards the section only tells.
  */
-export function SchouwSection({ klusId, planbaar }: { klusId: string; planbaar: boolean }) {
+export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string; planbaar: boolean; heeftEmail: boolean }) {
   const path = `/api/v1/klussen/${encodeURIComponent(klusId)}/schouw`;
   const [schouw, setSchouw] = useState<Schouw | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
@@ -74,7 +74,7 @@ export function SchouwSection({ klusId, planbaar }: { klusId: string; planbaar: 
       {schouw === null && <Typography>{planbaar ? 'Nog geen schouw gepland.' : 'Er is geen schouw geweest.'}</Typography>}
       {schouw && schouw.status === 'gepland' && (
         <Typography data-testid="schouw">
-          Gepland op <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong>. De klant heeft een e-mail gekregen.
+          Gepland op <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong>.
         </Typography>
       )}
       {schouw && schouw.status === 'uitgevoerd' && (
@@ -85,13 +85,25 @@ export function SchouwSection({ klusId, planbaar }: { klusId: string; planbaar: 
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{schouw.uitkomst}</Typography>
         </Box>
       )}
-      {dialog === 'plan' && <PlanDialog path={path} schouw={schouw ?? null} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'plan' && <PlanDialog path={path} schouw={schouw ?? null} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />}
       {dialog === 'uitkomst' && <UitkomstDialog path={path} onClose={() => setDialog(null)} onDone={done} />}
     </Box>
   );
 }
 
-function PlanDialog({ path, schouw, onClose, onDone }: { path: string; schouw: Schouw | null; onClose: () => void; onDone: (s: Schouw) => void }) {
+function PlanDialog({
+  path,
+  schouw,
+  heeftEmail,
+  onClose,
+  onDone,
+}: {
+  path: string;
+  schouw: Schouw | null;
+  heeftEmail: boolean;
+  onClose: () => void;
+  onDone: (s: Schouw) => void;
+}) {
   const notify = useNotify();
   const initial = schouw ? inputsOf(schouw.start) : { datum: '', tijd: '' };
   const [datum, setDatum] = useState(initial.datum);
@@ -127,7 +139,11 @@ function PlanDialog({ path, schouw, onClose, onDone }: { path: string; schouw: S
         <TextField label="Datum" type="date" value={datum} onChange={(e) => setDatum(e.target.value)} required error={!!errors['datum']} helperText={errors['datum']} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField label="Tijd" type="time" value={tijd} onChange={(e) => setTijd(e.target.value)} required error={!!errors['tijd']} helperText={errors['tijd'] ?? 'Tussen 07:00 en 20:00'} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField label="Wie doet de schouw?" value={opnemer} onChange={(e) => setOpnemer(e.target.value)} required error={!!errors['opnemer']} helperText={errors['opnemer']} />
-        <Typography variant="body2">De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.</Typography>
+        <Typography variant="body2">
+          {heeftEmail
+            ? 'De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.'
+            : 'Deze klant heeft geen e-mailadres: bel de klant om de afspraak door te geven.'}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} size="large">

@@ -1,0 +1,65 @@
+// Browser test of the free survey (D26): the admin plans it on a request's details at 1280×800
+// (axe clean), the customer gets 'Uw gratis schouw is ingepland' with the status link, and the
+// status page on a 390 px phone shows the day, the time and who comes (axe clean).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole, waitForMails } from './support.mjs';
+import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
+
+const browsers = [];
+const SHOTS = process.env.SHOTS_DIR;
+let page;
+
+before(async () => {
+  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
+  browsers.push(b);
+  page = await signInConsole(b.context);
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+});
+
+describe('the free survey (D26)', { skip: DB_CHECK_SKIP }, () => {
+  test('planned in the console, e-mailed with the status link, shown on the phone', async () => {
+    const email = uniqueEmail('schouw');
+    const klus = `Schouw kast ${Date.now()}`;
+    const [id] = expectRow(`INSERT INTO klussen (regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon, naam, email)
+      VALUES ('den-haag', 'montage', '${klus}', current_date + 7, 'middag', 'Herenstraat 5', '2271 AB', 'Voorburg', '070 386 12 98', 'Meneer Schouw', '${email}')
+      RETURNING id`);
+    const [datum] = expectRow(`SELECT to_char(current_date + 2, 'YYYY-MM-DD')`);
+
+    await page.goto(`${BASE_URL}/admin/klussen?klus=${id}`);
+    const details = page.getByRole('dialog').filter({ hasText: klus });
+    await details.getByText('Nog geen schouw gepland.').waitFor();
+    await details.getByRole('button', { name: 'Schouw plannen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schouw plannen' });
+    await dialog.getByLabel(/^Datum/).fill(datum);
+    await dialog.getByLabel(/^Tijd/).fill('10:30');
+    await dialog.getByLabel(/Wie doet de schouw/).fill('Kees de Opnemer');
+    await assertNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Plannen' }).click();
+    await page.getByText('Schouw ingepland', { exact: true }).first().waitFor();
+    await details.getByTestId('schouw').getByText('Kees de Opnemer').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/schouw-gepland.png` });
+    assert.deepEqual(expectRow(`SELECT opnemer, to_char(start AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD HH24:MI') FROM klus_schouwen WHERE klus_id = '${id}'`), ['Kees de Opnemer', `${datum} 10:30`]);
+
+    const [mail] = await waitForMails(email, 1, 20000);
+    assert.equal(mail?.subject, 'Uw gratis schouw is ingepland');
+    const link = mail.text.match(/https?:\/\/\S+\/status\/[A-Za-z0-9_-]+/)?.[0];
+    assert.ok(link, `the e-mail has the status link:\n${mail.text}`);
+
+    const phone = await newBrowser({ viewport: { width: 390, height: 844 } });
+    browsers.push(phone);
+    const customer = await phone.context.newPage();
+    await customer.goto(`${BASE_URL}${new URL(link).pathname}`);
+    const card = customer.getByRole('region', { name: 'Uw gratis schouw' });
+    await card.waitFor();
+    const text = await card.innerText();
+    assert.match(text, /om 10:30/);
+    assert.match(text, /Kees de Opnemer komt bij u langs om de klus te bekijken/);
+    await assertNoAxeViolations(customer);
+    assert.ok(await customer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the phone');
+    if (SHOTS) await customer.screenshot({ path: `${SHOTS}/status-schouw.png`, fullPage: true });
+  });
+});
