@@ -43,6 +43,9 @@ type Options struct {
 	// DefaultRescueAfter, and always longer than JobTimeout, so a live attempt is never taken).
 	JobTimeout, RescueAfter time.Duration
 	Logger                  *slog.Logger
+	// Periodic are the jobs the queue's leader inserts on a schedule (the reminders, D27); only a
+	// working queue runs them, and among several working processes only the elected leader.
+	Periodic []*river.PeriodicJob
 }
 
 // The defaults of a job's attempt: 5 minutes is more than the slowest job (a 100,000-row export)
@@ -82,6 +85,7 @@ func NewQueue(pool *pgxpool.Pool, workers *river.Workers, o Options) (*Queue, er
 	cfg.FetchCooldown = o.PollInterval / 2
 	if o.Work {
 		cfg.Workers = workers
+		cfg.PeriodicJobs = o.Periodic
 		cfg.Queues = map[string]river.QueueConfig{
 			river.QueueDefault: {MaxWorkers: 10},
 			QueueEmail:         {MaxWorkers: 5},

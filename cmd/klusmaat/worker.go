@@ -9,7 +9,10 @@ import (
 	"github.com/klusmaat/klusmaat/services/server"
 
 	"github.com/klusmaat/klusmaat/jobs"
+	"github.com/riverqueue/river"
+
 	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/status"
@@ -60,7 +63,8 @@ func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *s
 		StatusLink:  status.NewLinks(cfg.ActorKey, strings.TrimRight(cfg.PublicURL, "/")).URL,
 		EmailFailed: reg.EmailFailed,
 	})
-	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger})
+	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger,
+		Periodic: []*river.PeriodicJob{herinnering.Periodic()}})
 }
 
 func stopQueue(q *jobs.Queue, logger *slog.Logger) {

@@ -100,3 +100,34 @@ func confirmation(to string) email.Args {
 		"naam": "Mevrouw Jansen", "categorie": "Montage & Ophangwerk", "beschrijving": "Gordijnrail ophangen",
 		"datum": email.Date(time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)), "tijd": "ochtend (8:00-12:00)"}}
 }
+
+// The survey's e-mail and the reminder of the day before (D26, D27) say what, when, where and who
+// in plain words, with the status link at the end.
+func TestSurveyAndReminderEmails(t *testing.T) {
+	site := email.Site{Brand: "Klusmaat", Phone: "070 300 40 50"}
+	for _, c := range []struct {
+		template, subject string
+		data              map[string]string
+		want              []string
+	}{
+		{"schouw", "Uw gratis schouw is ingepland",
+			map[string]string{"naam": "Mevrouw Jansen", "datum": "26-11-2026", "tijd": "10:30", "adres": "Herenstraat 1, 2271 AB Voorburg", "opnemer": "Kees de Opnemer", "status_link": "https://www.example.nl/status/abc"},
+			[]string{"Beste Mevrouw Jansen", "gratis en vrijblijvend", "- Datum: 26-11-2026", "- Tijd: 10:30", "- Wie komt: Kees de Opnemer", "https://www.example.nl/status/abc"}},
+		{"herinnering", "Herinnering: morgen komen wij bij u langs",
+			map[string]string{"naam": "Meneer De Vries", "wat": "de gratis schouw", "datum": "26-11-2026", "tijd": "14:00", "adres": "Kerkstraat 2, 2271 AB Voorburg", "met": "Kees de Opnemer"},
+			[]string{"Beste Meneer De Vries", "- Wat: de gratis schouw", "- Tijd: 14:00", "- Adres: Kerkstraat 2, 2271 AB Voorburg", "Bel ons gerust"}},
+	} {
+		r, err := email.Render(c.template, c.data, site)
+		if err != nil {
+			t.Fatalf("%s: %v", c.template, err)
+		}
+		if r.Subject != c.subject {
+			t.Errorf("%s: subject %q", c.template, r.Subject)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(r.Text, want) {
+				t.Errorf("%s: the text lacks %q:\n%s", c.template, want, r.Text)
+			}
+		}
+	}
+}

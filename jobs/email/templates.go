@@ -32,6 +32,7 @@ var Templates = map[string][]string{
 	"aanmelder":   {"onderwerp", "inhoud"},                                                // back office to an applicant
 	"factuur":     {"naam", "soort", "factuurnummer", "totaal", "uitgever", "betaling"},   // invoice, with the PDF attached (factuur.Worker)
 	"schouw":      {"naam", "datum", "tijd", "adres", "opnemer"},                          // the free survey on site (D26)
+	"herinnering": {"naam", "wat", "datum", "tijd", "adres", "met"},                       // the day before an appointment (D27)
 }
 
 // Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a

@@ -8,9 +8,11 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // WorkerDeps are what the workers need.
@@ -23,6 +25,8 @@ type WorkerDeps struct {
 	StatusLink func(uuid.UUID) string
 	// EmailFailed counts a failed delivery attempt (metrics); nil: not counted.
 	EmailFailed func()
+	// Clock tells the time of the reminders (D27); nil: the real clock.
+	Clock calendar.Clock
 }
 
 // NewWorkers registers every worker of the platform: the queue's own (e-mail, notifications) and
@@ -36,6 +40,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files, Kinds: exportKinds})
 	river.AddWorker(w, &factuur.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
+	river.AddWorker(w, &herinnering.Worker{DB: d.DB, Clock: d.Clock})
 	return w
 }
 

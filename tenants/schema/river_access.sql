@@ -80,6 +80,8 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     the message they logged in this transaction (klusser_communications), to its recipient;
 --   * schouw (the free survey): by an admin or a franchise owner, to the address of a job whose
 --     survey this transaction planned, with that survey's date, time and assessor;
+--   * herinnering (the day before an appointment, D27): by the system actor alone (the reminder
+--     job), to the address of a job whose reminder this transaction recorded;
 --   * factuur (the invoice with its PDF): by the system actor alone (the invoice worker), to the
 --     invoice's own customer, attaching that invoice's own PDF;
 --   * export: for the actor itself; notifications and invoice PDFs: the in-app and
@@ -141,6 +143,10 @@ BEGIN
                         'naam', coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
                         'datum', to_char(s.start, 'DD-MM-YYYY'), 'tijd', to_char(s.start, 'HH24:MI'),
                         'adres', k.adres || ', ' || k.postcode || ' ' || k.woonplaats, 'opnemer', s.opnemer));
+        WHEN 'herinnering' THEN
+            ok := actor.user_id = '00000000-0000-0000-0000-000000000001' AND EXISTS (
+                SELECT 1 FROM public.herinneringen h JOIN public.klussen k ON k.id = h.klus_id
+                WHERE h.klus_id = (d ->> 'status_klus')::uuid AND h.xmin = this_tx AND k.email = rcpt);
         WHEN 'aanmelder' THEN
             ok := actor.role IN ('admin', 'franchise') AND EXISTS (
                 SELECT 1 FROM public.klusser_communications c
