@@ -266,12 +266,20 @@ func seedJobs(ctx context.Context, tx pgx.Tx, today calendar.Date, ids IDs) erro
 }
 
 // seedRequest makes the n-th unassigned job a request from the website that arrived hours ago
-// (D26): one within the promise of contact within 24 hours, one answered by a logged call, and the
-// others waiting past it, so that the dashboards show 'Nog niet teruggebeld'.
+// (D26): one within the promise of contact within 24 hours (with its free survey planned), one
+// answered by a logged call, and the others waiting past it, so that the dashboards show 'Nog
+// niet teruggebeld'.
 func seedRequest(ctx context.Context, tx pgx.Tx, id uuid.UUID, n int) error {
 	hours := []int{3, 52, 30, 75}[n%4]
 	if _, err := tx.Exec(ctx, `UPDATE klussen SET bron = 'website', created_at = now() - make_interval(hours => $2) WHERE id = $1`, id, hours); err != nil {
 		return err
+	}
+	if hours == 3 {
+		// The newest request already has its free survey planned for tomorrow morning (D26).
+		if _, err := tx.Exec(ctx, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio)
+			VALUES ($1, ((now() AT TIME ZONE 'Europe/Amsterdam')::date + 1 + time '10:00') AT TIME ZONE 'Europe/Amsterdam', 'Kees Schouwmeester', '')`, id); err != nil {
+			return err
+		}
 	}
 	if hours != 52 {
 		return nil
