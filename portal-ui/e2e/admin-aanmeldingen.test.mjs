@@ -4,7 +4,7 @@
 // makes a klusser who signs in at /auth. axe on every page and dialog.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, open, waitForMails, signInConsole } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, open, waitForMails, signInConsole, searchList } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -47,7 +47,7 @@ test('from a /word-klusser application to a klusser who signs in', { skip: DB_CH
   // The admin finds it by search and opens it.
   await admin.goto(`${BASE_URL}/admin/klusser-aanmeldingen`);
   await admin.getByRole('heading', { level: 1, name: /Aanmeldingen/ }).waitFor();
-  await admin.getByLabel(/^Zoeken/).fill(naam);
+  await searchList(admin, /^Zoeken/, naam);
   await admin.getByRole('link', { name: `Bekijken: aanmelding van ${naam}` }).click();
   await admin.getByRole('heading', { level: 1, name: naam }).waitFor();
   await assertNoAxeViolations(admin);

@@ -3,7 +3,7 @@
 // the settings edited and kept; the work orders, audit log and settings pages axe clean.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, mailsTo, newBrowser, waitForMails, signInConsole } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, mailsTo, newBrowser, waitForMails, signInConsole, searchList } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -168,7 +168,7 @@ describe('credit invoices and the print page (D28)', { skip: DB_CHECK_SKIP }, ()
     // may be paid: back to the first choice, paid and open.
     await page.getByRole('combobox', { name: 'Betaling' }).click();
     await page.getByRole('listbox').getByRole('option').first().click();
-    await page.getByLabel('Zoeken (factuurnummer, klant of omschrijving)').fill(nummer);
+    await searchList(page, 'Zoeken (factuurnummer, klant of omschrijving)', nummer);
     await page.getByRole('button', { name: `Bekijken: factuur ${nummer}` }).click();
     const dialog = page.getByRole('dialog', { name: `Factuur ${nummer}` });
     await dialog.getByRole('button', { name: 'Crediteren' }).click();
