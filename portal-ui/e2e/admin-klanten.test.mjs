@@ -47,7 +47,7 @@ describe('customers', { skip: DB_CHECK_SKIP }, () => {
     const job = expectRow(`SELECT status, categorie, tijd, beschrijving, assignment_type IS NULL, datum = (now() AT TIME ZONE 'Europe/Amsterdam')::date FROM klussen WHERE email = '${email}'`);
     assert.deepEqual(job, ['open', 'overig', '00:00', 'Klant registratie - nog geen specifieke klus', 't', 't'], 'the placeholder job of section 4');
 
-    await page.getByLabel('Zoeken op e-mail, telefoon of woonplaats').fill(email);
+    await searchList(page, 'Zoeken op e-mail, telefoon of woonplaats', email);
     await page.getByRole('cell', { name: email, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: email }).waitFor();
     await page.getByRole('tab', { name: 'Aanvragen Historie' }).click();

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, assertNoAxeViolations, newBrowser, open, png, signInConsole } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, open, png, signInConsole, searchList } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
@@ -67,7 +67,7 @@ describe('klussers', { skip: DB_CHECK_SKIP }, () => {
     assert.deepEqual(expectRow(`SELECT r.role, p.regio::text FROM profiles p JOIN user_roles r ON r.user_id = p.id WHERE p.email = '${email}'`), ['klusser', '{den-haag}']);
     assert.equal(await publicCard(naam), null, 'not visible yet: not on the public page');
 
-    await page.getByLabel('Zoeken op naam, e-mail of telefoon').fill(naam);
+    await searchList(page, 'Zoeken op naam, e-mail of telefoon', naam);
     await page.getByRole('link', { name: `Details van ${naam}` }).click();
     await page.getByRole('tab', { name: 'Profiel' }).waitFor();
     await page.getByLabel('Zichtbaar op de website').check();
