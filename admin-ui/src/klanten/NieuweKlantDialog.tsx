@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, DateInput, Form, FormDataConsumer, required, SelectInput, TextInput, useNotify } from 'react-admin';
+import { BooleanInput, DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import type { RequestBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { CATEGORIE_CHOICES } from '../klussen/status';

@@ -1,5 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Datagrid, FunctionField, SelectInput, TextInput, useBasename } from 'react-admin';
+import { Datagrid, FunctionField, TextInput, useBasename } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';

@@ -42,6 +42,10 @@ describe('Werkbonnen', () => {
     expect(mock.calls.find((c) => c.path === '/api/v1/klussen/klussers')?.query.getAll('regio')).toEqual(['amsterdam', 'den-haag', 'rotterdam', 'utrecht']);
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Handtekening' }));
+    // The empty option is named by what it shows (WCAG 2.5.3), not react-admin's 'Veld leegmaken'.
+    const alle = await screen.findByRole('option', { name: 'Alle werkbonnen' });
+    expect(alle.getAttribute('title')).toBe('Alle werkbonnen');
+    expect(screen.queryByRole('option', { name: 'Veld leegmaken' })).toBeNull();
     fireEvent.click(await screen.findByRole('option', { name: 'Niet ondertekend' }));
     await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/werkbonnen').at(-1)?.query.get('ondertekend')).toBe('nee'));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Klusser' }));

@@ -1,6 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import type { ListItem } from '@shared-api-types';
 import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
