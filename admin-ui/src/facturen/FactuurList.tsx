@@ -9,6 +9,7 @@ import { apiError, apiFetch, readJson } from '@shared-auth/api';
 import { callApi, failureText } from '../api/action';
 import { download } from '../klanten/csv';
 import { DayField } from '../fields/DayField';
+import { wrapAnywhere } from '../fields/wrap';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
 import { filterQuery } from '../lists/filterQuery';
@@ -148,12 +149,13 @@ export default function FactuurList() {
             label="Klant"
             sortable={false}
             render={(f) => (
-              <>
+              // A long e-mail address breaks inside its column instead of running into the next.
+              <Box sx={wrapAnywhere}>
                 {f.klant_naam || '—'}
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                   {f.klant_email || 'geen e-mailadres'}
                 </Typography>
-              </>
+              </Box>
             )}
           />
           <TextField source="omschrijving" label="Omschrijving" sortable={false} />

@@ -5,11 +5,15 @@ import { I18nContext, SelectInput as RaSelectInput, useI18nProvider, type I18nPr
 const CLEAR_KEY = 'ra.action.clear_input_value';
 
 /**
- * react-admin's SelectInput, with the empty option named by what it shows. react-admin gives that
- * option the accessible name 'Veld leegmaken' (and the same tooltip) while it shows emptyText
- * ('Alle', 'Alle statussen'), so a screen reader says something other than what is seen (WCAG
- * 2.5.3, label in name). Here that one translation says the option's own text. The console imports
- * SelectInput from this file only (eslint.config.js refuses react-admin's).
+ * react-admin's SelectInput as the console wants it, where a select has an empty option with a
+ * text ('Alle', 'Alle statussen'):
+ * - that option is named by what it shows. react-admin gives it the accessible name (and tooltip)
+ *   'Veld leegmaken', so a screen reader says something other than what is seen (WCAG 2.5.3,
+ *   label in name); here that one translation says the option's own text;
+ * - the field shows that text when nothing is chosen, with its label above it. Otherwise the label
+ *   sits in an empty field as wide as its arrow and runs into it ('Handtekening'), and nobody sees
+ *   that the filter stands on 'Alle'.
+ * The console imports SelectInput from this file only (eslint.config.js refuses react-admin's).
  */
 export function SelectInput(props: SelectInputProps) {
   const i18n = useI18nProvider();
@@ -21,9 +25,19 @@ export function SelectInput(props: SelectInputProps) {
   );
   // A resettable select has a clear button as well, which 'Veld leegmaken' names rightly.
   if (shown === null || props.resettable) return <RaSelectInput {...props} />;
+  const slotProps = (props as { slotProps?: Record<string, object> }).slotProps ?? {};
   return (
     <I18nContext.Provider value={named}>
-      <RaSelectInput {...props} />
+      <RaSelectInput
+        {...props}
+        {...{
+          slotProps: {
+            ...slotProps,
+            inputLabel: { shrink: true, ...slotProps['inputLabel'] },
+            select: { displayEmpty: true, ...slotProps['select'] },
+          },
+        }}
+      />
     </I18nContext.Provider>
   );
 }
