@@ -6,6 +6,7 @@ import { euros, longDay } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { useLoad } from '../shared/useLoad';
+import { InvoiceCustomer } from '../werkbon/CustomerCard';
 import { WT } from '../werkbon/texts';
 import { werkbonApi, type BetaalMethode, type Factuur } from '../werkbon/werkbonApi';
 import '../werkbon/werkbon.css';
@@ -179,10 +180,7 @@ function FactuurScreen({ id }: { id: string }) {
         <p>
           {WT.invoiceDate}: {longDay(f.datum)}
         </p>
-        <p className="werkbon-klant-naam">{f.klant.naam}</p>
-        <p>
-          {f.klant.adres}, {f.klant.postcode} {f.klant.woonplaats}
-        </p>
+        <InvoiceCustomer klant={f.klant} />
         <p>{f.omschrijving}</p>
         <Breakdown f={f} />
         <a className="button button-secondary" href={f.pdf_url} download>

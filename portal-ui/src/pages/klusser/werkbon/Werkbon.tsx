@@ -5,6 +5,7 @@ import { euros } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { AfrondenDialog } from './AfrondenDialog';
+import { CustomerCard } from './CustomerCard';
 import { FotosCard } from './FotosCard';
 import { MaterialenCard } from './MaterialenCard';
 import { NotitiesCard } from './NotitiesCard';
@@ -17,25 +18,6 @@ import { billedHours, elapsedSeconds, hhmmss, type WerkbonView } from './view';
 import './werkbon.css';
 
 const AGENDA = '/klusser/agenda';
-
-function CustomerCard({ view }: { view: WerkbonView }) {
-  const { klant, klus } = view.werkbon;
-  const tel = klant.telefoon.replace(/[^\d+]/g, '');
-  return (
-    <section className="klus-card" aria-labelledby="werkbon-klant-titel">
-      <h2 id="werkbon-klant-titel">{WT.customer}</h2>
-      <p className="werkbon-klant-naam">{klant.naam}</p>
-      <p>
-        {klus.adres}, {klus.postcode} {klus.woonplaats}
-      </p>
-      {tel !== '' && (
-        <a className="button button-primary button-large" href={`tel:${tel}`}>
-          {WT.call(klant.naam)}
-        </a>
-      )}
-    </section>
-  );
-}
 
 function Completed({ view }: { view: WerkbonView }) {
   const start = view.startTijd;
@@ -119,7 +101,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
         <strong>{klus.categorie}</strong> – {klus.beschrijving}
       </p>
       <OfflineBanner online={online} waiting={view.waiting} sending={sending} />
-      <CustomerCard view={view} />
+      <CustomerCard klant={view.werkbon.klant} klus={view.werkbon.klus} />
       {locked ? (
         <Completed view={view} />
       ) : (
