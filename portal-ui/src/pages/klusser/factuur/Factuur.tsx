@@ -13,6 +13,8 @@ import '../werkbon/werkbon.css';
 
 const AGENDA = '/klusser/agenda';
 const METHODS: readonly BetaalMethode[] = ['contant', 'pin', 'niet_betaald'];
+/** The payment's toasts replace each other: a failure is stale once the payment went through. */
+const PAYMENT_FLOW = { flow: 'betaling' } as const;
 
 function Breakdown({ f }: { f: Factuur }) {
   return (
@@ -75,10 +77,10 @@ function Payment({ f, onPaid }: { f: Factuur; onPaid: (f: Factuur) => void }) {
     setBusy(false);
     if (answer.kind !== 'ok') {
       setProblem(answer.kind === 'failed' && answer.status < 500 && answer.message !== undefined ? answer.message : WT.paymentFailed);
-      showToast(WT.paymentFailed, 'error');
+      showToast(WT.paymentFailed, 'error', PAYMENT_FLOW);
       return;
     }
-    showToast(methode === 'niet_betaald' ? WT.unpaidWarning : WT.paidVia(WT.methods[methode]), methode === 'niet_betaald' ? 'error' : 'success');
+    showToast(methode === 'niet_betaald' ? WT.unpaidWarning : WT.paidVia(WT.methods[methode]), methode === 'niet_betaald' ? 'error' : 'success', PAYMENT_FLOW);
     onPaid(answer.body);
   };
 

@@ -13,7 +13,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { resizePhoto } from './resize';
 import { TimerCard } from './TimerCard';
 import { WT } from './texts';
-import { useWerkbon } from './useWerkbon';
+import { useWerkbon, WERKBON_FLOW } from './useWerkbon';
 import { billedHours, elapsedSeconds, hhmmss, type WerkbonView } from './view';
 import './werkbon.css';
 
@@ -59,10 +59,10 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
     if (!running) return;
     if (!restored.current) {
       restored.current = true;
-      showToast(WT.timerRestored);
+      showToast(WT.timerRestored, 'success', WERKBON_FLOW);
     }
     const onVisible = () => {
-      if (document.visibilityState === 'visible') showToast(WT.timerRestored);
+      if (document.visibilityState === 'visible') showToast(WT.timerRestored, 'success', WERKBON_FLOW);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
@@ -85,7 +85,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
 
   const finish = () => {
     if (view.startTijd === null) {
-      showToast(WT.startTimerFirst, 'error');
+      showToast(WT.startTimerFirst, 'error', WERKBON_FLOW);
       return;
     }
     setFinishing(true);
@@ -125,7 +125,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
             try {
               await w.addFoto(type, await resizePhoto(file));
             } catch {
-              showToast(WT.photoFailed, 'error');
+              showToast(WT.photoFailed, 'error', WERKBON_FLOW);
             }
           })()
         }
