@@ -158,7 +158,7 @@ export default function FactuurList() {
               </Box>
             )}
           />
-          <TextField source="omschrijving" label="Omschrijving" sortable={false} />
+          <TextField source="omschrijving" label="Omschrijving" sortable={false} sx={wrapAnywhere} />
           <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
           <FunctionField<Factuur>
             label="Betaling"

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { Toaster } from './Toaster';
-import { chooseEdge } from './toastPlacement';
+import { chooseSpot } from './toastPlacement';
 import { clearToasts, getToasts, showToast, showToastOnNextPage, TOAST_DURATION_MS } from './toastStore';
 
 afterEach(() => {
@@ -81,23 +81,35 @@ describe('where the toasts stand', () => {
   const toast = box(758, 828, 16, 374);
 
   it('at the bottom when nothing is there', () => {
-    expect(chooseEdge(page([['Start timer', 500, 556]]), toast, 844, 16)).toBe('bottom');
+    expect(chooseSpot(page([['Start timer', 500, 556]]), toast, 844, 16)).toEqual({ edge: 'bottom' });
   });
 
   it("at the top when it would cover a control at the bottom ('Start timer')", () => {
-    expect(chooseEdge(page([['Start timer', 770, 826]]), toast, 844, 16)).toBe('top');
+    expect(chooseSpot(page([['Start timer', 770, 826]]), toast, 844, 16)).toEqual({ edge: 'top', top: 16 });
   });
 
-  it('when both edges hold controls: not over the control in use', () => {
-    const toaster = page([['Terug', 10, 60], ['Start timer', 770, 826]]);
-    expect(chooseEdge(toaster, toast, 844, 16)).toBe('bottom');
-    (document.querySelectorAll('button')[1] as HTMLButtonElement).focus();
-    expect(chooseEdge(toaster, toast, 844, 16)).toBe('top');
+  it('stays where it stands while that covers nothing (no jumping back and forth), and leaves a control it would cover', () => {
+    expect(chooseSpot(page([['Start timer', 500, 556]]), toast, 844, 16, document, { edge: 'top', top: 16 })).toEqual({ edge: 'top', top: 16 });
+    expect(chooseSpot(page([['Terug', 10, 60]]), toast, 844, 16, document, { edge: 'top', top: 16 })).toEqual({ edge: 'bottom' });
+  });
+
+  it('with controls at both edges: in the free band nearest the bottom, over text, not over a button', () => {
+    // 'Terug' at the top, 'Bel klant' at the bottom, 'Start timer' in the middle: the toast (70 px)
+    // goes just above 'Bel klant'.
+    expect(chooseSpot(page([['Terug', 10, 60], ['Start timer', 300, 356], ['Bel klant', 770, 826]]), toast, 844, 16)).toEqual({ edge: 'top', top: 692 });
+  });
+
+  it('with no free band at all: the bottom, unless the control in use is there', () => {
+    const rows: [string, number, number][] = Array.from({ length: 17 }, (_, i) => [`Knop ${i}`, i * 50, i * 50 + 44]);
+    const toaster = page(rows);
+    expect(chooseSpot(toaster, toast, 844, 16)).toEqual({ edge: 'bottom' });
+    (document.querySelectorAll('button')[16] as HTMLButtonElement).focus();
+    expect(chooseSpot(toaster, toast, 844, 16)).toEqual({ edge: 'top', top: 16 });
   });
 
   it('ignores what is inert (behind a dialog) or hidden', () => {
     const toaster = page([['Start timer', 770, 826]]);
     document.querySelector('button')?.setAttribute('inert', '');
-    expect(chooseEdge(toaster, toast, 844, 16)).toBe('bottom');
+    expect(chooseSpot(toaster, toast, 844, 16)).toEqual({ edge: 'bottom' });
   });
 });

@@ -1,15 +1,13 @@
 /**
  * Where the toasts go, in both apps: at the bottom of the screen, unless they would lie over a
  * control there (a button, link or field the user may want next: 'Start timer' under 'Werkbon
- * aangemaakt'); then at the top, when that is free. When both edges cover a control, the edge that
- * does not cover the control in use (the focused one) wins, else the bottom. Decided when a toast
- * appears, so that a toast never jumps while it is read.
+ * aangemaakt'); then at the top, or else in a free band between the controls in view. Decided
+ * when a toast appears, and again when the page moves under it; a toast moves only to free a
+ * control.
  *
  * Shared with the console: admin-ui imports this folder as @shared-auth.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
-
-export type ToastEdge = 'bottom' | 'top';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** What counts as a control a toast must not cover. */
 const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"], [role="combobox"], canvas';
@@ -33,23 +31,46 @@ export function controlsUnder(box: Box, toaster: Element, doc: Document = docume
   });
 }
 
+/** Where the toasts stand: at the bottom (the default, in CSS), or with their top at `top` px. */
+export type ToastSpot = { edge: 'bottom' } | { edge: 'top'; top: number };
+
 /**
- * The edge for the toaster (its own box now measured as `current`, shown at `edge` with `margin`
- * px to the screen's edge) in a screen `height` px high.
+ * Where the toasts (their box now measured as `current`) go in a screen `height` px high, keeping
+ * `margin` px to its edges: where they stand now (`prefer`) while that covers no control, else the
+ * bottom, the top, or the free band nearest the bottom between the controls in view (over text,
+ * never over a button). With no free band at all: the bottom, or the top when the control in use
+ * (the focused one) is at the bottom and not at the top.
  */
-export function chooseEdge(toaster: Element, current: Box, height: number, margin: number, doc: Document = document): ToastEdge {
+export function chooseSpot(toaster: Element, current: Box, height: number, margin: number, doc: Document = document, prefer?: ToastSpot): ToastSpot {
   const h = current.bottom - current.top;
-  if (h <= 0) return 'bottom';
-  const bottom = { left: current.left, right: current.right, top: height - margin - h, bottom: height - margin };
-  const top = { left: current.left, right: current.right, top: margin, bottom: margin + h };
-  const underBottom = controlsUnder(bottom, toaster, doc);
-  if (underBottom.length === 0) return 'bottom';
-  const underTop = controlsUnder(top, toaster, doc);
-  if (underTop.length === 0) return 'top';
+  if (h <= 0) return prefer ?? BOTTOM;
+  const bottomTop = height - margin - h;
+  const topOf = (spot: ToastSpot) => (spot.edge === 'bottom' ? bottomTop : spot.top);
+  const band = (top: number): Box => ({ left: current.left, right: current.right, top, bottom: top + h });
+  const free = (spot: ToastSpot) => controlsUnder(band(topOf(spot)), toaster, doc).length === 0;
+  if (prefer !== undefined && free(prefer)) return prefer;
+  if (free(BOTTOM)) return BOTTOM;
+  const top: ToastSpot = { edge: 'top', top: margin };
+  if (free(top)) return top;
+  // Just above or below each control in view, nearest the bottom first.
+  const gap = 8;
+  const candidates = Array.from(doc.querySelectorAll(CONTROLS))
+    .filter((el) => !toaster.contains(el))
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.height > 0 && r.bottom > 0 && r.top < height)
+    .flatMap((r) => [r.top - gap - h, r.bottom + gap])
+    .filter((t) => t >= margin && t <= bottomTop)
+    .sort((a, b) => b - a);
+  for (const t of candidates) {
+    const spot: ToastSpot = { edge: 'top', top: Math.round(t) };
+    if (free(spot)) return spot;
+  }
   const focused = doc.activeElement;
-  const holdsFocus = (els: Element[]) => focused !== null && els.some((el) => el === focused || el.contains(focused));
-  return holdsFocus(underBottom) && !holdsFocus(underTop) ? 'top' : 'bottom';
+  const holdsFocus = (spot: ToastSpot) => focused !== null && controlsUnder(band(topOf(spot)), toaster, doc).some((el) => el === focused || el.contains(focused));
+  return holdsFocus(BOTTOM) && !holdsFocus(top) ? top : BOTTOM;
 }
+
+const BOTTOM: ToastSpot = { edge: 'bottom' };
 
 /** The box around the toasts themselves (each marked data-toast), not the toaster's full width. */
 function toastsBox(toaster: Element): Box | null {
@@ -64,17 +85,45 @@ function toastsBox(toaster: Element): Box | null {
 }
 
 /**
- * The edge for a toaster element: chosen again each time the set of toasts changes (key), before
- * the browser paints it, from the toasts' own box and the margin the toaster keeps to the screen's
- * edge.
+ * The spot for a toaster element: chosen when the set of toasts changes (key), before the browser
+ * paints it, and again while toasts show when the page moves under them (it scrolls, or its
+ * content grows: a work order that renders after its toast). A toast moves only when it would
+ * cover a control where it stands.
  */
-export function useToastEdge(ref: RefObject<HTMLElement | null>, key: string, margin: number): ToastEdge {
-  const [edge, setEdge] = useState<ToastEdge>('bottom');
-  useLayoutEffect(() => {
-    const el = ref.current;
-    const box = el === null ? null : toastsBox(el);
-    if (el === null || box === null) return;
-    setEdge(chooseEdge(el, box, window.innerHeight, margin));
-  }, [ref, key, margin]);
-  return edge;
+export function useToastSpot(ref: RefObject<HTMLElement | null>, key: string, margin: number): ToastSpot {
+  const [spot, setSpot] = useState<ToastSpot>(BOTTOM);
+  const spotRef = useRef<ToastSpot>(BOTTOM);
+  const place = useCallback(
+    (prefer?: ToastSpot) => {
+      const el = ref.current;
+      const box = el === null ? null : toastsBox(el);
+      if (el === null || box === null) return;
+      const next = chooseSpot(el, box, window.innerHeight, margin, document, prefer);
+      const same = next.edge === spotRef.current.edge && (next.edge === 'bottom' || (spotRef.current.edge === 'top' && next.top === spotRef.current.top));
+      if (same) return;
+      spotRef.current = next;
+      setSpot(next);
+    },
+    [ref, margin],
+  );
+  useLayoutEffect(() => place(), [place, key]);
+  useEffect(() => {
+    if (key === '') return;
+    let frame = 0;
+    const again = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => place(spotRef.current));
+    };
+    window.addEventListener('scroll', again, { passive: true });
+    window.addEventListener('resize', again);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(again);
+    observer?.observe(document.body);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', again);
+      window.removeEventListener('resize', again);
+      observer?.disconnect();
+    };
+  }, [place, key]);
+  return spot;
 }
