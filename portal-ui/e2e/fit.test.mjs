@@ -31,8 +31,9 @@ async function browser(viewport) {
   return b.context;
 }
 
-const shot = async (page, name) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/** A screenshot of the whole page, or of the screen as it is (a dialog, a toast over the page). */
+const shot = async (page, name, { fullPage = true } = {}) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 };
 
 /** A den-haag job without a customer name, with the long address, town and e-mail. */
@@ -125,6 +126,8 @@ async function assertTarget(locator, what) {
 
 /** The visible toasts' boxes cover none of the visible controls. */
 async function assertToastsCoverNoControl(page, where) {
+  // The toaster places itself in the frame after a change (a scroll, a dialog): wait two frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const covered = await page.evaluate(() => {
     const toasts = [...document.querySelectorAll('[data-toast]')].map((t) => t.getBoundingClientRect());
     const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], canvas')].filter(
@@ -134,7 +137,7 @@ async function assertToastsCoverNoControl(page, where) {
     for (const c of controls) {
       const r = c.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
-      if (toasts.some((t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom)) hit.push((c.textContent ?? '').trim().slice(0, 40) || c.tagName);
+      if (toasts.some((t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom)) hit.push(`${c.tagName.toLowerCase()} ${(c.textContent ?? '').trim().slice(0, 40)}`);
     }
     return hit;
   });
@@ -196,7 +199,8 @@ describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
     const pad = await canvas.boundingBox();
     assert.ok(pad.height >= 160, `the signature pad is ${Math.round(pad.width)} x ${Math.round(pad.height)} px: at least 160 px high for a finger`);
     await assertNothingOutside(page, '[role="dialog"]', 'completion dialog');
-    await shot(page, 'phone-afronden');
+    await assertToastsCoverNoControl(page, 'completion dialog');
+    await shot(page, 'phone-afronden', { fullPage: false });
     await page.mouse.move(pad.x + 20, pad.y + pad.height / 2);
     await page.mouse.down();
     for (let i = 1; i <= 12; i++) await page.mouse.move(pad.x + 20 + i * 20, pad.y + pad.height / 2 + (i % 2 ? -40 : 40));
@@ -237,7 +241,8 @@ describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
     });
     assert.ok(overlap <= 0, `'Omschrijving' runs ${overlap} px into its value`);
     await assertNoAxeViolations(page, { experimental: true });
-    await shot(page, 'phone-pool-details');
+    await dialog.locator('dt', { hasText: 'Omschrijving' }).scrollIntoViewIfNeeded();
+    await shot(page, 'phone-pool-details', { fullPage: false });
     await dialog.getByRole('button', { name: 'Sluiten', exact: true }).last().click();
 
     await page.goto(`${BASE_URL}/klusser/plan-klus/00000000-0000-4000-8000-00000000dead`);
@@ -299,7 +304,9 @@ describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
 
     await page.goto(`${BASE_URL}/admin/klusser-aanmeldingen`);
     const cards = page.getByRole('list', { name: 'Aanmeldingen per status' });
+    await page.getByTestId('aanmeldingen-nieuw').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="aanmeldingen-nieuw"]')?.textContent !== '…');
+    assert.equal(await cards.getByRole('button').count(), 4, 'four count cards');
     for (const button of await cards.getByRole('button').all()) {
       const shown = (await button.innerText()).replace(/\s+/g, ' ').trim();
       // The accessible name is exactly what the card shows ('Nieuw 1'), not 'Nieuw: 1'.

@@ -150,8 +150,10 @@ export default function FactuurList() {
             sortable={false}
             render={(f) => (
               // A long e-mail address breaks inside its column instead of running into the next.
+              // The name is left out when it is the e-mail address (the server's stand-in for a
+              // customer without a name), so the address is not shown twice.
               <Box sx={wrapAnywhere}>
-                {f.klant_naam || '—'}
+                {f.klant_naam !== f.klant_email && (f.klant_naam || '—')}
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                   {f.klant_email || 'geen e-mailadres'}
                 </Typography>

@@ -86,9 +86,9 @@ function toastsBox(toaster: Element): Box | null {
 
 /**
  * The spot for a toaster element: chosen when the set of toasts changes (key), before the browser
- * paints it, and again while toasts show when the page moves under them (it scrolls, or its
- * content grows: a work order that renders after its toast). A toast moves only when it would
- * cover a control where it stands.
+ * paints it, and again while toasts show when the page changes under them (it scrolls, its
+ * content grows: a work order that renders after its toast, a dialog opens). A toast moves only
+ * when it would cover a control where it stands.
  */
 export function useToastSpot(ref: RefObject<HTMLElement | null>, key: string, margin: number): ToastSpot {
   const [spot, setSpot] = useState<ToastSpot>(BOTTOM);
@@ -114,15 +114,20 @@ export function useToastSpot(ref: RefObject<HTMLElement | null>, key: string, ma
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => place(spotRef.current));
     };
-    window.addEventListener('scroll', again, { passive: true });
+    // Any scroll, also inside a box (a dialog's), in the capture phase: scroll events do not bubble.
+    document.addEventListener('scroll', again, { passive: true, capture: true });
     window.addEventListener('resize', again);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(again);
-    observer?.observe(document.body);
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(again);
+    resized?.observe(document.body);
+    // Content that comes or goes without changing the page's size: a dialog that opens over it.
+    const changed = typeof MutationObserver === 'undefined' ? null : new MutationObserver(again);
+    changed?.observe(document.body, { childList: true, subtree: true });
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', again);
+      document.removeEventListener('scroll', again, { capture: true });
       window.removeEventListener('resize', again);
-      observer?.disconnect();
+      resized?.disconnect();
+      changed?.disconnect();
     };
   }, [place, key]);
   return spot;
