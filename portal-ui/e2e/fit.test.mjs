@@ -232,7 +232,7 @@ describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
     await assertTarget(dialog.getByRole('link', { name: TELEFOON }), 'the phone link');
     await assertTarget(dialog.getByRole('link', { name: EMAIL }), 'the e-mail link');
     await assertNothingOutside(page, '[role="dialog"]', 'details dialog');
-    // 'Omschrijving' does not run into its value.
+    // 'Omschrijving' does not run into its value, nor breaks inside the word; no label does.
     const overlap = await dialog.locator('dt', { hasText: 'Omschrijving' }).evaluate((dt) => {
       const dd = dt.nextElementSibling;
       const range = document.createRange();
@@ -240,6 +240,16 @@ describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
       return range.getBoundingClientRect().right - dd.getBoundingClientRect().left;
     });
     assert.ok(overlap <= 0, `'Omschrijving' runs ${overlap} px into its value`);
+    const broken = await dialog.locator('dt').evaluateAll((dts) =>
+      dts.filter((dt) => {
+        // A label of one word takes one line; 'Geschatte verdienste' at most two.
+        const range = document.createRange();
+        range.selectNodeContents(dt);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return lines > (dt.textContent ?? '').trim().split(/\s+/).length;
+      }).map((dt) => dt.textContent),
+    );
+    assert.deepEqual(broken, [], 'labels broken inside a word');
     await assertNoAxeViolations(page, { experimental: true });
     await dialog.locator('dt', { hasText: 'Omschrijving' }).scrollIntoViewIfNeeded();
     await shot(page, 'phone-pool-details', { fullPage: false });
