@@ -171,12 +171,11 @@ async function finishThroughApi(page, klusId) {
 
 describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
   let werkbonJob;
-  let poolJob;
   let factuurJob;
 
   before(async () => {
     werkbonJob = job('werkbon', { status: 'ingepland', klusser: true });
-    poolJob = job('pool', { status: 'open', klusser: false });
+    job('pool', { status: 'open', klusser: false }); // found in the pool and lists by its description
     factuurJob = job('factuur', { status: 'ingepland', klusser: true });
     await finishThroughApi(await signInKlusser(await browser(PHONE)), factuurJob);
   });
