@@ -17,5 +17,14 @@ export default defineConfig([
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // react-admin names a select's empty option 'Veld leegmaken' whatever it shows (WCAG 2.5.3):
+    // the console's SelectInput names it by its text.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/fields/SelectInput.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-admin', importNames: ['SelectInput'], message: "Use SelectInput from src/fields/SelectInput: its empty option is named by what it shows ('Alle')." }] }],
+    },
+  },
   { files: ['*.{js,ts}'], languageOptions: { globals: globals.node } },
 ]);

@@ -263,12 +263,14 @@ func (s *service) Create(ctx context.Context, n Nieuw) (Created, error) {
 	return Created{Data: d, Message: msg}, err
 }
 
-// check applies section 5 (new customer): e-mail, phone and town required, and the address the
-// first job needs; with a job also its date, time, category and description. The job's own rules
-// (klussen.Check) apply to what is given.
+// check applies section 5 (new customer): e-mail, phone and town required, nothing else; with a
+// job also its date, time, category and description. Address and postcode may be empty, also on
+// the first job or the placeholder (stored empty); given, they must be valid. The job's own rules
+// (klussen.Check) apply to what is given. The console's form (NieuweKlantDialog) asks the same,
+// with the same messages.
 func (s *service) check(n Nieuw) (klus.Gegevens, error) {
 	e := validate.Errors{}
-	for field, v := range map[string]string{"email": n.Email, "telefoon": n.Telefoon, "woonplaats": n.Woonplaats, "adres": n.Adres, "postcode": n.Postcode} {
+	for field, v := range map[string]string{"email": n.Email, "telefoon": n.Telefoon, "woonplaats": n.Woonplaats} {
 		e.Required(field, v, MsgVerplicht)
 	}
 	if len(e) > 0 {
@@ -290,8 +292,9 @@ func (s *service) check(n Nieuw) (klus.Gegevens, error) {
 		in.GeschatTariefCents, in.GeschatteDuur = k.GeschatTariefCents, k.GeschatteDuur
 	}
 	g := klus.Check(in, e)
-	// The customer's name is optional (section 5); the job form's requirement does not apply.
-	for _, f := range []string{"klant_voornaam", "klant_achternaam"} {
+	// The customer's name and address are optional (section 5); the job form's requirement does not
+	// apply to them.
+	for _, f := range []string{"klant_voornaam", "klant_achternaam", "adres", "postcode"} {
 		if e[f] == klus.MsgVerplicht {
 			delete(e, f)
 		}

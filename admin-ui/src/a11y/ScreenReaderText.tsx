@@ -1,11 +1,18 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** The styles that keep a text out of sight but in the accessibility tree. */
+/**
+ * The styles that keep a text out of sight but in the accessibility tree. Sizes as strings: in
+ * MUI's sx a number up to 1 is a fraction, so width 1 was 100%, a box as wide as the screen from
+ * where the text stands, that widened the page.
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,5 +1,6 @@
 import { Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
-import { Datagrid, FunctionField, NumberField, SelectInput, TextField, TextInput, useListContext } from 'react-admin';
+import { Datagrid, FunctionField, NumberField, TextField, TextInput, useListContext } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { DayField } from '../fields/DayField';

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateInput, FunctionField, SelectInput, TextInput } from 'react-admin';
+import { Datagrid, DateInput, FunctionField, TextInput } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import type { ListItem } from '@shared-api-types';
 import { momentNl } from '../fields/dates';
 import { ResourceList } from '../lists/ResourceList';

@@ -1,11 +1,14 @@
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { Box, Button, Paper, Typography } from '@mui/material';
+import { useRef } from 'react';
+import { useToastSpot } from '@shared-auth/toastPlacement';
 import { dismissToast, useToastRegions, type Toast } from '@shared-auth/toastStore';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const error = toast.kind === 'error';
   return (
     <Paper
+      data-toast=""
       elevation={6}
       sx={{
         display: 'flex',
@@ -42,21 +45,28 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 const region = { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1.5 } as const;
 
+/** The toaster's distance to the screen's edge, for useToastSpot. */
+const MARGIN_PX = 16;
+
 /**
  * Renders the toasts of toastStore, above every screen of the console (also the login and
  * no-access pages outside react-admin). The regions come from @shared-auth's useToastRegions
- * (also the toast that the portal's /login leaves for the console's first page).
+ * (also the toast that the portal's /login leaves for the console's first page). They stand at
+ * the bottom right, or higher up where they cover no control (@shared-auth/toastPlacement).
  */
 export function Toaster() {
   const { polite, urgent } = useToastRegions();
+  const ref = useRef<HTMLDivElement>(null);
+  const spot = useToastSpot(ref, [...polite, ...urgent].map((t) => t.id).join(','), MARGIN_PX);
   return (
     <Box
-      data-toaster=""
+      ref={ref}
+      data-toaster={spot.edge}
       sx={{
         position: 'fixed',
-        right: 16,
-        bottom: 16,
-        left: 16,
+        right: MARGIN_PX,
+        ...(spot.edge === 'top' ? { top: spot.top } : { bottom: MARGIN_PX }),
+        left: MARGIN_PX,
         zIndex: 2000,
         display: 'flex',
         flexDirection: 'column',

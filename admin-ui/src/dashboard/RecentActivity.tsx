@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, List, ListItem, Typography } from '@mui/material';
 import { relativeTime } from '../fields/relativeTime';
+import { wrapAnywhere } from '../fields/wrap';
 import { isStatus, STATUS_COLOUR, STATUS_ICON, STATUS_LABEL } from '../klussen/status';
 import type { DashboardData } from './types';
 
@@ -21,7 +22,7 @@ export function RecentActivity({ jobs, now }: { jobs: DashboardData['recente_act
               return (
                 <ListItem key={job.id} divider sx={{ gap: 2, alignItems: 'flex-start' }}>
                   <Icon aria-hidden sx={{ color: STATUS_COLOUR[status], mt: 0.5 }} />
-                  <Box sx={{ flex: 1 }}>
+                  <Box sx={{ flex: 1, ...wrapAnywhere }}>
                     <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
                       {job.categorie_label}: {job.beschrijving}
                     </Typography>

@@ -1,5 +1,6 @@
 import { Card, CardContent, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
+import { wrapAnywhere } from '../fields/wrap';
 import type { DashboardData } from './types';
 
 /** The ten towns with the most jobs; a town leads to the jobs list of that town (?woonplaats=). */
@@ -15,7 +16,7 @@ export function TopTowns({ towns, basename }: { towns: DashboardData['top_woonpl
         ) : (
           <List component="ol" dense sx={{ listStyle: 'decimal', pl: 3 }}>
             {towns.map((t) => (
-              <ListItem key={t.woonplaats} sx={{ display: 'list-item' }}>
+              <ListItem key={t.woonplaats} sx={{ display: 'list-item', ...wrapAnywhere }}>
                 <MuiLink component={Link} to={`${basename}/klussen?woonplaats=${encodeURIComponent(t.woonplaats)}`}>
                   {t.woonplaats}
                 </MuiLink>

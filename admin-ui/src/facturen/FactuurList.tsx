@@ -2,12 +2,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, useNotify } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useListContext, useNotify } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { apiError, apiFetch, readJson } from '@shared-auth/api';
 import { callApi, failureText } from '../api/action';
 import { download } from '../klanten/csv';
 import { DayField } from '../fields/DayField';
+import { wrapAnywhere } from '../fields/wrap';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
 import { filterQuery } from '../lists/filterQuery';
@@ -147,15 +149,18 @@ export default function FactuurList() {
             label="Klant"
             sortable={false}
             render={(f) => (
-              <>
-                {f.klant_naam || '—'}
+              // A long e-mail address breaks inside its column instead of running into the next.
+              // The name is left out when it is the e-mail address (the server's stand-in for a
+              // customer without a name), so the address is not shown twice.
+              <Box sx={wrapAnywhere}>
+                {f.klant_naam !== f.klant_email && (f.klant_naam || '—')}
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                   {f.klant_email || 'geen e-mailadres'}
                 </Typography>
-              </>
+              </Box>
             )}
           />
-          <TextField source="omschrijving" label="Omschrijving" sortable={false} />
+          <TextField source="omschrijving" label="Omschrijving" sortable={false} sx={wrapAnywhere} />
           <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
           <FunctionField<Factuur>
             label="Betaling"

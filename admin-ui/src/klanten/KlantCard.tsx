@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
+import { wrapAnywhere } from '../fields/wrap';
 import { Link, useParams } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
@@ -290,7 +291,7 @@ function Reviews({ email }: { email: string }) {
       {(list) => (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
           {list.map((r) => (
-            <Card component="li" key={r.id}>
+            <Card component="li" key={r.id} sx={wrapAnywhere}>
               <CardContent>
                 <Typography variant="h6" component="h2">
                   {r.beschrijving}

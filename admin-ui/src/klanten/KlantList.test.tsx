@@ -51,6 +51,21 @@ describe('Klantbeheer', () => {
     expect(await screen.findByText('Klant en 3 klussen verwijderd')).toBeTruthy();
   });
 
+  it('creates a customer without an address: e-mail, phone and town are all section 5 asks', async () => {
+    const mock = start('/admin/klanten', { 'POST /api/v1/klanten': { status: 201, body: { data: {}, message: 'Klant aangemaakt' } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nieuwe Klant' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe Klant' });
+    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    fill('E-mailadres', 'zonder.adres@example.nl');
+    fill('Telefoon', '06 1234 5678');
+    fill('Woonplaats', 'Voorburg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klant aanmaken' }));
+    await waitFor(() => expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      email: 'zonder.adres@example.nl', telefoon: '06 1234 5678', woonplaats: 'Voorburg', adres: '', postcode: '',
+    }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nieuwe Klant' })).toBeNull());
+  }, 25000);
+
   it('creates a customer with a first job and shows the server field errors with input kept', async () => {
     const mock = start('/admin/klanten', {
       'POST /api/v1/klanten': [
@@ -61,7 +76,11 @@ describe('Klantbeheer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Nieuwe Klant' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe Klant' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klant aanmaken' }));
-    await waitFor(() => expect(within(dialog).getAllByText('Vul alle verplichte velden in')).toHaveLength(5));
+    // Section 5: e-mail, phone and town; address and postcode are not required.
+    await waitFor(() => expect(within(dialog).getAllByText('Vul alle verplichte velden in')).toHaveLength(3));
+    for (const label of ['Adres (niet verplicht)', 'Postcode (niet verplicht)']) {
+      expect(within(dialog).getByLabelText(label).getAttribute('aria-invalid')).not.toBe('true');
+    }
     const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
     fill('E-mailadres', 'nieuw@example.nl');
     fill('Telefoon', '070 123 45 67');

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, DateInput, Form, FormDataConsumer, required, SelectInput, TextInput, useNotify } from 'react-admin';
+import { BooleanInput, DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import type { RequestBody } from '@shared-api-types';
 import { ActionError, callApi } from '../api/action';
 import { CATEGORIE_CHOICES } from '../klussen/status';
@@ -59,7 +60,9 @@ function body(v: FormValues): NieuweKlant {
 /**
  * 'Nieuwe Klant' (document 001 sections 4 and 5): contact details and, when 'Ook een klus
  * aanmaken' is ticked, a first job; without one the server makes the placeholder job of section 4.
- * The address is asked because that job needs one.
+ * Section 5 requires e-mail, phone and town only: address and postcode may be left empty (the job
+ * then carries none until someone fills them in). The server (services/klant) checks the same,
+ * with the same messages.
  */
 export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const notify = useNotify();
@@ -93,8 +96,8 @@ export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; o
             <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
             <TextInput source="klant_voornaam" label="Voornaam (niet verplicht)" />
             <TextInput source="klant_achternaam" label="Achternaam (niet verplicht)" />
-            <TextInput source="adres" label="Adres" validate={VERPLICHT} />
-            <TextInput source="postcode" label="Postcode" validate={VERPLICHT} helperText="Bijvoorbeeld 2271 AB" />
+            <TextInput source="adres" label="Adres (niet verplicht)" />
+            <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
             <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
           </Box>
           <BooleanInput source="met_klus" label="Ook een klus aanmaken" />

@@ -1,7 +1,9 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Datagrid, FunctionField, SelectInput, TextInput, useBasename } from 'react-admin';
+import { Datagrid, FunctionField, TextInput, useBasename } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
+import { wrapAnywhere } from '../fields/wrap';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { UrlPrefill } from '../lists/UrlPrefill';
@@ -41,29 +43,30 @@ export default function FranchiseKlusList() {
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
         <DayField source="datum" label="Datum" />
         <FunctionField<KlusRij> label="Categorie" sortable={false} render={(r) => r.categorie} />
-        <FunctionField<KlusRij> label="Omschrijving" sortable={false} render={(r) => r.beschrijving} />
+        <FunctionField<KlusRij> label="Omschrijving" sortable={false} sx={wrapAnywhere} render={(r) => r.beschrijving} />
         <FunctionField<KlusRij>
           label="Adres"
           sortBy="woonplaats"
           render={(r) => (
-            <>
+            <Box sx={wrapAnywhere}>
               {r.adres}
               <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                 {r.postcode} {r.woonplaats}
               </Typography>
-            </>
+            </Box>
           )}
         />
         <FunctionField<KlusRij>
           label="Contact"
           sortable={false}
           render={(r) => (
-            <>
+            // A long e-mail address breaks in its column, so that Status and Details stay in view.
+            <Box sx={wrapAnywhere}>
               {r.email || '—'}
-              <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+              <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
                 {r.telefoon}
               </Typography>
-            </>
+            </Box>
           )}
         />
         <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => (isStatus(r.status) ? STATUS_LABEL[r.status] : r.status)} />

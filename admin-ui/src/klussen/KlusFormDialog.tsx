@@ -7,11 +7,11 @@ import {
   NumberInput,
   RadioButtonGroupInput,
   required,
-  SelectInput,
   TextInput,
   useNotify,
   type Validator,
 } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { ActionError, callApi } from '../api/action';
 import { useRegios } from '../regios/useRegios';
 import { CATEGORIE_CHOICES } from './status';

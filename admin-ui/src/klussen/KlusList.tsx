@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
-  SelectInput,
   TextField,
   TextInput,
   TopToolbar,
@@ -13,6 +12,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { callApi } from '../api/action';
 import { isAdmin, useMe } from '../auth/useMe';
 import { DayField } from '../fields/DayField';

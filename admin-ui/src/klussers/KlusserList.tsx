@@ -1,7 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@shared-api-types';
 import { EmptyList } from '../lists/EmptyList';

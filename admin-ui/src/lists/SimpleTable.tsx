@@ -22,8 +22,9 @@ export function SimpleTable<T>({ headers, rows, rowKey, cells }: { headers: stri
         {rows.map((row) => (
           <TableRow key={rowKey(row)}>
             {cells(row).map((cell, i) => (
-              // A date (dd-MM-yyyy) reads as one word: it never breaks at its hyphens.
-              <TableCell key={headers[i] ?? i} sx={headers[i] === 'Datum' ? { whiteSpace: 'nowrap' } : undefined}>
+              // A date (dd-MM-yyyy) reads as one word: it never breaks at its hyphens. Other text
+              // breaks anywhere rather than widen the table past its card (a link in a description).
+              <TableCell key={headers[i] ?? i} sx={headers[i] === 'Datum' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
                 {cell}
               </TableCell>
             ))}

@@ -1,4 +1,5 @@
-import { CheckboxGroupInput, SelectInput, type CheckboxGroupInputProps, type SelectInputProps } from 'react-admin';
+import { CheckboxGroupInput, type CheckboxGroupInputProps, type SelectInputProps } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import { useRegios } from './useRegios';
 
 /** A region select (a list filter, a form field) offering the active regions by name. */

@@ -41,7 +41,16 @@ describe('Werkbonnen', () => {
     // Every active klusser, from all regions at once.
     expect(mock.calls.find((c) => c.path === '/api/v1/klussen/klussers')?.query.getAll('regio')).toEqual(['amsterdam', 'den-haag', 'rotterdam', 'utrecht']);
 
+    // Nothing chosen: the field says so, its label above it (not in it, over the arrow).
+    const handtekening = screen.getByRole('combobox', { name: 'Handtekening' });
+    expect(handtekening.textContent).toBe('Alle werkbonnen');
+    const label = screen.getAllByText('Handtekening').map((e) => e.closest('[data-shrink]')).find((l) => l !== null);
+    expect(label?.getAttribute('data-shrink')).toBe('true');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Handtekening' }));
+    // The empty option is named by what it shows (WCAG 2.5.3), not react-admin's 'Veld leegmaken'.
+    const alle = await screen.findByRole('option', { name: 'Alle werkbonnen' });
+    expect(alle.getAttribute('title')).toBe('Alle werkbonnen');
+    expect(screen.queryByRole('option', { name: 'Veld leegmaken' })).toBeNull();
     fireEvent.click(await screen.findByRole('option', { name: 'Niet ondertekend' }));
     await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/werkbonnen').at(-1)?.query.get('ondertekend')).toBe('nee'));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Klusser' }));

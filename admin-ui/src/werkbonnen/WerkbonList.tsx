@@ -1,9 +1,11 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput } from 'react-admin';
+import { SelectInput } from '../fields/SelectInput';
 import type { ListItem } from '@shared-api-types';
 import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
+import { wrapAnywhere } from '../fields/wrap';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { useRegios } from '../regios/useRegios';
@@ -81,10 +83,11 @@ export default function WerkbonList() {
           }}
         >
           <DayField source="datum" label="Datum" />
-          <TextField source="klusser" label="Klusser" />
-          <TextField source="beschrijving" label="Klus" sortable={false} />
-          <TextField source="woonplaats" label="Woonplaats" sortable={false} />
-          <TextField source="klant" label="Klant" sortable={false} />
+          <TextField source="klusser" label="Klusser" sx={wrapAnywhere} />
+          <TextField source="beschrijving" label="Klus" sortable={false} sx={wrapAnywhere} />
+          <TextField source="woonplaats" label="Woonplaats" sortable={false} sx={wrapAnywhere} />
+          {/* The customer's name, or their e-mail address: a long one breaks in its column. */}
+          <TextField source="klant" label="Klant" sortable={false} sx={wrapAnywhere} />
           <FunctionField<Rij> source="uren" label="Uren" render={(w) => (w.uren === null ? '—' : String(w.uren))} />
           <FunctionField<Rij> label="Ondertekend" sortable={false} render={(w) => (w.ondertekend ? 'Ja' : 'Nee')} />
           <FunctionField<Rij> label="Status" sortable={false} render={(w) => (w.status === 'completed' ? 'Afgerond' : 'Lopend')} />

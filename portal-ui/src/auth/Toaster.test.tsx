@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { Toaster } from './Toaster';
-import { clearToasts, showToast, showToastOnNextPage, TOAST_DURATION_MS } from './toastStore';
+import { chooseSpot } from './toastPlacement';
+import { clearToasts, getToasts, showToast, showToastOnNextPage, TOAST_DURATION_MS } from './toastStore';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,5 +44,72 @@ describe('Toaster', () => {
     act(() => clearToasts());
     render(<Toaster />);
     expect(screen.queryByText('Welkom terug!')).toBeNull();
+  });
+
+  it('a newer toast of a flow takes the place of the stale one; other toasts stay', () => {
+    render(<Toaster />);
+    act(() => {
+      showToast('Welkom terug!');
+      showToast('Werkbon aangemaakt', 'success', { flow: 'werkbon' });
+      showToast('Start eerst de timer', 'error', { flow: 'werkbon' });
+    });
+    expect(screen.queryByText('Werkbon aangemaakt')).toBeNull();
+    expect(within(screen.getByRole('alert')).getByText('Start eerst de timer')).toBeTruthy();
+    act(() => {
+      showToast('Timer hersteld', 'success', { flow: 'werkbon' });
+      showToast('Werkbon afgerond!', 'success', { flow: 'werkbon' });
+    });
+    expect(getToasts().map((t) => t.message)).toEqual(['Welkom terug!', 'Werkbon afgerond!']);
+    expect(screen.queryByText('Timer hersteld')).toBeNull();
+    expect(screen.queryByText('Start eerst de timer')).toBeNull();
+  });
+});
+
+describe('where the toasts stand', () => {
+  const box = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) });
+  function page(buttons: [string, number, number][]) {
+    document.body.innerHTML = '<div id="toaster"></div>';
+    for (const [name, top, bottom] of buttons) {
+      const b = document.createElement('button');
+      b.textContent = name;
+      b.getBoundingClientRect = () => box(top, bottom);
+      document.body.append(b);
+    }
+    return document.getElementById('toaster') as HTMLElement;
+  }
+  // A toast 70 px high, 16 px from the edge of a 390 x 844 phone.
+  const toast = box(758, 828, 16, 374);
+
+  it('at the bottom when nothing is there', () => {
+    expect(chooseSpot(page([['Start timer', 500, 556]]), toast, 844, 16)).toEqual({ edge: 'bottom' });
+  });
+
+  it("at the top when it would cover a control at the bottom ('Start timer')", () => {
+    expect(chooseSpot(page([['Start timer', 770, 826]]), toast, 844, 16)).toEqual({ edge: 'top', top: 16 });
+  });
+
+  it('stays where it stands while that covers nothing (no jumping back and forth), and leaves a control it would cover', () => {
+    expect(chooseSpot(page([['Start timer', 500, 556]]), toast, 844, 16, document, { edge: 'top', top: 16 })).toEqual({ edge: 'top', top: 16 });
+    expect(chooseSpot(page([['Terug', 10, 60]]), toast, 844, 16, document, { edge: 'top', top: 16 })).toEqual({ edge: 'bottom' });
+  });
+
+  it('with controls at both edges: in the free band nearest the bottom, over text, not over a button', () => {
+    // 'Terug' at the top, 'Bel klant' at the bottom, 'Start timer' in the middle: the toast (70 px)
+    // goes just above 'Bel klant'.
+    expect(chooseSpot(page([['Terug', 10, 60], ['Start timer', 300, 356], ['Bel klant', 770, 826]]), toast, 844, 16)).toEqual({ edge: 'top', top: 692 });
+  });
+
+  it('with no free band at all: the bottom, unless the control in use is there', () => {
+    const rows: [string, number, number][] = Array.from({ length: 17 }, (_, i) => [`Knop ${i}`, i * 50, i * 50 + 44]);
+    const toaster = page(rows);
+    expect(chooseSpot(toaster, toast, 844, 16)).toEqual({ edge: 'bottom' });
+    (document.querySelectorAll('button')[16] as HTMLButtonElement).focus();
+    expect(chooseSpot(toaster, toast, 844, 16)).toEqual({ edge: 'top', top: 16 });
+  });
+
+  it('ignores what is inert (behind a dialog) or hidden', () => {
+    const toaster = page([['Start timer', 770, 826]]);
+    document.querySelector('button')?.setAttribute('inert', '');
+    expect(chooseSpot(toaster, toast, 844, 16)).toEqual({ edge: 'bottom' });
   });
 });

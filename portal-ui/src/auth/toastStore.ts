@@ -13,6 +13,17 @@ export interface Toast {
   id: number;
   message: string;
   kind: ToastKind;
+  /** The flow the toast reports on (the work order, a payment); see showToast. */
+  flow?: string;
+}
+
+export interface ToastOptions {
+  /**
+   * The flow the toast belongs to ('werkbon'): a newer toast of a flow takes the place of the one
+   * before it, which is stale by then ('Timer hersteld' gone once 'Werkbon afgerond!' shows), so
+   * that toasts never pile up over the page.
+   */
+  flow?: string;
 }
 
 /** Long enough to read at a calm pace; every toast can also be closed by hand. */
@@ -27,10 +38,14 @@ function emit(next: readonly Toast[]): void {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast and hides it again after TOAST_DURATION_MS. Returns its id. */
-export function showToast(message: string, kind: ToastKind = 'success'): number {
+/**
+ * Shows a toast and hides it again after TOAST_DURATION_MS. Returns its id. With a flow, it
+ * replaces the toast of that flow that is showing.
+ */
+export function showToast(message: string, kind: ToastKind = 'success', { flow }: ToastOptions = {}): number {
   const id = nextId++;
-  emit([...toasts, { id, message, kind }]);
+  const others = flow === undefined ? toasts : toasts.filter((t) => t.flow !== flow);
+  emit([...others, flow === undefined ? { id, message, kind } : { id, message, kind, flow }]);
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
   return id;
 }

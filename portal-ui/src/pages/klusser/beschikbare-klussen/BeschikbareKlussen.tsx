@@ -46,11 +46,11 @@ function Pool() {
     const result = await klusserApi.claim(klus.id);
     setClaiming(null);
     if (result.kind === 'ok') {
-      showToast(`${KT.claimed} ${KT.claimedNext}`, 'success');
+      showToast(`${KT.claimed} ${KT.claimedNext}`, 'success', { flow: 'claim' });
       navigate(`/klusser/plan-klus/${encodeURIComponent(klus.id)}`);
       return;
     }
-    showToast(claimFailure(result), 'error');
+    showToast(claimFailure(result), 'error', { flow: 'claim' });
     if (result.kind === 'failed' && (result.status === 409 || result.status === 404)) {
       // Gone from this klusser's pool: take it off the screen now, the refetch confirms the rest.
       setOpen(null);

@@ -6,12 +6,15 @@ import { euros, longDay } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { useLoad } from '../shared/useLoad';
+import { InvoiceCustomer } from '../werkbon/CustomerCard';
 import { WT } from '../werkbon/texts';
 import { werkbonApi, type BetaalMethode, type Factuur } from '../werkbon/werkbonApi';
 import '../werkbon/werkbon.css';
 
 const AGENDA = '/klusser/agenda';
 const METHODS: readonly BetaalMethode[] = ['contant', 'pin', 'niet_betaald'];
+/** The payment's toasts replace each other: a failure is stale once the payment went through. */
+const PAYMENT_FLOW = { flow: 'betaling' } as const;
 
 function Breakdown({ f }: { f: Factuur }) {
   return (
@@ -74,10 +77,10 @@ function Payment({ f, onPaid }: { f: Factuur; onPaid: (f: Factuur) => void }) {
     setBusy(false);
     if (answer.kind !== 'ok') {
       setProblem(answer.kind === 'failed' && answer.status < 500 && answer.message !== undefined ? answer.message : WT.paymentFailed);
-      showToast(WT.paymentFailed, 'error');
+      showToast(WT.paymentFailed, 'error', PAYMENT_FLOW);
       return;
     }
-    showToast(methode === 'niet_betaald' ? WT.unpaidWarning : WT.paidVia(WT.methods[methode]), methode === 'niet_betaald' ? 'error' : 'success');
+    showToast(methode === 'niet_betaald' ? WT.unpaidWarning : WT.paidVia(WT.methods[methode]), methode === 'niet_betaald' ? 'error' : 'success', PAYMENT_FLOW);
     onPaid(answer.body);
   };
 
@@ -179,10 +182,7 @@ function FactuurScreen({ id }: { id: string }) {
         <p>
           {WT.invoiceDate}: {longDay(f.datum)}
         </p>
-        <p className="werkbon-klant-naam">{f.klant.naam}</p>
-        <p>
-          {f.klant.adres}, {f.klant.postcode} {f.klant.woonplaats}
-        </p>
+        <InvoiceCustomer klant={f.klant} />
         <p>{f.omschrijving}</p>
         <Breakdown f={f} />
         <a className="button button-secondary" href={f.pdf_url} download>

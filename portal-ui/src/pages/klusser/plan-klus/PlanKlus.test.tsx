@@ -178,7 +178,10 @@ describe('/klusser/plan-klus/:klusId', () => {
   it("shows 'Klus niet gevonden' for a job that is not the klusser's", async () => {
     render(OPEN, { [`GET ${API}/klussen/${OPEN.id}`]: { status: 404, body: { error: { code: 'not_found', message: 'Klus niet gevonden' } } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Klus niet gevonden' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Naar Mijn Agenda' }).getAttribute('href')).toBe('/klusser/agenda');
+    const back = screen.getByRole('link', { name: 'Naar Mijn Agenda' });
+    expect(back.getAttribute('href')).toBe('/klusser/agenda');
+    // A button-sized target (48 px high), not a line of text (WCAG 2.5.8).
+    expect(back.className).toBe('button button-secondary');
   });
 
   it("says 'Kon klus niet laden' when the job cannot be loaded", async () => {

@@ -67,7 +67,7 @@ function PlanForm({ klus }: { klus: Klus }) {
     const result = await klusserApi.plan(klus.id, { datum, tijd });
     setSending(false);
     if (result.kind === 'ok') {
-      showToast(change ? KT.changed : KT.planned, 'success');
+      showToast(change ? KT.changed : KT.planned, 'success', { flow: 'planning' });
       navigate(AGENDA);
       return;
     }
@@ -84,7 +84,7 @@ function PlanForm({ klus }: { klus: Klus }) {
       focusLater('alert');
       return;
     }
-    showToast(result.kind === 'failed' && result.status === 401 ? KT.notSignedIn : KT.planFailed, 'error');
+    showToast(result.kind === 'failed' && result.status === 401 ? KT.notSignedIn : KT.planFailed, 'error', { flow: 'planning' });
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -223,7 +223,9 @@ function PlanScreen() {
       <>
         <h1>{KT.notFound}</h1>
         <p>
-          <Link to={AGENDA}>Naar {KT.agendaTitle}</Link>
+          <Link className="button button-secondary" to={AGENDA}>
+            Naar {KT.agendaTitle}
+          </Link>
         </p>
       </>
     );

@@ -1,9 +1,13 @@
 import { forwardRef, useImperativeHandle, useRef, type PointerEvent } from 'react';
 import { WT } from './texts';
 
-/** The spec's signature canvas: 600 by 120 (section 9), drawn with a finger, a pen or a mouse. */
+/**
+ * The signature canvas, drawn with a finger, a pen or a mouse: 600 wide as section 9 says, but 360
+ * high instead of its 120. Scaled to a phone (about 310 px wide in the dialog) 600 by 120 was a
+ * strip 62 px high, too small to sign in with a finger (issue 29); 5:3 makes it 186 px there.
+ */
 export const SIGNATURE_WIDTH = 600;
-export const SIGNATURE_HEIGHT = 120;
+export const SIGNATURE_HEIGHT = 360;
 
 export interface SignatureHandle {
   isEmpty(): boolean;
@@ -20,7 +24,7 @@ interface Props {
 }
 
 /**
- * A drawing surface that scales to the screen width while keeping its 600x120 pixels: pointer
+ * A drawing surface that scales to the screen width while keeping its 600x360 pixels: pointer
  * positions are mapped from the shown size to the canvas's own. touch-action: none keeps the page
  * from scrolling while the customer signs.
  */

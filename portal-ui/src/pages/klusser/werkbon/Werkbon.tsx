@@ -5,6 +5,7 @@ import { euros } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { AfrondenDialog } from './AfrondenDialog';
+import { CustomerCard } from './CustomerCard';
 import { FotosCard } from './FotosCard';
 import { MaterialenCard } from './MaterialenCard';
 import { NotitiesCard } from './NotitiesCard';
@@ -12,30 +13,11 @@ import { OfflineBanner } from './OfflineBanner';
 import { resizePhoto } from './resize';
 import { TimerCard } from './TimerCard';
 import { WT } from './texts';
-import { useWerkbon } from './useWerkbon';
+import { useWerkbon, WERKBON_FLOW } from './useWerkbon';
 import { billedHours, elapsedSeconds, hhmmss, type WerkbonView } from './view';
 import './werkbon.css';
 
 const AGENDA = '/klusser/agenda';
-
-function CustomerCard({ view }: { view: WerkbonView }) {
-  const { klant, klus } = view.werkbon;
-  const tel = klant.telefoon.replace(/[^\d+]/g, '');
-  return (
-    <section className="klus-card" aria-labelledby="werkbon-klant-titel">
-      <h2 id="werkbon-klant-titel">{WT.customer}</h2>
-      <p className="werkbon-klant-naam">{klant.naam}</p>
-      <p>
-        {klus.adres}, {klus.postcode} {klus.woonplaats}
-      </p>
-      {tel !== '' && (
-        <a className="button button-primary button-large" href={`tel:${tel}`}>
-          {WT.call(klant.naam)}
-        </a>
-      )}
-    </section>
-  );
-}
 
 function Completed({ view }: { view: WerkbonView }) {
   const start = view.startTijd;
@@ -77,10 +59,10 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
     if (!running) return;
     if (!restored.current) {
       restored.current = true;
-      showToast(WT.timerRestored);
+      showToast(WT.timerRestored, 'success', WERKBON_FLOW);
     }
     const onVisible = () => {
-      if (document.visibilityState === 'visible') showToast(WT.timerRestored);
+      if (document.visibilityState === 'visible') showToast(WT.timerRestored, 'success', WERKBON_FLOW);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
@@ -103,7 +85,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
 
   const finish = () => {
     if (view.startTijd === null) {
-      showToast(WT.startTimerFirst, 'error');
+      showToast(WT.startTimerFirst, 'error', WERKBON_FLOW);
       return;
     }
     setFinishing(true);
@@ -119,7 +101,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
         <strong>{klus.categorie}</strong> – {klus.beschrijving}
       </p>
       <OfflineBanner online={online} waiting={view.waiting} sending={sending} />
-      <CustomerCard view={view} />
+      <CustomerCard klant={view.werkbon.klant} klus={view.werkbon.klus} />
       {locked ? (
         <Completed view={view} />
       ) : (
@@ -143,7 +125,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
             try {
               await w.addFoto(type, await resizePhoto(file));
             } catch {
-              showToast(WT.photoFailed, 'error');
+              showToast(WT.photoFailed, 'error', WERKBON_FLOW);
             }
           })()
         }

@@ -35,7 +35,8 @@ export const WT = {
   title: 'Werkbon',
   invoiceTitle: 'Factuur',
   customer: 'Klant',
-  call: (naam: string) => `Bel ${naam}`,
+  /** The call button: the customer's name, or 'klant' when the job has none (the number follows). */
+  call: (naam: string | null) => `Bel ${naam ?? 'klant'}`,
   timer: 'Timer',
   start: 'Start timer',
   stop: 'Stop weergave',

@@ -11,6 +11,13 @@ import { WT } from './texts';
 import { merge, type WerkbonView } from './view';
 import { werkbonApi, type Werkbon } from './werkbonApi';
 
+/**
+ * The work order's toasts are one flow: each replaces the one before it ('Timer gestart' takes the
+ * place of 'Werkbon aangemaakt'), so that they never pile up over the timer and the buttons.
+ */
+export const WERKBON_FLOW = { flow: 'werkbon' } as const;
+const FLOW = WERKBON_FLOW;
+
 export type WerkbonState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
@@ -106,7 +113,7 @@ export function useWerkbon(klusId: string) {
       if (cancelled) return;
       if (answer.kind === 'ok') {
         if (snapshot === undefined && answer.body.start_tijd === null && answer.body.materialen.length === 0) {
-          showToast(WT.workOrderCreated);
+          showToast(WT.workOrderCreated, 'success', FLOW);
         }
         await store.saveSnapshot(klusId, answer.body);
         base.current = answer.body;
@@ -140,7 +147,7 @@ export function useWerkbon(klusId: string) {
     async (op: NewOp, toast?: string) => {
       await outbox.add(op);
       await refresh();
-      if (toast !== undefined) showToast(toast);
+      if (toast !== undefined) showToast(toast, 'success', FLOW);
       await flush();
     },
     [outbox, refresh, flush],
@@ -162,7 +169,7 @@ export function useWerkbon(klusId: string) {
         // Never sent: take it off the queue instead of asking the server to remove it.
         await outbox.drop(itemId);
         await refresh();
-        showToast(WT.materialRemoved);
+        showToast(WT.materialRemoved, 'success', FLOW);
         return;
       }
       await change({ ...ids(), kind: 'verwijder', itemId }, WT.materialRemoved);
