@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -254,6 +255,17 @@ func TestNewCustomer(t *testing.T) {
 	})
 	if st != "open" || cat != "overig" || tijd != "00:00" || beschrijving != "Klant registratie - nog geen specifieke klus" || datum != "2026-03-10" || assignment != nil {
 		t.Errorf("placeholder job: %s %s %s %q %s %v", st, cat, tijd, beschrijving, datum, assignment)
+	}
+	// Section 5 asks e-mail, phone and town only: without address and postcode the customer is made,
+	// its placeholder job stored with empty ones, in the region of its town.
+	kaal := klant.Nieuw{Email: "zonder-adres@example.nl", Telefoon: "070 123 45 68", Woonplaats: "Voorburg"}
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", kaal, &c); s != http.StatusCreated || c.Data.AantalKlussen != 1 {
+		t.Errorf("create with e-mail, phone and town only: %d %+v", s, c)
+	}
+	var adres string
+	b.query(t, &adres, `SELECT adres || '|' || postcode || '|' || regio FROM klussen WHERE email = 'zonder-adres@example.nl'`)
+	if parts := strings.Split(adres, "|"); len(parts) != 3 || parts[0] != "" || parts[1] != "" || parts[2] != "den-haag" {
+		t.Errorf("the placeholder job without an address: %q", adres)
 	}
 	eerste := &klant.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", eerste), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
