@@ -60,6 +60,14 @@ export function NotitiesCard({ value, locked, onSave }: { value: string; locked:
           setText(e.target.value);
           setDirty(true);
         }}
+        // Leaving the field (a tap on 'Klus Afronden' within the 3 seconds) saves at once, so the
+        // notes are queued before the completion and not after it, when the work order is closed.
+        onBlur={() => {
+          if (!latest.current.dirty) return;
+          latest.current.dirty = false;
+          setDirty(false);
+          save.current(latest.current.text);
+        }}
       />
       <p id={hintId} className="form-hint">
         {locked ? WT.closed : WT.notesHint}
