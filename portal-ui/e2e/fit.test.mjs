@@ -9,7 +9,7 @@
 // SHOTS_DIR=/tmp/shots29 keeps a screenshot of each screen.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, signInConsole } from './support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, signInConsole, searchList } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -296,7 +296,7 @@ describe('issue 29: every screen fits', { skip: DB_CHECK_SKIP }, () => {
     const [nummer] = expectRow(`SELECT factuurnummer FROM facturen WHERE klus_id = '${factuurJob}'`);
 
     await page.goto(`${BASE_URL}/admin/facturen`);
-    await page.getByLabel('Zoeken (factuurnummer, klant of omschrijving)').fill(EMAIL);
+    await searchList(page, 'Zoeken (factuurnummer, klant of omschrijving)', EMAIL);
     const row = page.getByRole('row', { name: new RegExp(nummer) });
     await row.waitFor();
     await assertWhollyInView(row.getByRole('button', { name: `Verzenden: factuur ${nummer}` }), 'Verzenden');

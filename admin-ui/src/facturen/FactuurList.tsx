@@ -169,7 +169,9 @@ export default function FactuurList() {
               <Chip
                 label={betaling(f)}
                 color={f.betaald ? 'success' : f.credit_van || f.gecrediteerd_door ? 'default' : 'warning'}
-                sx={{ fontWeight: 700 }}
+                // A long state ('Creditfactuur (voor DH2026-0003)') wraps inside its chip rather
+                // than widening the column until the actions leave the screen at 1280 px.
+                sx={{ fontWeight: 700, height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center' } }}
               />
             )}
           />
