@@ -18,10 +18,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { ListItem as ApiListItem } from '@shared-api-types';
 import { ActionError, callApi, failureText } from '../api/action';
+import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 
 type Contact = ApiListItem<'/api/v1/klussen/{id}/contacten'>;
@@ -43,27 +44,8 @@ export const MAX_NOTITIE = 1000;
  * admin, or a franchise owner for a job of its regions).
  */
 export function ContactLog({ klusId }: { klusId: string }) {
-  const [contacts, setContacts] = useState<Contact[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: contacts, failed, reload } = useApiData<Contact[]>(`/api/v1/klussen/${encodeURIComponent(klusId)}/contacten`);
   const [open, setOpen] = useState(false);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await callApi<Contact[]>(`/api/v1/klussen/${encodeURIComponent(klusId)}/contacten`, { signal });
-        setContacts(answer.data);
-        setFailed(false);
-      } catch {
-        if (!signal?.aborted) setFailed(true);
-      }
-    },
-    [klusId],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   return (
     <Box component="section" aria-labelledby={`contact-${klusId}`} sx={{ display: 'grid', gap: 1 }}>
@@ -76,8 +58,8 @@ export function ContactLog({ klusId }: { klusId: string }) {
         </Button>
       </Box>
       {failed && <Alert severity="error">Kon de contacten niet laden.</Alert>}
-      {contacts !== null && contacts.length === 0 && <Typography>Nog geen contact vastgelegd.</Typography>}
-      {contacts !== null && contacts.length > 0 && (
+      {contacts !== undefined && contacts.length === 0 && <Typography>Nog geen contact vastgelegd.</Typography>}
+      {contacts !== undefined && contacts.length > 0 && (
         <List data-testid="contact-log" sx={{ py: 0 }}>
           {contacts.map((c) => (
             <ListItem key={c.id} divider sx={{ display: 'block', px: 0 }}>
@@ -100,7 +82,7 @@ export function ContactLog({ klusId }: { klusId: string }) {
           onClose={() => setOpen(false)}
           onLogged={() => {
             setOpen(false);
-            void load();
+            reload();
           }}
         />
       )}

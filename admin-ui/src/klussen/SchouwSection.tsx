@@ -1,9 +1,10 @@
 import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
 import { ActionError, callApi, failureText } from '../api/action';
+import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 
 type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
@@ -24,27 +25,8 @@ function inputsOf(start: string): { datum: string; tijd: string } {
  */
 export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string; planbaar: boolean; heeftEmail: boolean }) {
   const path = `/api/v1/klussen/${encodeURIComponent(klusId)}/schouw`;
-  const [schouw, setSchouw] = useState<Schouw | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const { data: schouw, failed, set: setSchouw } = useApiData<Schouw | null>(path);
   const [dialog, setDialog] = useState<'plan' | 'uitkomst' | null>(null);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await callApi<Schouw | null>(path, { signal });
-        setSchouw(answer.data);
-        setFailed(false);
-      } catch {
-        if (!signal?.aborted) setFailed(true);
-      }
-    },
-    [path],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const done = (s: Schouw) => {
     setSchouw(s);
