@@ -45,7 +45,8 @@ describe('ContactLog (D26)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vastleggen' }));
     await waitFor(() => expect(mock.callsTo(PATH, 'POST')).toHaveLength(1));
     expect(mock.callsTo(PATH, 'POST')[0]?.body).toEqual({ wijze: 'gebeld', notitie: 'Morgen om tien uur langs.' });
-    const log = await screen.findByTestId('contact-log');
+    await waitFor(() => expect(screen.getByTestId('contact-log').textContent).toContain('Morgen om tien uur langs.'));
+    const log = screen.getByTestId('contact-log');
     expect(log.textContent).toContain('Gebeld');
     expect(log.textContent).toContain('Anna Admin');
     expect(log.textContent).toContain('Morgen om tien uur langs.');

@@ -49,8 +49,8 @@ describe('SchouwSection (D26)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Plannen' }));
     await waitFor(() => expect(mock.callsTo(PATH, 'PUT')).toHaveLength(1));
     expect(mock.callsTo(PATH, 'PUT')[0]?.body).toEqual({ datum: '2026-11-26', tijd: '10:30', opnemer: 'Kees de Opnemer' });
-    const shown = await screen.findByTestId('schouw');
-    expect(shown.textContent).toContain('Kees de Opnemer');
+    // The section shows 'no survey yet' until the saved survey arrives, so wait for the new text.
+    await waitFor(() => expect(screen.getByTestId('schouw').textContent).toContain('Kees de Opnemer'));
     expect(screen.getByRole('button', { name: 'Schouw wijzigen' })).toBeTruthy();
   });
 
@@ -69,7 +69,8 @@ describe('SchouwSection (D26)', () => {
     fireEvent.change(within(dialog).getByLabelText(/Uitkomst/), { target: { value: 'Twee planken.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vastleggen' }));
     await waitFor(() => expect(mock.callsTo(`${PATH}/uitkomst`, 'POST')).toHaveLength(1));
-    expect((await screen.findByTestId('schouw')).textContent).toContain('Twee planken.');
+    // The planned survey stays on screen until the recorded outcome replaces it.
+    await waitFor(() => expect(screen.getByTestId('schouw').textContent).toContain('Twee planken.'));
     expect(screen.queryByRole('button', { name: 'Schouw wijzigen' })).toBeNull();
   });
 });
