@@ -65,6 +65,7 @@ var expected = map[[2]string]grants{
 	{"aanmeldingen", "create"}: everyone,
 	{"klus_status", "read"}:    everyone, // the status link (D24): the token is the key
 	{"klus_status", "cancel"}:  everyone,
+	{"klus_status", "decide"}:  everyone, // the customer's answer on a quote, through the same link
 
 	// Doc 000 §6: protected areas need only a session; doc 001 §6 notifications (own inbox only).
 	{"account", "read"}:         signedIn,
@@ -100,6 +101,8 @@ var expected = map[[2]string]grants{
 	// D26: the free survey of those requests.
 	{"klus_schouw", "read"}:          franchiseOwn,
 	{"klus_schouw", "update"}:        franchiseOwn,
+	{"klus_offerte", "read"}:         franchiseOwn,
+	{"klus_offerte", "update"}:       franchiseOwn,
 	{"klussers", "read"}:             franchiseOwn,
 	{"franchise_settings", "read"}:   franchiseOwn,
 	{"franchise_settings", "update"}: franchiseOwn,

@@ -33,6 +33,7 @@ var Templates = map[string][]string{
 	"factuur":     {"naam", "soort", "factuurnummer", "totaal", "uitgever", "betaling"},   // invoice, with the PDF attached (factuur.Worker)
 	"schouw":      {"naam", "datum", "tijd", "adres", "opnemer"},                          // the free survey on site (D26)
 	"herinnering": {"naam", "wat", "datum", "tijd", "adres", "met"},                       // the day before an appointment (D27)
+	"offerte":     {"naam", "offertenummer", "totaal", "geldig_tot"},                      // a quote, with the PDF attached (offerte.Worker, D26)
 }
 
 // Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a

@@ -23,6 +23,10 @@ const (
 	NieuweKlus    = "nieuwe_klus"
 	// KlusGeannuleerd: the customer cancelled the request through its status link (D24).
 	KlusGeannuleerd = "klus_geannuleerd"
+	// OfferteAkkoord and OfferteNietAkkoord: the customer answered a quote through the status link
+	// (D26); the franchise owners of the job's region are told as well as the admins.
+	OfferteAkkoord     = "offerte_akkoord"
+	OfferteNietAkkoord = "offerte_niet_akkoord"
 )
 
 // PoolMessage is what a klusser reads when a job enters its region's pool (document 001 section 8).
@@ -33,8 +37,9 @@ type AdminsArgs struct {
 	Type        string    `json:"type"`
 	KlusID      uuid.UUID `json:"klus_id"`
 	KlusserNaam string    `json:"klusser_naam"`
-	Datum       string    `json:"datum,omitempty"` // dd-MM-yyyy, for ingepland and gewijzigd
-	Tijd        string    `json:"tijd,omitempty"`  // HH:mm
+	Datum       string    `json:"datum,omitempty"`  // dd-MM-yyyy, for ingepland and gewijzigd
+	Tijd        string    `json:"tijd,omitempty"`   // HH:mm
+	Nummer      string    `json:"nummer,omitempty"` // the quote's number, for the quote's answers
 }
 
 // Kind names the job.
@@ -52,6 +57,10 @@ func (a AdminsArgs) Message() (string, error) {
 		return fmt.Sprintf("Klus gewijzigd door %s naar %s om %s", a.KlusserNaam, a.Datum, a.Tijd), nil
 	case KlusGeannuleerd:
 		return "Aanvraag geannuleerd door de klant", nil
+	case OfferteAkkoord:
+		return fmt.Sprintf("Offerte %s geaccepteerd door de klant", a.Nummer), nil
+	case OfferteNietAkkoord:
+		return fmt.Sprintf("Offerte %s niet geaccepteerd door de klant", a.Nummer), nil
 	}
 	return "", fmt.Errorf("notify: unknown admin notification type %q", a.Type)
 }
@@ -70,18 +79,24 @@ type AdminsWorker struct {
 	DB *tenants.DB
 }
 
-// Work notifies every admin.
+// Work notifies every admin, and for a quote's answer the franchise owners of the job's region.
 func (w *AdminsWorker) Work(ctx context.Context, job *river.Job[AdminsArgs]) error {
 	msg, err := job.Args.Message()
 	if err != nil {
 		return river.JobCancel(err)
 	}
+	franchise := job.Args.Type == OfferteAkkoord || job.Args.Type == OfferteNietAkkoord
 	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `
 			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
 			SELECT user_id, $1, $2, $3, $4 FROM user_roles WHERE role = 'admin'
+			UNION
+			SELECT p.id, $1, $2, $3, $4 FROM klussen k
+			JOIN profiles p ON k.regio = ANY (p.regio)
+			JOIN user_roles r ON r.user_id = p.id AND r.role = 'franchise'
+			WHERE $5 AND k.id = $3
 			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
-			msg, job.Args.Type, job.Args.KlusID, job.ID)
+			msg, job.Args.Type, job.Args.KlusID, job.ID, franchise)
 		return err
 	})
 }

@@ -48,6 +48,9 @@ type Factuur struct {
 	CreditVan   *CreditRef `json:"credit_van" doc:"bij een creditfactuur: de factuur die zij crediteert"`
 	CreditReden *string    `json:"credit_reden" doc:"bij een creditfactuur: de reden"`
 	Betaaltekst string     `json:"betaaltekst" doc:"wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is"`
+	// Offerte: the invoice bills an accepted quote (D26); uren is then 1 at the quote's price
+	// before VAT, and materiaal_cents is the meerwerk.
+	Offerte *string `json:"offerte" doc:"bij een vaste prijs: het nummer van de geaccepteerde offerte"`
 }
 
 // Uitgever is the business that issues an invoice (D28).

@@ -91,6 +91,9 @@ type Klus struct {
 	WerkbonID                *uuid.UUID `json:"werkbon_id"`
 	// Eigen: the job is the klusser's own (claimed or assigned), not a pool job.
 	Eigen bool `json:"eigen"`
+	// VastePrijsCents is the customer's accepted quote (D26), incl. VAT: shown as 'Vaste prijs'
+	// instead of the estimate.
+	VastePrijsCents *int `json:"vaste_prijs_cents" doc:"de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null"`
 	// Klant is in the detail and the agenda; the pool list leaves it out.
 	Klant *Klant `json:"klant,omitempty"`
 }

@@ -37,7 +37,8 @@ const klusSelect = `
 	       w.id AS werkbon_id, k.klusser_id IS NOT DISTINCT FROM actor_id() AS eigen,
 	       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''),
 	                nullif(k.email, ''), 'Niet beschikbaar') AS klant_naam,
-	       k.telefoon AS klant_telefoon, k.email AS klant_email
+	       k.telefoon AS klant_telefoon, k.email AS klant_email,
+	       (SELECT o.totaal_cents FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord') AS vaste_prijs
 	FROM klussen k
 	JOIN categories c ON c.key = k.categorie
 	LEFT JOIN werkbonnen w ON w.klus_id = k.id`
@@ -54,7 +55,7 @@ func scanKlus(r tenants.Row) (Klus, error) {
 	err := r.Scan(&k.ID, &k.Status, &k.Categorie.Key, &k.Categorie.Label, &k.Beschrijving, &d, &k.Tijd, &k.Adres,
 		&k.Postcode, &k.Woonplaats, &k.Regio, &k.GeschatTariefCents, &k.GeschatteDuur, &k.GeschatteVerdiensteEuros,
 		&k.Notities, &k.GeplandeStartTijd, &k.PlanningChangesCount, &k.WerkbonID, &k.Eigen,
-		&klant.Naam, &klant.Telefoon, &klant.Email)
+		&klant.Naam, &klant.Telefoon, &klant.Email, &k.VastePrijsCents)
 	k.Datum, k.Klant = d.String(), &klant
 	return k, err
 }

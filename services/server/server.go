@@ -31,6 +31,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/klusser"
 	"github.com/klusmaat/klusmaat/services/notifications"
+	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/events"
 	"github.com/klusmaat/klusmaat/services/platform/files"
@@ -208,6 +209,7 @@ func Routes(d Deps) []httpapi.Route {
 		klus.NewBeheer(k, d.DB, enqueue),
 		contact.New(k, d.DB),
 		schouw.New(k, d.DB, enqueue, d.clock()),
+		offerte.New(k, d.DB, enqueue, factuur.Site(d.Site), d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
@@ -231,7 +233,7 @@ func Routes(d Deps) []httpapi.Route {
 		if limiter == nil {
 			limiter = d.share(status.NewLimiter(), "status-address")
 		}
-		modules = append(modules, status.New(k, d.DB, factuur.Site(d.Site), enqueue, *d.StatusLinks, PublicFileURL, limiter))
+		modules = append(modules, status.New(k, d.DB, factuur.Site(d.Site), enqueue, *d.StatusLinks, PublicFileURL, limiter, d.clock()))
 	}
 	if d.Queue != nil && d.Files != nil {
 		modules = append(modules, exports.New(k, d.DB, d.Files, func(ctx context.Context, tx pgx.Tx, e exports.Export) error {

@@ -9,6 +9,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/herinnering"
+	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -41,6 +42,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files, Kinds: exportKinds})
 	river.AddWorker(w, &factuur.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	river.AddWorker(w, &herinnering.Worker{DB: d.DB, Clock: d.Clock})
+	river.AddWorker(w, &offerte.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
 }
 

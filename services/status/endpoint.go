@@ -28,3 +28,5 @@ func makeCancelEndpoint(s Service) endpoint.Endpoint {
 func makePDFEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r tokenRequest) (*PDF, error) { return s.InvoicePDF(ctx, r.Token) })
 }
+
+func makeDecideEndpoint(s Service) endpoint.Endpoint { return httpapi.Typed(s.Decide) }

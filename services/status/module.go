@@ -8,6 +8,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // PerMinute bounds the status requests of one address: the page polls twice a minute; a guesser
@@ -18,10 +19,11 @@ const PerMinute = 30
 // PerMinute requests a minute, whichever of them it asks for.
 func NewLimiter() *httpapi.Limiter { return httpapi.NewLimiter(PerMinute, time.Minute) }
 
-// New is the status page module; site signs the invoice PDF it draws; photoURL makes a showcase photo's public address; limiter is the
+// New is the status page module (now tells today's date); site signs the invoice PDF it draws; photoURL makes a showcase photo's public address; limiter is the
 // status link's limit (NewLimiter), the one Page counts on too.
-func New(k httpapi.Kit, db *tenants.DB, site factuur.Site, enqueue jobs.Enqueue, links Links, photoURL func(string) string, limiter *httpapi.Limiter) []httpapi.Route {
-	svc := NewService(&pgStore{db: db, site: site, enqueue: enqueue}, links, photoURL)
+func New(k httpapi.Kit, db *tenants.DB, site factuur.Site, enqueue jobs.Enqueue, links Links, photoURL func(string) string,
+	limiter *httpapi.Limiter, now calendar.Clock) []httpapi.Route {
+	svc := NewService(&pgStore{db: db, site: site, enqueue: enqueue, now: now}, links, photoURL)
 	return k.Routes(routes(svc, limiter)...)
 }
 
@@ -29,7 +31,8 @@ func New(k httpapi.Kit, db *tenants.DB, site factuur.Site, enqueue jobs.Enqueue,
 // has used up limiter, else 200 for a link to a request and 404 for anything else (D21). The
 // page's check costs a database transaction, so it counts like an API request.
 func Page(db *tenants.DB, links Links, limiter *httpapi.Limiter) func(r *http.Request, token string) int {
-	svc := NewService(&pgStore{db: db}, links, func(string) string { return "" })
+	// Only whether the link opens a job counts here; the quote's validity date does not.
+	svc := NewService(&pgStore{db: db, now: calendar.System}, links, func(string) string { return "" })
 	return func(r *http.Request, token string) int {
 		if !limiter.Allow(r.Context(), httpapi.ClientIP(r)) {
 			return http.StatusTooManyRequests

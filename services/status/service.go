@@ -5,10 +5,14 @@ package status
 
 import (
 	"context"
+	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/offerte"
+	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -28,6 +32,8 @@ type Status struct {
 	Annuleerbaar bool       `json:"annuleerbaar"`
 	FactuurPDF   string     `json:"factuur_pdf" doc:"download van de factuur zodra de klus is afgerond; anders leeg"`
 	Schouw       *Schouw    `json:"schouw" doc:"de gratis schouw zodra die is gepland (D26); anders null"`
+	// Offerte is the latest sent version of the quote (D26), with 'Akkoord' and 'Niet akkoord'.
+	Offerte *offerte.Klantversie `json:"offerte" doc:"de offerte zodra die is verstuurd (D26); anders null"`
 }
 
 // Schouw is the survey appointment as the customer sees it: when, who comes, and whether it
@@ -53,7 +59,38 @@ var (
 	ErrNotFound     = domainerr.NotFound("not_found", "Deze pagina bestaat niet (meer).")
 	ErrNotCancelled = domainerr.Conflict("not_cancellable", "Deze aanvraag kan niet meer worden geannuleerd: er is al een klusser voor ingepland. Bel ons als u de afspraak wilt wijzigen.")
 	ErrNoInvoice    = domainerr.NotFound("no_invoice", "Er is (nog) geen factuur voor deze klus.")
+	ErrNoOfferte    = domainerr.NotFound("no_offerte", "Er is (nog) geen offerte voor deze klus.")
+	ErrGewijzigd    = domainerr.Conflict("offerte_changed", "De offerte is intussen gewijzigd. Bekijk de nieuwe offerte hieronder.")
+	ErrBeslist      = domainerr.Conflict("offerte_decided", "U heeft al gekozen over deze offerte.")
+	ErrVerlopen     = domainerr.Conflict("offerte_expired", "Deze offerte is verlopen. Bel ons, dan maken wij een nieuwe offerte voor u.")
 )
+
+// The customer's answers on a quote.
+const (
+	Akkoord     = "akkoord"
+	NietAkkoord = "niet_akkoord"
+	MsgBesluit  = "Kies 'Akkoord' of 'Niet akkoord'."
+	MsgReden    = "De reden mag hoogstens 1000 tekens lang zijn."
+)
+
+// Besluit is the customer's answer on the version they read: akkoord or niet_akkoord, with an
+// optional reason for the latter.
+type Besluit struct {
+	Versie  int    `json:"versie" doc:"de versie die de klant las"`
+	Besluit string `json:"besluit" doc:"akkoord of niet_akkoord"`
+	Reden   string `json:"reden" text:"multiline" doc:"optioneel, bij niet akkoord"`
+}
+
+// BesluitRequest is the answer through the link's token.
+type BesluitRequest struct {
+	Token string
+	Besluit
+}
+
+// LogAttrs names the version and the answer, never the token.
+func (r BesluitRequest) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("versie", r.Versie), slog.String("besluit", r.Besluit.Besluit)}
+}
 
 // Row is what the database gives for a job (klus_status).
 type Row struct {
@@ -65,6 +102,7 @@ type Row struct {
 	FactuurID                                                       *uuid.UUID
 	FactuurPDF                                                      *string
 	Schouw                                                          *Schouw
+	Offerte                                                         *offerte.Klantversie
 }
 
 // Store is the SQL of the service (store.go).
@@ -72,6 +110,8 @@ type Store interface {
 	Read(ctx context.Context, id uuid.UUID) (Row, error)
 	Cancel(ctx context.Context, id uuid.UUID) error
 	InvoicePDF(ctx context.Context, id uuid.UUID) (*PDF, error)
+	// Decide records the customer's answer on the latest sent version of the quote.
+	Decide(ctx context.Context, id uuid.UUID, b Besluit) error
 }
 
 // PDF is the invoice download.
@@ -85,6 +125,7 @@ type Service interface {
 	Get(ctx context.Context, token string) (Status, error)
 	Cancel(ctx context.Context, token string) (Status, error)
 	InvoicePDF(ctx context.Context, token string) (*PDF, error)
+	Decide(ctx context.Context, r BesluitRequest) (Status, error)
 }
 
 type service struct {
@@ -137,6 +178,7 @@ func (s *service) view(token string, r Row) Status {
 	}
 	if !r.Geannuleerd {
 		v.Schouw = r.Schouw
+		v.Offerte = r.Offerte
 	}
 	return v
 }
@@ -158,4 +200,27 @@ func (s *service) InvoicePDF(ctx context.Context, token string) (*PDF, error) {
 		return nil, err
 	}
 	return s.store.InvoicePDF(ctx, id)
+}
+
+// Decide checks the answer and records it; the page then shows the decided quote.
+func (s *service) Decide(ctx context.Context, r BesluitRequest) (Status, error) {
+	id, err := s.job(r.Token)
+	if err != nil {
+		return Status{}, err
+	}
+	errs := validate.Errors{}
+	if r.Besluit.Besluit != Akkoord && r.Besluit.Besluit != NietAkkoord {
+		errs.Set("besluit", MsgBesluit)
+	}
+	r.Reden = strings.TrimSpace(r.Reden)
+	if len([]rune(r.Reden)) > 1000 {
+		errs.Set("reden", MsgReden)
+	}
+	if len(errs) > 0 {
+		return Status{}, errs.Invalid("invalid_besluit", MsgBesluit)
+	}
+	if err := s.store.Decide(ctx, id, r.Besluit); err != nil {
+		return Status{}, err
+	}
+	return s.Get(ctx, r.Token)
 }

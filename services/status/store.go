@@ -2,6 +2,7 @@ package status
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -22,9 +24,10 @@ type pgStore struct {
 	db      *tenants.DB
 	enqueue jobs.Enqueue
 	site    factuur.Site
+	now     calendar.Clock // today's Amsterdam date: whether a quote is still valid
 }
 
-func read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Row, error) {
+func read(ctx context.Context, tx pgx.Tx, id uuid.UUID, today calendar.Date) (Row, error) {
 	var r Row
 	var d calendar.Date
 	err := tx.QueryRow(ctx, `
@@ -41,18 +44,49 @@ func read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Row, error) {
 	err = tx.QueryRow(ctx, `SELECT start, opnemer, uitgevoerd FROM klus_status_schouw($1)`, id).Scan(&sch.Start, &sch.Opnemer, &sch.Uitgevoerd)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return r, nil
 	case err != nil:
 		return r, fmt.Errorf("status: read survey: %w", err)
+	default:
+		r.Schouw = &sch
 	}
-	r.Schouw = &sch
-	return r, nil
+	r.Offerte, err = readOfferte(ctx, tx, id, today)
+	return r, err
+}
+
+// readOfferte reads the latest sent version of the job's quote through klus_status_offerte, as
+// the customer reads it: the lines and amounts, its state as of today, and whether they may
+// still answer.
+func readOfferte(ctx context.Context, tx pgx.Tx, id uuid.UUID, today calendar.Date) (*offerte.Klantversie, error) {
+	var in offerte.Inhoud
+	var k offerte.Klantversie
+	var materialen []byte
+	var geldig calendar.Date
+	err := tx.QueryRow(ctx, `
+		SELECT nummer, versie, status, arbeid_wijze, arbeid_omschrijving, arbeid_uren::float8, uurtarief_cents, arbeid_cents,
+		       materialen, subtotaal_cents, btw_cents, totaal_cents, geldig_tot, beslist_at, reden, nieuwere_concept
+		FROM klus_status_offerte($1)`, id).Scan(&k.Nummer, &k.Versie, &k.Status, &in.ArbeidWijze, &in.ArbeidOmschrijving,
+		&in.ArbeidUren, &in.UurtariefCents, &in.ArbeidCents, &materialen, &k.SubtotaalCents, &k.BTWCents, &k.TotaalCents,
+		&geldig, &k.BeslistOp, &k.Reden, &k.InBewerking)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("status: read quote: %w", err)
+	}
+	if err := json.Unmarshal(materialen, &in.Materialen); err != nil {
+		return nil, fmt.Errorf("status: quote materials: %w", err)
+	}
+	k.GeldigTot = geldig.String()
+	k.Regels = in.Regels()
+	k.Status = offerte.Stand(k.Status, k.GeldigTot, today)
+	k.Beslisbaar = k.Status == offerte.Verstuurd && !k.InBewerking
+	return &k, nil
 }
 
 func (s *pgStore) Read(ctx context.Context, id uuid.UUID) (Row, error) {
 	var r Row
 	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		r, err = read(ctx, tx, id)
+		r, err = read(ctx, tx, id, s.now.Today())
 		return err
 	})
 	return r, err
@@ -64,7 +98,7 @@ func (s *pgStore) Cancel(ctx context.Context, id uuid.UUID) error {
 		var regio string
 		err := tx.QueryRow(ctx, `SELECT regio FROM klus_status_annuleren($1)`, id).Scan(&regio)
 		if errors.Is(err, pgx.ErrNoRows) {
-			if _, err := read(ctx, tx, id); err != nil {
+			if _, err := read(ctx, tx, id, s.now.Today()); err != nil {
 				return err // no such job, or the link no longer opens it
 			}
 			return ErrNotCancelled
@@ -103,4 +137,40 @@ func (s *pgStore) InvoicePDF(ctx context.Context, id uuid.UUID) (*PDF, error) {
 		return nil, fmt.Errorf("status: invoice PDF: %w", err)
 	}
 	return &PDF{Name: "factuur.pdf", Data: data}, nil
+}
+
+// Decide records the answer through klus_status_offerte_besluit (migration 034), which admits only
+// the latest sent version before its validity date, and tells the office in the same transaction.
+func (s *pgStore) Decide(ctx context.Context, id uuid.UUID, b Besluit) error {
+	return s.db.Tx(ctx, func(tx pgx.Tx) error {
+		var uitkomst string
+		var nummer *string
+		err := tx.QueryRow(ctx, `SELECT uitkomst, nummer FROM klus_status_offerte_besluit($1, $2, $3, $4, $5)`,
+			id, b.Versie, b.Besluit == Akkoord, b.Reden, s.now.Today()).Scan(&uitkomst, &nummer)
+		if err != nil {
+			return fmt.Errorf("status: decide quote: %w", err)
+		}
+		switch uitkomst {
+		case "ok":
+		case "gewijzigd":
+			return ErrGewijzigd
+		case "beslist":
+			return ErrBeslist
+		case "verlopen":
+			return ErrVerlopen
+		default:
+			if _, err := read(ctx, tx, id, s.now.Today()); err != nil {
+				return err // no such job, or the link no longer opens it
+			}
+			return ErrNoOfferte
+		}
+		if s.enqueue == nil {
+			return errors.New("status: no job queue for the office's notification")
+		}
+		kind := notify.OfferteAkkoord
+		if b.Besluit != Akkoord {
+			kind = notify.OfferteNietAkkoord
+		}
+		return s.enqueue(ctx, tx, notify.AdminsArgs{Type: kind, KlusID: id, Nummer: *nummer})
+	})
 }

@@ -30,6 +30,10 @@ func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 			Summary: "Een open, nog niet ingeplande aanvraag annuleren via de persoonlijke link",
 			Tag:     "status", Resource: "klus_status", Action: "cancel", Response: Status{},
 			Op: "Cancel", Endpoint: makeCancelEndpoint(s), Decode: decodeToken, Guard: guard},
+		{Method: http.MethodPost, Path: "/api/v1/status/{token}/offerte",
+			Summary: "Akkoord of niet akkoord op de laatste verstuurde versie van de offerte, voor de geldigheidsdatum (D26)",
+			Tag:     "status", Resource: "klus_status", Action: "decide", Request: Besluit{}, Response: Status{},
+			Op: "DecideOfferte", Endpoint: makeDecideEndpoint(s), Decode: decodeBesluit, Guard: guard},
 		{Method: http.MethodGet, Path: "/api/v1/status/{token}/factuur.pdf", Summary: "De factuur van een afgeronde klus als PDF",
 			Tag: "status", Resource: "klus_status", Action: "read", ResponseType: "application/pdf",
 			Op: "InvoicePDF", Endpoint: makePDFEndpoint(s), Decode: decodeToken, Guard: guard,
@@ -42,6 +46,14 @@ func decodeToken(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	return tokenRequest{Token: r.PathValue("token")}, nil
+}
+
+func decodeBesluit(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r); err != nil {
+		return nil, err
+	}
+	req := BesluitRequest{Token: r.PathValue("token")}
+	return req, httpapi.DecodeJSON(nil, r, &req.Besluit, 8<<10)
 }
 
 func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {

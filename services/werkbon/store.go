@@ -361,10 +361,19 @@ func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren
 	year := today.Year
 	var uitgever, prefix string
 	var rate int
+	var offerteID *uuid.UUID
+	var quoted *int
 	if err := tx.QueryRow(ctx, `
-		SELECT u.id, u.nummer_prefix, k.geschat_tarief_cents FROM klussen k, factuur_uitgever(k.regio) u WHERE k.id = $1`,
-		klusID).Scan(&uitgever, &prefix, &rate); err != nil {
+		SELECT u.id, u.nummer_prefix, k.geschat_tarief_cents, o.id, o.subtotaal_cents
+		FROM klussen k CROSS JOIN factuur_uitgever(k.regio) u
+		LEFT JOIN offertes o ON o.klus_id = k.id AND o.status = 'akkoord'
+		WHERE k.id = $1`, klusID).Scan(&uitgever, &prefix, &rate, &offerteID, &quoted); err != nil {
 		return uuid.Nil, fmt.Errorf("werkbon: invoice issuer: %w", err)
+	}
+	// A job with an accepted quote (D26) bills the quote, one unit at its price before VAT, plus the
+	// materials on the signed work order as meerwerk; the database lists the quote's lines.
+	if quoted != nil {
+		uren, rate = 1, *quoted
 	}
 	var n int
 	err := tx.QueryRow(ctx, `
@@ -379,14 +388,14 @@ func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren
 	err = tx.QueryRow(ctx, `
 		INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, datum, klant_naam, klant_email, klant_adres,
 		                      klant_postcode, klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents,
-		                      subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
+		                      subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, offerte_id)
 		SELECT k.id, actor_id(), k.regio, $2, $3,
 		       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
 		       k.email, k.adres, k.postcode, k.woonplaats, c.label || ': ' || k.beschrijving,
-		       $4, $5, $6, $7, $8, $9
+		       $4, $5, $6, $7, $8, $9, $10
 		FROM klussen k JOIN categories c ON c.key = k.categorie WHERE k.id = $1
 		RETURNING id`,
-		klusID, prefix+InvoiceNumber(year, n), today, uren, rate, materials, b.SubtotaalCents, b.BTWCents, b.TotaalCents).Scan(&id)
+		klusID, prefix+InvoiceNumber(year, n), today, uren, rate, materials, b.SubtotaalCents, b.BTWCents, b.TotaalCents, offerteID).Scan(&id)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("werkbon: insert invoice: %w", err)
 	}

@@ -84,6 +84,10 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     job), to the address of a job whose reminder this transaction recorded;
 --   * factuur (the invoice with its PDF): by the system actor alone (the invoice worker), to the
 --     invoice's own customer, attaching that invoice's own PDF;
+--   * offerte (a quote with its PDF, D26): by the system actor alone (the quote worker), to the
+--     address of the quote's job, attaching the PDF this transaction kept on that quote;
+--   * offerte_mail (draw and send a quote): by an admin or a franchise owner, for a quote this
+--     transaction marked sent;
 --   * export: for the actor itself; notifications and invoice PDFs: the in-app and
 --     storage work of the application, which sends nothing of the caller's making.
 -- Any other kind or template is refused. The queue's role (workers, River's maintenance) and the
@@ -111,9 +115,13 @@ BEGIN
     ELSIF NEW.kind = 'factuur_pdf' THEN
         ok := actor.role IN ('klusser', 'admin')
             AND EXISTS (SELECT 1 FROM public.facturen f WHERE f.id = (NEW.args ->> 'factuur_id')::uuid);
+    ELSIF NEW.kind = 'offerte_mail' THEN
+        ok := actor.role IN ('admin', 'franchise') AND EXISTS (
+            SELECT 1 FROM public.offertes o
+            WHERE o.id = (NEW.args ->> 'offerte_id')::uuid AND o.xmin = this_tx AND o.status = 'verstuurd');
     ELSIF NEW.kind = 'export' THEN
         ok := actor.user_id IS NOT NULL AND (NEW.args ->> 'user_id')::uuid = actor.user_id;
-    ELSIF NEW.kind = 'email' AND (files = '[]' OR tmpl = 'factuur') THEN
+    ELSIF NEW.kind = 'email' AND (files = '[]' OR tmpl IN ('factuur', 'offerte')) THEN
         CASE tmpl
         WHEN 'bevestiging' THEN
             ok := EXISTS (
@@ -159,6 +167,12 @@ BEGIN
                     SELECT 1 FROM public.facturen f
                     WHERE f.factuurnummer = d ->> 'factuurnummer' AND lower(f.klant_email) = rcpt
                       AND f.pdf_url = files -> 0 ->> 'key' AND files -> 0 ->> 'bucket' = 'exports');
+        WHEN 'offerte' THEN
+            ok := actor.user_id = '00000000-0000-0000-0000-000000000001' AND jsonb_array_length(files) = 1
+                AND EXISTS (
+                    SELECT 1 FROM public.offertes o JOIN public.klussen k ON k.id = o.klus_id
+                    WHERE o.nummer = d ->> 'offertenummer' AND o.klus_id = (d ->> 'status_klus')::uuid AND k.email = rcpt
+                      AND o.xmin = this_tx AND o.pdf_key = files -> 0 ->> 'key' AND files -> 0 ->> 'bucket' = 'exports');
         ELSE
             ok := false;
         END CASE;

@@ -692,6 +692,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klussen/{id}/offerte": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De offerte van een klus: de laatste versie (of null als er geen is) */
+        get: operations["getKlussenIdOfferte"];
+        /** De offerte opslaan: het concept bijwerken, of na versturen een nieuwe versie beginnen (D26) */
+        put: operations["putKlussenIdOfferte"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/offerte.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De laatste versie van de offerte als PDF */
+        get: operations["getKlussenIdOfferte.pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/offerte/versturen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De offerte versturen: de klant krijgt de PDF en de statuslink per e-mail */
+        post: operations["postKlussenIdOfferteVersturen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klussen/{id}/pool": {
         parameters: {
             query?: never;
@@ -1424,6 +1476,23 @@ export interface paths {
         get: operations["getStatusTokenFactuur.pdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/{token}/offerte": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Akkoord of niet akkoord op de laatste verstuurde versie van de offerte, voor de geldigheidsdatum (D26) */
+        post: operations["postStatusTokenOfferte"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3327,6 +3396,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
+                        offerte: string | null;
                         omschrijving: string;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
@@ -5865,6 +5936,432 @@ export interface operations {
             };
         };
     };
+    getKlussenIdOfferte: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            arbeid_cents: number;
+                            arbeid_omschrijving: string;
+                            /** @description bij uren: het aantal uren, in halve uren */
+                            arbeid_uren: number | null;
+                            /** @description vast of uren */
+                            arbeid_wijze: string;
+                            /** Format: date-time */
+                            beslist_op: string | null;
+                            btw_cents: number;
+                            /** @description de eerdere versies, nieuwste eerst */
+                            eerdere: {
+                                /** Format: date-time */
+                                beslist_op: string | null;
+                                status: string;
+                                totaal_cents: number;
+                                versie: number;
+                                /** Format: date-time */
+                                verstuurd_op: string | null;
+                            }[];
+                            /** @description JJJJ-MM-DD, tot en met */
+                            geldig_tot: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            materiaal_cents: number;
+                            materialen: {
+                                /** @description hele stuks, 1 tot 999 */
+                                aantal: number;
+                                omschrijving: string;
+                                /** @description prijs per stuk in centen, excl. btw */
+                                prijs_cents: number;
+                            }[];
+                            /** @description O<jaar>-<nnnn>, één nummer per klus */
+                            nummer: string;
+                            /** @description de reden van de klant bij niet akkoord */
+                            reden: string;
+                            regels: {
+                                aantal: number;
+                                bedrag_cents: number;
+                                /** @description uur, vaste prijs of stuk */
+                                eenheid: string;
+                                omschrijving: string;
+                                prijs_cents: number;
+                            }[];
+                            status: string;
+                            subtotaal_cents: number;
+                            /** @description incl. btw */
+                            totaal_cents: number;
+                            /** @description het uurtarief van de klus */
+                            uurtarief_cents: number;
+                            versie: number;
+                            /** Format: date-time */
+                            verstuurd_op: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlussenIdOfferte: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description bij vast: de prijs van het werk in centen, excl. btw */
+                    arbeid_cents: number;
+                    arbeid_omschrijving: string;
+                    /** @description bij uren: het aantal uren, in halve uren */
+                    arbeid_uren: number;
+                    /** @description vast of uren */
+                    arbeid_wijze: string;
+                    /** @description JJJJ-MM-DD; leeg is over 30 dagen */
+                    geldig_tot: string;
+                    materialen: {
+                        /** @description hele stuks, 1 tot 999 */
+                        aantal: number;
+                        omschrijving: string;
+                        /** @description prijs per stuk in centen, excl. btw */
+                        prijs_cents: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            arbeid_cents: number;
+                            arbeid_omschrijving: string;
+                            /** @description bij uren: het aantal uren, in halve uren */
+                            arbeid_uren: number | null;
+                            /** @description vast of uren */
+                            arbeid_wijze: string;
+                            /** Format: date-time */
+                            beslist_op: string | null;
+                            btw_cents: number;
+                            /** @description de eerdere versies, nieuwste eerst */
+                            eerdere: {
+                                /** Format: date-time */
+                                beslist_op: string | null;
+                                status: string;
+                                totaal_cents: number;
+                                versie: number;
+                                /** Format: date-time */
+                                verstuurd_op: string | null;
+                            }[];
+                            /** @description JJJJ-MM-DD, tot en met */
+                            geldig_tot: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            materiaal_cents: number;
+                            materialen: {
+                                /** @description hele stuks, 1 tot 999 */
+                                aantal: number;
+                                omschrijving: string;
+                                /** @description prijs per stuk in centen, excl. btw */
+                                prijs_cents: number;
+                            }[];
+                            /** @description O<jaar>-<nnnn>, één nummer per klus */
+                            nummer: string;
+                            /** @description de reden van de klant bij niet akkoord */
+                            reden: string;
+                            regels: {
+                                aantal: number;
+                                bedrag_cents: number;
+                                /** @description uur, vaste prijs of stuk */
+                                eenheid: string;
+                                omschrijving: string;
+                                prijs_cents: number;
+                            }[];
+                            status: string;
+                            subtotaal_cents: number;
+                            /** @description incl. btw */
+                            totaal_cents: number;
+                            /** @description het uurtarief van de klus */
+                            uurtarief_cents: number;
+                            versie: number;
+                            /** Format: date-time */
+                            verstuurd_op: string | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getKlussenIdOfferte.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdOfferteVersturen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            arbeid_cents: number;
+                            arbeid_omschrijving: string;
+                            /** @description bij uren: het aantal uren, in halve uren */
+                            arbeid_uren: number | null;
+                            /** @description vast of uren */
+                            arbeid_wijze: string;
+                            /** Format: date-time */
+                            beslist_op: string | null;
+                            btw_cents: number;
+                            /** @description de eerdere versies, nieuwste eerst */
+                            eerdere: {
+                                /** Format: date-time */
+                                beslist_op: string | null;
+                                status: string;
+                                totaal_cents: number;
+                                versie: number;
+                                /** Format: date-time */
+                                verstuurd_op: string | null;
+                            }[];
+                            /** @description JJJJ-MM-DD, tot en met */
+                            geldig_tot: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            materiaal_cents: number;
+                            materialen: {
+                                /** @description hele stuks, 1 tot 999 */
+                                aantal: number;
+                                omschrijving: string;
+                                /** @description prijs per stuk in centen, excl. btw */
+                                prijs_cents: number;
+                            }[];
+                            /** @description O<jaar>-<nnnn>, één nummer per klus */
+                            nummer: string;
+                            /** @description de reden van de klant bij niet akkoord */
+                            reden: string;
+                            regels: {
+                                aantal: number;
+                                bedrag_cents: number;
+                                /** @description uur, vaste prijs of stuk */
+                                eenheid: string;
+                                omschrijving: string;
+                                prijs_cents: number;
+                            }[];
+                            status: string;
+                            subtotaal_cents: number;
+                            /** @description incl. btw */
+                            totaal_cents: number;
+                            /** @description het uurtarief van de klus */
+                            uurtarief_cents: number;
+                            versie: number;
+                            /** Format: date-time */
+                            verstuurd_op: string | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postKlussenIdPool: {
         parameters: {
             query?: never;
@@ -6554,6 +7051,8 @@ export interface operations {
                             status: string;
                             /** @description ochtend, middag, avond of UU:MM */
                             tijd: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                            vaste_prijs_cents: number | null;
                             /** Format: uuid */
                             werkbon_id: string | null;
                             woonplaats: string;
@@ -6660,6 +7159,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
+                        offerte: string | null;
                         omschrijving: string;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
@@ -6803,6 +7304,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
+                        offerte: string | null;
                         omschrijving: string;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
@@ -6928,6 +7431,8 @@ export interface operations {
                         status: string;
                         /** @description ochtend, middag, avond of UU:MM */
                         tijd: string;
+                        /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                        vaste_prijs_cents: number | null;
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
@@ -7024,6 +7529,8 @@ export interface operations {
                         status: string;
                         /** @description ochtend, middag, avond of UU:MM */
                         tijd: string;
+                        /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                        vaste_prijs_cents: number | null;
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
@@ -7129,6 +7636,8 @@ export interface operations {
                         status: string;
                         /** @description ochtend, middag, avond of UU:MM */
                         tijd: string;
+                        /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                        vaste_prijs_cents: number | null;
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
@@ -7418,6 +7927,8 @@ export interface operations {
                             status: string;
                             /** @description ochtend, middag, avond of UU:MM */
                             tijd: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                            vaste_prijs_cents: number | null;
                             /** Format: uuid */
                             werkbon_id: string | null;
                             woonplaats: string;
@@ -10274,6 +10785,33 @@ export interface operations {
                             foto: string;
                             voornaam: string;
                         } | null;
+                        /** @description de offerte zodra die is verstuurd (D26); anders null */
+                        offerte: {
+                            arbeid_cents: number;
+                            beslisbaar: boolean;
+                            /** Format: date-time */
+                            beslist_op: string | null;
+                            btw_cents: number;
+                            geldig_tot: string;
+                            in_bewerking: boolean;
+                            materiaal_cents: number;
+                            nummer: string;
+                            reden: string;
+                            regels: {
+                                aantal: number;
+                                bedrag_cents: number;
+                                /** @description uur, vaste prijs of stuk */
+                                eenheid: string;
+                                omschrijving: string;
+                                prijs_cents: number;
+                            }[];
+                            /** @description verstuurd, akkoord, niet_akkoord of verlopen */
+                            status: string;
+                            subtotaal_cents: number;
+                            /** @description incl. btw */
+                            totaal_cents: number;
+                            versie: number;
+                        } | null;
                         /** @description de gratis schouw zodra die is gepland (D26); anders null */
                         schouw: {
                             opnemer: string;
@@ -10361,6 +10899,33 @@ export interface operations {
                             foto: string;
                             voornaam: string;
                         } | null;
+                        /** @description de offerte zodra die is verstuurd (D26); anders null */
+                        offerte: {
+                            arbeid_cents: number;
+                            beslisbaar: boolean;
+                            /** Format: date-time */
+                            beslist_op: string | null;
+                            btw_cents: number;
+                            geldig_tot: string;
+                            in_bewerking: boolean;
+                            materiaal_cents: number;
+                            nummer: string;
+                            reden: string;
+                            regels: {
+                                aantal: number;
+                                bedrag_cents: number;
+                                /** @description uur, vaste prijs of stuk */
+                                eenheid: string;
+                                omschrijving: string;
+                                prijs_cents: number;
+                            }[];
+                            /** @description verstuurd, akkoord, niet_akkoord of verlopen */
+                            status: string;
+                            subtotaal_cents: number;
+                            /** @description incl. btw */
+                            totaal_cents: number;
+                            versie: number;
+                        } | null;
                         /** @description de gratis schouw zodra die is gepland (D26); anders null */
                         schouw: {
                             opnemer: string;
@@ -10434,6 +10999,131 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postStatusTokenOfferte: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description akkoord of niet_akkoord */
+                    besluit: string;
+                    /** @description optioneel, bij niet akkoord */
+                    reden: string;
+                    /** @description de versie die de klant las */
+                    versie: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        annuleerbaar: boolean;
+                        beschrijving: string;
+                        categorie: string;
+                        /** @description gewenste datum, JJJJ-MM-DD */
+                        datum: string;
+                        /** @description download van de factuur zodra de klus is afgerond; anders leeg */
+                        factuur_pdf: string;
+                        /** Format: date-time */
+                        gepland_op: string | null;
+                        /** @description zodra de klus is ingepland: voornaam en foto, niets meer (D5) */
+                        klusser: {
+                            foto: string;
+                            voornaam: string;
+                        } | null;
+                        /** @description de offerte zodra die is verstuurd (D26); anders null */
+                        offerte: {
+                            arbeid_cents: number;
+                            beslisbaar: boolean;
+                            /** Format: date-time */
+                            beslist_op: string | null;
+                            btw_cents: number;
+                            geldig_tot: string;
+                            in_bewerking: boolean;
+                            materiaal_cents: number;
+                            nummer: string;
+                            reden: string;
+                            regels: {
+                                aantal: number;
+                                bedrag_cents: number;
+                                /** @description uur, vaste prijs of stuk */
+                                eenheid: string;
+                                omschrijving: string;
+                                prijs_cents: number;
+                            }[];
+                            /** @description verstuurd, akkoord, niet_akkoord of verlopen */
+                            status: string;
+                            subtotaal_cents: number;
+                            /** @description incl. btw */
+                            totaal_cents: number;
+                            versie: number;
+                        } | null;
+                        /** @description de gratis schouw zodra die is gepland (D26); anders null */
+                        schouw: {
+                            opnemer: string;
+                            /** Format: date-time */
+                            start: string;
+                            uitgevoerd: boolean;
+                        } | null;
+                        stand: string;
+                        /** @description open, ingepland, bezig, afgerond of geannuleerd */
+                        status: string;
+                        support_telefoon: string;
+                        /** @description gewenst dagdeel (ochtend, middag, avond) of tijd */
+                        tijd: string;
+                        woonplaats: string;
+                    };
                 };
             };
             /** @description Ongeldige invoer */

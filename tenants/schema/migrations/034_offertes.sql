@@ -37,6 +37,7 @@ CREATE TABLE offertes (
     verstuurd_at        timestamptz,
     beslist_at          timestamptz,
     reden               text NOT NULL DEFAULT '' CHECK (length(reden) <= 1000),
+    pdf_key             text,            -- the PDF that was e-mailed, in the private store
     created_by          uuid,
     created_at          timestamptz NOT NULL DEFAULT now(),
     updated_at          timestamptz NOT NULL DEFAULT now(),

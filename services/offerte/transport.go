@@ -1,0 +1,46 @@
+package offerte
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+)
+
+const base = "/api/v1/klussen/{id}/offerte"
+
+// routes is the quote's route table.
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: base, Summary: "De offerte van een klus: de laatste versie (of null als er geen is)",
+			Tag: "klussen", Resource: "klus_offerte", Action: "read", Response: One{},
+			Op: "GetOfferte", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+		{Method: http.MethodPut, Path: base, Summary: "De offerte opslaan: het concept bijwerken, of na versturen een nieuwe versie beginnen (D26)",
+			Tag: "klussen", Resource: "klus_offerte", Action: "update", Request: Invoer{}, Response: Answer{},
+			Op: "SaveOfferte", Endpoint: httpapi.Typed(s.Save), Decode: decodeSave},
+		{Method: http.MethodPost, Path: base + "/versturen", Summary: "De offerte versturen: de klant krijgt de PDF en de statuslink per e-mail",
+			Tag: "klussen", Resource: "klus_offerte", Action: "update", Response: Answer{},
+			Op: "SendOfferte", Endpoint: httpapi.Typed(s.Send), Decode: decodeID},
+		{Method: http.MethodGet, Path: base + ".pdf", Summary: "De laatste versie van de offerte als PDF",
+			Tag: "klussen", Resource: "klus_offerte", Action: "read", ResponseType: "application/pdf",
+			Op: "OffertePDF", Endpoint: httpapi.Typed(s.PDF), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+	}
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrNotFound)
+	return IDRequest{ID: id}, err
+}
+
+func decodeSave(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := SaveRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 32<<10)
+}
+
+func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
+	return httpapi.WriteAttachment(w, "application/pdf", p.Name, p.Data)
+}
