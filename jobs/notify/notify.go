@@ -89,12 +89,12 @@ func (w *AdminsWorker) Work(ctx context.Context, job *river.Job[AdminsArgs]) err
 	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `
 			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
-			SELECT user_id, $1, $2, $3, $4 FROM user_roles WHERE role = 'admin'
+			SELECT user_id, $1::text, $2::text, $3::uuid, $4::bigint FROM user_roles WHERE role = 'admin'
 			UNION
-			SELECT p.id, $1, $2, $3, $4 FROM klussen k
+			SELECT p.id, $1, $2, k.id, $4 FROM klussen k
 			JOIN profiles p ON k.regio = ANY (p.regio)
 			JOIN user_roles r ON r.user_id = p.id AND r.role = 'franchise'
-			WHERE $5 AND k.id = $3
+			WHERE $5::boolean AND k.id = $3
 			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
 			msg, job.Args.Type, job.Args.KlusID, job.ID, franchise)
 		return err

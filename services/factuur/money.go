@@ -2,6 +2,7 @@ package factuur
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -20,4 +21,13 @@ func Euro(cents int) string {
 		b.WriteRune(r)
 	}
 	return fmt.Sprintf("%s€ %s,%02d", sign, b.String(), cents%100)
+}
+
+// Quantity writes a line's quantity the Dutch way, with the unit for hours: "3", "2,5 uur".
+func Quantity(n float64, eenheid string) string {
+	s := strings.Replace(strconv.FormatFloat(n, 'f', -1, 64), ".", ",", 1)
+	if eenheid == "uur" {
+		s += " uur"
+	}
+	return s
 }

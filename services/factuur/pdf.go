@@ -144,10 +144,7 @@ func Render(f Factuur, site Site) ([]byte, error) {
 	pdf.CellFormat(amountW, 8, "Bedrag", "B", 1, "R", true, 0, "")
 	pdf.SetFont("Helvetica", "", 11)
 	for _, r := range f.Regels {
-		qty := fmt.Sprint(r.Aantal)
-		if r.Eenheid == "uur" {
-			qty += " uur"
-		}
+		qty := Quantity(r.Aantal, r.Eenheid)
 		pdf.CellFormat(descW, 7, tr(r.Omschrijving), "", 0, "L", false, 0, "")
 		pdf.CellFormat(qtyW, 7, tr(qty), "", 0, "R", false, 0, "")
 		pdf.CellFormat(priceW, 7, tr(Euro(r.PrijsCents)), "", 0, "R", false, 0, "")

@@ -83,11 +83,11 @@ type Klant struct {
 // Regel is a line of an invoice: a quantity of a unit at a price (D28). A material line of the
 // klusser's view names its description and amount only.
 type Regel struct {
-	Omschrijving string `json:"omschrijving"`
-	Aantal       int    `json:"aantal,omitempty"`
-	Eenheid      string `json:"eenheid,omitempty" doc:"uur of stuk"`
-	PrijsCents   int    `json:"prijs_cents,omitempty" doc:"prijs per eenheid"`
-	BedragCents  int    `json:"bedrag_cents"`
+	Omschrijving string  `json:"omschrijving"`
+	Aantal       float64 `json:"aantal,omitempty" doc:"bij uren in halve uren (een offerte)"`
+	Eenheid      string  `json:"eenheid,omitempty" doc:"uur, stuk of vaste prijs"`
+	PrijsCents   int     `json:"prijs_cents,omitempty" doc:"prijs per eenheid"`
+	BedragCents  int     `json:"bedrag_cents"`
 }
 
 // Betaling registers how the customer paid (document 001 section 4).

@@ -3,7 +3,6 @@ package offerte
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -19,15 +18,6 @@ type Document struct {
 	Klant        factuur.Klant
 	Omschrijving string
 	Datum        time.Time // the day it was sent (or written, for a concept)
-}
-
-// aantal writes a quantity the Dutch way: 1, 2,5 uur.
-func aantal(r Regel) string {
-	s := strings.Replace(strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", r.Aantal), "0"), "."), ".", ",", 1)
-	if r.Eenheid == "uur" {
-		s += " uur"
-	}
-	return s
 }
 
 // Render draws the quote as an A4 PDF in the invoice's layout (go-pdf/fpdf): the business that
@@ -108,7 +98,7 @@ func Render(d Document, site factuur.Site) ([]byte, error) {
 	pdf.SetFont("Helvetica", "", 11)
 	for _, r := range o.Regels {
 		pdf.CellFormat(descW, 7, tr(r.Omschrijving), "", 0, "L", false, 0, "")
-		pdf.CellFormat(qtyW, 7, tr(aantal(r)), "", 0, "R", false, 0, "")
+		pdf.CellFormat(qtyW, 7, tr(factuur.Quantity(r.Aantal, r.Eenheid)), "", 0, "R", false, 0, "")
 		pdf.CellFormat(priceW, 7, tr(factuur.Euro(r.PrijsCents)), "", 0, "R", false, 0, "")
 		pdf.CellFormat(amountW, 7, tr(factuur.Euro(r.BedragCents)), "", 1, "R", false, 0, "")
 	}

@@ -52,9 +52,11 @@ func scan(row pgx.Row) (Offerte, error) {
 	return o, nil
 }
 
-// job reads the job's region and rate, locking it, or ErrNotFound when the actor does not see it.
+// job reads the job's region, rate and status, or ErrNotFound when the actor does not see it. Two
+// simultaneous saves are kept apart by the database: the version trigger locks the latest version,
+// and (klus_id, versie) is unique.
 func job(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (regio string, rate int, status string, err error) {
-	err = tx.QueryRow(ctx, `SELECT regio, geschat_tarief_cents, status FROM klussen WHERE id = $1 FOR UPDATE`, klus).Scan(&regio, &rate, &status)
+	err = tx.QueryRow(ctx, `SELECT regio, geschat_tarief_cents, status FROM klussen WHERE id = $1`, klus).Scan(&regio, &rate, &status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", 0, "", ErrNotFound
 	}

@@ -8,7 +8,11 @@ import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { Facts } from '../fields/Facts';
 
-type Factuur = ListItem<'/api/v1/facturen'>;
+/**
+ * A row of the invoice list. offerte (D26: the number of the accepted quote the invoice bills, else
+ * null) is served with the invoice; until the list's generated type carries it, it is optional here.
+ */
+type Factuur = ListItem<'/api/v1/facturen'> & { offerte?: string | null };
 
 /** The most a reason may hold (the server says the same). */
 const MAX_REDEN = 1000;
@@ -24,8 +28,9 @@ export function FactuurDialog({ factuur: f, methode, onClose }: { factuur: Factu
     ['Datum', ddMMyyyy(f.datum)],
     ['Klant', [f.klant_naam, f.klant_email].filter(Boolean).join(', ') || '—'],
     ['Omschrijving', f.omschrijving || '—'],
-    ['Arbeid', `${f.uren} × ${euro(f.uurtarief_cents)}`],
-    ['Materiaal', euro(f.materiaal_cents)],
+    // An invoice of an accepted quote bills the quote's price (excl. VAT) and, apart, the meerwerk.
+    f.offerte ? ['Vaste prijs', `Offerte ${f.offerte}: ${euro(f.uurtarief_cents)}`] : ['Arbeid', `${f.uren} × ${euro(f.uurtarief_cents)}`],
+    [f.offerte ? 'Meerwerk' : 'Materiaal', euro(f.materiaal_cents)],
     ['Subtotaal', euro(f.subtotaal_cents)],
     ['Btw (21%)', euro(f.btw_bedrag_cents)],
     ['Totaal', euro(f.totaal_bedrag_cents)],

@@ -88,8 +88,30 @@ describe('Facturen', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007' });
     expect(within(dialog).getByText('2 × € 65,00')).toBeTruthy();
+    expect(within(dialog).getByText('Materiaal', { selector: 'dt' })).toBeTruthy();
+    expect(within(dialog).queryByText('Vaste prijs', { selector: 'dt' })).toBeNull();
     expect(within(dialog).getByText('€ 29,93')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'PDF downloaden' }).getAttribute('href')).toBe('/api/v1/facturen/f1/pdf');
+  });
+
+  it("shows an invoice of an accepted quote as the quote's fixed price plus meerwerk", async () => {
+    startConsole('/admin/facturen', {
+      'GET /api/v1/facturen': {
+        body: {
+          data: [{ ...ROW, offerte: 'O2026-0001', uren: 1, uurtarief_cents: 15050, materiaal_cents: 1250, subtotaal_cents: 16300, btw_bedrag_cents: 3423, totaal_bedrag_cents: 19723 }],
+          total: 1,
+        },
+      },
+      'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 19723, btw_cents: 3423, openstaand: 1 } } },
+    });
+    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007' });
+    const value = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent?.replace(/\s/g, ' ');
+    expect(value('Vaste prijs')).toBe('Offerte O2026-0001: € 150,50');
+    expect(value('Meerwerk')).toBe('€ 12,50');
+    expect(within(dialog).queryByText('Arbeid', { selector: 'dt' })).toBeNull();
+    expect(within(dialog).queryByText('Materiaal', { selector: 'dt' })).toBeNull();
   });
 
   it('corrects an invoice only with a credit invoice, after a reason', async () => {

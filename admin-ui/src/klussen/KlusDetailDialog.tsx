@@ -20,6 +20,7 @@ import { useNotify } from 'react-admin';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { ContactLog } from './ContactLog';
+import { OfferteSection } from './OfferteSection';
 import { SchouwSection } from './SchouwSection';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
 import { euro, schatting, toewijzing } from './format';
@@ -136,6 +137,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
       </FactList>
       <ContactLog klusId={klus.id} />
       <SchouwSection klusId={klus.id} planbaar={klus.status === 'open'} heeftEmail={klus.email !== ''} />
+      <OfferteSection klusId={klus.id} bewerkbaar={klus.status !== 'afgerond'} heeftEmail={klus.email !== ''} uurtariefCents={klus.geschat_tarief_cents} />
       {klus.werkbon_gesloten ? (
         <Gesloten klus={klus} beheer={beheer} />
       ) : (

@@ -61,7 +61,7 @@ CREATE FUNCTION offertes_fill() RETURNS trigger
     AS $$
 DECLARE
     latest offertes;
-    jaar   integer := extract(year FROM now() AT TIME ZONE 'Europe/Amsterdam');
+    v_jaar integer := extract(year FROM now() AT TIME ZONE 'Europe/Amsterdam');
     n      integer;
 BEGIN
     SELECT regio INTO NEW.regio FROM klussen WHERE id = NEW.klus_id;
@@ -71,9 +71,9 @@ BEGIN
     IF TG_OP = 'INSERT' THEN
         SELECT * INTO latest FROM offertes WHERE klus_id = NEW.klus_id ORDER BY versie DESC LIMIT 1 FOR UPDATE;
         IF latest.id IS NULL THEN
-            INSERT INTO offerte_nummers AS c (jaar, laatste) VALUES (jaar, 1)
-            ON CONFLICT (jaar) DO UPDATE SET laatste = c.laatste + 1 RETURNING laatste INTO n;
-            NEW.nummer := 'O' || jaar || '-' || lpad(n::text, 4, '0');
+            INSERT INTO offerte_nummers AS c (jaar, laatste) VALUES (v_jaar, 1)
+            ON CONFLICT (jaar) DO UPDATE SET laatste = c.laatste + 1 RETURNING c.laatste INTO n;
+            NEW.nummer := 'O' || v_jaar || '-' || lpad(n::text, 4, '0');
             NEW.versie := 1;
         ELSE
             IF latest.status IN ('concept', 'akkoord') THEN

@@ -39,6 +39,11 @@ export interface Klus {
   geschatte_duur: number;
   /** Rate times duration in whole euros (section 9). */
   geschatte_verdienste_euros: number;
+  /**
+   * The customer's accepted fixed price incl. VAT in cents (D26), or null without an accepted
+   * quote; when set, the portal shows it instead of the estimate.
+   */
+  vaste_prijs_cents: number | null;
   notities: string | null;
   /** RFC 3339, or null before the first plan. */
   geplande_start_tijd: string | null;

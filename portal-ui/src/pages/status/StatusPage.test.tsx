@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,37 @@ const status = {
   annuleerbaar: true,
   factuur_pdf: '',
   schouw: null,
+  offerte: null,
 };
+
+const offerte = {
+  nummer: 'O2026-0007',
+  versie: 2,
+  status: 'verstuurd',
+  regels: [
+    { omschrijving: 'Kapstok ophangen', aantal: 2.5, eenheid: 'uur', prijs_cents: 4500, bedrag_cents: 11250 },
+    { omschrijving: 'Voorrijden', aantal: 1, eenheid: 'vaste prijs', prijs_cents: 2500, bedrag_cents: 2500 },
+    { omschrijving: 'Pluggen en schroeven', aantal: 3, eenheid: 'stuk', prijs_cents: 2500, bedrag_cents: 7500 },
+  ],
+  arbeid_cents: 13750,
+  materiaal_cents: 7500,
+  subtotaal_cents: 102000,
+  btw_cents: 21420,
+  totaal_cents: 123420,
+  geldig_tot: '2026-12-24',
+  beslist_op: null,
+  reden: '',
+  beslisbaar: true,
+  in_bewerking: false,
+};
+const quoted = { ...status, offerte };
+
+/** Text with its white space tidied (Intl puts a no-break space after the euro sign). */
+const tidy = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+/** The texts of an element's children (table cells, a term and its value), each tidied, joined by ' | '. */
+const parts = (el: Element | null) => Array.from(el?.children ?? []).map(tidy).join(' | ');
+const posts = (fetch: { mock: { calls: [RequestInfo | URL, RequestInit?][] } }, path: string) =>
+  fetch.mock.calls.filter(([url, init]) => String(url).endsWith(path) && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -95,5 +125,146 @@ describe('/status/:token', () => {
     renderAt('tok');
     expect(await screen.findByRole('img', { name: 'Foto van Piet' })).toBeTruthy();
     expect(screen.getByText(/om 10:00/)).toBeTruthy(); // 09:00 UTC is 10:00 in Amsterdam in November
+  });
+  describe('the quote (D26)', () => {
+    it('shows the lines, the total incl. VAT, the validity and both answers of a sent quote', async () => {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, quoted));
+      renderAt('tok');
+      const card = await screen.findByRole('region', { name: 'Uw offerte' });
+      expect(tidy(card)).toContain('Offerte O2026-0007 (versie 2)');
+      const rows = within(card).getAllByRole('row').map(parts);
+      expect(rows).toEqual([
+        'Omschrijving | Aantal | Bedrag',
+        'Kapstok ophangen | 2,5 uur | € 112,50',
+        'Voorrijden | 1 | € 25,00',
+        'Pluggen en schroeven | 3 | € 75,00',
+      ]);
+      expect(within(card).getAllByRole('columnheader').map((th) => th.getAttribute('scope'))).toEqual(['col', 'col', 'col']);
+      expect(Array.from(card.querySelectorAll('.status-offerte-sommen > div')).map(parts)).toEqual([
+        'Subtotaal (excl. btw) | € 1.020,00',
+        'Btw 21% | € 214,20',
+        'Totaal (incl. btw) | € 1.234,20',
+      ]);
+      expect(tidy(card)).toContain('Deze prijs is een vaste prijs. Geldig tot en met 24 december 2026.');
+      expect(tidy(card)).toContain('Gaat u akkoord? Dan plannen wij de klus en ziet u hier wie er komt, met naam en foto.');
+      expect(within(card).getByRole('button', { name: 'Akkoord' })).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Niet akkoord' })).toBeTruthy();
+    });
+
+    it('accepts after the confirmation, sending the version read, and shows the new state with thanks', async () => {
+      const decided = { ...quoted, offerte: { ...offerte, status: 'akkoord', beslisbaar: false, beslist_op: '2026-11-30T23:30:00Z' } };
+      const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => answer(200, String(input).endsWith('/offerte') ? decided : quoted));
+      renderAt('tok');
+      const card = await screen.findByRole('region', { name: 'Uw offerte' });
+      await userEvent.click(within(card).getByRole('button', { name: 'Akkoord' }));
+      const dialog = screen.getByRole('dialog', { name: 'Akkoord met de offerte?' });
+      expect(tidy(dialog)).toContain('Weet u het zeker? U gaat akkoord met de offerte van € 1.234,20.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Ja, ik ga akkoord' }));
+      // 23:30 UTC on 30 November is 1 December in Amsterdam.
+      await waitFor(() => expect(tidy(card)).toContain('U bent akkoord gegaan op 1 december 2026. Wij plannen de klus en laten u weten wie er komt.'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(within(card).queryByRole('button', { name: 'Akkoord' })).toBeNull();
+      expect(within(card).getByRole('status').textContent).toBe('Dank u wel. Wij plannen de klus en laten u weten wie er komt.');
+      expect(posts(fetch, '/tok/offerte')).toEqual([{ versie: 2, besluit: 'akkoord', reden: '' }]);
+      expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Uw offerte' }));
+    });
+
+    it("declines with the customer's reason", async () => {
+      const decided = { ...quoted, offerte: { ...offerte, status: 'niet_akkoord', beslisbaar: false, beslist_op: '2026-11-30T10:00:00Z', reden: 'Te duur' } };
+      const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => answer(200, String(input).endsWith('/offerte') ? decided : quoted));
+      renderAt('tok');
+      await userEvent.click(await screen.findByRole('button', { name: 'Niet akkoord' }));
+      const dialog = screen.getByRole('dialog', { name: 'Niet akkoord met de offerte?' });
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Wilt u zeggen waarom? (mag leeg blijven)' }), ' Te duur ');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Niet akkoord versturen' }));
+      const card = screen.getByRole('region', { name: 'Uw offerte' });
+      await waitFor(() => expect(tidy(card)).toContain('U heeft aangegeven niet akkoord te gaan. Wij nemen contact met u op.'));
+      expect(within(card).getByRole('status').textContent).toBe('Dank u wel voor uw antwoord. Wij nemen contact met u op.');
+      expect(posts(fetch, '/tok/offerte')).toEqual([{ versie: 2, besluit: 'niet_akkoord', reden: 'Te duur' }]);
+    });
+
+    it('goes back without sending anything', async () => {
+      const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, quoted));
+      renderAt('tok');
+      await userEvent.click(await screen.findByRole('button', { name: 'Akkoord' }));
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Terug' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(posts(fetch, '/tok/offerte')).toEqual([]);
+    });
+
+    it("shows the server's message when the quote changed meanwhile, and reloads to show the new version", async () => {
+      const changed = 'De offerte is intussen gewijzigd. Bekijk de nieuwe offerte hieronder.';
+      const v3 = { ...quoted, offerte: { ...offerte, versie: 3, totaal_cents: 99900 } };
+      let gets = 0;
+      const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+        if (String(input).endsWith('/offerte')) return answer(409, { error: { code: 'offerte_changed', message: changed } });
+        gets += 1;
+        return answer(200, gets === 1 ? quoted : v3);
+      });
+      renderAt('tok');
+      await userEvent.click(await screen.findByRole('button', { name: 'Akkoord' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Ja, ik ga akkoord' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(changed);
+      const card = screen.getByRole('region', { name: 'Uw offerte' });
+      await waitFor(() => expect(tidy(card)).toContain('Offerte O2026-0007 (versie 3)'));
+      expect(parts(card.querySelector('.status-offerte-totaal'))).toBe('Totaal (incl. btw) | € 999,00');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(posts(fetch, '/tok/offerte')).toEqual([{ versie: 2, besluit: 'akkoord', reden: '' }]);
+      expect(gets).toBe(2);
+    });
+
+    it('shows a refused reason at the field, in the open dialog', async () => {
+      const tooLong = 'De reden mag hoogstens 1000 tekens lang zijn.';
+      vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+        String(input).endsWith('/offerte')
+          ? answer(400, { error: { code: 'invalid_besluit', message: "Kies 'Akkoord' of 'Niet akkoord'.", fields: { reden: tooLong } } })
+          : answer(200, quoted),
+      );
+      renderAt('tok');
+      await userEvent.click(await screen.findByRole('button', { name: 'Niet akkoord' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Niet akkoord versturen' }));
+      const field = await screen.findByRole('textbox', { name: 'Wilt u zeggen waarom? (mag leeg blijven)' });
+      await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.getByText(tooLong).id).toBe(field.getAttribute('aria-describedby'));
+      expect(document.activeElement).toBe(field);
+    });
+
+    it('has no answers for an expired quote, and says to call for a new one', async () => {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, { ...quoted, offerte: { ...offerte, status: 'verlopen', beslisbaar: false } }));
+      renderAt('tok');
+      const card = await screen.findByRole('region', { name: 'Uw offerte' });
+      expect(tidy(card)).toContain('Deze offerte is verlopen. Bel ons op 070 300 40 50 voor een nieuwe offerte.');
+      expect(within(card).getByRole('link', { name: '070 300 40 50' }).getAttribute('href')).toBe('tel:0703004050');
+      expect(within(card).queryByRole('button')).toBeNull();
+    });
+
+    it('has no answers while the office writes a new version', async () => {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, { ...quoted, offerte: { ...offerte, beslisbaar: false, in_bewerking: true } }));
+      renderAt('tok');
+      const card = await screen.findByRole('region', { name: 'Uw offerte' });
+      expect(tidy(card)).toContain('Wij passen de offerte aan. U krijgt de nieuwe offerte per e-mail.');
+      expect(within(card).queryByRole('button')).toBeNull();
+    });
+
+    it('is not shown for a cancelled request', async () => {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+        answer(200, { ...quoted, stand: 'Geannuleerd', status: 'geannuleerd', annuleerbaar: false }),
+      );
+      renderAt('tok');
+      await screen.findByText('Geannuleerd', { selector: '.status-stand' });
+      expect(screen.queryByRole('region', { name: 'Uw offerte' })).toBeNull();
+    });
+
+    it('passes axe with the quote and its dialog', async () => {
+      const { default: axe } = await import('axe-core');
+      vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, quoted));
+      const { container } = renderAt('tok');
+      await userEvent.click(await screen.findByRole('button', { name: 'Niet akkoord' }));
+      const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+      expect(results.violations.map((v) => v.id)).toEqual([]);
+      // The table, the term list and the reason's label were checked, not skipped.
+      expect(results.passes.map((p) => p.id)).toEqual(expect.arrayContaining(['th-has-data-cells', 'definition-list', 'label', 'aria-dialog-name']));
+    });
   });
 });

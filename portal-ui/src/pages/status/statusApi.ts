@@ -2,15 +2,25 @@
  * The customer's status page API (D24): the token in the address is the only key. Types come
  * from the generated OpenAPI document.
  */
+import { fieldErrors } from '../../api/public';
+import type { RequestBody, ResponseBody } from '../../api/types';
 import { apiError, apiFetch, readJson, record } from '../../auth/api';
-import type { ResponseBody } from '../../api/types';
 
 export type Status = ResponseBody<'/api/v1/status/{token}'>;
+
+/** The quote as the customer sees it (D26): the latest sent version, or null. */
+export type Offerte = NonNullable<Status['offerte']>;
+
+/** The customer's answer on the version they read (D26); the server documents besluit as a string. */
+export type OfferteBesluit = Omit<RequestBody<'/api/v1/status/{token}/offerte', 'post'>, 'besluit'> & {
+  besluit: 'akkoord' | 'niet_akkoord';
+};
 
 export type StatusResult =
   | { kind: 'ok'; status: Status }
   | { kind: 'not-found' }
-  | { kind: 'failed'; message?: string }
+  /** Any other refusal: the HTTP status, the error code, the server's Dutch message and field messages. */
+  | { kind: 'failed'; status: number; code?: string; message?: string; fields: Record<string, string> }
   | { kind: 'network' };
 
 async function call(path: string, init: RequestInit = {}): Promise<StatusResult> {
@@ -23,8 +33,15 @@ async function call(path: string, init: RequestInit = {}): Promise<StatusResult>
   const body = await readJson(response);
   if (response.ok && record(body) !== undefined) return { kind: 'ok', status: body as Status };
   if (response.status === 404) return { kind: 'not-found' };
-  const { message } = apiError(body);
-  return message === undefined ? { kind: 'failed' } : { kind: 'failed', message };
+  const { code, message } = apiError(body);
+  return {
+    kind: 'failed',
+    // A 200 without a JSON object is as useless as a 500.
+    status: response.ok ? 500 : response.status,
+    ...(code === undefined ? {} : { code }),
+    ...(message === undefined ? {} : { message }),
+    fields: fieldErrors(body),
+  };
 }
 
 const base = (token: string) => `/api/v1/status/${encodeURIComponent(token)}`;
@@ -32,4 +49,6 @@ const base = (token: string) => `/api/v1/status/${encodeURIComponent(token)}`;
 export const statusApi = {
   get: (token: string) => call(base(token)),
   cancel: (token: string) => call(`${base(token)}/annuleren`, { method: 'POST' }),
+  /** 'Akkoord' or 'Niet akkoord' on the quote; answers the whole new status, like get. */
+  decide: (token: string, besluit: OfferteBesluit) => call(`${base(token)}/offerte`, { method: 'POST', body: JSON.stringify(besluit) }),
 };

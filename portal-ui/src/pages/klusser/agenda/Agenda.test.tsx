@@ -148,4 +148,12 @@ describe('/klusser/agenda', () => {
     const fallback = await screen.findByRole('link', { name: /^Bel Support/ });
     expect(fallback.getAttribute('href')).toBe('tel:0701234567');
   });
+  it('shows the fixed price of an accepted quote instead of the estimate line (D26)', async () => {
+    const VAST = klus({ status: 'ingepland', categorie: { key: 'overig', label: 'Vaste prijs klus' }, geplande_start_tijd: '2026-11-24T08:30:00Z', vaste_prijs_cents: 21236 });
+    render({ [`GET ${API}/agenda`]: page([VAST, CLAIMED]) });
+    const vast = (await screen.findByRole('heading', { level: 2, name: 'Vaste prijs klus' })).closest('li')!;
+    expect(fact(vast, 'Vaste prijs')).toBe('€ 212,36');
+    expect(within(vast).queryByText(/^Geschat:/)).toBeNull();
+    expect(within(card('Nog plannen')).getByText('Geschat: 1,5u @ €65 = €98')).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Klus } from '../api';
-import { estimateLine, fullAddress, longDay, notePreview, slotLabel, startTime, STATUS_LABELS } from '../format';
+import { estimateLine, euros, fullAddress, longDay, notePreview, slotLabel, startTime, STATUS_LABELS } from '../format';
 import { changesCounter, MAX_CHANGES } from '../plan-klus/planLogic';
 import { KlusFacts } from '../shared/KlusFacts';
 import { KT } from '../texts';
@@ -15,7 +15,9 @@ interface AgendaCardProps {
 export function AgendaCard({ klus, onNote }: AgendaCardProps) {
   const titleId = useId();
   const counterId = useId();
-  const estimate = estimateLine(klus);
+  // An accepted quote's fixed price replaces the estimate (D26).
+  const fixed = klus.vaste_prijs_cents;
+  const estimate = fixed === null ? estimateLine(klus) : null;
   const note = klus.notities?.trim() ?? '';
   const maxed = klus.planning_changes_count >= MAX_CHANGES;
   const plan = `/klusser/plan-klus/${encodeURIComponent(klus.id)}`;
@@ -39,6 +41,7 @@ export function AgendaCard({ klus, onNote }: AgendaCardProps) {
             ['Tijdvak', slotLabel(klus.tijd)],
             ['Adres', fullAddress(klus)],
             klus.geplande_start_tijd !== null && ['Starttijd', startTime(klus.geplande_start_tijd)],
+            fixed !== null && ['Vaste prijs', euros(fixed)],
           ]}
         />
         {estimate !== null && <p className="klus-estimate">{estimate}</p>}

@@ -173,4 +173,23 @@ describe('/klusser/beschikbare-klussen', () => {
     expect(await screen.findByText('Kon klussen niet laden')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeTruthy();
   });
+  it('shows the fixed price of an accepted quote instead of the estimate, on the card and in the details (D26)', async () => {
+    const VAST = klus({ categorie: { key: 'overig', label: 'Deur afhangen' }, vaste_prijs_cents: 21236 });
+    render({
+      [`GET ${API}/pool`]: page([VAST, LAMP]),
+      [`GET ${API}/klussen/${VAST.id}`]: { body: { ...VAST, klant: { naam: 'Mevrouw Jansen', telefoon: '', email: '' } } },
+    });
+    const vast = (await screen.findByRole('heading', { level: 2, name: 'Deur afhangen' })).closest('li')!;
+    expect(fact(vast, 'Vaste prijs')).toBe('€ 212,36');
+    for (const estimate of ['Geschatte verdienste', 'Tarief', 'Geschatte duur']) expect(text(vast)).not.toContain(estimate);
+    // A job without an accepted quote keeps its estimate.
+    expect(text(card('Lamp aansluiten').querySelector('.klus-earnings')!)).toBe('Geschatte verdienste € 66');
+    expect(text(card('Lamp aansluiten'))).not.toContain('Vaste prijs');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Details: Deur afhangen/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deur afhangen' });
+    await within(dialog).findByText('Mevrouw Jansen');
+    expect(fact(dialog, 'Vaste prijs')).toBe('€ 212,36');
+    for (const estimate of ['Geschatte verdienste', 'Tarief', 'Duur']) expect(within(dialog).queryByText(estimate, { selector: 'dt' })).toBeNull();
+  });
 });

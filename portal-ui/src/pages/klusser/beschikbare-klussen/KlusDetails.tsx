@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/Dialog';
 import { klusserApi, type Klus } from '../api';
-import { fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
+import { euros, fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
 import { CustomerLinks } from '../shared/CustomerLinks';
 import { KlusFacts } from '../shared/KlusFacts';
 import { LoadFailed, Loading } from '../shared/LoadState';
@@ -18,12 +18,14 @@ interface KlusDetailsProps {
 /**
  * The details dialog of a pool job (section 2): customer name or e-mail ('Niet beschikbaar'
  * without either), address, phone and e-mail links, category, description, long date, time,
- * duration, rate, estimated earnings and notes, with 'Pak deze klus'.
+ * duration, rate, estimated earnings (or, with an accepted quote, the fixed price: D26) and
+ * notes, with 'Pak deze klus'.
  */
 export function KlusDetails({ klus, claiming, onClaim, onClose }: KlusDetailsProps) {
   const [detail, reload] = useLoad((signal) => klusserApi.klus(klus.id, signal), klus.id);
   const shown = detail.state === 'ok' ? detail.body : klus;
   const notFound = detail.state === 'failed' && detail.result.kind === 'failed' && detail.result.status === 404;
+  const fixed = shown.vaste_prijs_cents;
 
   return (
     <Dialog title={klus.categorie.label} onClose={onClose} className="klus-dialog">
@@ -45,9 +47,10 @@ export function KlusDetails({ klus, claiming, onClaim, onClose }: KlusDetailsPro
           ['Omschrijving', shown.beschrijving],
           ['Datum', longDay(shown.datum)],
           ['Tijd', slotLabel(shown.tijd)],
-          ['Duur', hours(shown.geschatte_duur)],
-          ['Tarief', `€${rate(shown.geschat_tarief_cents)} per uur`],
-          ['Geschatte verdienste', wholeEuros(shown.geschatte_verdienste_euros)],
+          fixed !== null && ['Vaste prijs', euros(fixed)],
+          fixed === null && ['Duur', hours(shown.geschatte_duur)],
+          fixed === null && ['Tarief', `€${rate(shown.geschat_tarief_cents)} per uur`],
+          fixed === null && ['Geschatte verdienste', wholeEuros(shown.geschatte_verdienste_euros)],
           shown.notities !== null && shown.notities.trim() !== '' && [KT.notes, <span className="klus-notes">{shown.notities}</span>],
         ]}
       />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Klus } from '../api';
-import { fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
+import { euros, fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
 import { KlusFacts } from '../shared/KlusFacts';
 import { KT } from '../texts';
 
@@ -12,18 +12,24 @@ interface PoolCardProps {
   onClaim: (klus: Klus) => void;
 }
 
-/** One pool job (section 2, Available jobs): what it is, when, where, and what it earns. */
+/**
+ * One pool job (section 2, Available jobs): what it is, when, where, and what it earns; a job with
+ * an accepted quote shows its fixed price instead of the estimate (D26).
+ */
 export function PoolCard({ klus, claiming, onDetails, onClaim }: PoolCardProps) {
   const titleId = useId();
   const busy = claiming === klus.id;
+  const fixed = klus.vaste_prijs_cents;
   return (
     <li className="klus-card">
       <article aria-labelledby={titleId}>
         <div className="klus-card-head">
           <h2 id={titleId}>{klus.categorie.label}</h2>
-          <p className="klus-earnings">
-            <span className="klus-earnings-label">Geschatte verdienste</span> {wholeEuros(klus.geschatte_verdienste_euros)}
-          </p>
+          {fixed === null && (
+            <p className="klus-earnings">
+              <span className="klus-earnings-label">Geschatte verdienste</span> {wholeEuros(klus.geschatte_verdienste_euros)}
+            </p>
+          )}
         </div>
         <p className="klus-description">{klus.beschrijving}</p>
         <KlusFacts
@@ -31,8 +37,9 @@ export function PoolCard({ klus, claiming, onDetails, onClaim }: PoolCardProps) 
             ['Datum', longDay(klus.datum)],
             ['Tijd', slotLabel(klus.tijd)],
             ['Plaats', klus.woonplaats],
-            ['Tarief', `€${rate(klus.geschat_tarief_cents)} per uur`],
-            ['Geschatte duur', hours(klus.geschatte_duur)],
+            fixed !== null && ['Vaste prijs', euros(fixed)],
+            fixed === null && ['Tarief', `€${rate(klus.geschat_tarief_cents)} per uur`],
+            fixed === null && ['Geschatte duur', hours(klus.geschatte_duur)],
             ['Adres', fullAddress(klus)],
           ]}
         />

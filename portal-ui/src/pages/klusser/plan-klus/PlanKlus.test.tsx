@@ -194,4 +194,11 @@ describe('/klusser/plan-klus/:klusId', () => {
     expect(await screen.findByText('Deze klus is al afgerond.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Bevestig/ })).toBeNull();
   });
+  it('shows the fixed price of an accepted quote instead of the estimate (D26)', async () => {
+    render({ ...OPEN, vaste_prijs_cents: 21236 });
+    const summary = await screen.findByRole('region', { name: OPEN.categorie.label });
+    expect(fact(summary, 'Vaste prijs')).toBe('€ 212,36');
+    expect(within(summary).queryByText('Geschatte verdienste')).toBeNull();
+    expect(within(summary).queryByText('Geschatte duur')).toBeNull();
+  });
 });

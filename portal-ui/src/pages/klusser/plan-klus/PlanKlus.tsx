@@ -6,7 +6,7 @@ import { useFieldErrors, useFocusAfterRender } from '../../../components/useFiel
 import { todayNL } from '../../../lib/calendar';
 import { Calendar } from '../../aanvraag/Calendar';
 import { klusserApi, type Klus } from '../api';
-import { fullAddress, hours, longDay, slotLabel, startTime, wholeEuros } from '../format';
+import { euros, fullAddress, hours, longDay, slotLabel, startTime, wholeEuros } from '../format';
 import { CustomerLinks } from '../shared/CustomerLinks';
 import { KlusFacts } from '../shared/KlusFacts';
 import { KlusserPage } from '../shared/KlusserPage';
@@ -22,7 +22,9 @@ type Field = 'datum' | 'tijd';
 const FIELDS: readonly Field[] = ['datum', 'tijd'];
 const AGENDA = '/klusser/agenda';
 
+/** The job being planned; with an accepted quote its fixed price instead of the estimate (D26). */
 function Summary({ klus }: { klus: Klus }) {
+  const fixed = klus.vaste_prijs_cents;
   return (
     <section className="klus-card klus-summary" aria-labelledby="plan-klus-titel">
       <h2 id="plan-klus-titel">{klus.categorie.label}</h2>
@@ -33,8 +35,9 @@ function Summary({ klus }: { klus: Klus }) {
           ['Gewenste tijd', slotLabel(klus.tijd)],
           klus.geplande_start_tijd !== null && ['Huidige afspraak', startTime(klus.geplande_start_tijd)],
           ['Adres', fullAddress(klus)],
-          ['Geschatte duur', hours(klus.geschatte_duur)],
-          ['Geschatte verdienste', wholeEuros(klus.geschatte_verdienste_euros)],
+          fixed !== null && ['Vaste prijs', euros(fixed)],
+          fixed === null && ['Geschatte duur', hours(klus.geschatte_duur)],
+          fixed === null && ['Geschatte verdienste', wholeEuros(klus.geschatte_verdienste_euros)],
         ]}
       />
     </section>

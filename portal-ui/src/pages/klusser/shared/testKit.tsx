@@ -33,6 +33,7 @@ export function klus(extra: Partial<Klus> = {}): Klus {
     geschat_tarief_cents: 6500,
     geschatte_duur: 1.5,
     geschatte_verdienste_euros: 98,
+    vaste_prijs_cents: null,
     notities: null,
     geplande_start_tijd: null,
     planning_changes_count: 0,
