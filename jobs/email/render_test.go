@@ -102,7 +102,7 @@ func confirmation(to string) email.Args {
 }
 
 // The survey's e-mail and the reminder of the day before (D26, D27) say what, when, where and who
-// in plain words, with the status link at the end.
+// in plain words, with the status link at the end; so does the quote (D26).
 func TestSurveyAndReminderEmails(t *testing.T) {
 	site := email.Site{Brand: "Klusmaat", Phone: "070 300 40 50"}
 	for _, c := range []struct {
@@ -116,6 +116,9 @@ func TestSurveyAndReminderEmails(t *testing.T) {
 		{"herinnering", "Herinnering: morgen komen wij bij u langs",
 			map[string]string{"naam": "Meneer De Vries", "wat": "de gratis schouw", "datum": "26-11-2026", "tijd": "14:00", "adres": "Kerkstraat 2, 2271 AB Voorburg", "met": "Kees de Opnemer"},
 			[]string{"Beste Meneer De Vries", "- Wat: de gratis schouw", "- Tijd: 14:00", "- Adres: Kerkstraat 2, 2271 AB Voorburg", "Bel ons gerust"}},
+		{"offerte", "Uw offerte O2026-0007",
+			map[string]string{"naam": "Mevrouw Jansen", "offertenummer": "O2026-0007", "totaal": "€ 242,00", "geldig_tot": "24-12-2026", "status_link": "https://www.example.nl/status/abc"},
+			[]string{"Beste Mevrouw Jansen", "vaste prijs van € 242,00 (inclusief btw)", "geldig tot en met 24-12-2026", "'Akkoord'", "'Niet akkoord'", "https://www.example.nl/status/abc"}},
 	} {
 		r, err := email.Render(c.template, c.data, site)
 		if err != nil {

@@ -53,7 +53,10 @@ func marker(regio string) string { return "mark-" + strings.ReplaceAll(regio, "-
 
 func TestIsolationMatrix(t *testing.T) {
 	links := status.NewLinks("isolation-test-secret-of-32-chars!", "")
-	p := newPortal(t, portalOptions{files: true, hub: true, links: &links, kratos: true})
+	// Every actor asks every status route from one address: more than a visitor's limit, which
+	// is not what this matrix is about (services/status/page_test.go and infra/drills/limits_test.go are).
+	p := newPortal(t, portalOptions{files: true, hub: true, links: &links, kratos: true,
+		statusLimit: httpapi.NewLimiter(1000, time.Minute)})
 
 	// Fixtures: per region a klusser, an open pool job, and a finished job with its work order and
 	// invoice, every one of them marked. Built before any actor asks, as the system or the klusser.

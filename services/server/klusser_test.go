@@ -49,15 +49,16 @@ type portal struct {
 }
 
 type portalOptions struct {
-	clock   calendar.Clock
-	work    bool   // run the workers (notifications; e-mail when smtp is set)
-	smtp    string // MailDev's SMTP URL
-	hub     bool   // serve the event stream
-	contact string // the configured contact phone (web.Site)
-	files   bool   // store files (photos, signatures, invoice PDFs) in memory
-	links   *status.Links
-	kratos  bool             // mount the identity module (its Kratos clients never connect here)
-	ory     *identity.Kratos // or with these clients (a real Kratos: kratostest.Kratos)
+	clock       calendar.Clock
+	work        bool   // run the workers (notifications; e-mail when smtp is set)
+	smtp        string // MailDev's SMTP URL
+	hub         bool   // serve the event stream
+	contact     string // the configured contact phone (web.Site)
+	files       bool   // store files (photos, signatures, invoice PDFs) in memory
+	links       *status.Links
+	statusLimit *httpapi.Limiter // the status link's limit per address (status.NewLimiter when nil)
+	kratos      bool             // mount the identity module (its Kratos clients never connect here)
+	ory         *identity.Kratos // or with these clients (a real Kratos: kratostest.Kratos)
 }
 
 func newPortal(t *testing.T, o portalOptions) *portal {
@@ -112,7 +113,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 		}
 	}
 	h, routes := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: quiet, Site: web.Site{Brand: "Klusmaat", Phone: o.contact},
-		Queue: q, Events: hub, Clock: o.clock, Files: blobs, StatusLinks: o.links, Kratos: kratos,
+		Queue: q, Events: hub, Clock: o.clock, Files: blobs, StatusLinks: o.links, StatusLimiter: o.statusLimit, Kratos: kratos,
 		Resolver: func(r *http.Request) (tenants.Actor, error) {
 			p.mu.Lock()
 			defer p.mu.Unlock()

@@ -33,6 +33,13 @@ func (otherArgs) Kind() string { return "shell" }
 // address or with a text of its own making, attach a private file, send an invoice e-mail as
 // anyone but the invoice worker, ask for another user's export, or queue an unknown kind; the
 // confirmation of a request made in the same transaction, with that request's own data, passes.
+// quoteArgs stands for offerte.MailArgs (this package may not import the services).
+type quoteArgs struct {
+	OfferteID uuid.UUID `json:"offerte_id"`
+}
+
+func (quoteArgs) Kind() string { return "offerte_mail" }
+
 func TestEnqueueChecks(t *testing.T) {
 	d := dbtest.New(t)
 	loadFixture(t, d)
@@ -87,6 +94,13 @@ func TestEnqueueChecks(t *testing.T) {
 		{"an invoice e-mail by an admin (only the invoice worker sends them)", actors["admin"], func(pgx.Tx) (river.JobArgs, error) {
 			return email.Args{Template: "factuur", To: "klant@example.nl", Data: map[string]string{"factuurnummer": "2026-0001"},
 				Attachments: []email.Attachment{{Bucket: "exports", Key: "x.pdf", Name: "x.pdf", ContentType: "application/pdf"}}}, nil
+		}},
+		{"a quote e-mail by an admin (only the quote worker sends them, with the quote's own PDF)", actors["admin"], func(pgx.Tx) (river.JobArgs, error) {
+			return email.Args{Template: "offerte", To: "klant@example.nl", Data: map[string]string{"offertenummer": "O2026-0001", "status_klus": id("request").String()},
+				Attachments: []email.Attachment{{Bucket: "exports", Key: "x.pdf", Name: "x.pdf", ContentType: "application/pdf"}}}, nil
+		}},
+		{"sending a quote this transaction did not mark sent", actors["fdh"], func(pgx.Tx) (river.JobArgs, error) {
+			return quoteArgs{OfferteID: uuid.New()}, nil
 		}},
 		{"a template the application does not have", actors["admin"], func(pgx.Tx) (river.JobArgs, error) {
 			return email.Args{Template: "nieuwsbrief", To: "klant@example.nl", Data: map[string]string{}}, nil
