@@ -87,7 +87,7 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	}
 	q := saved.Data
 	nummer := q.Nummer
-	if !regexp.MustCompile(`^O` + regexp.QuoteMeta(time.Now().In(calendar.Zone).Format("2006")) + `-\d{4}$`).MatchString(nummer) ||
+	if !regexp.MustCompile(`^O`+regexp.QuoteMeta(time.Now().In(calendar.Zone).Format("2006"))+`-\d{4}$`).MatchString(nummer) ||
 		q.Versie != 1 || q.Status != offerte.Concept || q.GeldigTot != today.AddDays(30).String() ||
 		q.SubtotaalCents != 17500 || q.BTWCents != 3675 || q.TotaalCents != 21175 || len(q.Regels) != 2 {
 		t.Fatalf("v1: %+v", q)
