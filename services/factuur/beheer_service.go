@@ -61,6 +61,9 @@ type ListItem struct {
 	// names its credit invoice.
 	CreditVan        *string `json:"credit_van" doc:"bij een creditfactuur: het nummer van de gecrediteerde factuur"`
 	GecrediteerdDoor *string `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
+	// Offerte: the invoice bills an accepted quote (D26): uren is 1 at the quote's price before
+	// VAT, materiaal_cents is the meerwerk.
+	Offerte *string `json:"offerte" doc:"bij een vaste prijs: het nummer van de geaccepteerde offerte"`
 }
 
 // LogAttrs keeps the number: the customer stays out of the logs.

@@ -27,8 +27,10 @@ const paid = `coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false)`
 const rowSelect = `
 	SELECT f.id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.omschrijving, f.regio, f.uren,
 	       f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents, f.btw_bedrag_cents, f.totaal_bedrag_cents,
-	       f.betaal_methode, ` + paid + ` AS betaald, o.factuurnummer AS credit_van_nummer, c.factuurnummer AS gecrediteerd_door
-	FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id`
+	       f.betaal_methode, ` + paid + ` AS betaald, o.factuurnummer AS credit_van_nummer, c.factuurnummer AS gecrediteerd_door,
+	       q.nummer AS offerte
+	FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
+	LEFT JOIN offertes q ON q.id = f.offerte_id`
 
 // where: $1 methods ("open": none registered yet), $2 paid (ja, nee or empty), $3 regions, $4 search.
 const where = `
@@ -57,7 +59,7 @@ func scan(r tenants.Row) (ListItem, error) {
 	var d calendar.Date
 	err := r.Scan(&f.ID, &f.Factuurnummer, &d, &f.KlantNaam, &f.KlantEmail, &f.Omschrijving, &f.Regio, &f.Uren,
 		&f.UurtariefCents, &f.MateriaalCents, &f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald,
-		&f.CreditVan, &f.GecrediteerdDoor)
+		&f.CreditVan, &f.GecrediteerdDoor, &f.Offerte)
 	f.Datum = d.String()
 	return f, err
 }

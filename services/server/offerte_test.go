@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -11,13 +12,16 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
+	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
 // decide answers a quote through the status link, as the customer's browser does.
@@ -328,5 +332,26 @@ func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
 		if s := b.call(t, b.admin, http.MethodPut, other, c.in, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("%+v: %d %v, want %s: %s", c.in, s, e.Error.Fields, c.field, c.msg)
 		}
+	}
+}
+
+// The demo data (make run) shows a quote in each state the office sees, the accepted one in the
+// pool, and seeding twice adds none.
+func TestDemoDataHasAQuoteInEachState(t *testing.T) {
+	s := newServer(t)
+	if err := seed.Run(context.Background(), s.db.DB, calendar.System.Today(), seed.FixedIDs()); err != nil {
+		t.Fatalf("seeding again: %v", err)
+	}
+	var states string
+	var pooled bool
+	s.db.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `
+			SELECT string_agg(CASE WHEN o.status = 'verstuurd' AND o.geldig_tot < (now() AT TIME ZONE 'Europe/Amsterdam')::date
+			                       THEN 'verlopen' ELSE o.status END, ',' ORDER BY o.nummer),
+			       bool_or(o.status = 'akkoord' AND k.assignment_type = 'pool')
+			FROM offertes o JOIN klussen k ON k.id = o.klus_id`).Scan(&states, &pooled)
+	})
+	if states != "concept,verstuurd,akkoord,niet_akkoord,verlopen" || !pooled {
+		t.Errorf("the demo's quotes: %s (accepted one in the pool: %v)", states, pooled)
 	}
 }

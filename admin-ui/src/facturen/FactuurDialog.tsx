@@ -8,11 +8,8 @@ import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { Facts } from '../fields/Facts';
 
-/**
- * A row of the invoice list. offerte (D26: the number of the accepted quote the invoice bills, else
- * null) is served with the invoice; until the list's generated type carries it, it is optional here.
- */
-type Factuur = ListItem<'/api/v1/facturen'> & { offerte?: string | null };
+/** A row of the invoice list; offerte names the accepted quote it bills (D26), else null. */
+type Factuur = ListItem<'/api/v1/facturen'>;
 
 /** The most a reason may hold (the server says the same). */
 const MAX_REDEN = 1000;

@@ -125,6 +125,7 @@ describe('Klussen Beheer', () => {
       [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
       [`GET /api/v1/klussen/${ID}/contacten`]: { body: { data: [], total: 0 } },
       [`GET /api/v1/klussen/${ID}/schouw`]: { body: { data: null } },
+      [`GET /api/v1/klussen/${ID}/offerte`]: { body: { data: null } },
       'GET /api/v1/klussen': { body: { data: [rij({ terugbellen_te_laat: true })], total: 1 } },
     });
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });

@@ -3156,6 +3156,8 @@ export interface operations {
                             klant_email: string;
                             klant_naam: string;
                             materiaal_cents: number;
+                            /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
+                            offerte: string | null;
                             omschrijving: string;
                             regio: string;
                             subtotaal_cents: number;
@@ -3388,9 +3390,10 @@ export interface operations {
                         klus_id: string | null;
                         materiaal_cents: number;
                         materialen: {
+                            /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
                             bedrag_cents: number;
-                            /** @description uur of stuk */
+                            /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
                             /** @description prijs per eenheid */
@@ -3403,9 +3406,10 @@ export interface operations {
                         pdf_url: string;
                         /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
                         regels: {
+                            /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
                             bedrag_cents: number;
-                            /** @description uur of stuk */
+                            /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
                             /** @description prijs per eenheid */
@@ -3513,6 +3517,8 @@ export interface operations {
                             klant_email: string;
                             klant_naam: string;
                             materiaal_cents: number;
+                            /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
+                            offerte: string | null;
                             omschrijving: string;
                             regio: string;
                             subtotaal_cents: number;
@@ -3655,6 +3661,8 @@ export interface operations {
                             klant_email: string;
                             klant_naam: string;
                             materiaal_cents: number;
+                            /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
+                            offerte: string | null;
                             omschrijving: string;
                             regio: string;
                             subtotaal_cents: number;
@@ -7151,9 +7159,10 @@ export interface operations {
                         klus_id: string | null;
                         materiaal_cents: number;
                         materialen: {
+                            /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
                             bedrag_cents: number;
-                            /** @description uur of stuk */
+                            /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
                             /** @description prijs per eenheid */
@@ -7166,9 +7175,10 @@ export interface operations {
                         pdf_url: string;
                         /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
                         regels: {
+                            /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
                             bedrag_cents: number;
-                            /** @description uur of stuk */
+                            /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
                             /** @description prijs per eenheid */
@@ -7296,9 +7306,10 @@ export interface operations {
                         klus_id: string | null;
                         materiaal_cents: number;
                         materialen: {
+                            /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
                             bedrag_cents: number;
-                            /** @description uur of stuk */
+                            /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
                             /** @description prijs per eenheid */
@@ -7311,9 +7322,10 @@ export interface operations {
                         pdf_url: string;
                         /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
                         regels: {
+                            /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
                             bedrag_cents: number;
-                            /** @description uur of stuk */
+                            /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
                             /** @description prijs per eenheid */

@@ -115,6 +115,7 @@ var jobs = []job{
 	{7, "veiligheid", "Rookmelders plaatsen op elke verdieping.", 5, "ochtend", "open", true, ""},
 	{9, "onderhoud", "Lekkende kraan in de keuken.", 2, "middag", "open", true, ""},
 	{10, "montage", "Schilderijen ophangen in de gang.", 7, "ochtend", "open", false, ""},
+	{6, "montage", "Fotolijsten ophangen in de woonkamer.", 11, "middag", "open", false, ""},
 	{8, "digitaal", "Hulp bij het instellen van een tablet voor videobellen.", 10, "avond", "open", true, ""},
 	{0, "onderhoud", "Tochtstrips aanbrengen bij de ramen.", 2, "09:00", "ingepland", true, "piet.bakker@klusmaat.nl"},
 	{1, "montage", "Lamp vervangen in de hal.", 3, "13:30", "ingepland", false, "piet.bakker@klusmaat.nl"},
@@ -160,6 +161,9 @@ func Run(ctx context.Context, db *tenants.DB, today calendar.Date, ids IDs) erro
 			return fmt.Errorf("seed invoice issuers: %w", err)
 		}
 		if err := seedJobs(ctx, tx, today, ids); err != nil {
+			return err
+		}
+		if err := seedOffertes(ctx, tx, today); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `
