@@ -134,12 +134,12 @@ describe('/status/:token', () => {
       expect(tidy(card)).toContain('Offerte O2026-0007 (versie 2)');
       const rows = within(card).getAllByRole('row').map(parts);
       expect(rows).toEqual([
-        'Omschrijving | Aantal | Bedrag',
-        'Kapstok ophangen | 2,5 uur | € 112,50',
-        'Voorrijden | 1 | € 25,00',
-        'Pluggen en schroeven | 3 | € 75,00',
+        'Omschrijving | Bedrag',
+        'Kapstok ophangen2,5 uur × € 45,00 | € 112,50',
+        'Voorrijden | € 25,00',
+        'Pluggen en schroeven3 × € 25,00 | € 75,00',
       ]);
-      expect(within(card).getAllByRole('columnheader').map((th) => th.getAttribute('scope'))).toEqual(['col', 'col', 'col']);
+      expect(within(card).getAllByRole('columnheader').map((th) => th.getAttribute('scope'))).toEqual(['col', 'col']);
       expect(Array.from(card.querySelectorAll('.status-offerte-sommen > div')).map(parts)).toEqual([
         'Subtotaal (excl. btw) | € 1.020,00',
         'Btw 21% | € 214,20',
@@ -164,7 +164,7 @@ describe('/status/:token', () => {
       await waitFor(() => expect(tidy(card)).toContain('U bent akkoord gegaan op 1 december 2026. Wij plannen de klus en laten u weten wie er komt.'));
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(within(card).queryByRole('button', { name: 'Akkoord' })).toBeNull();
-      expect(within(card).getByRole('status').textContent).toBe('Dank u wel. Wij plannen de klus en laten u weten wie er komt.');
+      expect(within(card).getByRole('status').textContent).toBe('Dank u wel voor uw akkoord.');
       expect(posts(fetch, '/tok/offerte')).toEqual([{ versie: 2, besluit: 'akkoord', reden: '' }]);
       expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Uw offerte' }));
     });
@@ -179,7 +179,7 @@ describe('/status/:token', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Niet akkoord versturen' }));
       const card = screen.getByRole('region', { name: 'Uw offerte' });
       await waitFor(() => expect(tidy(card)).toContain('U heeft aangegeven niet akkoord te gaan. Wij nemen contact met u op.'));
-      expect(within(card).getByRole('status').textContent).toBe('Dank u wel voor uw antwoord. Wij nemen contact met u op.');
+      expect(within(card).getByRole('status').textContent).toBe('Dank u wel voor uw antwoord.');
       expect(posts(fetch, '/tok/offerte')).toEqual([{ versie: 2, besluit: 'niet_akkoord', reden: 'Te duur' }]);
     });
 

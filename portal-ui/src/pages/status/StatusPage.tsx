@@ -65,15 +65,17 @@ function dayOf(instant: string): string {
 }
 
 /** A line's quantity: "2,5 uur" for hours, the bare number for a fixed price or pieces. */
+/** How a line is counted, under its description: '2,5 uur × € 45,00', '3 × € 25,00'; nothing for one fixed price. */
 function quantity(regel: Offerte['regels'][number]): string {
-  return regel.eenheid === 'uur' ? hours(regel.aantal) : number(regel.aantal);
+  if (regel.eenheid === 'uur') return `${hours(regel.aantal)} × ${euros(regel.prijs_cents)}`;
+  return regel.aantal === 1 ? '' : `${number(regel.aantal)} × ${euros(regel.prijs_cents)}`;
 }
 
 type Besluit = OfferteBesluit['besluit'];
 
 const THANKS: Readonly<Record<Besluit, string>> = {
-  akkoord: 'Dank u wel. Wij plannen de klus en laten u weten wie er komt.',
-  niet_akkoord: 'Dank u wel voor uw antwoord. Wij nemen contact met u op.',
+  akkoord: 'Dank u wel voor uw akkoord.',
+  niet_akkoord: 'Dank u wel voor uw antwoord.',
 };
 
 const DECIDE_FAILED = 'Het versturen van uw antwoord is niet gelukt. Probeer het opnieuw of bel ons.';
@@ -184,15 +186,16 @@ function OfferteCard({ token, o, telefoon, onChange, onReload }: OfferteCardProp
         <thead>
           <tr>
             <th scope="col">Omschrijving</th>
-            <th scope="col">Aantal</th>
             <th scope="col">Bedrag</th>
           </tr>
         </thead>
         <tbody>
           {o.regels.map((regel, i) => (
             <tr key={i}>
-              <td>{regel.omschrijving}</td>
-              <td>{quantity(regel)}</td>
+              <td>
+                {regel.omschrijving}
+                {quantity(regel) !== '' && <span className="status-offerte-aantal">{quantity(regel)}</span>}
+              </td>
               <td>{euros(regel.bedrag_cents)}</td>
             </tr>
           ))}
