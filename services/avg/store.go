@@ -36,6 +36,10 @@ var sections = []struct{ name, sql string }{
 	           WHERE $1::text IS NOT NULL AND w.klus_id = ANY ($2) ORDER BY p.created_at`},
 	{"facturen", `SELECT to_jsonb(f) - 'pdf_url' FROM facturen f WHERE f.klus_id = ANY ($2) OR lower(f.klant_email) = $1
 	              ORDER BY f.factuurnummer`},
+	{"contacten", `SELECT to_jsonb(c) FROM klus_contacten c WHERE $1::text IS NOT NULL AND c.klus_id = ANY ($2) ORDER BY c.tijdstip`},
+	{"schouw", `SELECT to_jsonb(s) FROM klus_schouwen s WHERE $1::text IS NOT NULL AND s.klus_id = ANY ($2) ORDER BY s.created_at`},
+	{"schouw_fotos", `SELECT to_jsonb(f) - 'storage_key' FROM klus_schouw_fotos f WHERE $1::text IS NOT NULL AND f.klus_id = ANY ($2) ORDER BY f.created_at`},
+	{"offertes", `SELECT to_jsonb(o) - 'pdf_key' FROM offertes o WHERE $1::text IS NOT NULL AND o.klus_id = ANY ($2) ORDER BY o.nummer, o.versie`},
 	{"notificaties", `SELECT to_jsonb(n) FROM notifications n WHERE $1::text IS NOT NULL AND n.klus_id = ANY ($2) ORDER BY n.created_at`},
 	{"auditlog", `SELECT to_jsonb(a) FROM audit_log a
 	              WHERE (a.entity = 'klus' AND a.entity_id IN (SELECT unnest($2::uuid[])::text))
@@ -139,23 +143,27 @@ func (s *pgStore) addFiles(ctx context.Context, tx pgx.Tx, z *zip.Writer, email 
 		}
 	}
 	rows, err = tx.Query(ctx, `
-		SELECT 'fotos/' || p.id || '-' || p.type, p.url FROM work_order_photos p JOIN werkbonnen w ON w.id = p.work_order_id
+		SELECT 'fotos/' || p.id || '-' || p.type, p.url, 'klus-fotos' FROM work_order_photos p JOIN werkbonnen w ON w.id = p.work_order_id
 		WHERE w.klus_id = ANY ($1)
 		UNION ALL
-		SELECT 'handtekeningen/' || w.id, w.handtekening FROM werkbonnen w WHERE w.klus_id = ANY ($1) AND w.handtekening IS NOT NULL`, ids)
+		SELECT 'handtekeningen/' || w.id, w.handtekening, 'klus-fotos' FROM werkbonnen w WHERE w.klus_id = ANY ($1) AND w.handtekening IS NOT NULL
+		UNION ALL
+		SELECT 'schouw-fotos/' || f.id, f.storage_key, 'klus-fotos' FROM klus_schouw_fotos f WHERE f.klus_id = ANY ($1)
+		UNION ALL
+		SELECT 'offertes/offerte-' || o.nummer || '-v' || o.versie, o.pdf_key, 'exports' FROM offertes o WHERE o.klus_id = ANY ($1) AND o.pdf_key IS NOT NULL`, ids)
 	if err != nil {
 		return err
 	}
-	type file struct{ name, key string }
+	type file struct{ name, key, bucket string }
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (file, error) {
 		var f file
-		return f, r.Scan(&f.name, &f.key)
+		return f, r.Scan(&f.name, &f.key, &f.bucket)
 	})
 	if err != nil {
 		return err
 	}
 	for _, f := range list {
-		data, err := s.read(ctx, files.KlusFotos, f.key)
+		data, err := s.read(ctx, files.Bucket(f.bucket), f.key)
 		if err != nil {
 			continue // a file the store lost is listed in gegevens.json all the same
 		}
@@ -196,25 +204,33 @@ func (s *pgStore) read(ctx context.Context, b files.Bucket, key string) ([]byte,
 	return io.ReadAll(obj.Body)
 }
 
-// Erase removes the customer's jobs (with their work orders, materials, photos and signatures,
+// Erase removes the customer's jobs (with their work orders, materials, photos, signatures, contacts,
+// surveys with their photos and quotes with their PDFs,
 // D11) and the e-mails to the address in the queue, in one transaction; issued invoices stay,
 // detached from the deleted jobs (D8). The files go after the commit.
 func (s *pgStore) Erase(ctx context.Context, email, subject string) (Erased, error) {
 	var out Erased
-	var keys []string
+	var keys []blob
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		ids, err := customerJobs(ctx, tx, email)
 		if err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, `
-			SELECT p.url FROM work_order_photos p JOIN werkbonnen w ON w.id = p.work_order_id WHERE w.klus_id = ANY ($1)
+			SELECT 'klus-fotos', p.url FROM work_order_photos p JOIN werkbonnen w ON w.id = p.work_order_id WHERE w.klus_id = ANY ($1)
 			UNION ALL
-			SELECT w.handtekening FROM werkbonnen w WHERE w.klus_id = ANY ($1) AND w.handtekening IS NOT NULL`, ids)
+			SELECT 'klus-fotos', w.handtekening FROM werkbonnen w WHERE w.klus_id = ANY ($1) AND w.handtekening IS NOT NULL
+			UNION ALL
+			SELECT 'klus-fotos', f.storage_key FROM klus_schouw_fotos f WHERE f.klus_id = ANY ($1)
+			UNION ALL
+			SELECT 'exports', o.pdf_key FROM offertes o WHERE o.klus_id = ANY ($1) AND o.pdf_key IS NOT NULL`, ids)
 		if err != nil {
 			return err
 		}
-		if keys, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+		if keys, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (blob, error) {
+			var b blob
+			return b, r.Scan(&b.bucket, &b.key)
+		}); err != nil {
 			return err
 		}
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM facturen WHERE klus_id = ANY ($2) OR lower(klant_email) = $1`, email, ids).
@@ -243,8 +259,11 @@ func (s *pgStore) Erase(ctx context.Context, email, subject string) (Erased, err
 	}
 	for _, k := range keys {
 		if s.blobs != nil {
-			_ = s.blobs.Delete(context.WithoutCancel(ctx), files.KlusFotos, k) // the rows are gone; a left file is unreachable
+			_ = s.blobs.Delete(context.WithoutCancel(ctx), files.Bucket(k.bucket), k.key) // the rows are gone; a left file is unreachable
 		}
 	}
 	return out, nil
 }
+
+// blob is a stored file of the customer's, to remove after the erase commits.
+type blob struct{ bucket, key string }

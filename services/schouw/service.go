@@ -45,6 +45,7 @@ type Schouw struct {
 	Status   string    `json:"status" doc:"gepland of uitgevoerd"`
 	Uitkomst string    `json:"uitkomst"`
 	Versie   int       `json:"versie" doc:"telt op bij elke wijziging van moment of opnemer"`
+	Fotos    []Foto    `json:"fotos" doc:"de foto's bij de uitkomst, oudste eerst"`
 }
 
 // LogAttrs names the job and the version.

@@ -37,6 +37,16 @@ func scan(row pgx.Row) (Schouw, error) {
 	return s, row.Scan(&s.KlusID, &s.Start, &s.Opnemer, &s.Status, &s.Uitkomst, &s.Versie)
 }
 
+// read reads a job's survey with its photos; pgx.ErrNoRows when none is planned.
+func read(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (Schouw, error) {
+	sch, err := scan(tx.QueryRow(ctx, schouwSelect, klus))
+	if err != nil {
+		return sch, err
+	}
+	sch.Fotos, err = fotos(ctx, tx, klus)
+	return sch, err
+}
+
 // visible reports whether the actor sees the job (its region, for the audit log).
 func visible(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (string, error) {
 	var regio string
@@ -53,7 +63,7 @@ func (s *pgStore) Get(ctx context.Context, klus uuid.UUID) (*Schouw, error) {
 		if _, err := visible(ctx, tx, klus); err != nil {
 			return err
 		}
-		sch, err := scan(tx.QueryRow(ctx, schouwSelect, klus))
+		sch, err := read(ctx, tx, klus)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -85,6 +95,9 @@ func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opn
 			RETURNING klus_id, start, opnemer, status, uitkomst, versie`, klus, start, opnemer))
 		if err != nil {
 			return fmt.Errorf("schouw: plan: %w", err)
+		}
+		if sch.Fotos, err = fotos(ctx, tx, klus); err != nil {
+			return err
 		}
 		if err := s.mail(ctx, tx, klus, sch); err != nil {
 			return err
@@ -130,6 +143,9 @@ func (s *pgStore) Record(ctx context.Context, klus uuid.UUID, uitkomst string) (
 		}
 		if err != nil {
 			return fmt.Errorf("schouw: record: %w", err)
+		}
+		if sch.Fotos, err = fotos(ctx, tx, klus); err != nil {
+			return err
 		}
 		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditUitkomst, Entity: "klus", EntityID: klus.String(), Region: &regio,
 			After: map[string]any{"versie": sch.Versie}})

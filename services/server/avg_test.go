@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
 	"strings"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/avg"
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -50,6 +53,24 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	var a werkbon.Afronding
 	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
+	}
+
+	// The second: a logged call, a survey with a photo, and a quote (D26).
+	openPath := "/api/v1/klussen/" + open.String()
+	if s := p.call(t, admin, http.MethodPost, openPath+"/contacten", map[string]string{"wijze": "gebeld", "notitie": "Teruggebeld"}, nil); s != http.StatusCreated {
+		t.Fatalf("contact: %d", s)
+	}
+	if s := p.call(t, admin, http.MethodPut, openPath+"/schouw", map[string]string{"datum": datum, "tijd": "11:00", "opnemer": "Kees"}, nil); s != http.StatusOK {
+		t.Fatalf("survey: %d", s)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 20, 20))
+	var pic bytes.Buffer
+	_ = png.Encode(&pic, img)
+	if s, b := postFile(t, p, admin, openPath+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
+		t.Fatalf("survey photo: %d %s", s, b)
+	}
+	if s := p.call(t, admin, http.MethodPut, openPath+"/offerte", offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "Kast", ArbeidCents: 9000}, nil); s != http.StatusOK {
+		t.Fatalf("quote: %d", s)
 	}
 
 	path := "/api/v1/admin/klanten/" + mail
@@ -99,12 +120,16 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 		}
 	}
 	held := map[string]string{
-		"klussen":    `SELECT count(*) FROM klussen WHERE lower(email) = $1`,
-		"werkbonnen": `SELECT count(*) FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
-		"materialen": `SELECT count(*) FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
-		"fotos":      `SELECT count(*) FROM work_order_photos f JOIN werkbonnen w ON w.id = f.work_order_id JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
-		"facturen":   `SELECT count(*) FROM facturen WHERE lower(klant_email) = $1`,
-		"auditlog":   `SELECT count(*) FROM audit_log a JOIN klussen k ON a.entity = 'klus' AND a.entity_id = k.id::text WHERE lower(k.email) = $1`,
+		"klussen":      `SELECT count(*) FROM klussen WHERE lower(email) = $1`,
+		"werkbonnen":   `SELECT count(*) FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
+		"materialen":   `SELECT count(*) FROM work_order_items i JOIN werkbonnen w ON w.id = i.work_order_id JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
+		"fotos":        `SELECT count(*) FROM work_order_photos f JOIN werkbonnen w ON w.id = f.work_order_id JOIN klussen k ON k.id = w.klus_id WHERE lower(k.email) = $1`,
+		"facturen":     `SELECT count(*) FROM facturen WHERE lower(klant_email) = $1`,
+		"auditlog":     `SELECT count(*) FROM audit_log a JOIN klussen k ON a.entity = 'klus' AND a.entity_id = k.id::text WHERE lower(k.email) = $1`,
+		"contacten":    `SELECT count(*) FROM klus_contacten c JOIN klussen k ON k.id = c.klus_id WHERE lower(k.email) = $1`,
+		"schouw":       `SELECT count(*) FROM klus_schouwen s JOIN klussen k ON k.id = s.klus_id WHERE lower(k.email) = $1`,
+		"schouw_fotos": `SELECT count(*) FROM klus_schouw_fotos f JOIN klussen k ON k.id = f.klus_id WHERE lower(k.email) = $1`,
+		"offertes":     `SELECT count(*) FROM offertes o JOIN klussen k ON k.id = o.klus_id WHERE lower(k.email) = $1`,
 	}
 	for section, sql := range held {
 		var n int
@@ -121,7 +146,7 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	if queued == 0 || len(doc["emails"]) != queued {
 		t.Errorf("export has %d e-mails, the queue holds %d", len(doc["emails"]), queued)
 	}
-	for _, prefix := range []string{"facturen/factuur-", "fotos/", "handtekeningen/"} {
+	for _, prefix := range []string{"facturen/factuur-", "fotos/", "handtekeningen/", "schouw-fotos/"} {
 		found := false
 		for n, data := range names {
 			found = found || (strings.HasPrefix(n, prefix) && len(data) > 0)
@@ -158,6 +183,15 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 				if n > 0 && tbl != "facturen" {
 					t.Errorf("after the erase %s still holds %q in %d rows", tbl, needle, n)
 				}
+			}
+		}
+		for _, tbl := range []string{"klus_contacten", "klus_schouwen", "klus_schouw_fotos", "offertes"} {
+			var n int
+			if err := tx.QueryRow(context.Background(), fmt.Sprintf(`SELECT count(*) FROM %s WHERE klus_id = ANY ($1)`, tbl), []uuid.UUID{done, open}).Scan(&n); err != nil {
+				return err
+			}
+			if n != 0 {
+				t.Errorf("after the erase %s still holds %d rows of the customer's jobs", tbl, n)
 			}
 		}
 		var keep int

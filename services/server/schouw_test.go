@@ -1,6 +1,12 @@
 package server_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/png"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,7 +15,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/schouw"
+	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
@@ -99,5 +107,110 @@ func TestSchouwPlannedMailedAndShown(t *testing.T) {
 		if s := b.call(t, b.admin, http.MethodPut, otherPath, c.body, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("%v: %d %v, want %s: %s", c.body, s, e.Error.Fields, c.field, c.msg)
 		}
+	}
+}
+
+// postFile sends one file as the multipart part "file" to path, as handle.
+func postFile(t *testing.T, p *portal, handle, path, name string, data []byte) (int, []byte) {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", name)
+	_, _ = fw.Write(data)
+	_ = mw.Close()
+	req, _ := http.NewRequest(http.MethodPost, p.URL+path, &body)
+	req.Header.Set(httpapi.CSRFHeader, "1")
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("X-Test-User", handle)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// The outcome's photos (D26): the franchise owner adds them to a survey of its region, the office
+// downloads them (audited), nobody else finds them, a PDF is refused by its content, and a survey
+// keeps at most ten.
+func TestSchouwPhotos(t *testing.T) {
+	b := newBackOffice(t, portalOptions{files: true})
+	klus := b.job(t, job{email: "foto@example.nl"})
+	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	path := "/api/v1/klussen/" + klus.String() + "/schouw"
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	var pic bytes.Buffer
+	_ = png.Encode(&pic, img)
+
+	if s, body := postFile(t, b.portal, b.franchise, path+"/fotos", "kast.png", pic.Bytes()); s != http.StatusConflict {
+		t.Errorf("a photo before the survey is planned: %d %s", s, body)
+	}
+	datum := calendar.System.Today().AddDays(1)
+	b.call(t, b.franchise, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil)
+	s, body := postFile(t, b.portal, b.franchise, path+"/fotos", "kast.png", pic.Bytes())
+	var added schouw.Answer
+	_ = json.Unmarshal(body, &added)
+	if s != http.StatusOK || added.Message != schouw.MsgFotoToegevoegd || len(added.Data.Fotos) != 1 {
+		t.Fatalf("upload: %d %s", s, body)
+	}
+	foto := added.Data.Fotos[0]
+	req, _ := http.NewRequest(http.MethodGet, b.URL+foto.URL, nil)
+	req.Header.Set("X-Test-User", b.admin)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.Equal(got, pic.Bytes()) || resp.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("download: %d %q, %d bytes", resp.StatusCode, resp.Header.Get("Content-Type"), len(got))
+	}
+	var audited int
+	b.query(t, &audited, `SELECT count(*) FROM audit_log WHERE entity = 'schouw_foto' AND entity_id = $1 AND action = 'download'`, foto.ID.String())
+	if audited != 1 {
+		t.Errorf("the download is audited %d times, want once", audited)
+	}
+	var sch schouw.One
+	b.call(t, b.franchise, http.MethodGet, path, nil, &sch)
+	if sch.Data == nil || len(sch.Data.Fotos) != 1 || sch.Data.Fotos[0].ID != foto.ID {
+		t.Errorf("the survey lists its photo: %+v", sch.Data)
+	}
+
+	// Nobody outside the region's office.
+	b.exec(t, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, now() + interval '1 day', 'Kees', '')`, utrecht)
+	if s, _ := postFile(t, b.portal, b.franchise, "/api/v1/klussen/"+utrecht.String()+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusNotFound {
+		t.Errorf("a photo for another region's survey: %d, want 404", s)
+	}
+	for _, who := range []string{b.piet, b.gerrit} {
+		if s := b.call(t, who, http.MethodGet, foto.URL, nil, nil); s != http.StatusForbidden && s != http.StatusNotFound {
+			t.Errorf("a klusser downloads a survey photo: %d", s)
+		}
+	}
+	other := b.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
+	if s := b.call(t, other, http.MethodGet, foto.URL, nil, nil); s != http.StatusNotFound {
+		t.Errorf("another region's franchise owner downloads the photo: %d, want 404", s)
+	}
+
+	// A PDF named .png is refused by its content, and stores nothing.
+	if s, body := postFile(t, b.portal, b.admin, path+"/fotos", "kast.png", []byte("%PDF-1.4 not a photo")); s != http.StatusUnsupportedMediaType {
+		t.Errorf("a PDF as a photo: %d %s", s, body)
+	}
+	// At most ten.
+	for i := 1; i < schouw.MaxFotos; i++ {
+		if s, body := postFile(t, b.portal, b.admin, path+"/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
+			t.Fatalf("photo %d: %d %s", i+1, s, body)
+		}
+	}
+	var e apiError
+	s, body = postFile(t, b.portal, b.admin, path+"/fotos", "kast.png", pic.Bytes())
+	_ = json.Unmarshal(body, &e)
+	if s != http.StatusConflict || e.Error.Message != "Een schouw heeft hoogstens 10 foto's." {
+		t.Errorf("the eleventh photo: %d %s", s, body)
+	}
+	var rows int
+	b.query(t, &rows, `SELECT count(*) FROM klus_schouw_fotos WHERE klus_id = $1`, klus)
+	if rows != schouw.MaxFotos {
+		t.Errorf("stored photos: %d, want %d", rows, schouw.MaxFotos)
 	}
 }

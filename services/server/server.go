@@ -208,7 +208,7 @@ func Routes(d Deps) []httpapi.Route {
 
 		klus.NewBeheer(k, d.DB, enqueue),
 		contact.New(k, d.DB),
-		schouw.New(k, d.DB, enqueue, d.clock()),
+		schouw.New(k, d.DB, enqueue, d.clock(), d.Files),
 		offerte.New(k, d.DB, enqueue, factuur.Site(d.Site), d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),

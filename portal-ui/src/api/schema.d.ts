@@ -779,6 +779,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klussen/{id}/schouw/fotos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een foto bij de uitkomst van de schouw (multipart: file; JPG, PNG of WebP, max 5MB) */
+        post: operations["postKlussenIdSchouwFotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klussen/{id}/schouw/uitkomst": {
         parameters: {
             query?: never;
@@ -1405,6 +1422,23 @@ export interface paths {
         };
         /** De actieve regio's met hun woonplaatsen, op naam */
         get: operations["getRegios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schouw-fotos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Een foto van een schouw (beheer; franchise: eigen regio's); wordt vastgelegd in het auditlog */
+        get: operations["getSchouwFotosId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6517,6 +6551,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description de foto's bij de uitkomst, oudste eerst */
+                            fotos: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description beveiligde download */
+                                url: string;
+                            }[];
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
@@ -6603,6 +6644,103 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description de foto's bij de uitkomst, oudste eerst */
+                            fotos: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description beveiligde download */
+                                url: string;
+                            }[];
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description wie de schouw doet */
+                            opnemer: string;
+                            /**
+                             * Format: date-time
+                             * @description datum en tijd van de schouw
+                             */
+                            start: string;
+                            /** @description gepland of uitgevoerd */
+                            status: string;
+                            uitkomst: string;
+                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            versie: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdSchouwFotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description de foto: JPG, PNG of WebP, hoogstens 5 MB */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de foto's bij de uitkomst, oudste eerst */
+                            fotos: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description beveiligde download */
+                                url: string;
+                            }[];
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
@@ -6685,6 +6823,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description de foto's bij de uitkomst, oudste eerst */
+                            fotos: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description beveiligde download */
+                                url: string;
+                            }[];
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
@@ -10575,6 +10720,64 @@ export interface operations {
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
                     };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSchouwFotosId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Ongeldige invoer */

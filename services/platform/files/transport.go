@@ -20,7 +20,7 @@ func routes(s Service) []httpapi.Route {
 	limit := func(k Kind) func(http.Handler) http.Handler {
 		return func(h http.Handler) http.Handler { return LimitUpload(k, h) }
 	}
-	download := httpapi.Encoder(encodeDownload)
+	download := httpapi.Encoder(EncodeDownload)
 	return []httpapi.Route{
 		{
 			Method:      http.MethodPost,
@@ -144,8 +144,8 @@ func decodeUploadDocument(_ context.Context, r *http.Request) (any, error) {
 		DocumentType: form.Values["document_type"], Notes: form.Values["notes"], File: form.File}}, nil
 }
 
-// encodeDownload streams a private file: never cached, never sniffed, documents as attachments.
-func encodeDownload(ctx context.Context, w http.ResponseWriter, d *Download) error {
+// EncodeDownload streams a private file: never cached, never sniffed, documents as attachments.
+func EncodeDownload(ctx context.Context, w http.ResponseWriter, d *Download) error {
 	defer d.Body.Close()
 	h := w.Header()
 	h.Set("Content-Type", d.ContentType)

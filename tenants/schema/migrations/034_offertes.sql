@@ -208,7 +208,7 @@ CREATE FUNCTION offerte_regels(o offertes) RETURNS jsonb
 -- (uren = 1) at the quote's price before VAT (uurtarief_cents), plus the materials the klusser
 -- added on the signed work order (materiaal_cents, the 'meerwerk'); its lines are the quote's
 -- lines and each 'Meerwerk: ...' line.
-ALTER TABLE facturen ADD COLUMN offerte_id uuid REFERENCES offertes (id) ON DELETE RESTRICT;
+ALTER TABLE facturen ADD COLUMN offerte_id uuid REFERENCES offertes (id) ON DELETE SET NULL; -- an AVG erasure removes the quote, never the invoice
 
 -- The invoice rules of migration 015, with the quote: a klusser's invoice of a job with an accepted
 -- quote bills that quote plus the work order's materials.
