@@ -20,8 +20,8 @@ var quoteStates = []struct {
 	pool          bool
 }{
 	{state: "concept", validDays: 30},
+	{state: "akkoord", validDays: 20, pool: true}, // second: the first den-haag request with an address, in Piet's pool
 	{state: "verstuurd", validDays: 25},
-	{state: "akkoord", validDays: 20, pool: true},
 	{state: "niet_akkoord", validDays: 20, reason: "Ik vind het te duur; mijn buurman helpt me misschien."},
 	{state: "verlopen", validDays: -3},
 }
