@@ -8,7 +8,9 @@ import { SchouwSection } from './SchouwSection';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const PATH = `/api/v1/klussen/${ID}/schouw`;
-const planned = { klus_id: ID, start: '2026-11-26T09:30:00Z', opnemer: 'Kees de Opnemer', status: 'gepland', uitkomst: '', versie: 1 };
+const planned = { klus_id: ID, start: '2026-11-26T09:30:00Z', opnemer: 'Kees de Opnemer', status: 'gepland', uitkomst: '', versie: 1, fotos: [] as { id: string; url: string }[] };
+const foto = (n: number) => ({ id: `00000000-0000-4000-8000-0000000000f${n}`, url: `/api/v1/schouw-fotos/00000000-0000-4000-8000-0000000000f${n}` });
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'kast.png', { type: 'image/png' });
 
 function start(routes: Record<string, Responder | Responder[]>, planbaar = true) {
   const mock = createFetchMock(routes);
@@ -72,5 +74,82 @@ describe('SchouwSection (D26)', () => {
     // The planned survey stays on screen until the recorded outcome replaces it.
     await waitFor(() => expect(screen.getByTestId('schouw').textContent).toContain('Twee planken.'));
     expect(screen.queryByRole('button', { name: 'Schouw wijzigen' })).toBeNull();
+    // Photos usually come with the outcome: they can still be added.
+    expect(screen.getByRole('button', { name: 'Foto toevoegen' })).toBeTruthy();
+  });
+
+  it("shows the survey's photos as thumbnails that open the full photo in a new tab", async () => {
+    start({ [`GET ${PATH}`]: { body: { data: { ...planned, fotos: [foto(1), foto(2)] } } } });
+    expect(await screen.findByRole('heading', { name: "Foto's van de schouw", level: 4 })).toBeTruthy();
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: 'Foto 1 van de schouw' }).getAttribute('src')).toBe(foto(1).url);
+    expect(screen.getByRole('img', { name: 'Foto 2 van de schouw' }).getAttribute('src')).toBe(foto(2).url);
+    const link = screen.getByRole('link', { name: 'Foto 2 van de schouw openen (nieuw tabblad)' });
+    expect(link.getAttribute('href')).toBe(foto(2).url);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'Foto 1 van de schouw openen (nieuw tabblad)' }).getAttribute('href')).toBe(foto(1).url);
+    expect(screen.queryByText("Nog geen foto's.")).toBeNull();
+  });
+
+  it('uploads a chosen photo as the multipart part file and shows it', async () => {
+    const mock = start({
+      [`GET ${PATH}`]: { body: { data: planned } },
+      [`POST ${PATH}/fotos`]: { body: { data: { ...planned, fotos: [foto(1)] }, message: 'Foto toegevoegd' } },
+    });
+    expect(await screen.findByText("Nog geen foto's.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Foto toevoegen' })).toBeTruthy();
+    const input = screen.getByLabelText('Foto van de schouw kiezen');
+    expect(input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    fireEvent.change(input, { target: { files: [png()] } });
+    // While the photo goes up, the button waits and the status says so.
+    expect((screen.getByRole('button', { name: 'Foto toevoegen' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Foto wordt geüpload…');
+    await waitFor(() => expect(mock.callsTo(`${PATH}/fotos`, 'POST')).toHaveLength(1));
+    const sent = mock.fetchFn.mock.calls.find(([url, init]) => url === `${PATH}/fotos` && init?.method === 'POST')?.[1]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    const file = (sent as FormData).get('file') as File;
+    expect([file.name, file.type]).toEqual(['kast.png', 'image/png']);
+    // The list shows 'no photos yet' until the answer with the new photo arrives.
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Foto 1 van de schouw' })).toBeTruthy());
+    expect(screen.queryByText("Nog geen foto's.")).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Foto toevoegen' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(mock.unexpected).toEqual([]);
+  });
+
+  it('refuses a PDF and a photo over 5 MB before sending anything', async () => {
+    const mock = start({ [`GET ${PATH}`]: { body: { data: planned } } });
+    const input = await screen.findByLabelText('Foto van de schouw kiezen');
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'offerte.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Dit bestandstype is niet toegestaan. Kies een foto (JPG, PNG of WebP).'));
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'groot.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Bestand mag maximaal 5MB zijn'));
+    expect(mock.callsTo(`${PATH}/fotos`)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of an 11th photo", async () => {
+    const mock = start({
+      [`GET ${PATH}`]: { body: { data: planned } },
+      [`POST ${PATH}/fotos`]: { status: 409, body: { error: { code: 'too_many_photos', message: "Een schouw heeft hoogstens 10 foto's." } } },
+    });
+    fireEvent.change(await screen.findByLabelText('Foto van de schouw kiezen'), { target: { files: [png()] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain("Een schouw heeft hoogstens 10 foto's."));
+    expect(mock.callsTo(`${PATH}/fotos`, 'POST')).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'Foto toevoegen' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says the maximum is reached at ten photos instead of offering the upload', async () => {
+    start({ [`GET ${PATH}`]: { body: { data: { ...planned, fotos: Array.from({ length: 10 }, (_, i) => foto(i)) } } } });
+    expect(await screen.findByText("Het maximum van 10 foto's is bereikt.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Foto toevoegen' })).toBeNull();
+    expect(screen.getAllByRole('img')).toHaveLength(10);
+  });
+
+  it('shows the photos of a planned survey on a job that is no longer open, without an upload', async () => {
+    start({ [`GET ${PATH}`]: { body: { data: { ...planned, fotos: [foto(1)] } } } }, false);
+    expect(await screen.findByRole('img', { name: 'Foto 1 van de schouw' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Foto toevoegen' })).toBeNull();
+    expect(screen.queryByLabelText('Foto van de schouw kiezen')).toBeNull();
   });
 });

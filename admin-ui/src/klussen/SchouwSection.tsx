@@ -1,13 +1,22 @@
+import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import EventIcon from '@mui/icons-material/Event';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { ResponseBody } from '@shared-api-types';
+import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { ActionError, callApi, failureText } from '../api/action';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
+import { MAX_FOTO_BYTES } from '../klussers/ShowcaseFotos';
 
 type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
+
+/** The most photos a survey keeps (the server refuses the 11th with too_many_photos). */
+const MAX_FOTOS = 10;
+
+/** The photo types the server takes; the picker offers only these, and a choice is checked again. */
+const FOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** The survey's date and time as the form's inputs hold them (Amsterdam, whatever the browser's zone). */
 function inputsOf(start: string): { datum: string; tijd: string } {
@@ -21,7 +30,8 @@ function inputsOf(start: string): { datum: string; tijd: string } {
 /**
  * 'Gratis schouw' (D26) on a job: plan the survey (date, time, who does it), change it, and record
  * its outcome. Planning e-mails the customer with the status link, where the appointment shows.
- * A survey is planned for an open request (planbaar); afterwards the section only tells.
+ * A survey is planned for an open request (planbaar); afterwards the section only tells. Once a
+ * survey exists, its photos show, and photos can be added (see SchouwFotos).
  */
 export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string; planbaar: boolean; heeftEmail: boolean }) {
   const path = `/api/v1/klussen/${encodeURIComponent(klusId)}/schouw`;
@@ -66,6 +76,19 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{schouw.uitkomst}</Typography>
         </Box>
+      )}
+      {schouw && (
+        <SchouwFotos
+          path={`${path}/fotos`}
+          fotos={schouw.fotos}
+          // Photos may be added while the survey can still be changed (planbaar: an open request),
+          // e.g. taken during the visit before the outcome is typed, and also after the outcome is
+          // recorded, whatever the job's status by then: the photos belong to that outcome and often
+          // arrive a little later. A planned survey on a job that is no longer open never took place,
+          // so it gets no photos. The server checks the rights either way.
+          magToevoegen={planbaar || schouw.status === 'uitgevoerd'}
+          onAdded={setSchouw}
+        />
       )}
       {dialog === 'plan' && <PlanDialog path={path} schouw={schouw ?? null} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />}
       {dialog === 'uitkomst' && <UitkomstDialog path={path} onClose={() => setDialog(null)} onDone={done} />}
@@ -188,5 +211,144 @@ function UitkomstDialog({ path, onClose, onDone }: { path: string; onClose: () =
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The photos of the survey: thumbnails that open the full photo in a new tab, and 'Foto toevoegen',
+ * which opens the device's file picker (a native input, out of sight, that the button clicks). A
+ * choice is checked here first (type, 5 MB) and again by the server, which judges the content.
+ */
+function SchouwFotos({
+  path,
+  fotos,
+  magToevoegen,
+  onAdded,
+}: {
+  path: string;
+  fotos: Schouw['fotos'];
+  magToevoegen: boolean;
+  onAdded: (s: Schouw) => void;
+}) {
+  const notify = useNotify();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Whether the button had the focus when the upload began: disabling it drops the focus, so it
+  // goes back there once the button is enabled again (keyboard users keep their place).
+  const refocus = useRef(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const vol = fotos.length >= MAX_FOTOS;
+
+  useEffect(() => {
+    if (!busy && refocus.current) {
+      refocus.current = false;
+      button.current?.focus();
+    }
+  }, [busy]);
+
+  const upload = async (file: File) => {
+    if (!FOTO_TYPES.includes(file.type)) {
+      setError('Dit bestandstype is niet toegestaan. Kies een foto (JPG, PNG of WebP).');
+      return;
+    }
+    if (file.size > MAX_FOTO_BYTES) {
+      setError('Bestand mag maximaal 5MB zijn');
+      return;
+    }
+    setError(undefined);
+    const form = new FormData();
+    form.append('file', file);
+    refocus.current = document.activeElement === button.current;
+    setBusy(true);
+    try {
+      const answer = await callApi<Schouw>(path, { method: 'POST', body: form }, 'Kon de foto niet toevoegen');
+      notify(answer.message || 'Foto toegevoegd', { type: 'success' });
+      onAdded(answer.data);
+    } catch (e) {
+      // A refused file names its reason on the field; anything else in the server's own words.
+      const field = e instanceof ActionError ? e.fields['file'] : undefined;
+      setError(field ?? failureText(e, 'Kon de foto niet toevoegen'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1, mt: 1 }}>
+      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
+        Foto&apos;s van de schouw
+      </Typography>
+      {fotos.length === 0 ? (
+        <Typography>Nog geen foto&apos;s.</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, 160px)' }}>
+          {fotos.map((f, i) => (
+            <li key={f.id}>
+              <Link
+                href={f.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Foto ${i + 1} van de schouw openen (nieuw tabblad)`}
+                sx={{ display: 'block', width: 160, height: 160, borderRadius: 1, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '2px' } }}
+              >
+                <Box
+                  component="img"
+                  src={f.url}
+                  alt={`Foto ${i + 1} van de schouw`}
+                  loading="lazy"
+                  sx={{ display: 'block', width: 160, height: 160, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+                />
+              </Link>
+            </li>
+          ))}
+        </Box>
+      )}
+      {magToevoegen &&
+        (vol ? (
+          <Typography>Het maximum van {MAX_FOTOS} foto&apos;s is bereikt.</Typography>
+        ) : (
+          <Box sx={{ position: 'relative', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button
+              ref={button}
+              variant="outlined"
+              size="large"
+              startIcon={<AddPhotoIcon />}
+              disabled={busy}
+              aria-describedby={error === undefined ? `${id}-hulp` : `${id}-hulp ${id}-fout`}
+              onClick={() => input.current?.click()}
+            >
+              Foto toevoegen
+            </Button>
+            <Typography id={`${id}-hulp`} variant="body2">
+              JPG, PNG of WebP, hoogstens 5 MB.
+            </Typography>
+            <Typography role="status" sx={{ fontWeight: 700 }}>
+              {busy ? 'Foto wordt geüpload…' : ''}
+            </Typography>
+            {/* Out of sight and out of the tab order (the button opens it), but labelled for screen readers. */}
+            <input
+              ref={input}
+              type="file"
+              accept={FOTO_TYPES.join(',')}
+              tabIndex={-1}
+              aria-label="Foto van de schouw kiezen"
+              style={visuallyHidden}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                // Cleared, so that choosing the same file again (after an error) is a change too.
+                e.target.value = '';
+                if (file) void upload(file);
+              }}
+            />
+          </Box>
+        ))}
+      {error !== undefined && (
+        <Alert severity="error" id={`${id}-fout`}>
+          {error}
+        </Alert>
+      )}
+    </Box>
   );
 }
