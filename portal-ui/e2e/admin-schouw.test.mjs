@@ -1,5 +1,5 @@
 // Browser test of the free survey (D26): the admin plans it on a request's details at 1280×800
-// (axe clean), the customer gets 'Uw gratis schouw is ingepland' with the status link, and the
+// (axe clean) and adds a photo, the customer gets 'Uw gratis schouw is ingepland' with the status link, and the
 // status page on a 390 px phone shows the day, the time and who comes (axe clean).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,6 +7,8 @@ import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole, waitForMail
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
 const browsers = [];
+// A 2×2 PNG: the server judges a photo by its content.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
@@ -41,6 +43,13 @@ describe('the free survey (D26)', { skip: DB_CHECK_SKIP }, () => {
     await dialog.getByRole('button', { name: 'Plannen' }).click();
     await page.getByText('Schouw ingepland', { exact: true }).first().waitFor();
     await details.getByTestId('schouw').getByText('Kees de Opnemer').waitFor();
+    // A photo with the outcome: through the private store, shown as a thumbnail that loads.
+    await details.getByLabel('Foto van de schouw kiezen').setInputFiles({ name: 'kast.png', mimeType: 'image/png', buffer: PNG });
+    const thumb = details.getByRole('img', { name: 'Foto 1 van de schouw' });
+    await thumb.waitFor();
+    await thumb.scrollIntoViewIfNeeded();
+    assert.ok(await thumb.evaluate((img) => img.complete && img.naturalWidth > 0), 'the thumbnail loads from the private store');
+    assert.deepEqual(expectRow(`SELECT count(*)::text FROM klus_schouw_fotos WHERE klus_id = '${id}'`), ['1']);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/schouw-gepland.png` });
     assert.deepEqual(expectRow(`SELECT opnemer, to_char(start AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD HH24:MI') FROM klus_schouwen WHERE klus_id = '${id}'`), ['Kees de Opnemer', `${datum} 10:30`]);
 
