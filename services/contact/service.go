@@ -19,9 +19,6 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// Within is the promise: the first contact within 24 hours of the request.
-const Within = 24 * time.Hour
-
 // MaxNotitie is the longest note.
 const MaxNotitie = 1000
 
