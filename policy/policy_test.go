@@ -103,6 +103,7 @@ var expected = map[[2]string]grants{
 	{"klus_schouw", "update"}:        franchiseOwn,
 	{"klus_offerte", "read"}:         franchiseOwn,
 	{"klus_offerte", "update"}:       franchiseOwn,
+	{"planning", "read"}:             franchiseOwn,
 	{"klussers", "read"}:             franchiseOwn,
 	{"franchise_settings", "read"}:   franchiseOwn,
 	{"franchise_settings", "update"}: franchiseOwn,

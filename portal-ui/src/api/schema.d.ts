@@ -1310,6 +1310,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/planning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Het weekbord: de klussers met hun klussen per dag, de schouwen en de open klussen (D29) */
+        get: operations["getPlanning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/aanmeldingen": {
         parameters: {
             query?: never;
@@ -10101,6 +10118,142 @@ export interface operations {
                 content: {
                     "application/json": {
                         marked: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlanning: {
+        parameters: {
+            query?: {
+                /** @description een datum in de week (JJJJ-MM-DD); leeg: deze week */
+                week?: string;
+                /** @description een regio; leeg: alle zichtbare regio's */
+                regio?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description maandag tot en met zondag */
+                        dagen: string[];
+                        /** @description de klussers van de regio's, op naam */
+                        klussers: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description de klussen van de week, op dag en tijd */
+                            items: {
+                                beschrijving: string;
+                                categorie: string;
+                                /** @description JJJJ-MM-DD */
+                                dag: string;
+                                /** @description er is een starttijd afgesproken */
+                                gepland: boolean;
+                                /** Format: uuid */
+                                klus_id: string;
+                                /** @description bij een schouw: wie hem doet */
+                                opnemer?: string;
+                                regio: string;
+                                /** @description klus of schouw */
+                                soort: string;
+                                /** Format: date-time */
+                                start: string | null;
+                                /** @description de status van de klus; bij een schouw gepland of uitgevoerd */
+                                status: string;
+                                /** @description UU:MM, of het dagdeel van de klant als er nog geen tijd is gepland */
+                                tijd: string;
+                                woonplaats: string;
+                            }[];
+                            naam: string;
+                            regios: string[];
+                        }[];
+                        /** @description open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst */
+                        pool: {
+                            /** @description pool, of null als de klus nog niet is uitgezet */
+                            assignment_type: string | null;
+                            beschrijving: string;
+                            categorie: string;
+                            datum: string;
+                            /** Format: uuid */
+                            klus_id: string;
+                            regio: string;
+                            tijd: string;
+                            woonplaats: string;
+                        }[];
+                        /** @description het regiofilter; leeg: alle zichtbare regio's */
+                        regio: string;
+                        /** @description de geplande schouwen van de week */
+                        schouwen: {
+                            beschrijving: string;
+                            categorie: string;
+                            /** @description JJJJ-MM-DD */
+                            dag: string;
+                            /** @description er is een starttijd afgesproken */
+                            gepland: boolean;
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description bij een schouw: wie hem doet */
+                            opnemer?: string;
+                            regio: string;
+                            /** @description klus of schouw */
+                            soort: string;
+                            /** Format: date-time */
+                            start: string | null;
+                            /** @description de status van de klus; bij een schouw gepland of uitgevoerd */
+                            status: string;
+                            /** @description UU:MM, of het dagdeel van de klant als er nog geen tijd is gepland */
+                            tijd: string;
+                            woonplaats: string;
+                        }[];
+                        /** @description de datum van vandaag in Nederland */
+                        vandaag: string;
+                        /** @description de maandag van de week, JJJJ-MM-DD */
+                        week: string;
                     };
                 };
             };

@@ -1,0 +1,27 @@
+package planning
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+)
+
+// routes is the board's route table.
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/planning", Summary: "Het weekbord: de klussers met hun klussen per dag, de schouwen en de open klussen (D29)",
+			Tag: "planning", Resource: "planning", Action: "read", Response: Week{},
+			Query: []httpapi.Param{{Name: "week", Description: "een datum in de week (JJJJ-MM-DD); leeg: deze week"},
+				{Name: "regio", Description: "een regio; leeg: alle zichtbare regio's"}},
+			Op: "PlanningWeek", Endpoint: httpapi.Typed(s.Week), Decode: decodeWeek},
+	}
+}
+
+func decodeWeek(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r, "week", "regio"); err != nil {
+		return nil, err
+	}
+	q := r.URL.Query()
+	return WeekRequest{Datum: q.Get("week"), Regio: q.Get("regio")}, nil
+}

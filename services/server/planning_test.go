@@ -1,0 +1,150 @@
+package server_test
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/planning"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
+)
+
+// The week board (D29) holds exactly the week's planned jobs (Amsterdam days: a job at Sunday
+// 23:30 is in the week, one at Monday 00:30 after it is not) and surveys, each klusser's on its
+// row, and the open jobs without a klusser; a franchise owner gets its own regions only.
+func TestPlanningWeek(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	monday := calendar.System.Today().AddDays(14).WeekStart()
+	at := func(days, hour, minute int) *time.Time { s := monday.AddDays(days).At(hour, minute); return &s }
+	wednesday := b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(2, 10, 0), datum: monday.AddDays(2)})
+	sunday := b.job(t, job{status: "ingepland", assignment: "pool", klusser: b.piet, start: at(6, 23, 30), datum: monday.AddDays(6)})
+	b.job(t, job{status: "ingepland", assignment: "pool", klusser: b.piet, start: at(7, 0, 30), datum: monday.AddDays(7)}) // next week
+	claimed := b.job(t, job{status: "open", assignment: "pool", klusser: b.piet, datum: monday.AddDays(4)})            // no start yet: on its date
+	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", assignment: "direct",
+		klusser: b.gerrit, start: at(1, 9, 0), datum: monday.AddDays(1)})
+	archived := b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(3, 9, 0), datum: monday.AddDays(3)})
+	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	pool := b.job(t, job{assignment: "pool", datum: monday.AddDays(-30)})
+	unassigned := b.job(t, job{datum: monday.AddDays(-29)})
+	poolUtrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", assignment: "pool", datum: monday.AddDays(-28)})
+	schouw := b.job(t, job{})
+	schouwUtrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	for _, s := range []uuid.UUID{schouw, schouwUtrecht} {
+		b.exec(t, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, $2, 'Kees', '')`, s, *at(0, 8, 0))
+	}
+
+	week := func(handle, query string) planning.Week {
+		t.Helper()
+		var w planning.Week
+		if s := b.call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.AddDays(3).String()+query, nil, &w); s != http.StatusOK {
+			t.Fatalf("planning as %s%s: %d", handle, query, s)
+		}
+		return w
+	}
+	items := func(w planning.Week, klusser string) []uuid.UUID {
+		for _, r := range w.Klussers {
+			if r.ID == b.id(klusser) {
+				var ids []uuid.UUID
+				for _, it := range r.Items {
+					ids = append(ids, it.KlusID)
+				}
+				return ids
+			}
+		}
+		return nil
+	}
+	ids := func(list []planning.Item) (out []uuid.UUID) {
+		for _, it := range list {
+			out = append(out, it.KlusID)
+		}
+		return out
+	}
+	poolIDs := func(w planning.Week) (out []uuid.UUID) {
+		for _, o := range w.Pool {
+			out = append(out, o.KlusID)
+		}
+		return out
+	}
+
+	admin := week(b.admin, "")
+	if admin.Week != monday.String() || len(admin.Dagen) != 7 || admin.Dagen[6] != monday.AddDays(6).String() {
+		t.Errorf("the week: %s %v", admin.Week, admin.Dagen)
+	}
+	if got, want := items(admin, b.piet), []uuid.UUID{wednesday, claimed, sunday}; !slices.Equal(got, want) {
+		t.Errorf("Piet's week: %v, want Wednesday's, the claimed one on Friday, Sunday's", got)
+	}
+	for _, r := range admin.Klussers {
+		for _, it := range r.Items {
+			if it.KlusID == sunday && (it.Dag != monday.AddDays(6).String() || it.Tijd != "23:30" || !it.Gepland) {
+				t.Errorf("Sunday 23:30 Amsterdam: %+v", it)
+			}
+			if it.KlusID == claimed && (it.Dag != monday.AddDays(4).String() || it.Tijd != "ochtend" || it.Gepland) {
+				t.Errorf("a claimed job without a start: %+v", it)
+			}
+		}
+	}
+	if got := items(admin, b.gerrit); !slices.Equal(got, []uuid.UUID{utrecht}) {
+		t.Errorf("Gerrit's week: %v", got)
+	}
+	if got := ids(admin.Schouwen); len(got) != 2 || !slices.Contains(got, schouw) || !slices.Contains(got, schouwUtrecht) {
+		t.Errorf("the admin's surveys: %v", got)
+	}
+	if got := poolIDs(admin); len(got) < 3 || got[0] != pool || got[1] != unassigned || got[2] != poolUtrecht {
+		t.Errorf("the admin's open jobs, earliest first: %v", got)
+	}
+
+	franchise := week(b.franchise, "")
+	if got := items(franchise, b.piet); !slices.Equal(got, []uuid.UUID{wednesday, claimed, sunday}) {
+		t.Errorf("the franchise owner's view of Piet: %v", got)
+	}
+	for _, r := range franchise.Klussers {
+		for _, it := range r.Items {
+			if it.Regio != "den-haag" {
+				t.Errorf("the den-haag franchise owner sees a job of %s", it.Regio)
+			}
+		}
+	}
+	if items(franchise, b.gerrit) != nil {
+		t.Error("the den-haag franchise owner sees Gerrit of Utrecht")
+	}
+	if got := ids(franchise.Schouwen); !slices.Equal(got, []uuid.UUID{schouw}) {
+		t.Errorf("the franchise owner's surveys: %v", got)
+	}
+	for _, o := range franchise.Pool {
+		if o.Regio != "den-haag" {
+			t.Errorf("the franchise owner's pool holds a job of %s", o.Regio)
+		}
+	}
+	if got := poolIDs(week(b.franchise, "&regio=utrecht")); len(got) != 0 {
+		t.Errorf("the franchise owner asks for Utrecht: %v", got)
+	}
+
+	regio := week(b.admin, "&regio=utrecht")
+	if len(regio.Klussers) != 1 || regio.Klussers[0].ID != b.id(b.gerrit) || !slices.Equal(ids(regio.Schouwen), []uuid.UUID{schouwUtrecht}) {
+		t.Errorf("the admin's Utrecht board: %+v", regio)
+	}
+
+	// The count of the board equals an independent count of the week's planned jobs.
+	var planned int
+	b.query(t, &planned, `SELECT count(*) FROM klussen WHERE klusser_id IS NOT NULL AND NOT archived
+		AND ((geplande_start_tijd AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN $1::date AND $1::date + 6
+		  OR (geplande_start_tijd IS NULL AND datum BETWEEN $1::date AND $1::date + 6))`, monday.String())
+	var shown int
+	for _, r := range admin.Klussers {
+		shown += len(r.Items)
+	}
+	if shown != planned {
+		t.Errorf("the board shows %d jobs, the database holds %d for the week", shown, planned)
+	}
+
+	var e apiError
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/planning?week=morgen", nil, &e); s != http.StatusBadRequest || e.Error.Fields["week"] != planning.MsgWeek {
+		t.Errorf("a week that is no date: %d %+v", s, e)
+	}
+	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/planning", nil, nil); s != http.StatusForbidden {
+		t.Errorf("a klusser opens the board: %d, want 403", s)
+	}
+}
