@@ -104,6 +104,7 @@ var expected = map[[2]string]grants{
 	{"klus_offerte", "read"}:         franchiseOwn,
 	{"klus_offerte", "update"}:       franchiseOwn,
 	{"planning", "read"}:             franchiseOwn,
+	{"grafieken", "read"}:            adminOnly,
 	{"klussers", "read"}:             franchiseOwn,
 	{"franchise_settings", "read"}:   franchiseOwn,
 	{"franchise_settings", "update"}: franchiseOwn,

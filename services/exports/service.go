@@ -144,8 +144,15 @@ func Validate(r Request) error {
 	if !slices.Contains(Soorten, r.Soort) {
 		f["soort"] = "Kies een export."
 	}
-	van, errVan := time.Parse(time.DateOnly, r.Van)
-	tot, errTot := time.Parse(time.DateOnly, r.Tot)
+	CheckPeriod(f, r.Van, r.Tot, r.Regio)
+	return invalid(f)
+}
+
+// CheckPeriod checks a report's period and region as the reports page does (the exports and the
+// charts): two dates, the end not before the start, at most a year, a region's slug or none.
+func CheckPeriod(f validate.Errors, van, tot, regio string) {
+	from, errVan := time.Parse(time.DateOnly, van)
+	to, errTot := time.Parse(time.DateOnly, tot)
 	if errVan != nil {
 		f["van"] = "Kies een geldige begindatum."
 	}
@@ -153,16 +160,15 @@ func Validate(r Request) error {
 		f["tot"] = "Kies een geldige einddatum."
 	}
 	if errVan == nil && errTot == nil {
-		if tot.Before(van) {
+		if to.Before(from) {
 			f["tot"] = "De einddatum ligt voor de begindatum."
-		} else if tot.Sub(van) > MaxDays*24*time.Hour {
+		} else if to.Sub(from) > MaxDays*24*time.Hour {
 			f["tot"] = "Kies een periode van hoogstens een jaar."
 		}
 	}
-	if r.Regio != "" && !tenants.ValidSlug(r.Regio) {
+	if regio != "" && !tenants.ValidSlug(regio) {
 		f["regio"] = "Kies een regio."
 	}
-	return invalid(f)
 }
 
 // StorageFiles reads finished exports from the private exports bucket.

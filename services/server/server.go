@@ -33,6 +33,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/planning"
+	"github.com/klusmaat/klusmaat/services/rapportage"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/events"
 	"github.com/klusmaat/klusmaat/services/platform/files"
@@ -212,6 +213,7 @@ func Routes(d Deps) []httpapi.Route {
 		schouw.New(k, d.DB, enqueue, d.clock(), d.Files),
 		offerte.New(k, d.DB, enqueue, factuur.Site(d.Site), d.clock()),
 		planning.New(k, d.DB, d.clock()),
+		rapportage.New(k, d.DB, d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),

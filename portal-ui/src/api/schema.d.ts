@@ -191,6 +191,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De trend van het dashboard: nieuwe aanvragen en afgeronde klussen van de laatste 8 weken (D29) */
+        get: operations["getDashboardTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/documenten/{id}": {
         parameters: {
             query?: never;
@@ -1412,6 +1429,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/rapportages/grafieken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De cijfers van de grafieken van de rapportages voor een periode en regio (D29) */
+        get: operations["getRapportagesGrafieken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/regio-instellingen": {
         parameters: {
             query?: never;
@@ -2619,6 +2653,74 @@ export interface operations {
                             }[];
                             totaal: number;
                         };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardTrend: {
+        parameters: {
+            query?: {
+                /** @description een regio; leeg: alle zichtbare */
+                regio?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description de laatste 8 weken, oudste eerst; de laatste is deze week */
+                        weken: {
+                            /** @description klussen die die week werden afgerond (werkbon afgerond) */
+                            afgerond: number;
+                            /** @description aanvragen en klussen die die week binnenkwamen */
+                            nieuw: number;
+                            week: string;
+                        }[];
                     };
                 };
             };
@@ -10649,6 +10751,105 @@ export interface operations {
                         }[];
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRapportagesGrafieken: {
+        parameters: {
+            query?: {
+                /** @description begindatum, JJJJ-MM-DD */
+                van?: string;
+                /** @description einddatum, JJJJ-MM-DD (inclusief) */
+                tot?: string;
+                /** @description een regio; leeg: alle */
+                regio?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beoordeling_per_maand: {
+                            beoordeeld: number;
+                            gemiddelde: number | null;
+                            maand: string;
+                        }[];
+                        klussen_per_week: {
+                            afgerond: number;
+                            bezig: number;
+                            ingepland: number;
+                            open: number;
+                            /** @description de maandag, JJJJ-MM-DD */
+                            week: string;
+                        }[];
+                        omzet_per_maand: {
+                            btw_cents: number;
+                            facturen: number;
+                            /** @description JJJJ-MM */
+                            maand: string;
+                            /** @description excl. btw */
+                            omzet_cents: number;
+                        }[];
+                        regio: string;
+                        terugbellen_per_week: {
+                            aanvragen: number;
+                            /** @description niet binnen 24 uur teruggebeld (of nog steeds niet) */
+                            te_laat: number;
+                            week: string;
+                        }[];
+                        tot: string;
+                        uren_per_maand: {
+                            maand: string;
+                            uren: number;
+                            werkbonnen: number;
+                        }[];
+                        van: string;
                     };
                 };
             };
