@@ -29,7 +29,8 @@ import (
 // OVER ().) Then, through the real HTTP handler, policy
 // and row-level security, as an admin: the dashboard, the first page of the jobs list with a
 // status filter (its total from the counters, its rows from the index in order), its status cards
-// and the first page of the customers, each backOfficeRuns times;
+// the first page of the customers, the week board of a week (all regions and one: D29, goal 20 ms
+// p50), a year's charts and the dashboards' trend, each backOfficeRuns times;
 // beside them, in the same run, a plain SELECT count(*) of the table in the admin's transaction.
 // The figures are medians (p50). Seeding takes about a minute on two cores; the runs are bounded.
 const (
@@ -83,6 +84,10 @@ func BenchmarkBackOfficeMillionJobs(b *testing.B) {
 		{"GET /api/v1/klussen?status=afgerond&regio=utrecht (first page)", get("/api/v1/klussen?status=afgerond&regio=utrecht")},
 		{"GET /api/v1/klussen/counts (status cards)", get("/api/v1/klussen/counts")},
 		{"GET /api/v1/klanten (first page of 200,000 customers)", get("/api/v1/klanten")},
+		{"GET /api/v1/planning?week=2026-06-03 (the week board, all regions)", get("/api/v1/planning?week=2026-06-03")},
+		{"GET /api/v1/planning?week=2026-06-03&regio=utrecht", get("/api/v1/planning?week=2026-06-03&regio=utrecht")},
+		{"GET /api/v1/rapportages/grafieken (a year's charts)", get("/api/v1/rapportages/grafieken?van=2026-01-01&tot=2026-12-31")},
+		{"GET /api/v1/dashboard/trend (8 weeks)", get("/api/v1/dashboard/trend")},
 	}
 	p50 := map[string]time.Duration{}
 	for _, f := range figures {
@@ -103,6 +108,8 @@ func BenchmarkBackOfficeMillionJobs(b *testing.B) {
 	}
 	b.ReportMetric(float64(p50[figures[1].name].Milliseconds()), "dashboard-p50-ms")
 	b.ReportMetric(float64(p50[figures[2].name].Milliseconds()), "jobs-status-page-p50-ms")
+	b.ReportMetric(float64(p50[figures[6].name].Milliseconds()), "planning-week-p50-ms")
+	b.ReportMetric(float64(p50[figures[8].name].Milliseconds()), "charts-year-p50-ms")
 	b.ReportMetric(float64(base.Milliseconds()), "plain-count-p50-ms")
 }
 
@@ -137,21 +144,32 @@ func seedMillionJobs(b *testing.B, d *dbtest.Database) {
 			b.Fatalf("%s: %v", sql, err)
 		}
 	}
+	// 200 klussers, 50 per region, for the planned jobs of the week board (D29).
+	exec(`INSERT INTO profiles (id, naam, email, regio)
+		SELECT gen_random_uuid(), 'Klusser ' || i, 'bench-klusser-' || i || '@example.nl',
+		       ARRAY[(ARRAY['den-haag', 'utrecht', 'rotterdam', 'amsterdam'])[1 + (i - 1) / 50]]
+		FROM generate_series(1, 200) i`)
+	exec(`INSERT INTO user_roles (user_id, role) SELECT id, 'klusser' FROM profiles WHERE email LIKE 'bench-klusser-%'`)
 	exec(`ALTER TABLE klussen DISABLE TRIGGER USER`)
 	exec(`ALTER TABLE klussen NO FORCE ROW LEVEL SECURITY`)
 	for _, def := range indexes {
 		exec(`DROP INDEX ` + indexName.FindStringSubmatch(def)[1])
 	}
 	exec(fmt.Sprintf(`
+		WITH kl AS (SELECT array_agg(id ORDER BY regio[1] = 'den-haag' DESC, regio[1] = 'utrecht' DESC, regio[1] = 'rotterdam' DESC, naam) AS ids
+		            FROM profiles WHERE email LIKE 'bench-klusser-%%')
 		INSERT INTO klussen (regio, status, assignment_type, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats,
-		                     telefoon, email, archived, created_at)
+		                     telefoon, email, archived, created_at, klusser_id, geplande_start_tijd)
 		SELECT (ARRAY['den-haag', 'utrecht', 'rotterdam', 'amsterdam'])[1 + (i / 10) %% 4],
 		       (ARRAY['open', 'ingepland', 'bezig', 'afgerond', 'afgerond', 'afgerond'])[1 + i %% 6],
 		       CASE WHEN i %% 3 = 0 THEN 'pool' ELSE 'direct' END, 'montage', 'Klus nummer ' || i,
 		       date '2026-01-01' + (i %% 730), 'ochtend', 'Straat ' || i, '2271 AB',
 		       ($1::text[])[1 + ((i / 10) %% 4) * 10 + i %% 10], '070 123 45 67', 'klant' || (i %% 200000) || '@example.nl',
-		       i %% 20 = 0, timestamptz '2025-01-01' + i * interval '30 seconds'
-		FROM generate_series(1, %d) i`, backOfficeJobs), towns)
+		       i %% 20 = 0, timestamptz '2025-01-01' + i * interval '30 seconds',
+		       -- every job but an open one has a klusser of its region and a start at 09:00 on its date
+		       CASE WHEN i %% 6 <> 0 THEN kl.ids[1 + ((i / 10) %% 4) * 50 + i %% 50] END,
+		       CASE WHEN i %% 6 <> 0 THEN ((date '2026-01-01' + (i %% 730)) + time '09:00') AT TIME ZONE 'Europe/Amsterdam' END
+		FROM generate_series(1, %d) i, kl`, backOfficeJobs), towns)
 	for _, def := range indexes {
 		exec(def)
 	}
