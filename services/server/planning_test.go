@@ -22,7 +22,7 @@ func TestPlanningWeek(t *testing.T) {
 	wednesday := b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(2, 10, 0), datum: monday.AddDays(2)})
 	sunday := b.job(t, job{status: "ingepland", assignment: "pool", klusser: b.piet, start: at(6, 23, 30), datum: monday.AddDays(6)})
 	b.job(t, job{status: "ingepland", assignment: "pool", klusser: b.piet, start: at(7, 0, 30), datum: monday.AddDays(7)}) // next week
-	claimed := b.job(t, job{status: "open", assignment: "pool", klusser: b.piet, datum: monday.AddDays(4)})            // no start yet: on its date
+	claimed := b.job(t, job{status: "open", assignment: "pool", klusser: b.piet, datum: monday.AddDays(4)})                // no start yet: on its date
 	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", assignment: "direct",
 		klusser: b.gerrit, start: at(1, 9, 0), datum: monday.AddDays(1)})
 	archived := b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(3, 9, 0), datum: monday.AddDays(3)})
