@@ -4,6 +4,7 @@ import { clearToasts, NEXT_PAGE_TOAST_KEY, showToastOnNextPage } from '@shared-a
 import { TEXTS } from '@shared-auth/texts';
 import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
 import { App } from './App';
+import routes from './routes.json';
 
 function start(path: string, meAnswer: Responder, extra: Record<string, Responder> = {}) {
   const mock = createFetchMock({ [`GET ${KRATOS.me}`]: meAnswer, ...LOGOUT_OK, ...extra });
@@ -31,6 +32,19 @@ describe('App', () => {
     expect(screen.queryByText(/Ready/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Beveiliging' }).getAttribute('href')).toBe(`${startPath}/beveiliging`);
+  });
+
+  it.each([
+    ['/admin/planning', 'admin'],
+    ['/franchise/planning', 'franchise'],
+  ])('opens the planning board at %s from the menu, an address the server serves (D29)', async (path, role) => {
+    const week = { week: '2026-11-23', dagen: [], vandaag: '2026-11-24', regio: '', klussers: [], schouwen: [], pool: [] };
+    start(path.replace('/planning', '/dashboard'), { body: me(role) }, { 'GET /api/v1/planning': { body: week } });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Planning' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Planning' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week 48: 23 – 29 november 2026' })).toBeTruthy();
+    expect(window.location.pathname).toBe(path);
+    expect(routes).toContain(path);
   });
 
   it("shows 'Welkom terug!' left by the portal's /login (sessionStorage) once, on the console's first page", async () => {

@@ -1,9 +1,10 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createTheme, ThemeProvider, Typography } from '@mui/material';
-import { Suspense, lazy } from 'react';
+import { Fragment, Suspense, lazy } from 'react';
 import {
   Admin,
   AppBar,
@@ -13,6 +14,7 @@ import {
   Resource,
   TitlePortal,
   useBasename,
+  useResourceDefinitions,
   type LayoutProps,
   type ResourceProps,
 } from 'react-admin';
@@ -60,6 +62,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({
 const RegioSettingsPage = lazy(() => import('./settings/RegioSettingsPage').then((m) => ({ default: m.RegioSettingsPage })));
 const FactuurPrint = lazy(() => import('./facturen/FactuurPrint').then((m) => ({ default: m.FactuurPrint })));
 const RapportagesPage = lazy(() => import('./rapportages/RapportagesPage'));
+const PlanningPage = lazy(() => import('./planning/PlanningPage'));
 
 const config = readConfig();
 const muiTheme = createTheme(theme);
@@ -91,12 +94,29 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
   ],
 };
 
+/** The resources' menu items (as Menu.ResourceItems), with the planning board after the jobs (D29). */
+function ResourceItemsWithPlanning({ basename }: { basename: string }) {
+  const resources = useResourceDefinitions();
+  return (
+    <>
+      {Object.keys(resources)
+        .filter((name) => resources[name]?.hasList)
+        .map((name) => (
+          <Fragment key={name}>
+            <Menu.ResourceItem name={name} />
+            {name === 'klussen' && <Menu.Item to={`${basename}/planning`} primaryText="Planning" leftIcon={<CalendarMonthIcon />} />}
+          </Fragment>
+        ))}
+    </>
+  );
+}
+
 function ConsoleMenu() {
   const basename = useBasename();
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
-      <Menu.ResourceItems />
+      <ResourceItemsWithPlanning basename={basename} />
       {basename === '/admin' && <Menu.Item to="/admin/rapportages" primaryText="Rapportages" leftIcon={<AssessmentIcon />} />}
       <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
@@ -162,6 +182,7 @@ function Console({ area }: { area: ConsoleArea }) {
         <Route path="/beveiliging" element={<SecurityPage />} />
         <Route path="/settings" element={area === 'admin' ? <SettingsPage /> : <RegioSettingsPage />} />
         {area === 'admin' && <Route path="/rapportages" element={<RapportagesPage />} />}
+        <Route path="/planning" element={<PlanningPage />} />
       </CustomRoutes>
       {RESOURCES[area].map((resource) => (
         <Resource key={resource.name} {...resource} />

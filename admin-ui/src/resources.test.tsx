@@ -30,6 +30,7 @@ describe('console resources', () => {
     expect(await menuItems()).toEqual([
       ['Dashboard', '/admin/dashboard'],
       ['Klussen', '/admin/klussen'],
+      ['Planning', '/admin/planning'],
       ['Werkbonnen', '/admin/werkbonnen'],
       ['Facturen', '/admin/facturen'],
       ['Klanten', '/admin/klanten'],
@@ -43,11 +44,12 @@ describe('console resources', () => {
     ]);
   });
 
-  it('gives a franchise owner the jobs and handymen only', async () => {
+  it('gives a franchise owner the jobs, the planning board and handymen only', async () => {
     start('/franchise/dashboard', 'franchise');
     expect(await menuItems()).toEqual([
       ['Dashboard', '/franchise/dashboard'],
       ['Klussen', '/franchise/klussen'],
+      ['Planning', '/franchise/planning'],
       ['Klussers', '/franchise/klussers'],
       ['Instellingen', '/franchise/settings'],
       ['Beveiliging', '/franchise/beveiliging'],

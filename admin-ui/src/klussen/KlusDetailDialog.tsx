@@ -17,12 +17,13 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ActionError, callApi } from '../api/action';
+import { callApi } from '../api/action';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { ContactLog } from './ContactLog';
 import { OfferteSection } from './OfferteSection';
 import { SchouwSection } from './SchouwSection';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
+import { FOUT_TOEWIJZEN, klusActie, type KlusActie } from './assign';
 import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
 import type { Klus } from './types';
@@ -189,16 +190,11 @@ function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => vo
   const [keuze, setKeuze] = useState('');
   const [bezig, setBezig] = useState(false);
 
-  const actie = async (pad: string, body: unknown, fout: string) => {
+  const actie = async (pad: KlusActie, body: unknown, fout: string) => {
     setBezig(true);
     try {
-      const answer = await callApi<Klus>(`/api/v1/klussen/${klus.id}/${pad}`, { method: 'POST', body }, fout);
-      // The warning replaces the success message: the job is in the pool, but nobody was told.
-      if (answer.waarschuwing) notify(answer.waarschuwing, { type: 'warning', autoHideDuration: 10_000 });
-      else notify(answer.message, { type: 'success' });
-      onChanged(answer.data);
-    } catch (e) {
-      notify(e instanceof ActionError ? `${fout}: ${e.message}` : fout, { type: 'error' });
+      const next = await klusActie(notify, klus.id, pad, body, fout);
+      if (next !== null) onChanged(next);
     } finally {
       setBezig(false);
     }
@@ -230,7 +226,7 @@ function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => vo
           variant="contained"
           size="large"
           disabled={bezig || keuze === ''}
-          onClick={() => void actie('assign', { klusser_id: keuze }, 'Fout bij toewijzen klusser')}
+          onClick={() => void actie('assign', { klusser_id: keuze }, FOUT_TOEWIJZEN)}
         >
           Direct toewijzen
         </Button>
@@ -243,7 +239,7 @@ function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => vo
           In pool plaatsen
         </Button>
         {(klus.klusser_id !== null || klus.assignment_type !== null) && (
-          <Button variant="outlined" size="large" color="warning" disabled={bezig} onClick={() => void actie('unassign', undefined, 'Fout bij toewijzen klusser')}>
+          <Button variant="outlined" size="large" color="warning" disabled={bezig} onClick={() => void actie('unassign', undefined, FOUT_TOEWIJZEN)}>
             Toewijzing verwijderen
           </Button>
         )}
