@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { createFetchMock, type Responder } from '@shared-auth-test';
@@ -39,8 +39,14 @@ function dashboard(open: number, extra: Partial<DashboardData> = {}): DashboardD
   };
 }
 
-function start(answer: Responder | Responder[], area: 'admin' | 'franchise' = 'admin') {
-  const mock = createFetchMock({ 'GET /api/v1/dashboard': answer });
+/** GET /api/v1/dashboard/trend: 8 weeks up to this one (week 48 of 2026), new requests and finished jobs. */
+function trend(extra = 0) {
+  const weeks = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
+  return { weken: weeks.map((week, i) => ({ week, nieuw: i + 1, afgerond: i === 7 ? 2 + extra : i })) };
+}
+
+function start(answer: Responder | Responder[], area: 'admin' | 'franchise' = 'admin', trendAnswer: Responder | Responder[] = { body: trend() }) {
+  const mock = createFetchMock({ 'GET /api/v1/dashboard': answer, 'GET /api/v1/dashboard/trend': trendAnswer });
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
     <MemoryRouter initialEntries={[`/${area}/dashboard`]}>
@@ -94,12 +100,17 @@ describe('Dashboard', () => {
   });
 
   it('asks again when the live stream reports a job change, without polling', async () => {
-    const mock = start([{ body: { data: dashboard(4) } }, { body: { data: dashboard(5) } }]);
+    const mock = start([{ body: { data: dashboard(4) } }, { body: { data: dashboard(5) } }], 'admin', [{ body: trend() }, { body: trend(3) }]);
     await screen.findByRole('link', { name: /Open\s*4/ });
     expect(mock.calls.filter((c) => c.url === '/api/v1/dashboard')).toHaveLength(1);
+    expect(mock.callsTo('/api/v1/dashboard/trend')).toHaveLength(1);
     act(() => FakeEventSource.last.emit('klus', { klus_id: 'x', op: 'INSERT', status: 'open', regio: 'den-haag' }));
     expect(await screen.findByRole('link', { name: /Open\s*5/ }, { timeout: 2000 })).toBeTruthy();
     expect(FakeEventSource.last.url).toBe('/api/v1/events');
+    // The trend is asked again with the counts, on the same stream (one EventSource).
+    expect(await screen.findByText(/deze week \(week 48\) tot nu toe 8 nieuw en 5 afgerond/)).toBeTruthy();
+    expect(mock.callsTo('/api/v1/dashboard/trend')).toHaveLength(2);
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 
   it("lists the requests not called back within 24 hours, oldest first, each leading to its job (D26)", async () => {
@@ -129,6 +140,35 @@ describe('Dashboard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     start({ status: 500, body: { error: { message: 'kapot' } } });
     expect(await screen.findByText('Fout bij laden van dashboard data')).toBeTruthy();
+  });
+
+  it.each(['admin', 'franchise'] as const)('shows the %s the 8-week trend as a chart with its numbers as a table (D29)', async (area) => {
+    const mock = start({ body: { data: dashboard(4) } }, area);
+    await screen.findByRole('button', { name: /^Toon cijfers/ });
+    const card = screen.getByRole('region', { name: 'Trend (8 weken)' });
+    expect(mock.callsTo('/api/v1/dashboard/trend')).toHaveLength(1);
+    expect(card.textContent).toContain('In 8 weken 36 nieuwe aanvragen en 23 afgeronde klussen; deze week (week 48) tot nu toe 8 nieuw en 2 afgerond.');
+    expect(within(card).getByText('Nieuwe aanvragen')).toBeTruthy();
+    expect(within(card).getByText('Afgeronde klussen')).toBeTruthy();
+    expect(within(card).getByRole('img').getAttribute('aria-label')).toContain('Toon cijfers');
+    const toon = within(card).getByRole('button', { name: /^Toon cijfers/ });
+    expect(toon.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toon);
+    expect(toon.getAttribute('aria-expanded')).toBe('true');
+    const table = within(card).getByRole('table', { name: /Nieuwe aanvragen en afgeronde klussen per week/ });
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Week', 'Vanaf (maandag)', 'Nieuwe aanvragen', 'Afgeronde klussen']);
+    expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['week 41', 'week 42', 'week 43', 'week 44', 'week 45', 'week 46', 'week 47', 'week 48']);
+    const now = within(table).getByRole('row', { name: /week 48/ });
+    expect(within(now).getAllByRole('cell').map((c) => c.textContent)).toEqual(['23-11-2026', '8', '2']);
+    // The rest of the dashboard is as it was.
+    expect(screen.getByRole('link', { name: /Open\s*4/ })).toBeTruthy();
+  });
+
+  it('says so when the trend cannot be loaded, and still shows the counts', async () => {
+    start({ body: { data: dashboard(4) } }, 'admin', { status: 500, body: { error: { message: 'kapot' } } });
+    expect(await screen.findByText('Fout bij laden van de trend')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Trend (8 weken)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open\s*4/ })).toBeTruthy();
   });
 
   it('shows a franchise owner the counts without the admin-only actions', async () => {

@@ -7,12 +7,14 @@ import { apiFetch, readJson, record } from '@shared-auth/api';
 import { useKlusEvents } from '@shared-events';
 import type { ConsoleArea } from '../auth/AccessGuard';
 import { useMe } from '../auth/useMe';
+import { useApiBody } from '../api/useApiBody';
 import { useRegios } from '../regios/useRegios';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
 import { StatusTiles } from './StatusTiles';
 import { Terugbellen } from './Terugbellen';
 import { TopTowns } from './TopTowns';
+import { Trend, TREND_FOUT, TREND_PATH, type TrendData } from './Trend';
 import type { DashboardData } from './types';
 
 interface DashboardProps {
@@ -54,6 +56,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
   const me = useMe();
   const [state, setState] = useState<Load>({ kind: 'loading' });
   const [now, setNow] = useState(() => new Date());
+  const { state: trend, reload: reloadTrend } = useApiBody<TrendData>(TREND_PATH, TREND_FOUT);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -83,10 +86,13 @@ export function Dashboard({ area, brand }: DashboardProps) {
     return () => controller.abort();
   }, [load]);
 
-  // Every change of a job the actor may see moves a count or the recent activity.
+  // Every change of a job the actor may see moves a count, the recent activity or the trend.
   useKlusEvents(
     () => true,
-    () => void load(),
+    () => {
+      void load();
+      reloadTrend();
+    },
   );
 
   return (
@@ -132,6 +138,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
           <RecentActivity jobs={state.data.recente_activiteit} now={now} />
         </>
       )}
+      <Trend state={trend} />
 
       {area === 'admin' && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -12,7 +12,7 @@ import { toewijzen } from '../klussen/assign';
 import { isStatus, STATUS_COLOUR, STATUS_LABEL } from '../klussen/status';
 import { useRegios } from '../regios/useRegios';
 import { planningPath, usePlanning, type KlusserRij, type OpenKlus, type PlanningItem, type PlanningWeek } from './usePlanning';
-import { addDays, dagKort, dagLang, jaarVan, weekTitel } from './week';
+import { addDays, dagKort, dagLang, jaarVan, weekTitel } from '../fields/week';
 
 /** The drag data of an open job: its id. text/plain as well, for browsers that only carry that. */
 const DRAG_TYPE = 'application/x-klusmaat-klus';

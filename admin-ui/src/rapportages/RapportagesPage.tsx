@@ -10,6 +10,7 @@ import { formatNL, todayNL } from '@shared-calendar';
 import { ActionError, callApi } from '../api/action';
 import { download } from '../klanten/csv';
 import { useRegios } from '../regios/useRegios';
+import { Grafieken } from './Grafieken';
 
 type Export = ResponseBody<'/api/v1/exports/{id}'>;
 type Soort = 'uren' | 'facturen';
@@ -34,7 +35,8 @@ function defaultPeriod(): { van: string; tot: string } {
 /**
  * Rapportages (document 001 section 2): a period and a region, and two exports made in the
  * background (D16) while a bar shows their progress; the finished CSV (semicolons, dd-MM-yyyy,
- * hours x 65) is downloaded by the browser and offered again as a link.
+ * hours x 65) is downloaded by the browser and offered again as a link. Below them, the period's
+ * figures as charts (D29).
  */
 export default function RapportagesPage() {
   const [periode, setPeriode] = useState(defaultPeriod);
@@ -95,6 +97,7 @@ export default function RapportagesPage() {
       {(['uren', 'facturen'] as const).map((soort) => (
         <ExportCard key={soort} soort={soort} request={{ soort, van: periode.van, tot: periode.tot, regio }} onFields={setFields} />
       ))}
+      <Grafieken van={periode.van} tot={periode.tot} regio={regio} onFields={setFields} />
     </Box>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * The planning board's calendar: business dates ('2026-11-23', Amsterdam days from the server)
+ * Business dates of the console's calendars (the planning board, the charts) ('2026-11-23', Amsterdam days from the server)
  * as plain year-month-day arithmetic in UTC, so the browser's time zone never shifts a day.
  */
 
 const DAG_KORT = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'] as const;
 const DAG_LANG = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'] as const;
-const MAAND_KORT = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'] as const;
-const MAAND_LANG = [
+export const MAAND_KORT = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'] as const;
+export const MAAND_LANG = [
   'januari',
   'februari',
   'maart',
@@ -51,11 +51,13 @@ export function addDays(iso: string, n: number): string {
   return Number.isNaN(t) ? iso : new Date(t + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The ISO week number of the week starting on this Monday (the week of its Thursday). */
-export function isoWeek(monday: string): number {
-  const thursday = parts(addDays(monday, 3));
-  if (thursday === null) return 0;
-  const dayOfYear = (utc(addDays(monday, 3)) - Date.UTC(thursday.jaar, 0, 1)) / DAY_MS;
+/** The ISO 8601 week number of a date: the week of its Thursday ('2026-11-23' → 48); 0 when unreadable. */
+export function isoWeek(day: string): number {
+  const t = utc(day);
+  if (Number.isNaN(t)) return 0;
+  const weekday = (new Date(t).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const thursday = new Date(t + (3 - weekday) * DAY_MS);
+  const dayOfYear = (thursday.getTime() - Date.UTC(thursday.getUTCFullYear(), 0, 1)) / DAY_MS;
   return Math.floor(dayOfYear / 7) + 1;
 }
 

@@ -1,0 +1,68 @@
+/**
+ * Labels and numbers of the charts (D29). Weeks and months come from the API as business dates
+ * ('2026-11-23', a Monday; '2026-11'): they are read as calendar days in UTC arithmetic, never
+ * through the browser's time zone, so a browser abroad shows the same week numbers.
+ */
+import { ddMMyyyy } from '../fields/dates';
+import { isoWeek, MAAND_KORT, MAAND_LANG } from '../fields/week';
+
+export { isoWeek };
+
+/** An axis label of a week: 'wk 48'. */
+export function weekKort(monday: string): string {
+  return `wk ${isoWeek(monday)}`;
+}
+
+/** A week as a table and a CSV name it: 'week 48'. */
+export function weekLang(monday: string): string {
+  return `week ${isoWeek(monday)}`;
+}
+
+/** A week's Monday as people read it: '23-11-2026'. */
+export const datum = ddMMyyyy;
+
+function maandDelen(maand: string): { jaar: string; index: number } | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(maand);
+  const index = m ? Number(m[2]) - 1 : -1;
+  return m && index >= 0 && index < 12 ? { jaar: m[1] as string, index } : null;
+}
+
+/** An axis label of a month: '2026-11' → 'nov 2026'. */
+export function maandKort(maand: string): string {
+  const d = maandDelen(maand);
+  return d ? `${MAAND_KORT[d.index]} ${d.jaar}` : maand;
+}
+
+/** A month in a table or a CSV file: '2026-11' → 'november 2026'. */
+export function maandLang(maand: string): string {
+  const d = maandDelen(maand);
+  return d ? `${MAAND_LANG[d.index]} ${d.jaar}` : maand;
+}
+
+const GETAL = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
+const EURO_HEEL = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const PROCENT = new Intl.NumberFormat('nl-NL', { style: 'percent', maximumFractionDigits: 0 });
+
+/** A count or average on screen: 1.234 and 4,3. */
+export const getal = (n: number) => GETAL.format(n);
+
+/** A whole amount of euros on an axis: '€ 12.000'. */
+export const euroHeel = (euros: number) => EURO_HEEL.format(euros);
+
+/** A share: '8%'. */
+export const procent = (deel: number, geheel: number) => PROCENT.format(geheel === 0 ? 0 : deel / geheel);
+
+/**
+ * A number in a CSV file for a Dutch spreadsheet: a decimal comma and no thousands separator
+ * ('1234,5'); an empty field for a value that is not there (a month without ratings).
+ */
+export function csvGetal(n: number | null, decimals = 0): string {
+  if (n === null) return '';
+  const text = decimals === 0 ? String(Math.round(n)) : n.toFixed(decimals).replace(/\.?0+$/, '');
+  return text.replace('.', ',');
+}
+
+/** 'klussen-per-week-2026-10-01-2026-11-24.csv' (with the region when one was chosen). */
+export function csvNaam(naam: string, van: string, tot: string, regio = ''): string {
+  return `${[naam, regio, van, tot].filter((s) => s !== '').join('-')}.csv`;
+}
