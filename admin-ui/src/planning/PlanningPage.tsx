@@ -77,7 +77,7 @@ export default function PlanningPage() {
   };
 
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
       <Title title="Planning" />
       <Typography variant="h4" component="h1">
         Planning
@@ -230,6 +230,8 @@ function Bord({ data, beheer, bezig, regioNaam, jobHref, openKop, onToewijzen }:
           minWidth: 0,
           maxWidth: '100%',
           overflowX: 'auto',
+          // The positioning context of what is visually hidden inside: else it escapes the scroll box.
+          position: 'relative',
           border: 1,
           borderColor: 'divider',
           borderRadius: 1,
@@ -368,7 +370,8 @@ function Bord({ data, beheer, bezig, regioNaam, jobHref, openKop, onToewijzen }:
         {data.pool.length === 0 ? (
           <Typography>Geen open klussen.</Typography>
         ) : (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          // Beside the week one column; below it (narrower screens) as many columns as fit.
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
             {data.pool.map((klus) => (
               <Box component="li" key={klus.klus_id}>
                 <OpenKaart
@@ -431,7 +434,9 @@ const kaartSx = {
   bgcolor: 'background.paper',
   color: 'text.primary',
   textDecoration: 'none',
-  overflowWrap: 'anywhere',
+  // Whole words (a column widens for the longest), hyphenated where the browser knows Dutch.
+  overflowWrap: 'break-word',
+  hyphens: 'auto',
   '&:hover': { bgcolor: '#f3f6fa', textDecoration: 'none' },
   '&:focus-visible': { outline: '3px solid #1558b0', outlineOffset: 2 },
 } as const;

