@@ -46,7 +46,8 @@ type Rij struct {
 	Items  []Item    `json:"items" doc:"de klussen van de week, op dag en tijd"`
 }
 
-// Item is a card on the board: a job of a klusser, or a survey.
+// Item is a card on the board: a job of a klusser, or a survey. It carries what the card shows (a
+// week of a busy region has thousands); the job's page has the rest.
 type Item struct {
 	Soort        string     `json:"soort" doc:"klus of schouw"`
 	KlusID       uuid.UUID  `json:"klus_id"`
@@ -58,7 +59,6 @@ type Item struct {
 	Categorie    string     `json:"categorie"`
 	Woonplaats   string     `json:"woonplaats"`
 	Regio        string     `json:"regio"`
-	Beschrijving string     `json:"beschrijving"`
 	Opnemer      string     `json:"opnemer,omitempty" doc:"bij een schouw: wie hem doet"`
 }
 
@@ -70,7 +70,6 @@ type Open struct {
 	Categorie      string    `json:"categorie"`
 	Woonplaats     string    `json:"woonplaats"`
 	Regio          string    `json:"regio"`
-	Beschrijving   string    `json:"beschrijving"`
 	AssignmentType *string   `json:"assignment_type" doc:"pool, of null als de klus nog niet is uitgezet"`
 }
 

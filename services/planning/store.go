@@ -25,19 +25,19 @@ const (
 	// yet is on the customer's wished date, with the customer's part of day.
 	jobsSQL = `
 		SELECT k.id, k.klusser_id, coalesce(p.naam, ''), coalesce(p.regio, '{}'), k.status, c.label, k.woonplaats, k.regio,
-		       k.beschrijving, k.geplande_start_tijd, k.datum, k.tijd
+		       k.geplande_start_tijd, k.datum, k.tijd
 		FROM klussen k JOIN categories c ON c.key = k.categorie LEFT JOIN profiles p ON p.id = k.klusser_id
 		WHERE k.klusser_id IS NOT NULL AND NOT k.archived AND ($5 = '' OR k.regio = $5)
 		  AND ((k.geplande_start_tijd >= $1 AND k.geplande_start_tijd < $2)
 		    OR (k.geplande_start_tijd IS NULL AND k.datum >= $3 AND k.datum < $4))
 		ORDER BY coalesce(k.geplande_start_tijd, k.datum::timestamptz), k.id`
 	schouwenSQL = `
-		SELECT s.klus_id, s.start, s.opnemer, s.status, c.label, k.woonplaats, k.regio, k.beschrijving
+		SELECT s.klus_id, s.start, s.opnemer, s.status, c.label, k.woonplaats, k.regio
 		FROM klus_schouwen s JOIN klussen k ON k.id = s.klus_id JOIN categories c ON c.key = k.categorie
 		WHERE s.start >= $1 AND s.start < $2 AND ($3 = '' OR s.regio = $3)
 		ORDER BY s.start, s.klus_id`
 	poolSQL = `
-		SELECT k.id, k.datum, k.tijd, c.label, k.woonplaats, k.regio, k.beschrijving, k.assignment_type
+		SELECT k.id, k.datum, k.tijd, c.label, k.woonplaats, k.regio, k.assignment_type
 		FROM klussen k JOIN categories c ON c.key = k.categorie
 		WHERE k.status = 'open' AND k.klusser_id IS NULL AND NOT k.archived AND ($1 = '' OR k.regio = $1)
 		ORDER BY k.datum, k.id LIMIT $2`
@@ -75,7 +75,7 @@ func (s *pgStore) Week(ctx context.Context, monday calendar.Date, regio string) 
 		w.Schouwen, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Item, error) {
 			it := Item{Soort: "schouw", Gepland: true}
 			var start time.Time
-			err := r.Scan(&it.KlusID, &start, &it.Opnemer, &it.Status, &it.Categorie, &it.Woonplaats, &it.Regio, &it.Beschrijving)
+			err := r.Scan(&it.KlusID, &start, &it.Opnemer, &it.Status, &it.Categorie, &it.Woonplaats, &it.Regio)
 			it.Start, it.Dag, it.Tijd = &start, calendar.DateOf(start).String(), start.In(calendar.Zone).Format("15:04")
 			return it, err
 		})
@@ -88,7 +88,7 @@ func (s *pgStore) Week(ctx context.Context, monday calendar.Date, regio string) 
 		w.Pool, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Open, error) {
 			var o Open
 			var d calendar.Date
-			err := r.Scan(&o.KlusID, &d, &o.Tijd, &o.Categorie, &o.Woonplaats, &o.Regio, &o.Beschrijving, &o.AssignmentType)
+			err := r.Scan(&o.KlusID, &d, &o.Tijd, &o.Categorie, &o.Woonplaats, &o.Regio, &o.AssignmentType)
 			o.Datum = d.String()
 			return o, err
 		})
@@ -125,7 +125,7 @@ func (s *pgStore) jobs(res pgx.BatchResults, w *Week) error {
 		var regios []string
 		var d calendar.Date
 		if err := rows.Scan(&it.KlusID, &klusser, &naam, &regios, &it.Status, &it.Categorie, &it.Woonplaats, &it.Regio,
-			&it.Beschrijving, &it.Start, &d, &it.Tijd); err != nil {
+			&it.Start, &d, &it.Tijd); err != nil {
 			return fmt.Errorf("planning: jobs: %w", err)
 		}
 		if it.Start != nil {

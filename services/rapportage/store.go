@@ -18,22 +18,30 @@ type pgStore struct{ db *tenants.DB }
 // instant after the last day in Amsterdam, $5 the region filter (” for all).
 const (
 	weekStatusSQL = `
-		SELECT s::date,
-		       count(k.id) FILTER (WHERE k.status = 'open'), count(k.id) FILTER (WHERE k.status = 'ingepland'),
-		       count(k.id) FILTER (WHERE k.status = 'bezig'), count(k.id) FILTER (WHERE k.status = 'afgerond')
+		WITH k AS (
+			SELECT date_trunc('week', k.datum)::date AS w,
+			       count(*) FILTER (WHERE k.status = 'open') AS open, count(*) FILTER (WHERE k.status = 'ingepland') AS ingepland,
+			       count(*) FILTER (WHERE k.status = 'bezig') AS bezig, count(*) FILTER (WHERE k.status = 'afgerond') AS afgerond
+			FROM klussen k
+			WHERE k.datum BETWEEN $1::date AND $2::date AND NOT k.archived AND ($5 = '' OR k.regio = $5)
+			  AND $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
+			GROUP BY 1)
+		SELECT s::date, coalesce(k.open, 0), coalesce(k.ingepland, 0), coalesce(k.bezig, 0), coalesce(k.afgerond, 0)
 		FROM generate_series(date_trunc('week', $1::date), $2::date, interval '7 days') s
-		LEFT JOIN klussen k ON k.datum >= s::date AND k.datum < s::date + 7 AND k.datum BETWEEN $1::date AND $2::date
-		                   AND NOT k.archived AND ($5 = '' OR k.regio = $5)
-		WHERE $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
-		GROUP BY s ORDER BY s`
+		LEFT JOIN k ON k.w = s::date
+		ORDER BY s`
 	// As the invoices export: the invoices dated in the period; a credit invoice counts negative.
 	omzetSQL = `
-		SELECT s::date, coalesce(sum(f.subtotaal_cents), 0)::int, coalesce(sum(f.btw_bedrag_cents), 0)::int, count(f.id)::int
+		WITH f AS (
+			SELECT date_trunc('month', f.datum)::date AS m, sum(f.subtotaal_cents) AS omzet, sum(f.btw_bedrag_cents) AS btw, count(*) AS n
+			FROM facturen f
+			WHERE f.datum BETWEEN $1::date AND $2::date AND ($5 = '' OR f.regio = $5)
+			  AND $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
+			GROUP BY 1)
+		SELECT s::date, coalesce(f.omzet, 0)::int, coalesce(f.btw, 0)::int, coalesce(f.n, 0)::int
 		FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') s
-		LEFT JOIN facturen f ON f.datum >= s::date AND f.datum < (s + interval '1 month')::date AND f.datum BETWEEN $1::date AND $2::date
-		                    AND ($5 = '' OR f.regio = $5)
-		WHERE $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
-		GROUP BY s ORDER BY s`
+		LEFT JOIN f ON f.m = s::date
+		ORDER BY s`
 	// As the hours export: completed work orders made in the period (Amsterdam days), with a klusser.
 	werkbonSQL = `
 		WITH w AS (
@@ -49,8 +57,9 @@ const (
 	terugbellenSQL = `
 		WITH r AS (
 			SELECT date_trunc('week', k.created_at AT TIME ZONE 'Europe/Amsterdam')::date AS w,
-			       k.created_at, k.geplande_start_tijd, (SELECT min(c.tijdstip) FROM klus_contacten c WHERE c.klus_id = k.id) AS eerste
+			       k.created_at, k.geplande_start_tijd, c.eerste
 			FROM klussen k
+			LEFT JOIN LATERAL (SELECT min(c.tijdstip) AS eerste FROM klus_contacten c WHERE c.klus_id = k.id) c ON true
 			WHERE k.bron = 'website' AND k.created_at >= $3 AND k.created_at < $4 AND ($5 = '' OR k.regio = $5))
 		SELECT s::date, count(r.w)::int,
 		       count(r.w) FILTER (WHERE r.eerste > r.created_at + interval '24 hours'

@@ -44,7 +44,6 @@ function bord(monday = '2026-11-23'): PlanningWeek {
             categorie: 'Elektra',
             woonplaats: 'Voorburg',
             regio: 'den-haag',
-            beschrijving: 'Lamp ophangen',
           },
         ],
       },
@@ -64,7 +63,6 @@ function bord(monday = '2026-11-23'): PlanningWeek {
             categorie: 'Houtwerk',
             woonplaats: 'Zeist',
             regio: 'utrecht',
-            beschrijving: 'Deur schaven',
           },
         ],
       },
@@ -81,14 +79,13 @@ function bord(monday = '2026-11-23'): PlanningWeek {
         categorie: 'Schilderwerk',
         woonplaats: 'Rijswijk',
         regio: 'den-haag',
-        beschrijving: 'Kozijnen verven',
         opnemer: 'Kees de Opnemer',
       },
     ],
     pool: [
-      { klus_id: OPEN_DH, datum: dag(1), tijd: 'ochtend', categorie: 'Tegelwerk', woonplaats: 'Den Haag', regio: 'den-haag', beschrijving: 'Tegel vervangen', assignment_type: 'pool' },
-      { klus_id: OPEN_UT, datum: dag(5), tijd: 'avond', categorie: 'Tuinonderhoud', woonplaats: 'Utrecht', regio: 'utrecht', beschrijving: 'Heg snoeien', assignment_type: null },
-      { klus_id: OPEN_RDAM, datum: dag(6), tijd: 'ochtend', categorie: 'Overig', woonplaats: 'Schiedam', regio: 'rotterdam', beschrijving: 'Kast ophangen', assignment_type: 'pool' },
+      { klus_id: OPEN_DH, datum: dag(1), tijd: 'ochtend', categorie: 'Tegelwerk', woonplaats: 'Den Haag', regio: 'den-haag', assignment_type: 'pool' },
+      { klus_id: OPEN_UT, datum: dag(5), tijd: 'avond', categorie: 'Tuinonderhoud', woonplaats: 'Utrecht', regio: 'utrecht', assignment_type: null },
+      { klus_id: OPEN_RDAM, datum: dag(6), tijd: 'ochtend', categorie: 'Overig', woonplaats: 'Schiedam', regio: 'rotterdam', assignment_type: 'pool' },
     ],
   };
 }

@@ -10290,7 +10290,6 @@ export interface operations {
                             id: string;
                             /** @description de klussen van de week, op dag en tijd */
                             items: {
-                                beschrijving: string;
                                 categorie: string;
                                 /** @description JJJJ-MM-DD */
                                 dag: string;
@@ -10318,7 +10317,6 @@ export interface operations {
                         pool: {
                             /** @description pool, of null als de klus nog niet is uitgezet */
                             assignment_type: string | null;
-                            beschrijving: string;
                             categorie: string;
                             datum: string;
                             /** Format: uuid */
@@ -10331,7 +10329,6 @@ export interface operations {
                         regio: string;
                         /** @description de geplande schouwen van de week */
                         schouwen: {
-                            beschrijving: string;
                             categorie: string;
                             /** @description JJJJ-MM-DD */
                             dag: string;
