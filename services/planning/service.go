@@ -49,17 +49,17 @@ type Rij struct {
 // Item is a card on the board: a job of a klusser, or a survey. It carries what the card shows (a
 // week of a busy region has thousands); the job's page has the rest.
 type Item struct {
-	Soort        string     `json:"soort" doc:"klus of schouw"`
-	KlusID       uuid.UUID  `json:"klus_id"`
-	Dag          string     `json:"dag" doc:"JJJJ-MM-DD"`
-	Tijd         string     `json:"tijd" doc:"UU:MM, of het dagdeel van de klant als er nog geen tijd is gepland"`
-	Gepland      bool       `json:"gepland" doc:"er is een starttijd afgesproken"`
-	Start        *time.Time `json:"start"`
-	Status       string     `json:"status" doc:"de status van de klus; bij een schouw gepland of uitgevoerd"`
-	Categorie    string     `json:"categorie"`
-	Woonplaats   string     `json:"woonplaats"`
-	Regio        string     `json:"regio"`
-	Opnemer      string     `json:"opnemer,omitempty" doc:"bij een schouw: wie hem doet"`
+	Soort      string     `json:"soort" doc:"klus of schouw"`
+	KlusID     uuid.UUID  `json:"klus_id"`
+	Dag        string     `json:"dag" doc:"JJJJ-MM-DD"`
+	Tijd       string     `json:"tijd" doc:"UU:MM, of het dagdeel van de klant als er nog geen tijd is gepland"`
+	Gepland    bool       `json:"gepland" doc:"er is een starttijd afgesproken"`
+	Start      *time.Time `json:"start"`
+	Status     string     `json:"status" doc:"de status van de klus; bij een schouw gepland of uitgevoerd"`
+	Categorie  string     `json:"categorie"`
+	Woonplaats string     `json:"woonplaats"`
+	Regio      string     `json:"regio"`
+	Opnemer    string     `json:"opnemer,omitempty" doc:"bij een schouw: wie hem doet"`
 }
 
 // Open is a job without a klusser, to assign from the board.
