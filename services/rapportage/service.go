@@ -24,7 +24,8 @@ type Grafieken struct {
 	Van   string `json:"van"`
 	Tot   string `json:"tot"`
 	Regio string `json:"regio"`
-	// KlussenPerWeek: the jobs whose date lies in each week (Monday), by their status now.
+	// KlussenPerWeek: the jobs whose date lies in each week the period touches (Monday to Sunday,
+	// whole), by their status now.
 	KlussenPerWeek []WeekStatus `json:"klussen_per_week"`
 	// OmzetPerMaand: the invoices dated in each month, as the invoices export sums them (credit
 	// invoices negative).

@@ -17,16 +17,17 @@ type pgStore struct{ db *tenants.DB }
 // The period's arguments: $1 the first day, $2 the last day, $3 and $4 the first instant and the
 // instant after the last day in Amsterdam, $5 the region filter (” for all).
 const (
+	// The weeks the period touches, whole (the counts are kept per week, migration 036).
 	weekStatusSQL = `
 		WITH k AS (
-			SELECT date_trunc('week', k.datum)::date AS w,
-			       count(*) FILTER (WHERE k.status = 'open') AS open, count(*) FILTER (WHERE k.status = 'ingepland') AS ingepland,
-			       count(*) FILTER (WHERE k.status = 'bezig') AS bezig, count(*) FILTER (WHERE k.status = 'afgerond') AS afgerond
-			FROM klussen k
-			WHERE k.datum BETWEEN $1::date AND $2::date AND NOT k.archived AND ($5 = '' OR k.regio = $5)
+			SELECT t.week AS w,
+			       sum(t.aantal) FILTER (WHERE t.status = 'open') AS open, sum(t.aantal) FILTER (WHERE t.status = 'ingepland') AS ingepland,
+			       sum(t.aantal) FILTER (WHERE t.status = 'bezig') AS bezig, sum(t.aantal) FILTER (WHERE t.status = 'afgerond') AS afgerond
+			FROM klus_week_tellingen t
+			WHERE t.week BETWEEN date_trunc('week', $1::date)::date AND $2::date AND ($5 = '' OR t.regio = $5)
 			  AND $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
 			GROUP BY 1)
-		SELECT s::date, coalesce(k.open, 0), coalesce(k.ingepland, 0), coalesce(k.bezig, 0), coalesce(k.afgerond, 0)
+		SELECT s::date, coalesce(k.open, 0)::int, coalesce(k.ingepland, 0)::int, coalesce(k.bezig, 0)::int, coalesce(k.afgerond, 0)::int
 		FROM generate_series(date_trunc('week', $1::date), $2::date, interval '7 days') s
 		LEFT JOIN k ON k.w = s::date
 		ORDER BY s`

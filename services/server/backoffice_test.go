@@ -471,7 +471,13 @@ func TestCountsFollowEveryChange(t *testing.T) {
 		    (SELECT email, telefoon, woonplaats, aantal_klussen::text, laatste_klus::text FROM klant_overzicht
 		     EXCEPT SELECT * FROM (
 		         SELECT DISTINCT ON (email) email, telefoon, woonplaats, (count(*) OVER (PARTITION BY email))::text, created_at::text
-		         FROM klussen WHERE email <> '' ORDER BY email, created_at DESC, id) fresh)) x`)
+		         FROM klussen WHERE email <> '' ORDER BY email, created_at DESC, id) fresh)
+		    UNION ALL
+		    (SELECT 'week', regio, week::text, status, aantal::text FROM klus_week_tellingen WHERE aantal <> 0
+		     EXCEPT SELECT 'week', regio, date_trunc('week', datum)::date::text, status, count(*)::text FROM klussen WHERE NOT archived GROUP BY 2, 3, 4)
+		    UNION ALL
+		    (SELECT 'week', regio, date_trunc('week', datum)::date::text, status, count(*)::text FROM klussen WHERE NOT archived GROUP BY 2, 3, 4
+		     EXCEPT SELECT 'week', regio, week::text, status, aantal::text FROM klus_week_tellingen WHERE aantal <> 0)) x`)
 	if stale != 0 {
 		t.Errorf("%d count rows differ from a fresh count of the jobs", stale)
 	}

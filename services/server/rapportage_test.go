@@ -43,10 +43,11 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 		}
 	}
 	period := []any{van.String(), tot.String()}
+	weeksTouched := []any{van.WeekStart().String(), tot.WeekStart().AddDays(6).String()}
 	want("jobs afgerond", sum(func(i int) int { return g.KlussenPerWeek[i].Afgerond }, len(g.KlussenPerWeek)),
-		`SELECT count(*) FROM klussen WHERE status = 'afgerond' AND NOT archived AND datum BETWEEN $1::date AND $2::date`, period...)
+		`SELECT count(*) FROM klussen WHERE status = 'afgerond' AND NOT archived AND datum BETWEEN $1::date AND $2::date`, weeksTouched...)
 	want("jobs open", sum(func(i int) int { return g.KlussenPerWeek[i].Open }, len(g.KlussenPerWeek)),
-		`SELECT count(*) FROM klussen WHERE status = 'open' AND NOT archived AND datum BETWEEN $1::date AND $2::date`, period...)
+		`SELECT count(*) FROM klussen WHERE status = 'open' AND NOT archived AND datum BETWEEN $1::date AND $2::date`, weeksTouched...)
 	want("revenue", sum(func(i int) int { return g.OmzetPerMaand[i].OmzetCents }, len(g.OmzetPerMaand)),
 		`SELECT sum(subtotaal_cents)::int FROM facturen WHERE datum BETWEEN $1::date AND $2::date`, period...)
 	want("VAT", sum(func(i int) int { return g.OmzetPerMaand[i].BTWCents }, len(g.OmzetPerMaand)),
