@@ -38,6 +38,14 @@ func (w Week) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.String("week", w.Week), slog.Int("klussers", len(w.Klussers)), slog.Int("pool", len(w.Pool))}
 }
 
+// Answer is the week under data, as every answer that is no list (D25).
+type Answer struct {
+	Data Week `json:"data"`
+}
+
+// LogAttrs is the week's.
+func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+
 // Rij is a klusser's row.
 type Rij struct {
 	ID     uuid.UUID `json:"id"`
@@ -91,7 +99,7 @@ type Store interface {
 
 // Service is the board's use-case.
 type Service interface {
-	Week(ctx context.Context, r WeekRequest) (Week, error)
+	Week(ctx context.Context, r WeekRequest) (Answer, error)
 }
 
 // NewService returns the board over s; now tells today's Dutch date.
@@ -102,25 +110,25 @@ type service struct {
 	now   calendar.Clock
 }
 
-func (s *service) Week(ctx context.Context, r WeekRequest) (Week, error) {
+func (s *service) Week(ctx context.Context, r WeekRequest) (Answer, error) {
 	today := s.now.Today()
 	day := today
 	if r.Datum != "" {
 		d, err := calendar.ParseDate(r.Datum)
 		if err != nil {
-			return Week{}, validate.Errors{"week": MsgWeek}.Invalid("invalid_week", MsgWeek)
+			return Answer{}, validate.Errors{"week": MsgWeek}.Invalid("invalid_week", MsgWeek)
 		}
 		day = d
 	}
 	monday := day.WeekStart()
 	w, err := s.store.Week(ctx, monday, r.Regio)
 	if err != nil {
-		return Week{}, err
+		return Answer{}, err
 	}
 	w.Week, w.Vandaag, w.Regio = monday.String(), today.String(), r.Regio
 	w.Dagen = make([]string, 7)
 	for i := range w.Dagen {
 		w.Dagen[i] = monday.AddDays(i).String()
 	}
-	return w, nil
+	return Answer{Data: w}, nil
 }

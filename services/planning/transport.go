@@ -11,7 +11,7 @@ import (
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/planning", Summary: "Het weekbord: de klussers met hun klussen per dag, de schouwen en de open klussen (D29)",
-			Tag: "planning", Resource: "planning", Action: "read", Response: Week{},
+			Tag: "planning", Resource: "planning", Action: "read", Response: Answer{},
 			Query: []httpapi.Param{{Name: "week", Description: "een datum in de week (JJJJ-MM-DD); leeg: deze week"},
 				{Name: "regio", Description: "een regio; leeg: alle zichtbare regio's"}},
 			Op: "PlanningWeek", Endpoint: httpapi.Typed(s.Week), Decode: decodeWeek},

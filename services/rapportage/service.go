@@ -44,6 +44,23 @@ func (g Grafieken) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.String("van", g.Van), slog.String("tot", g.Tot), slog.String("regio", g.Regio)}
 }
 
+// GrafiekenAnswer and TrendAnswer carry their figures under data, as every answer that is no
+// list (D25).
+type GrafiekenAnswer struct {
+	Data Grafieken `json:"data"`
+}
+
+// LogAttrs is the period's.
+func (a GrafiekenAnswer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+
+// TrendAnswer is the dashboards' trend under data.
+type TrendAnswer struct {
+	Data Trend `json:"data"`
+}
+
+// LogAttrs is empty: the trend names nobody.
+func (TrendAnswer) LogAttrs() []slog.Attr { return nil }
+
 // WeekStatus is one week's jobs by status.
 type WeekStatus struct {
 	Week      string `json:"week" doc:"de maandag, JJJJ-MM-DD"`
@@ -121,8 +138,8 @@ type Store interface {
 
 // Service is the charts' use-case.
 type Service interface {
-	Grafieken(ctx context.Context, r Request) (Grafieken, error)
-	Trend(ctx context.Context, r TrendRequest) (Trend, error)
+	Grafieken(ctx context.Context, r Request) (GrafiekenAnswer, error)
+	Trend(ctx context.Context, r TrendRequest) (TrendAnswer, error)
 }
 
 // NewService returns the charts over s; now tells today's Dutch date.
@@ -133,23 +150,24 @@ type service struct {
 	now   calendar.Clock
 }
 
-func (s *service) Grafieken(ctx context.Context, r Request) (Grafieken, error) {
+func (s *service) Grafieken(ctx context.Context, r Request) (GrafiekenAnswer, error) {
 	f := validate.Errors{}
 	exports.CheckPeriod(f, r.Van, r.Tot, r.Regio)
 	if err := f.Invalid("invalid_period", "Controleer de gekozen periode en regio."); err != nil {
-		return Grafieken{}, err
+		return GrafiekenAnswer{}, err
 	}
 	van, _ := calendar.ParseDate(r.Van)
 	tot, _ := calendar.ParseDate(r.Tot)
 	g, err := s.store.Grafieken(ctx, van, tot, r.Regio)
 	g.Van, g.Tot, g.Regio = r.Van, r.Tot, r.Regio
-	return g, err
+	return GrafiekenAnswer{Data: g}, err
 }
 
-func (s *service) Trend(ctx context.Context, r TrendRequest) (Trend, error) {
+func (s *service) Trend(ctx context.Context, r TrendRequest) (TrendAnswer, error) {
 	if r.Regio != "" && !tenants.ValidSlug(r.Regio) {
-		return Trend{}, validate.Errors{"regio": "Kies een regio."}.Invalid("invalid_region", "Kies een regio.")
+		return TrendAnswer{}, validate.Errors{"regio": "Kies een regio."}.Invalid("invalid_region", "Kies een regio.")
 	}
 	from := s.now.Today().WeekStart().AddDays(-7 * (TrendWeken - 1))
-	return s.store.Trend(ctx, from, TrendWeken, r.Regio)
+	t, err := s.store.Trend(ctx, from, TrendWeken, r.Regio)
+	return TrendAnswer{Data: t}, err
 }

@@ -38,11 +38,11 @@ func TestPlanningWeek(t *testing.T) {
 
 	week := func(handle, query string) planning.Week {
 		t.Helper()
-		var w planning.Week
+		var w planning.Answer
 		if s := b.call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.AddDays(3).String()+query, nil, &w); s != http.StatusOK {
 			t.Fatalf("planning as %s%s: %d", handle, query, s)
 		}
-		return w
+		return w.Data
 	}
 	items := func(w planning.Week, klusser string) []uuid.UUID {
 		for _, r := range w.Klussers {

@@ -20,10 +20,11 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 		t.Fatal(err)
 	}
 	van, tot := today.AddDays(-60), today.AddDays(20)
-	var g rapportage.Grafieken
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, &g); s != http.StatusOK {
+	var answer rapportage.GrafiekenAnswer
+	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, &answer); s != http.StatusOK {
 		t.Fatalf("charts: %d", s)
 	}
+	g := answer.Data
 	weeks := van.WeekStart().DaysUntil(tot.WeekStart())/7 + 1
 	if len(g.KlussenPerWeek) != weeks || g.KlussenPerWeek[0].Week != van.WeekStart().String() || len(g.TerugbellenPerWeek) != weeks {
 		t.Errorf("weeks: %d and %d, want %d from %s", len(g.KlussenPerWeek), len(g.TerugbellenPerWeek), weeks, van.WeekStart())
@@ -70,8 +71,10 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 		t.Errorf("this month's average rating: the chart says %v, the database %v", rated, avg)
 	}
 
-	var trend rapportage.Trend
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/dashboard/trend", nil, &trend); s != http.StatusOK || len(trend.Weken) != rapportage.TrendWeken ||
+	var trendAnswer rapportage.TrendAnswer
+	s := b.call(t, b.franchise, http.MethodGet, "/api/v1/dashboard/trend", nil, &trendAnswer)
+	trend := trendAnswer.Data
+	if s != http.StatusOK || len(trend.Weken) != rapportage.TrendWeken ||
 		trend.Weken[7].Week != today.WeekStart().String() {
 		t.Fatalf("the franchise owner's trend: %d %+v", s, trend)
 	}

@@ -42,7 +42,7 @@ function dashboard(open: number, extra: Partial<DashboardData> = {}): DashboardD
 /** GET /api/v1/dashboard/trend: 8 weeks up to this one (week 48 of 2026), new requests and finished jobs. */
 function trend(extra = 0) {
   const weeks = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
-  return { weken: weeks.map((week, i) => ({ week, nieuw: i + 1, afgerond: i === 7 ? 2 + extra : i })) };
+  return { data: { weken: weeks.map((week, i) => ({ week, nieuw: i + 1, afgerond: i === 7 ? 2 + extra : i })) } };
 }
 
 function start(answer: Responder | Responder[], area: 'admin' | 'franchise' = 'admin', trendAnswer: Responder | Responder[] = { body: trend() }) {

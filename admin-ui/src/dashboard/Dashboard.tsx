@@ -7,7 +7,7 @@ import { apiFetch, readJson, record } from '@shared-auth/api';
 import { useKlusEvents } from '@shared-events';
 import type { ConsoleArea } from '../auth/AccessGuard';
 import { useMe } from '../auth/useMe';
-import { useApiBody } from '../api/useApiBody';
+import { useApiState } from '../api/useApiState';
 import { useRegios } from '../regios/useRegios';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
@@ -56,7 +56,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
   const me = useMe();
   const [state, setState] = useState<Load>({ kind: 'loading' });
   const [now, setNow] = useState(() => new Date());
-  const { state: trend, reload: reloadTrend } = useApiBody<TrendData>(TREND_PATH, TREND_FOUT);
+  const { state: trend, reload: reloadTrend } = useApiState<TrendData>(TREND_PATH, TREND_FOUT);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {

@@ -3,9 +3,9 @@ import type { ResponseBody } from '@shared-api-types';
 import { ChartCard, type Kolom } from '../charts/ChartCard';
 import { datum, getal, weekKort, weekLang } from '../charts/format';
 import { KLEUR } from '../charts/series';
-import type { BodyLoad } from '../api/useApiBody';
+import type { ApiState } from '../api/useApiState';
 
-export type TrendData = ResponseBody<'/api/v1/dashboard/trend'>;
+export type TrendData = ResponseBody<'/api/v1/dashboard/trend'>['data'];
 type TrendWeek = TrendData['weken'][number];
 
 export const TREND_PATH = '/api/v1/dashboard/trend';
@@ -21,10 +21,10 @@ const KOLOMMEN: Kolom<TrendWeek>[] = [
 
 /**
  * The dashboards' trend (D29): new requests and finished jobs of this week and the 7 before it,
- * as lines with the numbers as a table. The dashboard reads it (useApiBody) and asks again on
+ * as lines with the numbers as a table. The dashboard reads it (useApiState) and asks again on
  * every job event, as it does its counts.
  */
-export function Trend({ state }: { state: BodyLoad<TrendData> }) {
+export function Trend({ state }: { state: ApiState<TrendData> }) {
   if (state.kind !== 'ok') {
     return (
       <Card component="section" aria-labelledby="trend-titel">

@@ -96,7 +96,7 @@ function start(api: Record<string, Responder | Responder[]>, area: 'admin' | 'fr
   const mock = createFetchMock({
     'GET /api/v1/me': { body: me(area === 'admin' ? 'admin' : 'franchise') },
     'GET /api/v1/regios': { body: REGIOS_ANSWER },
-    'GET /api/v1/planning': { body: bord() },
+    'GET /api/v1/planning': { body: { data: bord() } },
     ...api,
   });
   vi.stubGlobal('fetch', mock.fetchFn);
@@ -176,7 +176,7 @@ describe('Planning board (D29)', () => {
   });
 
   it('says when there are no klussers or open jobs, and when the week cannot be read', async () => {
-    start({ 'GET /api/v1/planning': [{ body: { ...bord(), klussers: [], pool: [] } }, { status: 500, body: { error: { message: 'kapot' } } }] });
+    start({ 'GET /api/v1/planning': [{ body: { data: { ...bord(), klussers: [], pool: [] } } }, { status: 500, body: { error: { message: 'kapot' } } }] });
     expect(await screen.findByText('Geen klussers in deze regio.')).toBeTruthy();
     expect(screen.getByText('Geen open klussen.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Volgende week' }));
@@ -185,8 +185,8 @@ describe('Planning board (D29)', () => {
 
   it("asks for the next Monday's week with 'Volgende week', and back with 'Vorige week'", async () => {
     const mock = start({
-      'GET /api/v1/planning?week=2026-11-30': { body: bord('2026-11-30') },
-      'GET /api/v1/planning?week=2026-11-23': { body: bord() },
+      'GET /api/v1/planning?week=2026-11-30': { body: { data: bord('2026-11-30') } },
+      'GET /api/v1/planning?week=2026-11-23': { body: { data: bord() } },
     });
     await screen.findByRole('heading', { level: 2, name: /Week 48/ });
     expect(planningCalls(mock)[0]?.query.has('week')).toBe(false);
@@ -199,7 +199,7 @@ describe('Planning board (D29)', () => {
   });
 
   it("filters on a region and reloads when a job of it changes on the live stream", async () => {
-    const mock = start({ 'GET /api/v1/planning?regio=utrecht': { body: { ...bord(), regio: 'utrecht' } } });
+    const mock = start({ 'GET /api/v1/planning?regio=utrecht': { body: { data: { ...bord(), regio: 'utrecht' } } } });
     await screen.findByRole('heading', { level: 2, name: /Week 48/ });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Regio' }));
     expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([

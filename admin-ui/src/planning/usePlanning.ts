@@ -1,8 +1,8 @@
 import type { ResponseBody } from '@shared-api-types';
-import { useApiBody } from '../api/useApiBody';
+import { useApiState } from '../api/useApiState';
 
 /** GET /api/v1/planning: one week of the board (D29). */
-export type PlanningWeek = ResponseBody<'/api/v1/planning'>;
+export type PlanningWeek = ResponseBody<'/api/v1/planning'>['data'];
 export type KlusserRij = PlanningWeek['klussers'][number];
 export type PlanningItem = KlusserRij['items'][number];
 export type OpenKlus = PlanningWeek['pool'][number];
@@ -22,6 +22,6 @@ export function planningPath(week: string, regio: string): string {
  * the last read of this path failed.
  */
 export function usePlanning(path: string) {
-  const { state, reload } = useApiBody<PlanningWeek>(path, 'Kon de planning niet laden.');
+  const { state, reload } = useApiState<PlanningWeek>(path, 'Kon de planning niet laden.');
   return { week: state.kind === 'ok' ? state.data : undefined, failed: state.kind === 'error', reload };
 }

@@ -58,7 +58,7 @@ afterEach(() => {
 describe('Rapportages: charts (D29)', () => {
   it('asks for the charts of the chosen period and region and shows five, each with its figures as a table and a CSV file', async () => {
     const files = captureDownloads();
-    const mock = startConsole('/admin/rapportages', { 'GET /api/v1/rapportages/grafieken': { body: GRAFIEKEN } });
+    const mock = startConsole('/admin/rapportages', { 'GET /api/v1/rapportages/grafieken': { body: { data: GRAFIEKEN } } });
     fireEvent.change(await screen.findByLabelText('Startdatum', {}, { timeout: 10_000 }), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('Einddatum'), { target: { value: '2026-11-23' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Regio' }));
@@ -145,7 +145,7 @@ describe('Rapportages: charts (D29)', () => {
   });
 
   it('waits for a complete period before it asks', async () => {
-    const mock = startConsole('/admin/rapportages', { 'GET /api/v1/rapportages/grafieken': { body: GRAFIEKEN } });
+    const mock = startConsole('/admin/rapportages', { 'GET /api/v1/rapportages/grafieken': { body: { data: GRAFIEKEN } } });
     await screen.findByRole('heading', { name: 'Klussen per week per status' }, { timeout: 10_000 });
     const asked = mock.callsTo('/api/v1/rapportages/grafieken').length;
     fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: '' } });

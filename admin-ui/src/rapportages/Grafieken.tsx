@@ -5,13 +5,13 @@ import { ChartCard, type Kolom } from '../charts/ChartCard';
 import { csvGetal, csvNaam, datum, getal, euroHeel, maandKort, maandLang, procent, weekKort, weekLang } from '../charts/format';
 import type { GrafiekSerie } from '../charts/Grafiek';
 import { KLEUR } from '../charts/series';
-import { useApiBody } from '../api/useApiBody';
+import { useApiState } from '../api/useApiState';
 import { bedrag } from '../klanten/csv';
 import { euro } from '../klussen/format';
 import { STATUS_COLOUR, STATUS_LABEL } from '../klussen/status';
 import { useRegios } from '../regios/useRegios';
 
-export type GrafiekenData = ResponseBody<'/api/v1/rapportages/grafieken'>;
+export type GrafiekenData = ResponseBody<'/api/v1/rapportages/grafieken'>['data'];
 type WeekStatus = GrafiekenData['klussen_per_week'][number];
 type MaandOmzet = GrafiekenData['omzet_per_maand'][number];
 type MaandUren = GrafiekenData['uren_per_maand'][number];
@@ -58,7 +58,7 @@ export function Grafieken({ van, tot, regio, onFields }: { van: string; tot: str
   const gekozen = DATUM.test(van) && DATUM.test(tot) ? `/api/v1/rapportages/grafieken?${new URLSearchParams({ van, tot, regio }).toString()}` : null;
   const path = useBedaard(gekozen, DEBOUNCE_MS);
   const geldig = path !== null;
-  const { state } = useApiBody<GrafiekenData>(path, FOUT);
+  const { state } = useApiState<GrafiekenData>(path, FOUT);
 
   useEffect(() => {
     if (state.kind === 'ok') onFields({});

@@ -2713,14 +2713,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description de laatste 8 weken, oudste eerst; de laatste is deze week */
-                        weken: {
-                            /** @description klussen die die week werden afgerond (werkbon afgerond) */
-                            afgerond: number;
-                            /** @description aanvragen en klussen die die week binnenkwamen */
-                            nieuw: number;
-                            week: string;
-                        }[];
+                        data: {
+                            /** @description de laatste 8 weken, oudste eerst; de laatste is deze week */
+                            weken: {
+                                /** @description klussen die die week werden afgerond (werkbon afgerond) */
+                                afgerond: number;
+                                /** @description aanvragen en klussen die die week binnenkwamen */
+                                nieuw: number;
+                                week: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -10282,14 +10284,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description maandag tot en met zondag */
-                        dagen: string[];
-                        /** @description de klussers van de regio's, op naam */
-                        klussers: {
-                            /** Format: uuid */
-                            id: string;
-                            /** @description de klussen van de week, op dag en tijd */
-                            items: {
+                        data: {
+                            /** @description maandag tot en met zondag */
+                            dagen: string[];
+                            /** @description de klussers van de regio's, op naam */
+                            klussers: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description de klussen van de week, op dag en tijd */
+                                items: {
+                                    categorie: string;
+                                    /** @description JJJJ-MM-DD */
+                                    dag: string;
+                                    /** @description er is een starttijd afgesproken */
+                                    gepland: boolean;
+                                    /** Format: uuid */
+                                    klus_id: string;
+                                    /** @description bij een schouw: wie hem doet */
+                                    opnemer?: string;
+                                    regio: string;
+                                    /** @description klus of schouw */
+                                    soort: string;
+                                    /** Format: date-time */
+                                    start: string | null;
+                                    /** @description de status van de klus; bij een schouw gepland of uitgevoerd */
+                                    status: string;
+                                    /** @description UU:MM, of het dagdeel van de klant als er nog geen tijd is gepland */
+                                    tijd: string;
+                                    woonplaats: string;
+                                }[];
+                                naam: string;
+                                regios: string[];
+                            }[];
+                            /** @description open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst */
+                            pool: {
+                                /** @description pool, of null als de klus nog niet is uitgezet */
+                                assignment_type: string | null;
+                                categorie: string;
+                                datum: string;
+                                /** Format: uuid */
+                                klus_id: string;
+                                regio: string;
+                                tijd: string;
+                                woonplaats: string;
+                            }[];
+                            /** @description het regiofilter; leeg: alle zichtbare regio's */
+                            regio: string;
+                            /** @description de geplande schouwen van de week */
+                            schouwen: {
                                 categorie: string;
                                 /** @description JJJJ-MM-DD */
                                 dag: string;
@@ -10310,49 +10352,11 @@ export interface operations {
                                 tijd: string;
                                 woonplaats: string;
                             }[];
-                            naam: string;
-                            regios: string[];
-                        }[];
-                        /** @description open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst */
-                        pool: {
-                            /** @description pool, of null als de klus nog niet is uitgezet */
-                            assignment_type: string | null;
-                            categorie: string;
-                            datum: string;
-                            /** Format: uuid */
-                            klus_id: string;
-                            regio: string;
-                            tijd: string;
-                            woonplaats: string;
-                        }[];
-                        /** @description het regiofilter; leeg: alle zichtbare regio's */
-                        regio: string;
-                        /** @description de geplande schouwen van de week */
-                        schouwen: {
-                            categorie: string;
-                            /** @description JJJJ-MM-DD */
-                            dag: string;
-                            /** @description er is een starttijd afgesproken */
-                            gepland: boolean;
-                            /** Format: uuid */
-                            klus_id: string;
-                            /** @description bij een schouw: wie hem doet */
-                            opnemer?: string;
-                            regio: string;
-                            /** @description klus of schouw */
-                            soort: string;
-                            /** Format: date-time */
-                            start: string | null;
-                            /** @description de status van de klus; bij een schouw gepland of uitgevoerd */
-                            status: string;
-                            /** @description UU:MM, of het dagdeel van de klant als er nog geen tijd is gepland */
-                            tijd: string;
-                            woonplaats: string;
-                        }[];
-                        /** @description de datum van vandaag in Nederland */
-                        vandaag: string;
-                        /** @description de maandag van de week, JJJJ-MM-DD */
-                        week: string;
+                            /** @description de datum van vandaag in Nederland */
+                            vandaag: string;
+                            /** @description de maandag van de week, JJJJ-MM-DD */
+                            week: string;
+                        };
                     };
                 };
             };
@@ -10812,41 +10816,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        beoordeling_per_maand: {
-                            beoordeeld: number;
-                            gemiddelde: number | null;
-                            maand: string;
-                        }[];
-                        klussen_per_week: {
-                            afgerond: number;
-                            bezig: number;
-                            ingepland: number;
-                            open: number;
-                            /** @description de maandag, JJJJ-MM-DD */
-                            week: string;
-                        }[];
-                        omzet_per_maand: {
-                            btw_cents: number;
-                            facturen: number;
-                            /** @description JJJJ-MM */
-                            maand: string;
-                            /** @description excl. btw */
-                            omzet_cents: number;
-                        }[];
-                        regio: string;
-                        terugbellen_per_week: {
-                            aanvragen: number;
-                            /** @description niet binnen 24 uur teruggebeld (of nog steeds niet) */
-                            te_laat: number;
-                            week: string;
-                        }[];
-                        tot: string;
-                        uren_per_maand: {
-                            maand: string;
-                            uren: number;
-                            werkbonnen: number;
-                        }[];
-                        van: string;
+                        data: {
+                            beoordeling_per_maand: {
+                                beoordeeld: number;
+                                gemiddelde: number | null;
+                                maand: string;
+                            }[];
+                            klussen_per_week: {
+                                afgerond: number;
+                                bezig: number;
+                                ingepland: number;
+                                open: number;
+                                /** @description de maandag, JJJJ-MM-DD */
+                                week: string;
+                            }[];
+                            omzet_per_maand: {
+                                btw_cents: number;
+                                facturen: number;
+                                /** @description JJJJ-MM */
+                                maand: string;
+                                /** @description excl. btw */
+                                omzet_cents: number;
+                            }[];
+                            regio: string;
+                            terugbellen_per_week: {
+                                aanvragen: number;
+                                /** @description niet binnen 24 uur teruggebeld (of nog steeds niet) */
+                                te_laat: number;
+                                week: string;
+                            }[];
+                            tot: string;
+                            uren_per_maand: {
+                                maand: string;
+                                uren: number;
+                                werkbonnen: number;
+                            }[];
+                            van: string;
+                        };
                     };
                 };
             };
