@@ -58,6 +58,13 @@ func BenchmarkBackOfficeMillionJobs(b *testing.B) {
 		SELECT k.id, k.datum FROM klussen k WHERE k.status = ANY ('{open}') AND NOT k.archived
 		ORDER BY k.datum DESC NULLS LAST, k.created_at, k.id LIMIT 25`)
 
+	explainAs(b, d, admin, "the week board's planned jobs of a week, all regions", `
+		SELECT k.id, k.klusser_id, k.status, k.woonplaats, k.regio, k.geplande_start_tijd, k.datum, k.tijd
+		FROM klussen k
+		WHERE k.klusser_id IS NOT NULL AND NOT k.archived
+		  AND ((k.geplande_start_tijd >= '2026-06-01 00:00+02' AND k.geplande_start_tijd < '2026-06-08 00:00+02')
+		    OR (k.geplande_start_tijd IS NULL AND k.datum >= '2026-06-01' AND k.datum < '2026-06-08'))`)
+
 	get := func(path string) func() {
 		return func() {
 			resp, err := http.Get(ts.URL + path)
