@@ -73,8 +73,8 @@ deps:
 build: ui binary
 
 ui:
-	@cd portal-ui && npm run --silent build
-	@cd admin-ui && npm run --silent build
+	@npm run --silent build -w portal-ui
+	@npm run --silent build -w admin-ui
 
 binary:
 	@go build -o bin/klusmaat ./cmd/klusmaat
@@ -241,15 +241,15 @@ $(STATICCHECK):
 
 lint: $(STATICCHECK)
 	$(STATICCHECK) ./...
-	cd portal-ui && npm run --silent lint
-	cd admin-ui && npm run --silent lint
+	npm run --silent lint -w shared-ui -w portal-ui -w admin-ui
 
-# The front ends' API types: one file in portal-ui (the console reaches it through @shared-auth),
-# generated from the checked-in OpenAPI document that services/server/openapi_golden_test.go keeps
-# equal to the route table. openapi-typescript is pinned in portal-ui (TypeScript peer overridden).
+# The front ends' API types: one file in the shared package (both apps import
+# @klusmaat/shared-ui/api/types), generated from the checked-in OpenAPI document that
+# services/server/openapi_golden_test.go keeps equal to the route table. openapi-typescript is
+# pinned in shared-ui/package.json (TypeScript peer overridden in the root package.json).
 API_DOC   := services/server/openapi.json
-API_TYPES := portal-ui/src/api/schema.d.ts
-OPENAPI_TS = portal-ui/node_modules/.bin/openapi-typescript $(API_DOC) -o
+API_TYPES := shared-ui/src/api/schema.d.ts
+OPENAPI_TS = node_modules/.bin/openapi-typescript $(API_DOC) -o
 
 api-types:
 	@$(OPENAPI_TS) $(API_TYPES) >/dev/null
@@ -260,8 +260,7 @@ api-types-check:
 	  { diff -u $(API_TYPES) $$tmp/schema.d.ts || { echo "$(API_TYPES) is stale: run make api-types and commit it" >&2; exit 1; }; }
 
 typecheck: api-types-check
-	cd portal-ui && npm run --silent typecheck
-	cd admin-ui && npm run --silent typecheck
+	npm run --silent typecheck -w shared-ui -w portal-ui -w admin-ui
 
 # GO_TEST_ARGS narrows the run while iterating, e.g. make go-test GO_TEST_ARGS='./tenants/ -run Actor'.
 GO_TEST_ARGS ?= ./...
@@ -289,8 +288,7 @@ go-fuzz:
 	done
 
 ui-test:
-	cd portal-ui && npm test --silent
-	cd admin-ui && npm test --silent
+	npm test --silent -w shared-ui -w portal-ui -w admin-ui
 
 # The browser smoke test against the real server on the test cluster.
 e2e:
@@ -300,10 +298,11 @@ e2e:
 	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
 	  E2E_DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat npm run --silent e2e
 
-# Known vulnerabilities in the packages that ship or run (npm audit --omit=dev): both front ends and
-# MailDev. It asks the npm registry's advisory service, so it is not part of make test.
+# Known vulnerabilities in the packages that ship or run (npm audit --omit=dev): the front ends'
+# workspace (one lock file at the root) and MailDev. It asks the npm registry's advisory service,
+# so it is not part of make test.
 audit:
-	@status=0; for d in portal-ui admin-ui infra/maildev; do echo "== $$d"; (cd $$d && npm audit --omit=dev) || status=1; done; \
+	@status=0; for d in . infra/maildev; do echo "== $$d"; (cd $$d && npm audit --omit=dev) || status=1; done; \
 	  [ $$status = 0 ] || echo "make audit: advisories found, or the advisory service did not answer (see above)" >&2; exit $$status
 
 clean: stop

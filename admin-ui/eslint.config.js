@@ -1,6 +1,6 @@
 // ESLint for the console (npm run lint, part of make test), the same rules as portal-ui's
 // eslint.config.js: the recommended JavaScript and TypeScript rules, and the rules of React hooks
-// as errors in the sources. The shared sign-in code under ../portal-ui/src is linted there.
+// as errors in the sources. The shared code (@klusmaat/shared-ui) is linted in ../shared-ui.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';

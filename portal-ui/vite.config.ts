@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { emitRoutes } from './vite-emit-routes.ts';
-import { currentYearNL } from './src/lib/calendar.ts';
+// Vite bundles a config's relative imports but leaves package imports to Node, which cannot load
+// the shared package's TypeScript: so the config takes these by path (the sources use the package
+// name, @klusmaat/shared-ui).
+import { emitRoutes } from '../shared-ui/vite-emit-routes.ts';
+import { currentYearNL } from '../shared-ui/src/calendar.ts';
 
 const routesFile = fileURLToPath(new URL('./src/routes.json', import.meta.url));
 const staticEntry = fileURLToPath(new URL('./src/static-main.tsx', import.meta.url));
@@ -48,6 +51,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       // The year the prerendered HTML was made with; the footer hydrates with it (Footer.tsx).
       __BUILD_YEAR__: JSON.stringify(currentYearNL()),
     },
+    // The dev server may read the portal, the shared package (@klusmaat/shared-ui) and the installed
+    // packages, not the rest of the repository (Vite's default would be the whole workspace root).
+    server: { fs: { allow: ['.', '../shared-ui', '../node_modules'] } },
     resolve: staticBuild ? { alias: [{ find: /^react-router$/, replacement: staticRouter }] } : undefined,
     build: isSsrBuild
       ? {

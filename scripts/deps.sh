@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for `make run` and `make test`, and nothing that is there:
 #   scripts/deps.sh [chromium]
-# Always: Go modules and the front ends' npm packages (from the lock files). With 'chromium':
-# Debian's Chromium for the browser tests. PostgreSQL is installed by scripts/pg.sh when missing.
+# Always: Go modules, the front ends' npm packages (from the root lock file) and MailDev's. With
+# 'chromium': Debian's Chromium for the browser tests. PostgreSQL is installed by scripts/pg.sh when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,13 +45,17 @@ fi
 
 go mod download
 
-# npm ci only when the installed tree was not made from the current lock file (the two front
-# ends, and MailDev, the development mail catcher).
-for ui in portal-ui admin-ui infra/maildev; do
-  stamp="$ui/node_modules/.klusmaat-lock"
-  if ! cmp -s "$ui/package-lock.json" "$stamp" 2>/dev/null; then
-    echo "deps.sh: npm ci in $ui" >&2
-    (cd "$ui" && npm ci --no-audit --no-fund --loglevel=error)
-    cp "$ui/package-lock.json" "$stamp"
+# npm ci only when the installed tree was not made from the current lock file: the front ends'
+# workspace at the root (shared-ui, portal-ui, admin-ui: one lock, one node_modules) and MailDev,
+# the development mail catcher, a separate tool install with its own lock.
+for dir in . infra/maildev; do
+  stamp="$dir/node_modules/.klusmaat-lock"
+  if ! cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null; then
+    echo "deps.sh: npm ci in $dir" >&2
+    # A clone from before the workspace has a whole install in each app; left there, it would
+    # shadow the root's single React and React Router.
+    [ "$dir" != . ] || rm -rf portal-ui/node_modules admin-ui/node_modules shared-ui/node_modules
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
   fi
 done

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { clearToasts, NEXT_PAGE_TOAST_KEY, showToastOnNextPage } from '@shared-auth/toastStore';
-import { TEXTS } from '@shared-auth/texts';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
+import { clearToasts, NEXT_PAGE_TOAST_KEY, showToastOnNextPage } from '@klusmaat/shared-ui/auth/toastStore';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { App } from './App';
 import routes from './routes.json';
 

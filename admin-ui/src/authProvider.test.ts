@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { clearToasts, getToasts } from '@shared-auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me } from '@shared-auth-test';
+import { clearToasts, getToasts } from '@klusmaat/shared-ui/auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me } from '@klusmaat/shared-ui/test/authFixtures';
 import { createAuthProvider, USER_LOGOUT } from './authProvider';
 
 afterEach(() => {

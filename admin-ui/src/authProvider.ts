@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { apiError, fetchMe, type FetchLike } from '@shared-auth/api';
-import { logoutWithToast } from '@shared-auth/logout';
-import { AREAS, rolesOf, safeReturnTo, signInPath } from '@shared-auth/roles';
+import { apiError, fetchMe, type FetchLike } from '@klusmaat/shared-ui/auth/api';
+import { logoutWithToast } from '@klusmaat/shared-ui/auth/logout';
+import { AREAS, rolesOf, safeReturnTo, signInPath } from '@klusmaat/shared-ui/auth/roles';
 
 /**
  * react-admin's view of the Kratos session (D12, D13). Signing in happens on /admin/auth with

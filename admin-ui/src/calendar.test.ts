@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentYearNL, formatNL, todayNL } from '@shared-calendar';
+import { currentYearNL, formatNL, todayNL } from '@klusmaat/shared-ui/calendar';
 
 // The console uses the portal's calendar module: business dates are Dutch dates in both apps.
 describe('the console calendar', () => {

@@ -3,4 +3,4 @@
  * into <meta name="klusmaat-config">. The portal's module is the one implementation; the console
  * uses its reading functions.
  */
-export { readConfig } from '@shared-config';
+export { readConfig } from '@klusmaat/shared-ui/config';

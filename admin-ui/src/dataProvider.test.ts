@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '@shared-auth/api';
+import type { FetchLike } from '@klusmaat/shared-ui/auth/api';
 import { createDataProvider } from './dataProvider';
 
 function recorder(status: number, body: unknown) {

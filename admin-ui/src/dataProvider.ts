@@ -8,7 +8,7 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
-import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@shared-auth/api';
+import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@klusmaat/shared-ui/auth/api';
 
 /**
  * The console's dataProvider for the Go API under /api/v1. Lists are paged, sorted and filtered

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { clearToasts } from '@shared-auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
+import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { App } from './App';
 import routes from './routes.json';
 

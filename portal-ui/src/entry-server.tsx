@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { ConfigContext, prerenderConfig } from './config';
+import { ConfigContext, prerenderConfig } from '@klusmaat/shared-ui/config';
 import { buildRoutes } from './router';
 import { PageHeadSink, type PageHead } from './usePageTitle';
 

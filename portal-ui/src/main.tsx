@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ConfigContext, readConfig } from './config';
+import { ConfigContext, readConfig } from '@klusmaat/shared-ui/config';
 import { hydrationMode } from './hydration';
 import { buildRoutes } from './router';
 

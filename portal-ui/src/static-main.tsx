@@ -3,7 +3,7 @@
 // Base styles first, so that component styles can override them.
 import './styles/global.css';
 import { hydrateRoot } from 'react-dom/client';
-import { readConfig } from './config';
+import { readConfig } from '@klusmaat/shared-ui/config';
 import { hydrationMode } from './hydration';
 import { StaticApp } from './static/StaticApp';
 import { staticPages } from './static/pages';

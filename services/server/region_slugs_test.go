@@ -22,7 +22,7 @@ var (
 )
 
 // slugRoots are the code directories, relative to the repository root.
-var slugRoots = []string{"services", "tenants", "jobs", "cmd", "policy", "admin-ui/src", "portal-ui/src"}
+var slugRoots = []string{"services", "tenants", "jobs", "cmd", "policy", "admin-ui/src", "portal-ui/src", "shared-ui/src"}
 
 // slugExempt says whether a file is a test, test support, test data, a migration or the seed.
 func slugExempt(rel string) bool {

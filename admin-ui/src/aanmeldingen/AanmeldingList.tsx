@@ -2,7 +2,7 @@ import { Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from
 import { Datagrid, FunctionField, NumberField, TextField, TextInput, useListContext } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
-import type { ListItem, ResponseBody } from '@shared-api-types';
+import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
 import { useListSummary } from '../lists/SummaryCards';

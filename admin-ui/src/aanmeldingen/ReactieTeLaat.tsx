@@ -1,6 +1,6 @@
 import { Alert, Button, Chip } from '@mui/material';
 import { useListContext } from 'react-admin';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { useListSummary } from '../lists/SummaryCards';
 
 type Counts = ResponseBody<'/api/v1/aanmeldingen/counts'>['data'];

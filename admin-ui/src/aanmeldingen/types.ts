@@ -1,4 +1,4 @@
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 
 /** One application with its documents and communication (GET /api/v1/aanmeldingen/{id}). */
 export type AanmeldingDetail = ResponseBody<'/api/v1/aanmeldingen/{id}'>['data'];

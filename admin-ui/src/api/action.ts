@@ -1,4 +1,4 @@
-import { apiError, apiFetch, readJson, record } from '@shared-auth/api';
+import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 
 /**
  * One write (or read) of the back-office API outside the dataProvider: the actions of a record

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Datagrid, DateInput, FunctionField, TextInput } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
-import type { ListItem } from '@shared-api-types';
+import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { momentNl } from '../fields/dates';
 import { ResourceList } from '../lists/ResourceList';
 import { ACTION_CHOICES, actionLabel, auditDiff } from './diff';

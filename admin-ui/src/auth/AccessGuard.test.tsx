@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { MeResult } from '@shared-auth/api';
-import { me } from '@shared-auth-test';
-import { browser } from '@shared-auth/browser';
+import type { MeResult } from '@klusmaat/shared-ui/auth/api';
+import { me } from '@klusmaat/shared-ui/test/authFixtures';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
 import { renderConsolePage } from '../test/renderConsolePage';
 import { AccessGuard, redirectPath } from './AccessGuard';
 

@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, CssBaseline, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { browser } from '@shared-auth/browser';
-import type { GuardState, RedirectTarget } from '@shared-auth/guard';
-import { AREAS, PATHS, signInPath } from '@shared-auth/roles';
-import { TEXTS } from '@shared-auth/texts';
-import { useAccessGuard, type AccessGuardDeps } from '@shared-auth/useAccessGuard';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import type { GuardState, RedirectTarget } from '@klusmaat/shared-ui/auth/guard';
+import { AREAS, PATHS, signInPath } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import { useAccessGuard, type AccessGuardDeps } from '@klusmaat/shared-ui/auth/useAccessGuard';
 import { StandalonePage } from './StandalonePage';
 
 export type ConsoleArea = keyof Pick<typeof AREAS, 'admin' | 'franchise'>;

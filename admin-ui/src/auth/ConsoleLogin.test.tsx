@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { aal2Flow, createFetchMock, KRATOS, loginFlow, me, uiText, type Responder } from '@shared-auth-test';
+import { aal2Flow, createFetchMock, KRATOS, loginFlow, me, uiText, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { alertText, findAlertText, renderConsolePage } from '../test/renderConsolePage';
 import { ConsoleLogin } from './ConsoleLogin';
 

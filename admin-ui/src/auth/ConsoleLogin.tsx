@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchMe, type Me } from '@shared-auth/api';
-import { AREAS, consoleDestination, PATHS, safeReturnTo } from '@shared-auth/roles';
-import { TEXTS } from '@shared-auth/texts';
-import { useSignIn } from '@shared-auth/useSignIn';
+import { fetchMe, type Me } from '@klusmaat/shared-ui/auth/api';
+import { AREAS, consoleDestination, PATHS, safeReturnTo } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import { useSignIn } from '@klusmaat/shared-ui/auth/useSignIn';
 import { SignInForm } from './SignInForm';
 import { StandalonePage } from './StandalonePage';
 

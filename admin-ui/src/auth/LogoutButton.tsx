@@ -2,7 +2,7 @@ import { useState } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
 import { useLogout } from 'react-admin';
-import { TEXTS } from '@shared-auth/texts';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import { USER_LOGOUT } from '../authProvider';
 
 /**

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
-import { browser } from '@shared-auth/browser';
-import { clearToasts } from '@shared-auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { findAlertText, renderConsolePage } from '../test/renderConsolePage';
 import { NoAccess } from './NoAccess';
 

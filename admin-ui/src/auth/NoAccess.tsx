@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchMe, type MeResult, type Role } from '@shared-auth/api';
-import { browser } from '@shared-auth/browser';
-import { logoutWithToast } from '@shared-auth/logout';
-import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo, signInPath } from '@shared-auth/roles';
-import { TEXTS } from '@shared-auth/texts';
+import { fetchMe, type MeResult, type Role } from '@klusmaat/shared-ui/auth/api';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { logoutWithToast } from '@klusmaat/shared-ui/auth/logout';
+import { AREAS, firstRole, PATHS, ROLE_LABELS, safeReturnTo, signInPath } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import { readConfig } from '../config';
 import { StandalonePage } from './StandalonePage';
 

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { PATHS } from '@shared-auth/roles';
-import { TEXTS } from '@shared-auth/texts';
-import type { SignInController } from '@shared-auth/useSignIn';
-import { useSignInForm } from '@shared-auth/useSignInForm';
+import { PATHS } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import type { SignInController } from '@klusmaat/shared-ui/auth/useSignIn';
+import { useSignInForm } from '@klusmaat/shared-ui/auth/useSignInForm';
 import { FieldLabel } from './FieldLabel';
 
 interface SignInFormProps {

@@ -1,8 +1,8 @@
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useRef } from 'react';
-import { useToastSpot } from '@shared-auth/toastPlacement';
-import { dismissToast, useToastRegions, type Toast } from '@shared-auth/toastStore';
+import { useToastSpot } from '@klusmaat/shared-ui/auth/toastPlacement';
+import { dismissToast, useToastRegions, type Toast } from '@klusmaat/shared-ui/auth/toastStore';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const error = toast.kind === 'error';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchMe, type Me } from '@shared-auth/api';
+import { fetchMe, type Me } from '@klusmaat/shared-ui/auth/api';
 
 /**
  * The signed-in user (GET /api/v1/me): role and regions, for screens that differ by them (a

@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, Typography } from '@mui/material';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ChartCard, type Kolom } from '../charts/ChartCard';
 import { datum, getal, weekKort, weekLang } from '../charts/format';
 import { KLEUR } from '../charts/series';

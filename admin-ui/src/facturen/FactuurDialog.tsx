@@ -2,7 +2,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import type { ListItem } from '@shared-api-types';
+import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { clearToasts } from '@shared-auth/toastStore';
+import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { startConsole } from '../test/startConsole';
 
 const ROW = {

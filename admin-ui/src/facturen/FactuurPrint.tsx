@@ -2,8 +2,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { ResponseBody } from '@shared-api-types';
-import { apiError, apiFetch, readJson } from '@shared-auth/api';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { apiError, apiFetch, readJson } from '@klusmaat/shared-ui/auth/api';
 import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 

@@ -1,5 +1,5 @@
 import { DateField, type DateFieldProps } from 'react-admin';
-import { ZONE } from '@shared-calendar';
+import { ZONE } from '@klusmaat/shared-ui/calendar';
 
 /**
  * A business date in Dutch (19-11-2025). Shown in Amsterdam, never in the browser's zone: a

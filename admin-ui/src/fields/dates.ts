@@ -1,4 +1,4 @@
-import { ZONE } from '@shared-calendar';
+import { ZONE } from '@klusmaat/shared-ui/calendar';
 
 /** A business date "2026-11-26" as users read it: "26-11-2026" (anything else unchanged). */
 export function ddMMyyyy(iso: string): string {

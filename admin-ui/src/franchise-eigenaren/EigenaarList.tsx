@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, FunctionField, TextField, TextInput, TopToolbar, useNotify, useRefresh } from 'react-admin';
-import type { ListItem } from '@shared-api-types';
+import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 import { useRegios } from '../regios/useRegios';
 import { EmptyList } from '../lists/EmptyList';

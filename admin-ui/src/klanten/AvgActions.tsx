@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
-import { apiError, apiFetch, readJson } from '@shared-auth/api';
+import { apiError, apiFetch, readJson } from '@klusmaat/shared-ui/auth/api';
 
 /** What stays after an erase, and why (the server sends the same words back). */
 export const KEPT =

@@ -18,7 +18,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
 import { wrapAnywhere } from '../fields/wrap';
 import { Link, useParams } from 'react-router-dom';
-import type { ListItem, ResponseBody } from '@shared-api-types';
+import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 import { euro } from '../klussen/format';
 import { SimpleTable } from '../lists/SimpleTable';

@@ -16,7 +16,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { ListItem } from '@shared-api-types';
+import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 import { relativeTime } from '../fields/relativeTime';
 import { EmptyList } from '../lists/EmptyList';

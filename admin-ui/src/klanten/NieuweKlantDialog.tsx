@@ -2,7 +2,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useState } from 'react';
 import { BooleanInput, DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
-import type { RequestBody } from '@shared-api-types';
+import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 import { CATEGORIE_CHOICES } from '../klussen/status';
 

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import type { ListItem as ApiListItem } from '@shared-api-types';
+import type { ListItem as ApiListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi, failureText } from '../api/action';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';

@@ -31,8 +31,8 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ZONE } from '@shared-calendar';
-import type { RequestBody, ResponseBody } from '@shared-api-types';
+import { ZONE } from '@klusmaat/shared-ui/calendar';
+import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi, failureText } from '../api/action';
 import { useApiData } from '../api/useApiData';
 import { Facts } from '../fields/Facts';

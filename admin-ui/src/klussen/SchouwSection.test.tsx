@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { createFetchMock, type Responder } from '@shared-auth-test';
+import { createFetchMock, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { i18nProvider } from '../i18nProvider';
 import { SchouwSection } from './SchouwSection';
 

@@ -3,7 +3,7 @@ import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { ActionError, callApi, failureText } from '../api/action';
 import { useApiData } from '../api/useApiData';

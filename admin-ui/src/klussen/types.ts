@@ -1,4 +1,4 @@
-import type { ListItem, RequestBody, ResponseBody } from '@shared-api-types';
+import type { ListItem, RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 
 /** A row of the jobs list (GET /api/v1/klussen); categorie is the label there. */
 export type KlusRij = ListItem<'/api/v1/klussen'>;

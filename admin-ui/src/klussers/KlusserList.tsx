@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
-import type { ListItem, ResponseBody } from '@shared-api-types';
+import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { RegioSelectInput } from '../regios/RegioInputs';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@m
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Title, useBasename, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 import { ddMMyyyy } from '../fields/dates';
 import { useRegios } from '../regios/useRegios';

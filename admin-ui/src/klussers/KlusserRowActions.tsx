@@ -2,7 +2,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRefresh } from 'react-admin';
-import type { ListItem } from '@shared-api-types';
+import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
 
 type Klusser = ListItem<'/api/v1/klussers'>;

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { BooleanInput, Form, NumberInput, required, TextInput, useNotify } from 'react-admin';
-import type { RequestBody } from '@shared-api-types';
+import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi, failureText } from '../api/action';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 

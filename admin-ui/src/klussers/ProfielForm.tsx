@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { BooleanInput, CheckboxGroupInput, Form, FormDataConsumer, NumberInput, required, TextInput, useNotify } from 'react-admin';
-import type { RequestBody, ResponseBody } from '@shared-api-types';
+import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, callApi } from '../api/action';
-import { currentYearNL } from '@shared-calendar';
+import { currentYearNL } from '@klusmaat/shared-ui/calendar';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { callApi, failureText } from '../api/action';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];

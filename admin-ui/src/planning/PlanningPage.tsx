@@ -5,7 +5,7 @@ import { Alert, Box, Button, Chip, Link, Menu, MenuItem, TextField, Typography }
 import { useCallback, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { Title, useBasename, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useKlusEvents, type KlusEvent } from '@shared-events';
+import { useKlusEvents, type KlusEvent } from '@klusmaat/shared-ui/klusEvents';
 import { ScreenReaderText, visuallyHidden } from '../a11y/ScreenReaderText';
 import { isAdmin, useMe } from '../auth/useMe';
 import { toewijzen } from '../klussen/assign';

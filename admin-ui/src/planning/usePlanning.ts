@@ -1,4 +1,4 @@
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { useApiState } from '../api/useApiState';
 
 /** GET /api/v1/planning: one week of the board (D29). */

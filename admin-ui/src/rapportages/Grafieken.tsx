@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ChartCard, type Kolom } from '../charts/ChartCard';
 import { csvGetal, csvNaam, datum, getal, euroHeel, maandKort, maandLang, procent, weekKort, weekLang } from '../charts/format';
 import type { GrafiekSerie } from '../charts/Grafiek';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearToasts } from '@shared-auth/toastStore';
+import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { startConsole } from '../test/startConsole';
 
 const base = { id: 'e1', soort: 'uren', voortgang: 0, rijen: null, bestandsnaam: null, fout: null, created_at: '2026-11-23T10:00:00Z', finished_at: null };

@@ -4,9 +4,9 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, MenuItem, TextFi
 import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { ResponseBody } from '@shared-api-types';
-import { apiFetch } from '@shared-auth/api';
-import { formatNL, todayNL } from '@shared-calendar';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { apiFetch } from '@klusmaat/shared-ui/auth/api';
+import { formatNL, todayNL } from '@klusmaat/shared-ui/calendar';
 import { ActionError, callApi } from '../api/action';
 import { download } from '../klanten/csv';
 import { useRegios } from '../regios/useRegios';

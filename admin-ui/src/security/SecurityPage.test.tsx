@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createFetchMock, KRATOS, uiText, type Responder } from '@shared-auth-test';
+import { createFetchMock, KRATOS, uiText, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { i18nProvider } from '../i18nProvider';
 import { lookupNew, lookupNone, lookupSaved, QR, settingsFlow, totpEnabledNodes, totpSetupNodes } from '../test/securityFixtures';
 import { groupSecret, SecurityPage } from './SecurityPage';

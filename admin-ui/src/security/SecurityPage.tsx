@@ -13,9 +13,9 @@ import {
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { KratosFlow } from '@shared-auth/kratos';
-import { signInPath } from '@shared-auth/roles';
-import { TEXTS } from '@shared-auth/texts';
+import type { KratosFlow } from '@klusmaat/shared-ui/auth/kratos';
+import { signInPath } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import { readConfig } from '../config';
 import { FieldLabel } from '../auth/FieldLabel';
 import {

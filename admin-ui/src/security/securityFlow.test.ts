@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFetchMock, KRATOS, uiText } from '@shared-auth-test';
+import { createFetchMock, KRATOS, uiText } from '@klusmaat/shared-ui/test/authFixtures';
 import { codesNode, lookupNew, lookupNone, lookupSaved, QR, settingsFlow, totpEnabledNodes, totpSetupNodes } from '../test/securityFixtures';
 import { loadSecurityFlow, readRecoveryCodes, readSecurityView, runSecurityAction, settingsBody } from './securityFlow';
 

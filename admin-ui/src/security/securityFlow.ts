@@ -12,7 +12,7 @@
  * Each request goes to the flow that was shown: Kratos keeps the new TOTP secret and the new
  * codes in that flow until they are confirmed.
  */
-import type { FetchLike } from '@shared-auth/api';
+import type { FetchLike } from '@klusmaat/shared-ui/auth/api';
 import {
   allMessages,
   createSettingsFlow,
@@ -26,9 +26,9 @@ import {
   type KratosOutcome,
   type SettingsBody,
   type UiNode,
-} from '@shared-auth/kratos';
-import { errorTexts, flowErrorMessage, outcomeMessage } from '@shared-auth/kratosMessages';
-import { TEXTS } from '@shared-auth/texts';
+} from '@klusmaat/shared-ui/auth/kratos';
+import { errorTexts, flowErrorMessage, outcomeMessage } from '@klusmaat/shared-ui/auth/kratosMessages';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 
 export interface RecoveryCode {
   code: string;

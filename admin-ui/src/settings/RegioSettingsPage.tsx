@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Form, Title } from 'react-admin';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 import { useSettings } from './useSettings';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearToasts } from '@shared-auth/toastStore';
-import type { Responder } from '@shared-auth-test';
+import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
+import type { Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { startConsole } from '../test/startConsole';
 
 const SETTINGS = {

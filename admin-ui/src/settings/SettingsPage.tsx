@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Form, TextInput, Title } from 'react-admin';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 import { useSettings } from './useSettings';

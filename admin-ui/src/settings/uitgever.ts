@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@shared-api-types';
+import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 
 /**
  * The details of a business that issues invoices (D28), as the console's Facturering section

@@ -1,5 +1,5 @@
-import type { KratosFlow, UiNode } from '@shared-auth/kratos';
-import { flow, inputNode, uiText } from '@shared-auth-test';
+import type { KratosFlow, UiNode } from '@klusmaat/shared-ui/auth/kratos';
+import { flow, inputNode, uiText } from '@klusmaat/shared-ui/test/authFixtures';
 
 export const QR = 'data:image/png;base64,iVBORw0KGgo=';
 

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@shared-auth-test';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { App } from '../App';
 import { REGIOS_ANSWER } from './regios';
 

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { useListSummary } from '../lists/SummaryCards';
 
 type Counts = ResponseBody<'/api/v1/werkbonnen/counts'>['data'];

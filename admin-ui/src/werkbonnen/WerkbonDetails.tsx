@@ -1,6 +1,6 @@
 import { Alert, Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import type { ResponseBody } from '@shared-api-types';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { callApi } from '../api/action';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from '../klussen/format';

@@ -2,7 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, TextField, TextInput } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
-import type { ListItem } from '@shared-api-types';
+import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { callApi } from '../api/action';
 import { DayField } from '../fields/DayField';
 import { wrapAnywhere } from '../fields/wrap';

@@ -2,8 +2,8 @@
  * The public API of the site (no sign-in needed): categories, towns, the klusser showcase, and
  * the two public forms. Uses the shared apiFetch, so every POST carries the CSRF header and JSON.
  */
-import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '../auth/api';
-import type { ApiPath, ItemsPath, ListItem, RequestBody, ResponseBody } from './types';
+import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@klusmaat/shared-ui/auth/api';
+import type { ApiPath, ItemsPath, ListItem, RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 
 /** A kind of job on the request form (GET /api/v1/public/categorieen). */
 export type Category = ListItem<'/api/v1/public/categorieen'>;

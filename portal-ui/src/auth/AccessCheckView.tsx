@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { browser } from './browser';
-import type { GuardState } from './guard';
-import { TEXTS } from './texts';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import type { GuardState } from '@klusmaat/shared-ui/auth/guard';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 
 interface AccessCheckViewProps {
   state: GuardState;

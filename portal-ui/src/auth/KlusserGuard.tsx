@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Me, Role } from './api';
+import type { Me, Role } from '@klusmaat/shared-ui/auth/api';
 import { AccessCheckView } from './AccessCheckView';
-import type { RedirectTarget } from './guard';
-import { browser } from './browser';
-import { fetchMeOfflineFirst } from './offlineMe';
-import { AREAS, PATHS, signInPath } from './roles';
-import { useAccessGuard, type AccessGuardDeps } from './useAccessGuard';
+import type { RedirectTarget } from '@klusmaat/shared-ui/auth/guard';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { fetchMeOfflineFirst } from '@klusmaat/shared-ui/auth/offlineMe';
+import { AREAS, PATHS, signInPath } from '@klusmaat/shared-ui/auth/roles';
+import { useAccessGuard, type AccessGuardDeps } from '@klusmaat/shared-ui/auth/useAccessGuard';
 
 const KLUSSER_ROLES: readonly Role[] = AREAS.klusser.roles;
 // The portal opens offline with the klusser the phone remembers (D23); tests bring their own.

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { PATHS } from './roles';
-import { TEXTS } from './texts';
-import type { SignInController } from './useSignIn';
-import { useSignInForm } from './useSignInForm';
+import { PATHS } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import type { SignInController } from '@klusmaat/shared-ui/auth/useSignIn';
+import { useSignInForm } from '@klusmaat/shared-ui/auth/useSignInForm';
 
 interface SignInFormProps {
   controller: SignInController;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { Toaster } from './Toaster';
-import { chooseSpot } from './toastPlacement';
-import { clearToasts, getToasts, showToast, showToastOnNextPage, TOAST_DURATION_MS } from './toastStore';
+import { chooseSpot } from '@klusmaat/shared-ui/auth/toastPlacement';
+import { clearToasts, getToasts, showToast, showToastOnNextPage, TOAST_DURATION_MS } from '@klusmaat/shared-ui/auth/toastStore';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import './toast.css';
-import { useToastSpot } from './toastPlacement';
-import { dismissToast, useToastRegions, type Toast } from './toastStore';
+import { useToastSpot } from '@klusmaat/shared-ui/auth/toastPlacement';
+import { dismissToast, useToastRegions, type Toast } from '@klusmaat/shared-ui/auth/toastStore';
 
 function ToastItem({ toast }: { toast: Toast }) {
   return (

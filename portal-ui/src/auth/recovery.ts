@@ -6,7 +6,7 @@
  *          (flow state sent_email)              (422 redirect or continue_with: settings flow)
  *   new password ──POST settings {method: password, password}──► done (the user is signed in)
  */
-import { fetchMe, type FetchLike } from './api';
+import { fetchMe, type FetchLike } from '@klusmaat/shared-ui/auth/api';
 import {
   allMessages,
   continueWithSettingsFlowId,
@@ -19,10 +19,10 @@ import {
   submitRecoveryFlow,
   submitSettingsFlow,
   type KratosFlow,
-} from './kratos';
-import { errorTexts, FLOW_TEXTS, flowErrorMessage, outcomeMessage } from './kratosMessages';
-import { PATHS, staffDestination } from './roles';
-import { TEXTS } from './texts';
+} from '@klusmaat/shared-ui/auth/kratos';
+import { errorTexts, FLOW_TEXTS, flowErrorMessage, outcomeMessage } from '@klusmaat/shared-ui/auth/kratosMessages';
+import { PATHS, staffDestination } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 
 export const RECOVERY_TEXTS = {
   startFailed: 'Het lukte niet om het herstellen te starten. Probeer het opnieuw.',

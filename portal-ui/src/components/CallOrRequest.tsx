@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { telHref, useConfig } from '../config';
+import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import './CallOrRequest.css';
 
 /** Closing block of the information pages: call us, or request online. */

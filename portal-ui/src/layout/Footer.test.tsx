@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ConfigContext } from '../config';
+import { ConfigContext } from '@klusmaat/shared-ui/config';
 import { Footer } from './Footer';
 
 describe('Footer', () => {

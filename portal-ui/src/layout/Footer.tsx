@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { telHref, useConfig } from '../config';
-import { currentYearNL } from '../lib/calendar';
+import { telHref, useConfig } from '@klusmaat/shared-ui/config';
+import { currentYearNL } from '@klusmaat/shared-ui/calendar';
 import { footerLinks } from './navLinks';
 
 const noSubscription = () => () => {};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ConfigContext, defaultConfig } from '../config';
+import { ConfigContext, defaultConfig } from '@klusmaat/shared-ui/config';
 import { Header } from './Header';
 
 function renderAt(path: string) {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { LogoMark } from './LogoMark';
 import { MenuSheet } from './MenuSheet';
 import { NAV_LINKS } from './navLinks';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CallOrRequest } from '../components/CallOrRequest';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { SERVICE_CATEGORIES } from '../content/site';
 import { usePageTitle } from '../usePageTitle';
 import './public.css';

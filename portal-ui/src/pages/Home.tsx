@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { telHref, useConfig } from '../config';
+import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
 import '../components/CallOrRequest.css';
 import './Home.css';

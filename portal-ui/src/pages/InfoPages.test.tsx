@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ConfigContext } from '../config';
+import { ConfigContext } from '@klusmaat/shared-ui/config';
 import Diensten from './Diensten';
 import Home from './Home';
 import Landing from './Landing';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../auth/browser';
-import { clearToasts } from '../auth/toastStore';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import {
   aal2Flow,
   createFetchMock,
@@ -12,7 +12,7 @@ import {
   me,
   uiText,
   type Responder,
-} from '../test/authFixtures';
+} from '@klusmaat/shared-ui/test/authFixtures';
 import { alertText, findAlertText, formAlerts, renderAuthPage } from '../test/renderAuthPage';
 import KlusserLogin from './KlusserLogin';
 

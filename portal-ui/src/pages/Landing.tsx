@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CallOrRequest } from '../components/CallOrRequest';
 import { ProcessSteps } from '../components/ProcessSteps';
-import { telHref, useConfig } from '../config';
+import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
 import './Home.css';
 import './public.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
 
 /** Shown for every path that is not in src/routes.json; the Go server answers 404 for it (D21). */

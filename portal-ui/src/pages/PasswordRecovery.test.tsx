@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFetchMock, flow, inputNode, KRATOS, me, uiText, type Responder } from '../test/authFixtures';
+import { createFetchMock, flow, inputNode, KRATOS, me, uiText, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { alertText, findAlertText, renderAuthPage } from '../test/renderAuthPage';
 import PasswordRecovery from './PasswordRecovery';
 

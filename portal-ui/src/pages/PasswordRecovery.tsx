@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
-import type { KratosFlow } from '../auth/kratos';
+import type { KratosFlow } from '@klusmaat/shared-ui/auth/kratos';
 import {
   destinationAfterRecovery,
   loadRecoveryFlow,
@@ -13,8 +13,8 @@ import {
   startRecovery,
   verifyRecoveryCode,
 } from '../auth/recovery';
-import { PATHS } from '../auth/roles';
-import { TEXTS } from '../auth/texts';
+import { PATHS } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import '../auth/auth.css';
 
 type Step = 'email' | 'code' | 'password' | 'done';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
-import { PATHS } from '../auth/roles';
-import { TEXTS } from '../auth/texts';
+import { PATHS } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import '../auth/auth.css';
 
 /** Portal chooser (/portals, 'Welkom'): the klusser portal or the console (spec section 2). */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../auth/browser';
-import { clearToasts, getToasts, NEXT_PAGE_TOAST_KEY } from '../auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, loginFlow, me, type Responder } from '../test/authFixtures';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { clearToasts, getToasts, NEXT_PAGE_TOAST_KEY } from '@klusmaat/shared-ui/auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, loginFlow, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { findAlertText, renderAuthPage } from '../test/renderAuthPage';
 import StaffLogin from './StaffLogin';
 

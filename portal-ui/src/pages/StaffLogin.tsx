@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
-import type { Me } from '../auth/api';
-import { browser } from '../auth/browser';
-import { logout } from '../auth/kratos';
-import { PATHS, staffDestination } from '../auth/roles';
+import type { Me } from '@klusmaat/shared-ui/auth/api';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { logout } from '@klusmaat/shared-ui/auth/kratos';
+import { PATHS, staffDestination } from '@klusmaat/shared-ui/auth/roles';
 import { SignInForm } from '../auth/SignInForm';
-import { TEXTS } from '../auth/texts';
-import { showToast, showToastOnNextPage } from '../auth/toastStore';
-import { useSignIn } from '../auth/useSignIn';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import { showToast, showToastOnNextPage } from '@klusmaat/shared-ui/auth/toastStore';
+import { useSignIn } from '@klusmaat/shared-ui/auth/useSignIn';
 import '../auth/auth.css';
 
 /**

@@ -1,6 +1,6 @@
 import { CallOrRequest } from '../components/CallOrRequest';
 import { ProcessSteps } from '../components/ProcessSteps';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { PROMISES } from '../content/site';
 import { usePageTitle } from '../usePageTitle';
 import './public.css';

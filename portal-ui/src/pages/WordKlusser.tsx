@@ -4,7 +4,7 @@ import { submitAanmelding } from '../api/public';
 import { Honeypot } from '../components/Honeypot';
 import { TextField, type TextFieldProps } from '../components/TextField';
 import { failureLines, useFieldErrors, useFocusAfterRender } from '../components/useFieldErrors';
-import { useConfig } from '../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { useHydrated } from '../useHydrated';
 import { usePageTitle } from '../usePageTitle';
 import {

@@ -1,5 +1,5 @@
 import { StrictMode, type ComponentType } from 'react';
-import { ConfigContext, type SiteConfig } from '../config';
+import { ConfigContext, type SiteConfig } from '@klusmaat/shared-ui/config';
 import { Layout } from '../layout/Layout';
 import { StaticRoute } from './router';
 

@@ -31,7 +31,7 @@ describe('the static pages’ router', () => {
     const { prerenderToNodeStream } = await import('react-dom/static');
     const { StaticApp } = await import('./StaticApp');
     const { staticPages } = await import('./pages');
-    const { prerenderConfig } = await import('../config');
+    const { prerenderConfig } = await import('@klusmaat/shared-ui/config');
     for (const path of PRERENDERED) {
       const Page = staticPages[path];
       if (Page === undefined) continue;

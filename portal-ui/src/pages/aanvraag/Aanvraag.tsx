@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { Honeypot } from '../../components/Honeypot';
-import { telHref, useConfig } from '../../config';
+import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../../usePageTitle';
 import { MSG, STEP_COUNT, STEP_NAMES, STEPS } from './logic';
 import { DatumEnTijd } from './steps/DatumEnTijd';

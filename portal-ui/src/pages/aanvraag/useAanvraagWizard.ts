@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { fetchCategories, fetchTowns, submitAanvraag, type AanvraagPayload, type Category, type Town } from '../../api/public';
 import { failureLines, useFieldErrors, useFocusAfterRender, type FieldErrors } from '../../components/useFieldErrors';
 import { SERVICE_CATEGORIES } from '../../content/site';
-import { todayNL } from '../../lib/calendar';
+import { todayNL } from '@klusmaat/shared-ui/calendar';
 import { readDraft, writeDraft, type Draft } from './draft';
 import {
   checkStep,

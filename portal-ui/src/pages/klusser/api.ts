@@ -5,7 +5,7 @@
  * Every call goes through the shared apiFetch (cookie session, CSRF header on writes) and never
  * throws: it answers a Result that the screens turn into their Dutch states.
  */
-import { apiError, apiFetch, readJson, record } from '../../auth/api';
+import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 import { fieldErrors } from '../../api/public';
 
 export type KlusStatus = 'open' | 'ingepland' | 'bezig' | 'afgerond';

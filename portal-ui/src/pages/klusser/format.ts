@@ -4,7 +4,7 @@
  * calendar days and instants are shown on the Dutch wall clock (lib/calendar), whatever zone the
  * phone is in.
  */
-import { inNL, todayNL } from '../../lib/calendar';
+import { inNL, todayNL } from '@klusmaat/shared-ui/calendar';
 import { formatLongDate, parseIsoDate, toIsoDate } from '../../lib/dates';
 import type { Klus, KlusStatus } from './api';
 

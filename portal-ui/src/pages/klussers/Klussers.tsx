@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchKlussers, type KlusserProfile } from '../../api/public';
 import { Dialog } from '../../components/Dialog';
-import { useConfig } from '../../config';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../../usePageTitle';
 import { Carousel } from './Carousel';
 import { carouselPhotos, formatHours, formatRating, MSG, shownSpecialisaties } from './logic';

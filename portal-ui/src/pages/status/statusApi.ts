@@ -3,8 +3,8 @@
  * from the generated OpenAPI document.
  */
 import { fieldErrors } from '../../api/public';
-import type { RequestBody, ResponseBody } from '../../api/types';
-import { apiError, apiFetch, readJson, record } from '../../auth/api';
+import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 
 export type Status = ResponseBody<'/api/v1/status/{token}'>;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Responder } from '../../../test/authFixtures';
+import type { Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { API, fact, klus, page, renderKlusser } from '../shared/testKit';
 import Agenda from './Agenda';
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { klusserApi, type AgendaTab, type Klus } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading, LoadMore } from '../shared/LoadState';
-import { useKlusEvents } from '../../../lib/klusEvents';
+import { useKlusEvents } from '@klusmaat/shared-ui/klusEvents';
 import { usePagedList } from '../shared/usePagedList';
 import { KT } from '../texts';
 import { AgendaCard } from './AgendaCard';

@@ -1,4 +1,4 @@
-import { telHref, useConfig } from '../../../config';
+import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { klusserApi } from '../api';
 import { useLoad } from '../shared/useLoad';
 import { KT } from '../texts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearToasts, getToasts } from '../../../auth/toastStore';
+import { clearToasts, getToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { API, fact, FakeEventSource, installFakeEventSource, klus, klusser, page, renderKlusser } from '../shared/testKit';
 import BeschikbareKlussen from './BeschikbareKlussen';
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Me } from '../../../auth/api';
-import { showToast } from '../../../auth/toastStore';
+import type { Me } from '@klusmaat/shared-ui/auth/api';
+import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { klusserApi, type Klus } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading, LoadMore } from '../shared/LoadState';
-import { useKlusEvents } from '../../../lib/klusEvents';
+import { useKlusEvents } from '@klusmaat/shared-ui/klusEvents';
 import { usePagedList } from '../shared/usePagedList';
 import { KT } from '../texts';
 import { KlusDetails } from './KlusDetails';

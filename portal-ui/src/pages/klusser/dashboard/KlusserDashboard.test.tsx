@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../../../auth/browser';
-import { clearToasts, getToasts } from '../../../auth/toastStore';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '../../../test/authFixtures';
+import { browser } from '@klusmaat/shared-ui/auth/browser';
+import { clearToasts, getToasts } from '@klusmaat/shared-ui/auth/toastStore';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { renderAuthPage } from '../../../test/renderAuthPage';
 import { FakeEventSource, installFakeEventSource } from '../shared/testKit';
 import KlusserDashboard from './KlusserDashboard';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { Me } from '../../../auth/api';
+import type { Me } from '@klusmaat/shared-ui/auth/api';
 import { klusserApi } from '../api';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
-import { useKlusEvents } from '../../../lib/klusEvents';
+import { useKlusEvents } from '@klusmaat/shared-ui/klusEvents';
 import { useLoad } from '../shared/useLoad';
 import { KT } from '../texts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { showToast } from '../../../auth/toastStore';
+import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { Dialog } from '../../../components/Dialog';
 import { euros, longDay } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearToasts, getToasts } from '../../../auth/toastStore';
+import { clearToasts, getToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { formAlerts } from '../../../test/renderAuthPage';
-import type { Responder } from '../../../test/authFixtures';
+import type { Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { API, fact, klus, renderKlusser } from '../shared/testKit';
 import PlanKlus from './PlanKlus';
 

@@ -1,9 +1,9 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { showToast } from '../../../auth/toastStore';
+import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { Dialog } from '../../../components/Dialog';
 import { useFieldErrors, useFocusAfterRender } from '../../../components/useFieldErrors';
-import { todayNL } from '../../../lib/calendar';
+import { todayNL } from '@klusmaat/shared-ui/calendar';
 import { Calendar } from '../../aanvraag/Calendar';
 import { klusserApi, type Klus } from '../api';
 import { euros, fullAddress, hours, longDay, slotLabel, startTime, wholeEuros } from '../format';

@@ -1,4 +1,4 @@
-import { telHref } from '../../../config';
+import { telHref } from '@klusmaat/shared-ui/config';
 import type { Klant } from '../api';
 import { KT } from '../texts';
 import { KlusFacts } from './KlusFacts';

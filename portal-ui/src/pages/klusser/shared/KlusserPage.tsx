@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Me } from '../../../auth/api';
+import type { Me } from '@klusmaat/shared-ui/auth/api';
 import { KlusserGuard } from '../../../auth/KlusserGuard';
-import { logoutWithToast } from '../../../auth/logout';
-import { PATHS } from '../../../auth/roles';
-import { TEXTS } from '../../../auth/texts';
-import { useConfig } from '../../../config';
+import { logoutWithToast } from '@klusmaat/shared-ui/auth/logout';
+import { PATHS } from '@klusmaat/shared-ui/auth/roles';
+import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
+import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../../../usePageTitle';
 import { MANIFEST_URL } from '../pwa/scope';
 import { registerServiceWorker } from '../pwa/register';

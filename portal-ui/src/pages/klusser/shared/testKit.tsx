@@ -5,8 +5,8 @@
  */
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { Me } from '../../../auth/api';
-import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '../../../test/authFixtures';
+import type { Me } from '@klusmaat/shared-ui/auth/api';
+import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { renderAuthPage } from '../../../test/renderAuthPage';
 import type { Klus } from '../api';
 
@@ -58,7 +58,7 @@ export function renderKlusser(
   return { mock, ...view };
 }
 
-export { FakeEventSource, installFakeEventSource } from '../../../lib/fakeEventSource';
+export { FakeEventSource, installFakeEventSource } from '@klusmaat/shared-ui/test/fakeEventSource';
 
 /** The value of the fact labelled `label` (a <dt>) inside el, with its white space tidied. */
 export function fact(el: HTMLElement, label: string): string {

@@ -1,4 +1,4 @@
-import { telHref } from '../../../config';
+import { telHref } from '@klusmaat/shared-ui/config';
 import { customerName, emailInPlaceOfName } from '../shared/customer';
 import { WT } from './texts';
 import type { Factuur, Werkbon } from './werkbonApi';

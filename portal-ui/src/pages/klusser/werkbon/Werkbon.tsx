@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { showToast } from '../../../auth/toastStore';
+import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { euros } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';

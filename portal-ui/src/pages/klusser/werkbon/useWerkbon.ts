@@ -4,7 +4,7 @@
  * the connection returns. Toasts say what happened in the spec's words.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { showToast } from '../../../auth/toastStore';
+import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { Outbox, type NewOp } from './outbox';
 import { defaultStore, type Op, type OutboxStore } from './outboxStore';
 import { WT } from './texts';

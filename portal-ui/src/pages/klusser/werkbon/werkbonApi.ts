@@ -3,9 +3,9 @@
  * the invoice with its payment. Types come from the generated OpenAPI document. Every write
  * carries the client_id the phone made for it (D23), so the offline queue may send it again.
  */
-import { apiError, apiFetch, readJson, record } from '../../../auth/api';
+import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 import { fieldErrors } from '../../../api/public';
-import type { RequestBody, ResponseBody } from '../../../api/types';
+import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import type { Result } from '../api';
 
 export type Werkbon = ResponseBody<'/api/v1/klusser/klussen/{id}/werkbon', 'post'>;

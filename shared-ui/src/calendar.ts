@@ -2,10 +2,10 @@
  * The product's calendar on the front ends (the server's twin is tenants/calendar in Go): a
  * business date — today, this week, this year — is a date in Europe/Amsterdam, whatever zone the
  * phone or browser is set to. A klusser on holiday abroad or a relative in another time zone sees
- * the same "today" as the server that checks it. The console imports this file as
- * @shared-calendar, so both apps have one definition.
+ * the same "today" as the server that checks it. Both apps import this file as
+ * @klusmaat/shared-ui/calendar, so they have one definition.
  *
- * Calendar days elsewhere (lib/dates.ts) are plain local Date objects at midnight whose
+ * Calendar days elsewhere in the apps are plain local Date objects at midnight whose
  * year-month-day is the day itself; this module is where an instant becomes such a day.
  */
 import { TZDate } from '@date-fns/tz';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { record } from '../auth/api';
+import { record } from './auth/api';
 /** The live stream of job changes (services/platform/events): the server sends only what the actor may see. */
 export const EVENTS_PATH = '/api/v1/events';
 

@@ -1,7 +1,7 @@
 /**
  * A stand-in for EventSource in tests of screens that follow the live stream (useKlusEvents):
  * tests push "klus" events through FakeEventSource.last.emit(...). Only tests import this file;
- * the console imports it as @shared-events-test.
+ * both front ends import it as @klusmaat/shared-ui/test/fakeEventSource.
  */
 import { vi } from 'vitest';
 

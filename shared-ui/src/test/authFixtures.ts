@@ -2,7 +2,7 @@
  * Test helpers for the sign-in code: a recording fetch with canned answers, and Kratos flows and
  * /api/v1/me users in the shapes the backend sends.
  *
- * Shared with the console: admin-ui imports this file as @shared-auth-test.
+ * Both front ends import it as @klusmaat/shared-ui/test/authFixtures.
  */
 import { vi } from 'vitest';
 import type { Me } from '../auth/api';

@@ -3,7 +3,7 @@
  * Where the user goes afterwards is up to the caller (document 2, section 2: /admin/auth for
  * the console, /auth for the klusser portal).
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import type { FetchLike } from './api';
 import { logout } from './kratos';

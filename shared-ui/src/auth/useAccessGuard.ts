@@ -1,7 +1,7 @@
 /**
  * React face of the access check (guard.ts): runs it once per mount and returns its state.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { useEffect, useState } from 'react';
 import { fetchMe, type MeResult, type Role } from './api';

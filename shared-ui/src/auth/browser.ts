@@ -3,7 +3,7 @@
  * Used to move between the two apps: the portal (/, /auth, /klusser/...) and the console
  * (/admin/..., /franchise/...) are separate builds.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 export const browser = {
   assign(url: string): void {

@@ -9,7 +9,7 @@
  *            ──► error                time-out after 10 s; or the role query failed 1 + 3 times
  *                                     (backoff 1000 ms × 2^attempt, at most 5000 ms)
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import type { Me, MeResult, Role } from './api';
 import { hasAnyRole } from './roles';

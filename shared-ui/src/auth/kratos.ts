@@ -3,7 +3,7 @@
  * /.ory/ so that the session cookie is first-party (D12, D13). Every call asks for JSON and sends
  * the cookies; nothing is stored in the browser by this code.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { apiError, defaultFetch, readJson, record, type FetchLike } from './api';
 import { TEXTS } from './texts';

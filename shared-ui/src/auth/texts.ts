@@ -5,7 +5,7 @@
  * are the product's real texts: keep them to the letter, including their informal "je". The
  * others are ours and address the user with the formal "u".
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 export const TEXTS = {
   // spec

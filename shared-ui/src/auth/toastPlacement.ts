@@ -5,7 +5,7 @@
  * when a toast appears, and again when the page moves under it; a toast moves only to free a
  * control.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 

@@ -2,7 +2,7 @@
  * Who goes where (spec document 1, sections 2 and 6). Roles live in the project's database
  * (D12) and reach the front ends through GET /api/v1/me.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import type { Me, Role } from './api';
 

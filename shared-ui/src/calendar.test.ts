@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { currentYearNL, formatNL, todayNL } from './calendar';
-import { startOfWeek, toIsoDate } from './dates';
+import { format, startOfWeek as startOfAnyWeek } from 'date-fns';
+
+// The calendar days the apps work with: local dates at midnight, weeks from Monday.
+const toIsoDate = (d: Date): string => format(d, 'yyyy-MM-dd');
+const startOfWeek = (d: Date): Date => startOfAnyWeek(d, { weekStartsOn: 1 });
 
 // make test runs Vitest in a zone whose date differs from Amsterdam's (Kiritimati or Pago Pago), so
 // a hidden use of the machine's zone fails these.

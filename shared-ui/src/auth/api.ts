@@ -2,7 +2,7 @@
  * Client for the project's own API under /api/v1: same origin, the Kratos session cookie
  * (D13: no tokens in local storage), and the CSRF header on every request that is not a GET.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import type { ResponseBody } from '../api/types';
 

@@ -6,7 +6,7 @@
  *
  * When a route changes shape, regenerating schema.d.ts turns every client that relies on the old
  * shape into a type error. Never edit schema.d.ts by hand; `make test` fails when it is stale.
- * The console uses the same file: today through @shared-auth/api (Me).
+ * Both front ends import it as @klusmaat/shared-ui/api/types.
  */
 import type { components, paths } from './schema';
 

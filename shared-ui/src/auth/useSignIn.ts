@@ -3,7 +3,7 @@
  * recovery code, D15), validation and messages. The login screens only render it and decide where
  * a signed-in user goes (onSignedIn).
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FetchLike, Me } from './api';

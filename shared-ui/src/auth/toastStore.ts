@@ -3,7 +3,7 @@
  * signing in, "Succesvol uitgelogd" after logging out (spec section 8). A Toaster component
  * renders them in live regions.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 

@@ -15,7 +15,7 @@ export interface SignInFormOptions {
  * (MUI): the field values, focus moved to where the user has to act, the ids that tie errors and
  * hints to the fields, and the submit handlers. The forms themselves only render.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 export function useSignInForm(controller: SignInController, options: SignInFormOptions = {}) {
   const { initialEmail = '', onSubmitStart } = options;

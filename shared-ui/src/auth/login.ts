@@ -3,7 +3,7 @@
  * D15), and waiting for the session to show up in our API. The login screens of both apps use
  * these through useSignIn.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { fetchMe, type FetchLike, type MeResult } from './api';
 import {

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
  * Emits an app's src/routes.json into dist/routes.json. The Go server reads that file to decide
  * whether a path is a page of the app (200) or unknown (404), see D21. Only literal segments and
  * ":param" segments are allowed, so that the server can match them without a full React Router.
- * Both front ends use it: admin-ui imports it from here.
+ * Both front ends use it: their vite.config.ts imports this file by path.
  */
 export function emitRoutes(routesFile: string): Plugin {
   return {

@@ -6,7 +6,7 @@
  * (document 1, section 8): the server's message is shown as our Dutch text for the ids below,
  * and every other login problem reads 'Inloggen mislukt'.
  *
- * Shared with the console: admin-ui imports this folder as @shared-auth.
+ * Used by both front ends as @klusmaat/shared-ui/auth/*.
  */
 import { allMessages, type KratosFlow, type KratosOutcome, type UiText } from './kratos';
 import { TEXTS } from './texts';

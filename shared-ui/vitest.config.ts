@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// The shared package's own tests (npm test -w @klusmaat/shared-ui): the sign-in code, the
+// calendar and the site configuration, in the same jsdom environment as the apps' tests.
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
