@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { TextFieldRoot } from './fields/TextFieldRoot';
 
 const focusRing = {
   outline: '3px solid #0f2d52',
@@ -66,6 +67,10 @@ export const theme: RaThemeOptions = {
       styleOverrides: {
         root: { minHeight: 44, '@media (min-width: 0px)': { minHeight: 44 } },
       },
+    },
+    // react-admin 5's inputs still pass MUI 5's InputProps and the like; this root drops them.
+    MuiTextField: {
+      defaultProps: { slots: { root: TextFieldRoot } },
     },
     MuiCircularProgress: {
       // react-admin's loading indicator has no label of its own; spinners next to a text hide it with aria-hidden.

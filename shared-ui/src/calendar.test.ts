@@ -1,10 +1,8 @@
+import { format, startOfWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { currentYearNL, formatNL, todayNL } from './calendar';
-import { format, startOfWeek as startOfAnyWeek } from 'date-fns';
 
-// The calendar days the apps work with: local dates at midnight, weeks from Monday.
-const toIsoDate = (d: Date): string => format(d, 'yyyy-MM-dd');
-const startOfWeek = (d: Date): Date => startOfAnyWeek(d, { weekStartsOn: 1 });
+const toIsoDate = (d: Date) => format(d, 'yyyy-MM-dd');
 
 // make test runs Vitest in a zone whose date differs from Amsterdam's (Kiritimati or Pago Pago), so
 // a hidden use of the machine's zone fails these.
@@ -35,10 +33,10 @@ describe('the Dutch calendar', () => {
   it('starts the week on Monday at Amsterdam midnight (Sunday night)', () => {
     const sunday = todayNL(Date.parse('2026-11-22T22:30:00Z')); // 23:30 on Sunday
     expect(sunday.getDay()).toBe(0);
-    expect(toIsoDate(startOfWeek(sunday))).toBe('2026-11-16');
+    expect(toIsoDate(startOfWeek(sunday, { weekStartsOn: 1 }))).toBe('2026-11-16');
     const monday = todayNL(Date.parse('2026-11-22T23:00:00Z')); // 00:00 on Monday
     expect(monday.getDay()).toBe(1);
-    expect(toIsoDate(startOfWeek(monday))).toBe('2026-11-23');
+    expect(toIsoDate(startOfWeek(monday, { weekStartsOn: 1 }))).toBe('2026-11-23');
   });
 
   it('formats API timestamps in Dutch on the Dutch wall clock', () => {

@@ -1,21 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  addDays,
-  addMonths,
-  clampDay,
-  endOfWeek,
-  formatLongDate,
-  formatMonthYear,
-  isSelectable,
-  latestDay,
-  monthWeeks,
-  parseIsoDate,
-  sameDay,
-  startOfDay,
-  startOfWeek,
-  toIsoDate,
-  WEEKDAYS,
-} from '../../lib/dates';
+import { addMonths, clamp, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
+import { isSelectable, latestDay, parseIsoDate } from '../../lib/pickableDays';
+import { dayForKey, monthWeeks, WEEKDAYS } from './monthGrid';
 
 interface CalendarProps {
   /** The chosen day as "yyyy-MM-dd", or "". */
@@ -38,7 +25,7 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
   const min = startOfDay(today);
   const max = latestDay(today);
   const selected = parseIsoDate(value);
-  const [focused, setFocused] = useState<Date>(() => clampDay(selected ?? min, min, max));
+  const [focused, setFocused] = useState<Date>(() => clamp(selected ?? min, { start: min, end: max }));
   const moveFocus = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
   const headingId = useId();
@@ -52,39 +39,12 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
 
   const go = (next: Date, focus = true) => {
     moveFocus.current = focus;
-    setFocused(clampDay(startOfDay(next), min, max));
+    setFocused(clamp(startOfDay(next), { start: min, end: max }));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: Date) => {
-    let next: Date;
-    switch (event.key) {
-      case 'ArrowLeft':
-        next = addDays(day, -1);
-        break;
-      case 'ArrowRight':
-        next = addDays(day, 1);
-        break;
-      case 'ArrowUp':
-        next = addDays(day, -7);
-        break;
-      case 'ArrowDown':
-        next = addDays(day, 7);
-        break;
-      case 'Home':
-        next = startOfWeek(day);
-        break;
-      case 'End':
-        next = endOfWeek(day);
-        break;
-      case 'PageUp':
-        next = addMonths(day, event.shiftKey ? -12 : -1);
-        break;
-      case 'PageDown':
-        next = addMonths(day, event.shiftKey ? 12 : 1);
-        break;
-      default:
-        return;
-    }
+    const next = dayForKey(event.key, day, event.shiftKey);
+    if (next === null) return;
     event.preventDefault();
     go(next);
   };
@@ -92,10 +52,10 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
   const pick = (day: Date) => {
     if (!isSelectable(day, today)) return;
     setFocused(day);
-    onChange(toIsoDate(day));
+    onChange(format(day, 'yyyy-MM-dd'));
   };
 
-  const month = new Date(focused.getFullYear(), focused.getMonth(), 1);
+  const month = startOfMonth(focused);
   const canGoBack = month > min;
   const canGoForward = addMonths(month, 1) <= max;
 
@@ -111,7 +71,7 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
           <span aria-hidden="true">‹</span> Vorige maand
         </button>
         <h3 id={headingId} className="calendar-month" aria-live="polite">
-          {formatMonthYear(month)}
+          {format(month, 'LLLL yyyy', { locale: nl })}
         </h3>
         <button
           type="button"
@@ -138,24 +98,24 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
             <tr key={w}>
               {week.map((day, d) => {
                 if (day === null) return <td key={d} className="calendar-empty" />;
-                const isSelected = selected !== null && sameDay(day, selected);
+                const isSelected = selected !== null && isSameDay(day, selected);
                 const selectable = isSelectable(day, today);
-                const isToday = sameDay(day, min);
+                const isToday = isSameDay(day, min);
                 return (
                   <td key={d} aria-selected={isSelected}>
                     <button
                       type="button"
                       className="calendar-day"
-                      tabIndex={sameDay(day, focused) ? 0 : -1}
-                      aria-label={`${formatLongDate(day)}${isToday ? ', vandaag' : ''}`}
+                      tabIndex={isSameDay(day, focused) ? 0 : -1}
+                      aria-label={`${format(day, 'EEEE d MMMM yyyy', { locale: nl })}${isToday ? ', vandaag' : ''}`}
                       aria-disabled={selectable ? undefined : true}
                       aria-current={isToday ? 'date' : undefined}
                       aria-describedby={describedBy}
-                      data-date={toIsoDate(day)}
+                      data-date={format(day, 'yyyy-MM-dd')}
                       onClick={() => pick(day)}
                       onKeyDown={(e) => onKeyDown(e, day)}
                       onFocus={() => {
-                        if (selectable && !sameDay(day, focused)) setFocused(day);
+                        if (selectable && !isSameDay(day, focused)) setFocused(day);
                       }}
                     >
                       {day.getDate()}

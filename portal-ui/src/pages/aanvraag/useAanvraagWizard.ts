@@ -43,7 +43,7 @@ export interface StepProps {
 export function useAanvraagWizard() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  // The first day that may be chosen: the Dutch date (lib/calendar), the one the server checks
+  // The first day that may be chosen: the Dutch date (@klusmaat/shared-ui/calendar), the one the server checks
   // the wished date against. The one place the wizard reads the clock.
   const today = useMemo(() => todayNL(), []);
 

@@ -1,11 +1,13 @@
 /**
  * How the klusser portal writes money, hours, dates and slots (spec section 9: Dutch locale,
  * estimated earnings in whole euros, note previews of 50 characters). Days "yyyy-MM-dd" are Dutch
- * calendar days and instants are shown on the Dutch wall clock (lib/calendar), whatever zone the
+ * calendar days and instants are shown on the Dutch wall clock (@klusmaat/shared-ui/calendar), whatever zone the
  * phone is in.
  */
+import { format } from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
 import { inNL, todayNL } from '@klusmaat/shared-ui/calendar';
-import { formatLongDate, parseIsoDate, toIsoDate } from '../../lib/dates';
+import { parseIsoDate } from '../../lib/pickableDays';
 import type { Klus, KlusStatus } from './api';
 
 const LOCALE = 'nl-NL';
@@ -47,10 +49,13 @@ export function estimateLine(klus: Pick<Klus, 'geschatte_duur' | 'geschat_tarief
   return `Geschat: ${number(klus.geschatte_duur)}u @ €${rate(klus.geschat_tarief_cents)} = €${klus.geschatte_verdienste_euros}`;
 }
 
+/** A day in full: "dinsdag 24 november 2026" (date-fns pattern, Dutch locale). */
+const LONG_DAY = 'EEEE d MMMM yyyy';
+
 /** "2026-11-24" -> "dinsdag 24 november 2026"; anything else is shown as it came. */
 export function longDay(iso: string): string {
   const day = parseIsoDate(iso);
-  return day === null ? iso : formatLongDate(day);
+  return day === null ? iso : format(day, LONG_DAY, { locale: nl });
 }
 
 export type Slot = 'ochtend' | 'middag' | 'avond';
@@ -75,12 +80,12 @@ export function slotLabel(tijd: string): string {
   return slot === undefined ? tijd : `${slot.value} (${slot.from}-${slot.until})`;
 }
 
-/** The Dutch calendar day of an instant, as a local calendar day (the convention of lib/dates). */
+/** The Dutch calendar day of an instant, as a local calendar day (the convention of lib/pickableDays). */
 const dayNL = (instant: string): Date => todayNL(Date.parse(instant));
 
 /** The Dutch date of an instant as "yyyy-MM-dd". */
 export function isoDayNL(instant: string): string {
-  return toIsoDate(dayNL(instant));
+  return format(dayNL(instant), 'yyyy-MM-dd');
 }
 
 /** The time of an instant on the Dutch wall clock, "HH:mm". */
@@ -91,12 +96,13 @@ export function timeNL(instant: string): string {
 
 /**
  * A planned start as "dinsdag 24 november 2026 om 09:30", on the Dutch wall clock. Built from
- * lib/calendar's inNL and lib/dates rather than formatNL: lib/calendar is in every public page's
- * first load (the footer's year), and formatNL's date-fns formatter with the Dutch locale would
- * come along into the home page (about 7 kB gzip) once the portal used it.
+ * the shared calendar's inNL and date-fns here rather than formatNL: the calendar is in every public
+ * page's first load (the footer's year), and formatNL would bring date-fns's formatter with the
+ * Dutch locale (about 7 kB gzip) into the home page once the portal used it; imported here, they
+ * load with the pages that show dates.
  */
 export function startTime(instant: string): string {
-  return `${formatLongDate(dayNL(instant))} om ${timeNL(instant)}`;
+  return `${format(dayNL(instant), LONG_DAY, { locale: nl })} om ${timeNL(instant)}`;
 }
 
 /** The first 50 characters of a note (section 9), with an ellipsis when there is more. */

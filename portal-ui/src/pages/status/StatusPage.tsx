@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog';
@@ -5,7 +7,7 @@ import { TextField } from '../../components/TextField';
 import { useFieldErrors, useFocusAfterRender } from '../../components/useFieldErrors';
 import { useConfig } from '@klusmaat/shared-ui/config';
 import { todayNL } from '@klusmaat/shared-ui/calendar';
-import { LOCALE, parseIsoDate } from '../../lib/dates';
+import { parseIsoDate } from '../../lib/pickableDays';
 import { usePageTitle } from '../../usePageTitle';
 import { euros, hours, longDay, number, slotLabel, startTime } from '../klusser/format';
 import NotFound from '../NotFound';
@@ -50,18 +52,16 @@ function Details({ s }: { s: Status }) {
   );
 }
 
-const dayMonthYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
-
 /** "2026-12-24" -> "24 december 2026"; anything else is shown as it came. */
 function dateOf(iso: string): string {
   const day = parseIsoDate(iso);
-  return day === null ? iso : dayMonthYear.format(day);
+  return day === null ? iso : format(day, 'd MMMM yyyy', { locale: nl });
 }
 
 /** The Dutch calendar day of an instant as "24 december 2026"; '' when it is not one. */
 function dayOf(instant: string): string {
   const ms = Date.parse(instant);
-  return Number.isNaN(ms) ? '' : dayMonthYear.format(todayNL(ms));
+  return Number.isNaN(ms) ? '' : format(todayNL(ms), 'd MMMM yyyy', { locale: nl });
 }
 
 /** A line's quantity: "2,5 uur" for hours, the bare number for a fixed price or pieces. */

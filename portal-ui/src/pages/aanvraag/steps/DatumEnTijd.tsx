@@ -1,5 +1,7 @@
 import { RadioCards } from '../../../components/RadioCards';
-import { formatLongDate, parseIsoDate } from '../../../lib/dates';
+import { format } from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
+import { parseIsoDate } from '../../../lib/pickableDays';
 import { Calendar } from '../Calendar';
 import { TIME_SLOTS } from '../logic';
 import { ID, type StepProps } from '../useAanvraagWizard';
@@ -26,7 +28,7 @@ export function DatumEnTijd({ data, update, errors, today }: StepProps & { today
           describedBy={describedBy('datum', `${ID}-datum-gekozen`)}
         />
         <p id={`${ID}-datum-gekozen`} className="chosen-date" aria-live="polite">
-          {chosenDate === null ? 'Nog geen datum gekozen.' : `Gekozen datum: ${formatLongDate(chosenDate)}`}
+          {chosenDate === null ? 'Nog geen datum gekozen.' : `Gekozen datum: ${format(chosenDate, 'EEEE d MMMM yyyy', { locale: nl })}`}
         </p>
         {fieldError('datum')}
       </div>

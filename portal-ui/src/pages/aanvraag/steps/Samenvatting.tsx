@@ -1,5 +1,7 @@
 import type { AanvraagPayload, Category } from '../../../api/public';
-import { formatLongDate, parseIsoDate } from '../../../lib/dates';
+import { format } from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
+import { parseIsoDate } from '../../../lib/pickableDays';
 import { TIME_SLOTS } from '../logic';
 import { ID } from '../useAanvraagWizard';
 
@@ -23,7 +25,7 @@ export function Samenvatting({ data, categories }: { data: AanvraagPayload; cate
         <div>
           <dt>Wanneer</dt>
           <dd>
-            {chosenDate === null ? '' : formatLongDate(chosenDate)}
+            {chosenDate === null ? '' : format(chosenDate, 'EEEE d MMMM yyyy', { locale: nl })}
             {slot === undefined ? '' : `, ${slot.label} (${slot.hours})`}
           </dd>
         </div>

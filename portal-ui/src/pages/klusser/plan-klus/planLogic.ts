@@ -2,7 +2,7 @@
  * The planning rules of the plan screen (document 001, section 5), free of React so that each can
  * be tested alone. The server checks them again (D18).
  */
-import { isSelectable, parseIsoDate } from '../../../lib/dates';
+import { isSelectable, parseIsoDate } from '../../../lib/pickableDays';
 import type { Klus } from '../api';
 import { isoDayNL, isSlot, longDay, slotLabel, timeNL, type Slot } from '../format';
 import { KT } from '../texts';

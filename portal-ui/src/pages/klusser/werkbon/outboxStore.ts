@@ -1,9 +1,10 @@
 /**
  * Where the work order lives on the phone (D23): the last work order the server sent, per job,
  * and the changes that wait to be sent, in order. IndexedDB keeps both across reloads and a closed
- * app, photos included (as Blobs). Tests use the in-memory store; the browser tests prove the real
- * one.
+ * app, photos included (as Blobs). Page tests use the in-memory store; outboxStore.test.ts runs the
+ * IndexedDB one on fake-indexeddb, and the browser tests prove it in a real browser.
  */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Werkbon } from './werkbonApi';
 
 interface OpBase {
@@ -66,56 +67,78 @@ export function memoryStore(): OutboxStore {
 }
 
 const DB_NAME = 'klusmaat-werkbon';
-const OPS = 'ops';
-const SNAPSHOTS = 'snapshots';
+const DB_VERSION = 1;
 
-function request<T>(r: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
-  });
+interface WerkbonDB extends DBSchema {
+  ops: { key: string; value: Op };
+  snapshots: { key: string; value: Werkbon };
 }
 
-let opened: Promise<IDBDatabase> | undefined;
-
-function open(): Promise<IDBDatabase> {
-  opened ??= new Promise((resolve, reject) => {
-    const r = indexedDB.open(DB_NAME, 1);
-    r.onupgradeneeded = () => {
-      r.result.createObjectStore(OPS, { keyPath: 'id' });
-      r.result.createObjectStore(SNAPSHOTS);
-    };
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB open failed'));
-  });
-  return opened;
+export interface IndexedDbOptions {
+  /** The database's name; tests give each test its own. */
+  name?: string;
+  /**
+   * Another tab or window holds the database at an older version, so this one cannot upgrade it
+   * yet. The open waits and goes on by itself once that tab closes or lets go; this tells the user.
+   */
+  onBlocked?: () => void;
 }
 
-async function store(name: string, mode: IDBTransactionMode): Promise<IDBObjectStore> {
-  return (await open()).transaction(name, mode).objectStore(name);
-}
+/**
+ * The phone's store: IndexedDB, through idb. One connection per store, opened on first use. A
+ * failed or lost connection is forgotten, so that the next call opens again instead of failing
+ * for good; a newer version of the app in another tab gets the database (this connection closes).
+ */
+export function indexedDbStore({ name = DB_NAME, onBlocked }: IndexedDbOptions = {}): OutboxStore {
+  let connection: Promise<IDBPDatabase<WerkbonDB>> | undefined;
 
-/** The phone's store: IndexedDB. */
-export function indexedDbStore(): OutboxStore {
+  const forget = (attempt: Promise<IDBPDatabase<WerkbonDB>>) => {
+    if (connection === attempt) connection = undefined;
+  };
+
+  const db = (): Promise<IDBPDatabase<WerkbonDB>> => {
+    if (connection !== undefined) return connection;
+    // Async, so that an open that throws at once (storage switched off) rejects like any other.
+    const attempt: Promise<IDBPDatabase<WerkbonDB>> = (async () =>
+      openDB<WerkbonDB>(name, DB_VERSION, {
+        upgrade(database) {
+          database.createObjectStore('ops', { keyPath: 'id' });
+          database.createObjectStore('snapshots');
+        },
+        blocked: () => onBlocked?.(),
+        // A newer version (or a delete) waits for this connection: let go of it; a later call
+        // opens again.
+        blocking: () => {
+          forget(attempt);
+          void attempt.then((opened) => opened.close());
+        },
+        // The browser closed it (storage cleared, disk trouble): open again on the next call.
+        terminated: () => forget(attempt),
+      }))();
+    connection = attempt;
+    attempt.catch(() => forget(attempt));
+    return attempt;
+  };
+
   return {
     ops: async () => {
-      const all = await request((await store(OPS, 'readonly')).getAll() as IDBRequest<Op[]>);
+      const all = await (await db()).getAll('ops');
       return all.sort((a, b) => a.seq - b.seq);
     },
     put: async (op) => {
-      await request((await store(OPS, 'readwrite')).put(op));
+      await (await db()).put('ops', op);
     },
     remove: async (id) => {
-      await request((await store(OPS, 'readwrite')).delete(id));
+      await (await db()).delete('ops', id);
     },
-    snapshot: async (klusId) => request((await store(SNAPSHOTS, 'readonly')).get(klusId) as IDBRequest<Werkbon | undefined>),
+    snapshot: async (klusId) => (await db()).get('snapshots', klusId),
     saveSnapshot: async (klusId, w) => {
-      await request((await store(SNAPSHOTS, 'readwrite')).put(w, klusId));
+      await (await db()).put('snapshots', w, klusId);
     },
   };
 }
 
 /** IndexedDB when the browser has it, else memory. */
-export function defaultStore(): OutboxStore {
-  return typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore();
+export function defaultStore(options: IndexedDbOptions = {}): OutboxStore {
+  return typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore(options);
 }

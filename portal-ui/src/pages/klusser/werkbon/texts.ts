@@ -79,6 +79,7 @@ export const WT = {
   sending: (n: number) => `${n} ${n === 1 ? 'wijziging wordt' : 'wijzigingen worden'} verstuurd…`,
   allSent: 'Alle wijzigingen zijn verstuurd.',
   notPlanned: 'Plan de klus eerst; daarna opent de werkbon.',
+  otherWindowOpen: 'Klusmaat is nog open in een ander venster. Sluit dat venster; daarna gaat de werkbon hier vanzelf verder.',
   noConnectionFirst: 'Geen verbinding. Open de werkbon één keer met verbinding; daarna werkt hij ook offline.',
   payment: 'Betaling',
   methods: { contant: 'Contant', pin: 'PIN', niet_betaald: 'Niet betaald' },

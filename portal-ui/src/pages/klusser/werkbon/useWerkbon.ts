@@ -28,7 +28,9 @@ let shared: { store: OutboxStore; outbox: Outbox } | undefined;
 /** One outbox for the app: every work order's changes are sent in one order. */
 export function sharedOutbox(): { store: OutboxStore; outbox: Outbox } {
   if (shared === undefined) {
-    const store = defaultStore();
+    // Only after an update of the app, while an older one is still open elsewhere: its outbox
+    // keeps the database until it closes, and the work order waits for it.
+    const store = defaultStore({ onBlocked: () => showToast(WT.otherWindowOpen, 'info', FLOW) });
     shared = { store, outbox: new Outbox({ store }) };
   }
   return shared;
