@@ -9,6 +9,9 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@klusmaat/shared-ui/auth/api';
+import { callApi, type ActionAnswer } from './api/action';
+import type { AnswerOf, ParamsOf } from './api/defineAction';
+import { ACTIONS, type ActionName, type Actions } from './api/registry';
 
 /**
  * The console's dataProvider for the Go API under /api/v1. Lists are paged, sorted and filtered
@@ -39,7 +42,13 @@ import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } fr
  * differs from the API's: see COLLECTIONS.
  * Errors: any non-2xx status; the message is taken from {"error": {"message": "..."}} or
  * {"message": "..."} in the body, so Dutch server messages reach the user unchanged.
- * Requests go through @shared-auth/api's apiFetch: the session cookie (credentials: 'same-origin',
+ * Custom actions (assign, archive, approve ...): one method per action of api/registry.ts, e.g.
+ *   dataProvider.archiveKlus({id}) -> POST /api/v1/klussen/{id}/archive -> {"data", "message"}
+ * answering {data, message, waarschuwing?} or throwing an ActionError with the Dutch message and
+ * field errors. Run them with useAction (api/useAction.ts), which invalidates the cache.
+ * Reads that are not a resource's list or record (a job's contact log, the week board, the charts):
+ *   dataProvider.read(path) -> GET {path} -> {"data": ...}; useApiData/useApiState cache them.
+ * Requests go through @klusmaat/shared-ui/auth/api's apiFetch: the session cookie (credentials: 'same-origin',
  * D13, no tokens stored) and the header X-Klusmaat-CSRF: 1 on every request that is not a GET.
  */
 
@@ -97,7 +106,16 @@ function listResult<T extends RaRecord>(body: unknown, what: string): GetListRes
   return { data: data as T[], total };
 }
 
-export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defaultFetch): DataProvider {
+/** One method per custom action: its parameters in, the API's answer out. */
+export type ActionMethods = { [N in ActionName]: (params: ParamsOf<Actions[N]>) => Promise<AnswerOf<Actions[N]>> };
+
+export type ConsoleDataProvider = DataProvider &
+  ActionMethods & {
+    /** GET of an API path (with /api/v1) whose answer is {"data": ...}. */
+    read<T>(path: string, signal?: AbortSignal): Promise<ActionAnswer<T>>;
+  };
+
+export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defaultFetch): ConsoleDataProvider {
   const request = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> => {
     const response = await apiFetch(`${apiUrl}${path}`, init, fetchFn);
     const body = await readJson(response);
@@ -171,7 +189,17 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
       return { data: params.ids };
     },
   };
-  return provider;
+  const actions = Object.fromEntries(
+    Object.entries(ACTIONS).map(([name, def]) => [
+      name,
+      (params: never) => {
+        const { path, method = 'POST', body } = def.request(params);
+        return callApi(path, { method, body, fetchFn }, def.failure);
+      },
+    ]),
+  ) as ActionMethods;
+  const read = <T,>(path: string, signal?: AbortSignal) => callApi<T>(path, { signal, fetchFn });
+  return { ...provider, ...actions, read };
 }
 
 export const dataProvider = createDataProvider();

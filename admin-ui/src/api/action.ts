@@ -1,4 +1,4 @@
-import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
+import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@klusmaat/shared-ui/auth/api';
 
 /**
  * One write (or read) of the back-office API outside the dataProvider: the actions of a record
@@ -40,7 +40,7 @@ function fieldErrors(body: unknown): Record<string, string> {
  */
 export async function callApi<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal | undefined; fetchFn?: FetchLike } = {},
   failure = 'Er ging iets mis',
 ): Promise<ActionAnswer<T>> {
   let response: Response;
@@ -50,7 +50,7 @@ export async function callApi<T>(
       signal: init.signal,
       // A FormData body (an upload) goes as multipart; anything else as JSON.
       ...(init.body === undefined ? {} : { body: init.body instanceof FormData ? init.body : JSON.stringify(init.body) }),
-    });
+    }, init.fetchFn ?? defaultFetch);
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ActionError(`${failure}: geen verbinding met de server`, 0);

@@ -1,31 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
-import { callApi } from './action';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { ConsoleDataProvider } from '../dataProvider';
 
 /**
- * One record of the API read for a section of a page (a job's contact log, its survey): the data
- * (undefined while it loads), whether the read failed, reload() after a change, and set() for an
- * answer that already carries the new record. The read is aborted when the path changes or the
- * section goes away.
+ * The cache key of a read of an API path: its resource (the first segment after /api/v1, e.g.
+ * 'klussen' for /api/v1/klussen/7/contacten) first, like react-admin's own keys, so that an
+ * action that invalidates 'klussen' (api/useAction.ts) reads the job's sections again too.
+ */
+export function readKey(path: string): readonly [string, 'read', string] {
+  const resource = path.replace(/^\/api\/v1\//, '').split(/[/?]/)[0] ?? path;
+  return [resource, 'read', path];
+}
+
+/**
+ * One record of the API read for a section of a page (a job's contact log, its survey), from the
+ * console's query cache: the data (undefined while it loads), whether the read failed, reload()
+ * after a change, and set() for an answer that already carries the new record. A read is not
+ * retried: the section says at once that it could not be loaded.
  */
 export function useApiData<T>(path: string) {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await callApi<T>(path, { signal });
-        setData(answer.data);
-        setFailed(false);
-      } catch {
-        if (!signal?.aborted) setFailed(true);
-      }
-    },
-    [path],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  return { data, failed, reload: () => void load(), set: setData };
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
+  const key = readKey(path);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => (await dataProvider.read<T>(path, signal)).data,
+    retry: false,
+  });
+  return {
+    data: query.data,
+    failed: query.isError,
+    reload: () => void query.refetch(),
+    set: (data: T) => queryClient.setQueryData(key, data),
+  };
 }
+

@@ -1,5 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ActionError, callApi } from './action';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { ActionError } from './action';
+import { readKey } from './useApiData';
 
 const LOADING = { kind: 'loading' } as const;
 
@@ -11,34 +15,29 @@ export type ApiState<T> =
 
 /**
  * A record under {"data": ...} for a page that shows its state (./useApiData.ts is the quiet
- * variant for a section): loading, the record, or the failure with a 400's field messages (a
- * period the server refused), and reload() for a live event. A reload keeps the record on screen
- * until the new one is there; another path (another period) is 'loading' until its own answer. A null path reads
- * nothing (a period that is not complete yet). The read is aborted when the path changes or the
- * section goes away.
+ * variant for a section), from the console's query cache: loading, the record, or the failure
+ * with a 400's field messages (a period the server refused), and reload() for a live event. A
+ * reload keeps the record on screen until the new one is there; another path (another period) is
+ * 'loading' until its own answer. A null path reads nothing (a period that is not complete yet).
  */
 export function useApiState<T>(path: string | null, failure: string) {
-  const [answer, setAnswer] = useState<{ path: string; state: ApiState<T> } | null>(null);
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      if (path === null) return;
-      try {
-        const a = await callApi<T>(path, { signal }, failure);
-        setAnswer({ path, state: { kind: 'ok', data: a.data } });
-      } catch (e) {
-        if (signal?.aborted) return;
-        const fields = e instanceof ActionError && e.status === 400 ? e.fields : {};
-        setAnswer({ path, state: { kind: 'error', message: e instanceof ActionError ? e.message : failure, fields } });
-      }
-    },
-    [path, failure],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  const reload = useCallback(() => void load(), [load]);
-  const state: ApiState<T> = answer !== null && answer.path === path ? answer.state : LOADING;
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const query = useQuery({
+    queryKey: readKey(path ?? ''),
+    queryFn: async ({ signal }) => (await dataProvider.read<T>(path ?? '', signal)).data,
+    enabled: path !== null,
+    retry: false,
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const { data, error, isError, dataUpdatedAt, errorUpdatedAt } = query;
+  // One object per outcome, not per render: pages use the state in their effects' dependencies.
+  const state = useMemo((): ApiState<T> => {
+    // The newest outcome counts: a reload that failed after a record was shown shows the failure.
+    if (data !== undefined && !(isError && dataUpdatedAt < errorUpdatedAt)) return { kind: 'ok', data };
+    if (!isError) return LOADING;
+    const fields = error instanceof ActionError && error.status === 400 ? error.fields : {};
+    return { kind: 'error', message: error instanceof ActionError ? error.message : failure, fields };
+  }, [data, error, isError, dataUpdatedAt, errorUpdatedAt, failure]);
   return { state, reload };
 }

@@ -76,7 +76,7 @@ interface AccessGuardProps {
 
 /**
  * Guards a console area (spec sections 4 and 6): /admin/* allows admin and franchise,
- * /franchise/* only franchise. The check itself is @shared-auth/guard (through useAccessGuard);
+ * /franchise/* only franchise. The check itself is @klusmaat/shared-ui/auth/guard (through useAccessGuard);
  * this component shows its states and performs its redirects.
  */
 export function AccessGuard({ area, children, deps }: AccessGuardProps) {

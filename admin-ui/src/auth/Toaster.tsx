@@ -50,9 +50,9 @@ const MARGIN_PX = 16;
 
 /**
  * Renders the toasts of toastStore, above every screen of the console (also the login and
- * no-access pages outside react-admin). The regions come from @shared-auth's useToastRegions
+ * no-access pages outside react-admin). The regions come from the shared auth package's useToastRegions
  * (also the toast that the portal's /login leaves for the console's first page). They stand at
- * the bottom right, or higher up where they cover no control (@shared-auth/toastPlacement).
+ * the bottom right, or higher up where they cover no control (@klusmaat/shared-ui/auth/toastPlacement).
  */
 export function Toaster() {
   const { polite, urgent } = useToastRegions();

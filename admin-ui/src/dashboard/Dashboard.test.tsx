@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
+import { dataProvider } from '../dataProvider';
 import { MemoryRouter } from 'react-router-dom';
 import { createFetchMock, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { FakeEventSource, installFakeEventSource } from '@klusmaat/shared-ui/test/fakeEventSource';
@@ -50,7 +51,7 @@ function start(answer: Responder | Responder[], area: 'admin' | 'franchise' = 'a
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
     <MemoryRouter initialEntries={[`/${area}/dashboard`]}>
-      <AdminContext i18nProvider={i18nProvider} basename={`/${area}`}>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} basename={`/${area}`}>
         <Dashboard area={area} brand="Klushulp" />
       </AdminContext>
     </MemoryRouter>,
