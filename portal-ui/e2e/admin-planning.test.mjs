@@ -51,8 +51,12 @@ describe('the week board (D29)', { skip: DB_CHECK_SKIP }, () => {
     await assertNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/planning-admin.png`, fullPage: true });
     const row = page.locator(`tr[data-klusser="${piet}"]`);
-    // At 1280×800 with the menu open the open jobs stand below the week; a drag that has to scroll
-    // the page is the browser's (it scrolls at the edge), not the board's: a tall window shows both.
+    // At 1280 px, with the menu open, the open jobs stand beside the week (D29).
+    const week = await page.getByRole('region', { name: /^Weekrooster/ }).boundingBox();
+    const open = await page.locator('section[aria-labelledby="open-klussen-titel"]').boundingBox();
+    assert.ok(week && open && open.x >= week.x + week.width && open.y < week.y + week.height, `open jobs beside the week: ${JSON.stringify({ week, open })}`);
+    // The dragged job may stand low in a long column of open jobs; a drag that has to scroll the
+    // page is the browser's (it scrolls at the edge), not the board's: a taller window shows both.
     await page.setViewportSize({ width: 1280, height: 2000 });
     await card.dragTo(row, { sourcePosition: { x: 3, y: 3 } }); // the card's edge: its link inside is not draggable
     await page.getByText(/toegewezen/i).first().waitFor();

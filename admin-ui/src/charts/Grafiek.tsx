@@ -41,6 +41,7 @@ export interface GrafiekSpec {
 const LOCALE: Partial<ChartsLocaleText> = { noData: 'Geen gegevens in deze periode', loading: 'Bezig met laden…' };
 const TICK = { fontSize: 15 };
 const LABEL = { fontSize: 16, fontWeight: 700 };
+const X_AS_HOOGTE = 60;
 
 /** The chart of `spec`; `base` names the patterns of its series (series.tsx), which its card defines. */
 export default function Grafiek({ spec, base }: { spec: GrafiekSpec; base: string }) {
@@ -52,6 +53,10 @@ export default function Grafiek({ spec, base }: { spec: GrafiekSpec; base: strin
     label: spec.xLabel,
     labelStyle: LABEL,
     tickLabelStyle: TICK,
+    // The axis' room for its tick labels and its name together. The library's default (25 + 20 px)
+    // is made for 12 px ticks: a 15 px tick label does not fit it, and a label that does not fit
+    // is shortened until nothing is left, so the weeks and months did not show at all.
+    height: X_AS_HOOGTE,
   };
   const xAxis = [spec.soort === 'lijnen' ? { ...x, scaleType: 'point' as const } : { ...x, scaleType: 'band' as const }];
   const yAxis = [

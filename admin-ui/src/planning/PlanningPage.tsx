@@ -18,8 +18,12 @@ import { addDays, dagKort, dagLang, jaarVan, weekTitel } from '../fields/week';
 const DRAG_TYPE = 'application/x-klusmaat-klus';
 const UITLEG_ID = 'planning-sleep-uitleg';
 
-const KLUSSER_COL = 180;
-const DAG_COL = 120;
+// At 1280 px the open jobs stand beside the week (260 px) and the week scrolls sideways inside its
+// box, the klusser column staying in place; a day keeps room for a town and a category in 16 px.
+const KLUSSER_COL = 150;
+const DAG_COL = 112;
+const WEEK_BASIS = 640;
+const OPEN_BREEDTE = 260;
 const VANDAAG_KOP = '#fff1cc';
 const VANDAAG_CEL = '#fffaeb';
 const SLEEP_DOEL = '#e3edfb';
@@ -226,7 +230,7 @@ function Bord({ data, beheer, bezig, regioNaam, jobHref, openKop, onToewijzen }:
         aria-label={`Weekrooster, ${titel}`}
         tabIndex={0}
         sx={{
-          flex: '999 1 880px',
+          flex: `999 1 ${WEEK_BASIS}px`,
           minWidth: 0,
           maxWidth: '100%',
           overflowX: 'auto',
@@ -363,7 +367,7 @@ function Bord({ data, beheer, bezig, regioNaam, jobHref, openKop, onToewijzen }:
         </Box>
       </Box>
 
-      <Box component="section" aria-labelledby="open-klussen-titel" sx={{ flex: '1 1 300px', minWidth: 0, display: 'grid', gap: 1.5 }}>
+      <Box component="section" aria-labelledby="open-klussen-titel" sx={{ flex: `1 1 ${OPEN_BREEDTE}px`, minWidth: 0, display: 'grid', gap: 1.5 }}>
         <Typography id="open-klussen-titel" ref={openKop} tabIndex={-1} variant="h5" component="h2" sx={{ '&:focus': { outline: 'none' } }}>
           Open klussen
         </Typography>
@@ -371,7 +375,7 @@ function Bord({ data, beheer, bezig, regioNaam, jobHref, openKop, onToewijzen }:
           <Typography>Geen open klussen.</Typography>
         ) : (
           // Beside the week one column; below it (narrower screens) as many columns as fit.
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: `repeat(auto-fill, minmax(${OPEN_BREEDTE}px, 1fr))` }}>
             {data.pool.map((klus) => (
               <Box component="li" key={klus.klus_id}>
                 <OpenKaart
