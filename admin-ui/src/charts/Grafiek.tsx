@@ -80,7 +80,8 @@ export default function Grafiek({ spec, base }: { spec: GrafiekSpec; base: strin
     disableKeyboardNavigation: true,
     localeText: LOCALE,
     grid: { horizontal: true },
-    margin: { top: 16, right: 16, bottom: 8, left: 8 },
+    // Room on the right for half of the last tick label: a line's last point sits on the edge.
+    margin: { top: 16, right: 32, bottom: 8, left: 8 },
   };
   const byId = new Map(spec.series.map((s) => [s.id, s]));
 
