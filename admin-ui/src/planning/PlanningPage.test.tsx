@@ -27,6 +27,9 @@ function bord(monday = '2026-11-23'): PlanningWeek {
     dagen: [0, 1, 2, 3, 4, 5, 6].map(dag),
     vandaag: '2026-11-24',
     regio: '',
+    totaal: 2,
+    pagina: 1,
+    per_pagina: 25,
     klussers: [
       {
         id: PIET,
