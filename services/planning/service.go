@@ -7,13 +7,16 @@ package planning
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // MaxPool is the most open jobs the board's pool column shows, earliest date first.
@@ -22,20 +25,26 @@ const MaxPool = 100
 // MsgWeek is the refusal of a week that is not a date.
 const MsgWeek = "Kies een week met een datum (JJJJ-MM-DD)."
 
+// MsgPagina is the refusal of a page that is not a positive whole number, worded as the lists'.
+var MsgPagina = fmt.Sprintf("Kies een paginanummer van 1 tot en met %d.", list.MaxPageNumber)
+
 // Week is the board of one week.
 type Week struct {
-	Week     string   `json:"week" doc:"de maandag van de week, JJJJ-MM-DD"`
-	Dagen    []string `json:"dagen" doc:"maandag tot en met zondag"`
-	Vandaag  string   `json:"vandaag" doc:"de datum van vandaag in Nederland"`
-	Regio    string   `json:"regio" doc:"het regiofilter; leeg: alle zichtbare regio's"`
-	Klussers []Rij    `json:"klussers" doc:"de klussers van de regio's, op naam"`
-	Schouwen []Item   `json:"schouwen" doc:"de geplande schouwen van de week"`
-	Pool     []Open   `json:"pool" doc:"open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst"`
+	Week      string   `json:"week" doc:"de maandag van de week, JJJJ-MM-DD"`
+	Dagen     []string `json:"dagen" doc:"maandag tot en met zondag"`
+	Vandaag   string   `json:"vandaag" doc:"de datum van vandaag in Nederland"`
+	Regio     string   `json:"regio" doc:"het regiofilter; leeg: alle zichtbare regio's"`
+	Klussers  []Rij    `json:"klussers" doc:"de klussers van deze pagina, op naam: de actieve klussers van de regio's en wie in de week een klus heeft; leeg voorbij de laatste pagina"`
+	Totaal    int      `json:"totaal" doc:"hoeveel klussers het bord heeft, over alle pagina's"`
+	Pagina    int      `json:"pagina" doc:"het paginanummer, vanaf 1"`
+	PerPagina int      `json:"per_pagina" doc:"klussers per pagina"`
+	Schouwen  []Item   `json:"schouwen" doc:"de geplande schouwen van de week"`
+	Pool      []Open   `json:"pool" doc:"open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst"`
 }
 
 // LogAttrs names the week.
 func (w Week) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.String("week", w.Week), slog.Int("klussers", len(w.Klussers)), slog.Int("pool", len(w.Pool))}
+	return []slog.Attr{slog.String("week", w.Week), slog.Int("klussers", len(w.Klussers)), slog.Int("pagina", w.Pagina), slog.Int("pool", len(w.Pool))}
 }
 
 // Answer is the week under data, as every answer that is no list (D25).
@@ -81,20 +90,22 @@ type Open struct {
 	AssignmentType *string   `json:"assignment_type" doc:"pool, of null als de klus nog niet is uitgezet"`
 }
 
-// WeekRequest asks for the week holding Datum (today when empty), in Regio (all visible when empty).
+// WeekRequest asks for the week holding Datum (today when empty), in Regio (all visible when empty),
+// page Pagina of its klussers (the first when empty).
 type WeekRequest struct {
-	Datum string
-	Regio string
+	Datum  string
+	Regio  string
+	Pagina string
 }
 
 // LogAttrs names the week and region.
 func (r WeekRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.String("week", r.Datum), slog.String("regio", r.Regio)}
+	return []slog.Attr{slog.String("week", r.Datum), slog.String("regio", r.Regio), slog.String("pagina", r.Pagina)}
 }
 
 // Store reads a week (store.go).
 type Store interface {
-	Week(ctx context.Context, monday calendar.Date, regio string) (Week, error)
+	Week(ctx context.Context, monday calendar.Date, regio string, pagina int) (Week, error)
 }
 
 // Service is the board's use-case.
@@ -120,8 +131,16 @@ func (s *service) Week(ctx context.Context, r WeekRequest) (Answer, error) {
 		}
 		day = d
 	}
+	pagina := 1
+	if r.Pagina != "" {
+		n, err := strconv.Atoi(r.Pagina)
+		if err != nil || n < 1 || n > list.MaxPageNumber {
+			return Answer{}, validate.Errors{"pagina": MsgPagina}.Invalid("invalid_pagina", MsgPagina)
+		}
+		pagina = n
+	}
 	monday := day.WeekStart()
-	w, err := s.store.Week(ctx, monday, r.Regio)
+	w, err := s.store.Week(ctx, monday, r.Regio, pagina)
 	if err != nil {
 		return Answer{}, err
 	}

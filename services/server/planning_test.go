@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -146,5 +147,106 @@ func TestPlanningWeek(t *testing.T) {
 	}
 	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/planning", nil, nil); s != http.StatusForbidden {
 		t.Errorf("a klusser opens the board: %d, want 403", s)
+	}
+}
+
+// The board pages its klussers (25 a page, by name then id): the rows are the active klussers of
+// the filter and whoever has a planned job of the week, so an inactive klusser's job keeps its row;
+// every klusser, and so every planned job, is on exactly one page; a page past the end is empty
+// with the total; a pagina that is no positive number is refused at its field.
+func TestPlanningWeekPages(t *testing.T) {
+	b := newBackOffice(t, portalOptions{})
+	monday := calendar.System.Today().AddDays(21).WeekStart()
+	at := func(days int) *time.Time { s := monday.AddDays(days).At(10, 0); return &s }
+	var klussers []string
+	for i := range 30 {
+		klussers = append(klussers, b.klusser(t, fmt.Sprintf("Klusser %02d", i+1), fmt.Sprintf("06 12 34 57 %02d", i), "den-haag"))
+	}
+	ina := b.klusser(t, "Ina Inactief", "06 12 34 58 00", "den-haag")
+	b.exec(t, `UPDATE profiles SET actief = false WHERE id = $1`, b.id(ina))
+	jobs := map[uuid.UUID]string{
+		b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(1), datum: monday.AddDays(1)}):       b.piet,
+		b.job(t, job{status: "ingepland", assignment: "direct", klusser: ina, start: at(2), datum: monday.AddDays(2)}):          ina,
+		b.job(t, job{status: "ingepland", assignment: "direct", klusser: klussers[4], start: at(3), datum: monday.AddDays(3)}):  klussers[4],
+		b.job(t, job{status: "ingepland", assignment: "direct", klusser: klussers[29], start: at(4), datum: monday.AddDays(4)}): klussers[29],
+		b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", assignment: "direct",
+			klusser: b.gerrit, start: at(0), datum: monday}): b.gerrit,
+	}
+
+	page := func(handle, query string) planning.Week {
+		t.Helper()
+		var w planning.Answer
+		if s := b.call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.String()+query, nil, &w); s != http.StatusOK {
+			t.Fatalf("planning as %s%s: %d", handle, query, s)
+		}
+		return w.Data
+	}
+	// all reads every page of the board and checks that each klusser is on one page, in order.
+	all := func(handle, query string, total int) map[uuid.UUID]uuid.UUID {
+		t.Helper()
+		first := page(handle, query)
+		if first.Totaal != total || first.PerPagina != 25 || first.Pagina != 1 || len(first.Klussers) != min(total, 25) {
+			t.Fatalf("page 1%s: totaal %d per_pagina %d pagina %d, %d rows; want totaal %d", query, first.Totaal, first.PerPagina, first.Pagina, len(first.Klussers), total)
+		}
+		seen := map[uuid.UUID]bool{}
+		placed := map[uuid.UUID]uuid.UUID{} // job → the row it is on
+		var names []string
+		for n := 1; ; n++ {
+			w := page(handle, fmt.Sprintf("%s&pagina=%d", query, n))
+			if w.Totaal != total || w.Pagina != n {
+				t.Errorf("page %d%s: totaal %d pagina %d", n, query, w.Totaal, w.Pagina)
+			}
+			if len(w.Klussers) == 0 {
+				if n != (total+24)/25+1 {
+					t.Errorf("%s: the first empty page is %d of a board of %d", query, n, total)
+				}
+				break
+			}
+			for _, r := range w.Klussers {
+				if seen[r.ID] {
+					t.Errorf("%s: %s (%s) is on two pages", query, r.Naam, r.ID)
+				}
+				seen[r.ID] = true
+				names = append(names, r.Naam)
+				for _, it := range r.Items {
+					placed[it.KlusID] = r.ID
+				}
+			}
+		}
+		if len(seen) != total || !slices.IsSorted(names) {
+			t.Errorf("%s: %d klussers over the pages, want %d, by name: %v", query, len(seen), total, names)
+		}
+		return placed
+	}
+
+	// Admin: Gerrit, Ina (inactive, but with a job), the 30 and Piet.
+	placed := all(b.admin, "", 33)
+	for id, klusser := range jobs {
+		if placed[id] != b.id(klusser) {
+			t.Errorf("job %s is on the row of %s, want its klusser %s", id, placed[id], b.id(klusser))
+		}
+	}
+	if len(placed) != len(jobs) {
+		t.Errorf("the pages hold %d jobs, want %d", len(placed), len(jobs))
+	}
+	// Piet Bakker sorts after the 30 others: page 2.
+	if p2 := page(b.admin, "&pagina=2"); len(p2.Klussers) != 8 || p2.Klussers[7].ID != b.id(b.piet) || len(p2.Klussers[7].Items) != 1 {
+		t.Errorf("page 2 ends with Piet and his job: %+v", p2.Klussers)
+	}
+	if far := page(b.admin, "&pagina=40"); len(far.Klussers) != 0 || far.Totaal != 33 {
+		t.Errorf("a page past the end: %d rows, totaal %d", len(far.Klussers), far.Totaal)
+	}
+	// The franchise owner of den-haag: the same without Gerrit; one region of the admin likewise.
+	all(b.franchise, "", 32)
+	all(b.admin, "&regio=den-haag", 32)
+	if utrecht := all(b.admin, "&regio=utrecht", 1); len(utrecht) != 1 {
+		t.Errorf("Utrecht's board: %v", utrecht)
+	}
+
+	for _, bad := range []string{"0", "-1", "twee", "1.5", "100001"} {
+		var e apiError
+		if s := b.call(t, b.admin, http.MethodGet, "/api/v1/planning?pagina="+bad, nil, &e); s != http.StatusBadRequest || e.Error.Fields["pagina"] != planning.MsgPagina {
+			t.Errorf("pagina=%s: %d %+v", bad, s, e)
+		}
 	}
 }

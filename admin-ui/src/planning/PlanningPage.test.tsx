@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, Notification } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createFetchMock, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { FakeEventSource, installFakeEventSource } from '@klusmaat/shared-ui/test/fakeEventSource';
 import { dataProvider } from '../dataProvider';
@@ -27,6 +27,9 @@ function bord(monday = '2026-11-23'): PlanningWeek {
     dagen: [0, 1, 2, 3, 4, 5, 6].map(dag),
     vandaag: '2026-11-24',
     regio: '',
+    totaal: 2,
+    pagina: 1,
+    per_pagina: 25,
     klussers: [
       {
         id: PIET,
@@ -92,7 +95,12 @@ function bord(monday = '2026-11-23'): PlanningWeek {
 
 const ASSIGNED = { data: { id: OPEN_DH, status: 'ingepland' }, message: 'Klusser toegewezen vanuit pool - werkbon aangemaakt' };
 
-function start(api: Record<string, Responder | Responder[]>, area: 'admin' | 'franchise' = 'admin') {
+/** The page's URL query, to check what a reload or a shared link would open. */
+function Adres() {
+  return <output data-testid="adres">{useLocation().search}</output>;
+}
+
+function start(api: Record<string, Responder | Responder[]>, area: 'admin' | 'franchise' = 'admin', query = '') {
   const mock = createFetchMock({
     'GET /api/v1/me': { body: me(area === 'admin' ? 'admin' : 'franchise') },
     'GET /api/v1/regios': { body: REGIOS_ANSWER },
@@ -101,9 +109,10 @@ function start(api: Record<string, Responder | Responder[]>, area: 'admin' | 'fr
   });
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
-    <MemoryRouter initialEntries={[`/${area}/planning`]}>
+    <MemoryRouter initialEntries={[`/${area}/planning${query}`]}>
       <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} basename={`/${area}`}>
         <PlanningPage />
+        <Adres />
         <Notification />
       </AdminContext>
     </MemoryRouter>,
@@ -297,5 +306,46 @@ describe('Planning board (D29)', () => {
     expect(rowOf('Piet Bakker').getAttribute('aria-describedby')).toBeNull();
     expect(screen.getByRole('link', { name: /woensdag 25 november, 10:00/ }).getAttribute('href')).toBe(`/franchise/klussen/${K_PIET}`);
     expect(screen.getByRole('link', { name: /Tegelwerk/ }).getAttribute('href')).toBe(`/franchise/klussen/${OPEN_DH}`);
+  });
+  it("pages the klussers: 'Klussers 1–25 van 60', Volgende asks for page 2 and puts it in the URL; a new week starts at page 1", async () => {
+    const paged = (pagina: number, monday = '2026-11-23') => ({ body: { data: { ...bord(monday), totaal: 60, pagina } } });
+    const mock = start({
+      'GET /api/v1/planning': paged(1),
+      'GET /api/v1/planning?pagina=2': paged(2),
+      'GET /api/v1/planning?week=2026-11-30': paged(1, '2026-11-30'),
+    });
+    const pager = await screen.findByRole('navigation', { name: 'Klussers van de planning' });
+    expect(within(pager).getByText('Klussers 1–25 van 60')).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Vorige' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Volgende' }));
+    await waitFor(() => expect(planningCalls(mock).at(-1)?.query.get('pagina')).toBe('2'));
+    expect(screen.getByTestId('adres').textContent).toBe('?pagina=2');
+    expect(await screen.findByText('Klussers 26–50 van 60')).toBeTruthy();
+    await screen.findByRole('rowheader', { name: /Piet Bakker/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Volgende week' }));
+    await waitFor(() => expect(planningCalls(mock).at(-1)?.query.get('week')).toBe('2026-11-30'));
+    expect(planningCalls(mock).at(-1)?.query.has('pagina')).toBe(false);
+    expect(screen.getByTestId('adres').textContent).toBe('');
+    expect(await screen.findByText('Klussers 1–25 van 60')).toBeTruthy();
+  });
+
+  it('goes to the last page when the page in the URL is past the end, and shows no pager for one page', async () => {
+    const mock = start(
+      {
+        'GET /api/v1/planning?pagina=9': { body: { data: { ...bord(), klussers: [], totaal: 30, pagina: 9 } } },
+        'GET /api/v1/planning?pagina=2': { body: { data: { ...bord(), totaal: 30, pagina: 2 } } },
+      },
+      'admin',
+      '?pagina=9',
+    );
+    await waitFor(() => expect(planningCalls(mock).map((c) => c.query.get('pagina'))).toEqual(['9', '2']));
+    await screen.findByRole('rowheader', { name: /Piet Bakker/ });
+    expect(screen.getByText('Klussers 26–30 van 30')).toBeTruthy();
+    expect(screen.getByTestId('adres').textContent).toBe('?pagina=2');
+    expect(screen.queryByText('Geen klussers in deze regio.')).toBeNull();
+    cleanup();
+    start({});
+    await screen.findByRole('rowheader', { name: /Piet Bakker/ });
+    expect(screen.queryByRole('navigation', { name: 'Klussers van de planning' })).toBeNull();
   });
 });

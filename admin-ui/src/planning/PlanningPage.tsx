@@ -2,16 +2,17 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import TodayIcon from '@mui/icons-material/Today';
 import { Alert, Box, Button, Chip, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
-import { useCallback, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { Title, useBasename, useNotify } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useKlusEvents, type KlusEvent } from '@klusmaat/shared-ui/klusEvents';
 import { ScreenReaderText, visuallyHidden } from '../a11y/ScreenReaderText';
 import { isAdmin, useMe } from '../auth/useMe';
 import { toewijzen } from '../klussen/assign';
 import { isStatus, STATUS_COLOUR, STATUS_LABEL } from '../klussen/status';
 import { useRegios } from '../regios/useRegios';
-import { planningPath, usePlanning, type KlusserRij, type OpenKlus, type PlanningItem, type PlanningWeek } from './usePlanning';
+import { KlussersPager } from './KlussersPager';
+import { paginaUit, planningPath, usePlanning, type KlusserRij, type OpenKlus, type PlanningItem, type PlanningWeek } from './usePlanning';
 import { addDays, dagKort, dagLang, jaarVan, weekTitel } from '../fields/week';
 
 /** The drag data of an open job: its id. text/plain as well, for browsers that only carry that. */
@@ -33,7 +34,8 @@ const SLEEP_DOEL = '#e3edfb';
  * shown regions as a row with its jobs per day, the week's surveys, and the open jobs beside it.
  * An admin assigns an open job by dragging it onto a klusser's row, or with its 'Toewijzen aan…'
  * menu (the keyboard and screen-reader path); franchise owners read. The week reloads when the
- * live stream says a job changed.
+ * live stream says a job changed. The server pages the klussers (25 a page); the page is in the
+ * URL (?pagina=) and goes back to the first when the week or the region changes.
  */
 export default function PlanningPage() {
   const basename = useBasename();
@@ -43,7 +45,9 @@ export default function PlanningPage() {
   const { choices, naam: regioNaam } = useRegios();
   const [week, setWeek] = useState('');
   const [regio, setRegio] = useState('');
-  const { week: data, failed, reload } = usePlanning(planningPath(week, regio));
+  const [params, setParams] = useSearchParams();
+  const pagina = paginaUit(params.get('pagina'));
+  const { week: data, failed, reload } = usePlanning(planningPath(week, regio, pagina));
   const [melding, setMelding] = useState('');
   const [bezig, setBezig] = useState<string | null>(null);
   const openKop = useRef<HTMLHeadingElement>(null);
@@ -57,6 +61,42 @@ export default function PlanningPage() {
   // The stream coalesces a burst of events (COALESCE_MS) into one reload.
   const betreft = useCallback((e: KlusEvent) => regio === '' || e.regio === regio, [regio]);
   useKlusEvents(betreft, reload);
+
+  const naarPagina = useCallback(
+    (n: number, replace = false) =>
+      setParams(
+        (p) => {
+          const q = new URLSearchParams(p);
+          if (n > 1) q.set('pagina', String(n));
+          else q.delete('pagina');
+          return q;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  // The pager keeps the last answer's count while the next page loads, so that it (and the
+  // keyboard focus on its buttons) stays in place; a new week or region starts without one.
+  const [telling, setTelling] = useState<{ totaal: number; perPagina: number } | null>(null);
+  if (data !== undefined && (telling?.totaal !== data.totaal || telling.perPagina !== data.per_pagina)) {
+    setTelling({ totaal: data.totaal, perPagina: data.per_pagina });
+  }
+  const kiesWeek = (w: string) => {
+    setWeek(w);
+    setTelling(null);
+    naarPagina(1);
+  };
+  const kiesRegio = (r: string) => {
+    setRegio(r);
+    setTelling(null);
+    naarPagina(1);
+  };
+  // A page past the end (fewer klussers since the link was made) answers no rows: go to the last.
+  const laatste = data === undefined ? 1 : Math.max(1, Math.ceil(data.totaal / data.per_pagina));
+  const voorbijEinde = data !== undefined && data.klussers.length === 0 && data.pagina > laatste;
+  useEffect(() => {
+    if (voorbijEinde) naarPagina(laatste, true);
+  }, [voorbijEinde, laatste, naarPagina]);
 
   // The Monday shown: the one asked for, or (this week) the server's once it answered.
   const maandag = week !== '' ? week : data?.week;
@@ -93,11 +133,11 @@ export default function PlanningPage() {
           size="large"
           startIcon={<ChevronLeftIcon />}
           disabled={maandag === undefined}
-          onClick={() => maandag !== undefined && setWeek(addDays(maandag, -7))}
+          onClick={() => maandag !== undefined && kiesWeek(addDays(maandag, -7))}
         >
           Vorige week
         </Button>
-        <Button variant="outlined" size="large" startIcon={<TodayIcon />} onClick={() => setWeek('')}>
+        <Button variant="outlined" size="large" startIcon={<TodayIcon />} onClick={() => kiesWeek('')}>
           Deze week
         </Button>
         <Button
@@ -105,7 +145,7 @@ export default function PlanningPage() {
           size="large"
           endIcon={<ChevronRightIcon />}
           disabled={maandag === undefined}
-          onClick={() => maandag !== undefined && setWeek(addDays(maandag, 7))}
+          onClick={() => maandag !== undefined && kiesWeek(addDays(maandag, 7))}
         >
           Volgende week
         </Button>
@@ -113,7 +153,7 @@ export default function PlanningPage() {
           select
           label="Regio"
           value={regio}
-          onChange={(e) => setRegio(e.target.value)}
+          onChange={(e) => kiesRegio(e.target.value)}
           fullWidth={false}
           margin="none"
           sx={{ minWidth: 240 }}
@@ -152,7 +192,7 @@ export default function PlanningPage() {
 
       {failed && <Alert severity="error">Kon de planning niet laden.</Alert>}
       {data === undefined && !failed && <Typography role="status">Planning wordt geladen…</Typography>}
-      {data !== undefined && (
+      {data !== undefined && !voorbijEinde && (
         <Bord
           data={data}
           beheer={beheer}
@@ -162,6 +202,9 @@ export default function PlanningPage() {
           openKop={openKop}
           onToewijzen={(klus, klusser, viaMenu) => void wijsToe(klus, klusser, viaMenu)}
         />
+      )}
+      {telling !== null && (
+        <KlussersPager pagina={pagina} perPagina={telling.perPagina} totaal={telling.totaal} onPagina={naarPagina} />
       )}
     </Box>
   );

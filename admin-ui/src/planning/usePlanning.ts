@@ -7,11 +7,15 @@ export type KlusserRij = PlanningWeek['klussers'][number];
 export type PlanningItem = KlusserRij['items'][number];
 export type OpenKlus = PlanningWeek['pool'][number];
 
-/** The planning path for a week ('' = this week) and a region ('' = all the user sees). */
-export function planningPath(week: string, regio: string): string {
+/**
+ * The planning path for a week ('' = this week), a region ('' = all the user sees) and a page of
+ * its klussers (1 = the first, left out).
+ */
+export function planningPath(week: string, regio: string, pagina = 1): string {
   const query = new URLSearchParams();
   if (week !== '') query.set('week', week);
   if (regio !== '') query.set('regio', regio);
+  if (pagina > 1) query.set('pagina', String(pagina));
   const q = query.toString();
   return q === '' ? '/api/v1/planning' : `/api/v1/planning?${q}`;
 }
@@ -24,4 +28,10 @@ export function planningPath(week: string, regio: string): string {
 export function usePlanning(path: string) {
   const { state, reload } = useApiState<PlanningWeek>(path, 'Kon de planning niet laden.');
   return { week: state.kind === 'ok' ? state.data : undefined, failed: state.kind === 'error', reload };
+}
+
+/** The page of the board in the URL's ?pagina=: a positive whole number, else the first. */
+export function paginaUit(waarde: string | null): number {
+  const n = waarde === null || !/^[0-9]+$/.test(waarde) ? NaN : Number(waarde);
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }

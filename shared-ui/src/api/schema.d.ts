@@ -10270,6 +10270,8 @@ export interface operations {
                 week?: string;
                 /** @description een regio; leeg: alle zichtbare regio's */
                 regio?: string;
+                /** @description de pagina van de klussers, vanaf 1 (25 per pagina); leeg: de eerste */
+                pagina?: string;
             };
             header?: never;
             path?: never;
@@ -10287,7 +10289,7 @@ export interface operations {
                         data: {
                             /** @description maandag tot en met zondag */
                             dagen: string[];
-                            /** @description de klussers van de regio's, op naam */
+                            /** @description de klussers van deze pagina, op naam: de actieve klussers van de regio's en wie in de week een klus heeft; leeg voorbij de laatste pagina */
                             klussers: {
                                 /** Format: uuid */
                                 id: string;
@@ -10316,6 +10318,10 @@ export interface operations {
                                 naam: string;
                                 regios: string[];
                             }[];
+                            /** @description het paginanummer, vanaf 1 */
+                            pagina: number;
+                            /** @description klussers per pagina */
+                            per_pagina: number;
                             /** @description open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst */
                             pool: {
                                 /** @description pool, of null als de klus nog niet is uitgezet */
@@ -10352,6 +10358,8 @@ export interface operations {
                                 tijd: string;
                                 woonplaats: string;
                             }[];
+                            /** @description hoeveel klussers het bord heeft, over alle pagina's */
+                            totaal: number;
                             /** @description de datum van vandaag in Nederland */
                             vandaag: string;
                             /** @description de maandag van de week, JJJJ-MM-DD */
