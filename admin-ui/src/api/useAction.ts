@@ -43,7 +43,8 @@ export function useAction<N extends ActionName>(name: N) {
   });
   const run = async (
     params: ParamsOf<Actions[N]>,
-    options: { success?: string } = {},
+    /** success: the toast when the server says nothing; rethrow: after the error toast, throw (a form puts the field errors at its fields). */
+    options: { success?: string; rethrow?: boolean } = {},
   ): Promise<AnswerOf<Actions[N]> | null> => {
     try {
       const answer = await mutation.mutateAsync(params);
@@ -54,6 +55,7 @@ export function useAction<N extends ActionName>(name: N) {
       return answer;
     } catch (e) {
       notify(actionFailure(e, def.failure), { type: 'error' });
+      if (options.rethrow) throw e;
       return null;
     }
   };
