@@ -9,7 +9,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@klusmaat/shared-ui/auth/api';
-import { callApi, type ActionAnswer } from './api/action';
+import { ActionError, callApi, type ActionAnswer } from './api/action';
 import type { AnswerOf, ParamsOf } from './api/defineAction';
 import { ACTIONS, type ActionName, type Actions } from './api/registry';
 
@@ -48,6 +48,8 @@ import { ACTIONS, type ActionName, type Actions } from './api/registry';
  * field errors. Run them with useAction (api/useAction.ts), which invalidates the cache.
  * Reads that are not a resource's list or record (a job's contact log, the week board, the charts):
  *   dataProvider.read(path) -> GET {path} -> {"data": ...}; useApiData/useApiState cache them.
+ *   dataProvider.readText(path, accept, failure) -> GET {path} -> the file as text (a CSV export).
+ *   dataProvider.readBody(path, failure) -> GET {path} -> the body itself (a record not under "data").
  * Requests go through @klusmaat/shared-ui/auth/api's apiFetch: the session cookie (credentials: 'same-origin',
  * D13, no tokens stored) and the header X-Klusmaat-CSRF: 1 on every request that is not a GET.
  */
@@ -113,6 +115,13 @@ export type ConsoleDataProvider = DataProvider &
   ActionMethods & {
     /** GET of an API path (with /api/v1) whose answer is {"data": ...}. */
     read<T>(path: string, signal?: AbortSignal): Promise<ActionAnswer<T>>;
+    /**
+     * GET of an API path that answers a file as text (a CSV export): the text, or an ActionError
+     * with the server's message (else `failure`), or '<failure>: geen verbinding met de server'.
+     */
+    readText(path: string, accept: string, failure: string): Promise<string>;
+    /** GET of an API path whose answer is the record itself, not under "data" (GET /api/v1/facturen/{id}). */
+    readBody<T>(path: string, failure: string, signal?: AbortSignal): Promise<T>;
   };
 
 export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defaultFetch): ConsoleDataProvider {
@@ -199,7 +208,36 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
     ]),
   ) as ActionMethods;
   const read = <T,>(path: string, signal?: AbortSignal) => callApi<T>(path, { signal, fetchFn });
-  return { ...provider, ...actions, read };
+  const readText = async (path: string, accept: string, failure: string): Promise<string> => {
+    let response: Response;
+    try {
+      response = await apiFetch(path, { headers: { Accept: accept } }, fetchFn);
+    } catch {
+      throw new ActionError(`${failure}: geen verbinding met de server`, 0);
+    }
+    if (!response.ok) {
+      const { code, message } = apiError(await readJson(response));
+      throw new ActionError(message ?? failure, response.status, code);
+    }
+    return response.text();
+  };
+  const readBody = async <T,>(path: string, failure: string, signal?: AbortSignal): Promise<T> => {
+    let response: Response;
+    try {
+      response = await apiFetch(path, { signal }, fetchFn);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ActionError(`${failure}: geen verbinding met de server`, 0);
+    }
+    const body = await readJson(response);
+    signal?.throwIfAborted();
+    if (!response.ok) {
+      const { code, message } = apiError(body);
+      throw new ActionError(message ?? failure, response.status, code);
+    }
+    return body as T;
+  };
+  return { ...provider, ...actions, read, readText, readBody };
 }
 
 export const dataProvider = createDataProvider();

@@ -35,6 +35,16 @@ function fieldErrors(body: unknown): Record<string, string> {
 }
 
 /**
+ * The field errors of a refused write: an ActionError's, or those in the body of react-admin's
+ * HttpError (create, update and delete of the data provider), {"error": {"fields": {...}}}.
+ */
+export function errorFields(e: unknown): Record<string, string> {
+  if (e instanceof ActionError) return e.fields;
+  if (e instanceof Error && 'body' in e) return fieldErrors((e as { body: unknown }).body);
+  return {};
+}
+
+/**
  * Calls path with JSON (a body object is sent as JSON) and returns its answer, or throws an
  * ActionError with the server's Dutch message (fallback: `failure`, the spec's toast).
  */

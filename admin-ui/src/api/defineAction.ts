@@ -21,7 +21,9 @@ export function defineAction<P, T = unknown>(def: ActionDef<P, T>): ActionDef<P,
 }
 
 export type ParamsOf<D> = D extends ActionDef<infer P, unknown> ? P : never;
-export type AnswerOf<D> = D extends ActionDef<unknown, infer T> ? ActionAnswer<T> : never;
+// Read from the answer's carrier alone: matching the whole ActionDef<unknown, T> would fail on
+// request, whose parameter is not unknown, and give never.
+export type AnswerOf<D> = D extends { readonly answer?: infer T } ? ActionAnswer<T> : never;
 
 /** Any action, for a domain's table of actions: `{...} satisfies Record<string, AnyAction>`. */
 // never: a function of any parameter type is assignable to one that takes never.

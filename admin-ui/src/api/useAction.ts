@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ActionError, type ActionAnswer } from './action';
 import type { AnswerOf, ParamsOf } from './defineAction';
@@ -14,9 +14,12 @@ export function invalidate(queryClient: QueryClient, resources: readonly string[
   return Promise.all(resources.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] }))).then(() => undefined);
 }
 
-/** The toast of a failed action: its failure text, then the server's reason. */
+/**
+ * The toast of a failed action: its failure text, then the server's reason (an ActionError of a
+ * custom action, or the HttpError of react-admin's create, update and delete).
+ */
 export function actionFailure(e: unknown, failure: string): string {
-  if (!(e instanceof ActionError) || e.message === '') return failure;
+  if (!(e instanceof ActionError || e instanceof HttpError) || e.message === '') return failure;
   return e.message.startsWith(failure) ? e.message : `${failure}: ${e.message}`;
 }
 
@@ -40,7 +43,8 @@ export function useAction<N extends ActionName>(name: N) {
   });
   const run = async (
     params: ParamsOf<Actions[N]>,
-    options: { success?: string } = {},
+    /** success: the toast when the server says nothing; rethrow: after the error toast, throw (a form puts the field errors at its fields). */
+    options: { success?: string; rethrow?: boolean } = {},
   ): Promise<AnswerOf<Actions[N]> | null> => {
     try {
       const answer = await mutation.mutateAsync(params);
@@ -51,6 +55,7 @@ export function useAction<N extends ActionName>(name: N) {
       return answer;
     } catch (e) {
       notify(actionFailure(e, def.failure), { type: 'error' });
+      if (options.rethrow) throw e;
       return null;
     }
   };

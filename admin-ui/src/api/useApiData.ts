@@ -16,9 +16,10 @@ export function readKey(path: string): readonly [string, 'read', string] {
  * One record of the API read for a section of a page (a job's contact log, its survey), from the
  * console's query cache: the data (undefined while it loads), whether the read failed, reload()
  * after a change, and set() for an answer that already carries the new record. A read is not
- * retried: the section says at once that it could not be loaded.
+ * retried: the section says at once that it could not be loaded. enabled: false reads nothing
+ * (e.g. no region chosen yet).
  */
-export function useApiData<T>(path: string) {
+export function useApiData<T>(path: string, { enabled = true }: { enabled?: boolean } = {}) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
   const key = readKey(path);
@@ -26,6 +27,7 @@ export function useApiData<T>(path: string) {
     queryKey: key,
     queryFn: async ({ signal }) => (await dataProvider.read<T>(path, signal)).data,
     retry: false,
+    enabled,
   });
   return {
     data: query.data,

@@ -1,9 +1,10 @@
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useRefresh } from 'react-admin';
+import { Form, TextInput, useNotify, type Validator } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, errorFields } from '../api/action';
+import { useAction } from '../api/useAction';
 import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { Facts } from '../fields/Facts';
@@ -73,27 +74,32 @@ export function FactuurDialog({ factuur: f, methode, onClose }: { factuur: Factu
   );
 }
 
-/** The reason and the confirmation of a credit invoice; the server makes, numbers and mails it. */
+const redenRegels: Validator[] = [
+  (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? undefined : 'Geef de reden van de creditfactuur.'),
+  (value: unknown) => (typeof value === 'string' && value.trim().length > MAX_REDEN ? 'De reden is te lang (hoogstens 1000 tekens).' : undefined),
+];
+
+/**
+ * The reason and the confirmation of a credit invoice; the server makes, numbers and mails it. The
+ * action invalidates the invoices (facturen/actions.ts): the list shows the credit invoice.
+ */
 function CreditForm({ factuur: f, onDone, onCancel }: { factuur: Factuur; onDone: () => void; onCancel: () => void }) {
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [reden, setReden] = useState('');
+  const credit = useAction('creditFactuur');
   const [fout, setFout] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const maak = async () => {
-    const r = reden.trim();
-    if (r === '') return setFout('Geef de reden van de creditfactuur.');
-    if (r.length > MAX_REDEN) return setFout('De reden is te lang (hoogstens 1000 tekens).');
-    setBusy(true);
+  const maak = async (values: Record<string, unknown>) => {
+    setFout(null);
     try {
-      const a = await callApi(`/api/v1/facturen/${f.id}/crediteren`, { method: 'POST', body: { reden: r } }, 'Kon creditfactuur niet maken');
+      // mutateAsync, not run: a refusal shows in the form, not as a toast.
+      const a = await credit.mutateAsync({ id: f.id, reden: String(values['reden']).trim() });
       notify(a.message, { type: 'success' });
-      refresh();
       onDone();
+      return undefined;
     } catch (e) {
-      setFout(e instanceof ActionError ? (e.fields['reden'] ?? e.message) : 'Kon creditfactuur niet maken');
-    } finally {
-      setBusy(false);
+      const fields = errorFields(e);
+      if (fields['reden'] !== undefined) return { reden: fields['reden'] };
+      setFout(e instanceof ActionError ? e.message : 'Kon creditfactuur niet maken');
+      return undefined;
     }
   };
   return (
@@ -110,25 +116,26 @@ function CreditForm({ factuur: f, onDone, onCancel }: { factuur: Factuur; onDone
           {fout}
         </Alert>
       )}
-      <TextField
-        label="Reden"
-        value={reden}
-        onChange={(e) => setReden(e.target.value)}
-        multiline
-        minRows={2}
-        fullWidth
-        required
-        error={fout !== null}
-        slotProps={{ htmlInput: { maxLength: MAX_REDEN + 100 } }}
-      />
-      <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-        <Button variant="contained" color="warning" size="large" disabled={busy} onClick={() => void maak()}>
-          Creditfactuur maken
-        </Button>
-        <Button variant="outlined" size="large" disabled={busy} onClick={onCancel}>
-          Annuleren
-        </Button>
-      </Box>
+      <Form defaultValues={{ reden: '' }} onSubmit={maak} noValidate>
+        <TextInput
+          source="reden"
+          label="Reden"
+          multiline
+          minRows={2}
+          fullWidth
+          validate={redenRegels}
+          helperText={false}
+          slotProps={{ htmlInput: { maxLength: MAX_REDEN + 100, 'aria-required': true } }}
+        />
+        <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+          <Button type="submit" variant="contained" color="warning" size="large" disabled={credit.isPending}>
+            Creditfactuur maken
+          </Button>
+          <Button variant="outlined" size="large" disabled={credit.isPending} onClick={onCancel}>
+            Annuleren
+          </Button>
+        </Box>
+      </Form>
     </Box>
   );
 }

@@ -2,11 +2,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput, useListContext, useNotify } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useDataProvider, useListContext, useNotify } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { apiError, apiFetch, readJson } from '@klusmaat/shared-ui/auth/api';
-import { callApi, failureText } from '../api/action';
+import { failureText } from '../api/action';
+import { useAction } from '../api/useAction';
+import type { ConsoleDataProvider } from '../dataProvider';
 import { download } from '../klanten/csv';
 import { DayField } from '../fields/DayField';
 import { wrapAnywhere } from '../fields/wrap';
@@ -63,19 +64,16 @@ function TotalCards() {
 function CsvExport() {
   const { filterValues } = useListContext();
   const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [busy, setBusy] = useState(false);
   const exporteren = async () => {
     setBusy(true);
     try {
-      const res = await apiFetch(`/api/v1/facturen/export.csv${filterQuery(filterValues, '')}`, { headers: { Accept: 'text/csv' } });
-      if (!res.ok) {
-        notify(apiError(await readJson(res)).message ?? 'Fout bij exporteren', { type: 'error' });
-        return;
-      }
-      download('facturen.csv', await res.text());
+      const csv = await dataProvider.readText(`/api/v1/facturen/export.csv${filterQuery(filterValues, '')}`, 'text/csv', 'Fout bij exporteren');
+      download('facturen.csv', csv);
       notify('Facturen geëxporteerd naar CSV', { type: 'success' });
-    } catch {
-      notify('Fout bij exporteren: geen verbinding met de server', { type: 'error' });
+    } catch (e) {
+      notify(e instanceof Error && e.message !== '' ? e.message : 'Fout bij exporteren', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -100,20 +98,18 @@ function betaling(f: Factuur): string {
 
 function Verzenden({ factuur }: { factuur: Factuur }) {
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const verzenden = useAction('sendFactuur');
   const send = async () => {
-    setBusy(true);
     try {
-      const a = await callApi(`/api/v1/facturen/${factuur.id}/verzenden`, { method: 'POST' }, 'Kon factuur niet verzenden');
+      // mutateAsync, not run: a refusal is said in the server's own words (failureText).
+      const a = await verzenden.mutateAsync({ id: factuur.id });
       notify(a.message, { type: 'success' });
     } catch (e) {
       notify(failureText(e, 'Kon factuur niet verzenden'), { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
   return (
-    <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={() => void send()} aria-label={`Verzenden: factuur ${factuur.factuurnummer}`}>
+    <Button variant="outlined" startIcon={<SendIcon />} disabled={verzenden.isPending} onClick={() => void send()} aria-label={`Verzenden: factuur ${factuur.factuurnummer}`}>
       Verzenden
     </Button>
   );

@@ -1,9 +1,11 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useDataProvider } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { apiError, apiFetch, readJson } from '@klusmaat/shared-ui/auth/api';
+import type { ConsoleDataProvider } from '../dataProvider';
 import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 
@@ -17,25 +19,21 @@ type Factuur = ResponseBody<'/api/v1/facturen/{id}'>;
  */
 export function FactuurPrint() {
   const { id = '' } = useParams();
-  const [f, setF] = useState<Factuur | null>(null);
-  const [fout, setFout] = useState<string | null>(null);
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  // On the query cache under 'facturen', like the console's other reads: a credit invoice made in
+  // another tab invalidates it. Not retried: the page says at once that it could not be loaded.
+  const query = useQuery({
+    queryKey: ['facturen', 'print', id],
+    queryFn: ({ signal }) => dataProvider.readBody<Factuur>(`/api/v1/facturen/${encodeURIComponent(id)}`, 'Kon factuur niet laden', signal),
+    retry: false,
+  });
+  const f = query.data ?? null;
+  const fout = query.isError ? query.error.message || 'Kon factuur niet laden' : null;
+  // The print dialog once, when the invoice is first shown (not again on a later read).
+  const shown = f !== null;
   useEffect(() => {
-    const ac = new AbortController();
-    (async () => {
-      try {
-        const res = await apiFetch(`/api/v1/facturen/${id}`, { signal: ac.signal });
-        const body = await readJson(res);
-        if (!res.ok) throw new Error(apiError(body).message ?? 'Kon factuur niet laden');
-        setF(body as Factuur);
-      } catch (e) {
-        if (!ac.signal.aborted) setFout(e instanceof Error && e.message ? e.message : 'Kon factuur niet laden');
-      }
-    })();
-    return () => ac.abort();
-  }, [id]);
-  useEffect(() => {
-    if (f !== null && typeof window.print === 'function') window.print();
-  }, [f]);
+    if (shown && typeof window.print === 'function') window.print();
+  }, [shown]);
 
   if (fout !== null) return <Alert severity="error">{fout}</Alert>;
   if (f === null) return <Typography role="status">Factuur wordt geladen…</Typography>;

@@ -3,7 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { createFetchMock, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
+import { createDataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18nProvider';
+import { theme } from '../theme';
 import { ContactLog } from './ContactLog';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -18,7 +20,7 @@ function start(routes: Record<string, Responder | Responder[]>) {
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
     <MemoryRouter>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} theme={theme}>
         <ContactLog klusId={ID} />
       </AdminContext>
     </MemoryRouter>,

@@ -1,27 +1,10 @@
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  List,
-  ListItem,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { Form, FormDataConsumer, maxLength, RadioButtonGroupInput, required, TextInput } from 'react-admin';
 import type { ListItem as ApiListItem } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi, failureText } from '../api/action';
+import { errorFields } from '../api/action';
+import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 
@@ -44,7 +27,7 @@ export const MAX_NOTITIE = 1000;
  * admin, or a franchise owner for a job of its regions).
  */
 export function ContactLog({ klusId }: { klusId: string }) {
-  const { data: contacts, failed, reload } = useApiData<Contact[]>(`/api/v1/klussen/${encodeURIComponent(klusId)}/contacten`);
+  const { data: contacts, failed } = useApiData<Contact[]>(`/api/v1/klussen/${encodeURIComponent(klusId)}/contacten`);
   const [open, setOpen] = useState(false);
 
   return (
@@ -80,82 +63,82 @@ export function ContactLog({ klusId }: { klusId: string }) {
         <ContactDialog
           klusId={klusId}
           onClose={() => setOpen(false)}
-          onLogged={() => {
-            setOpen(false);
-            reload();
-          }}
+          onLogged={() => setOpen(false)}
         />
       )}
     </Box>
   );
 }
 
-/** The form 'Contact vastleggen': how (required) and a note; the server's field messages show at their field. */
-export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; onClose: () => void; onLogged: () => void }) {
-  const notify = useNotify();
-  const [wijze, setWijze] = useState('');
-  const [notitie, setNotitie] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+const kiesWijze = required('Kies hoe je contact had: gebeld, WhatsApp of e-mail.');
+const notitieRegel = maxLength(MAX_NOTITIE, 'De notitie mag hoogstens 1000 tekens lang zijn.');
 
-  const submit = async () => {
-    const local: Record<string, string> = {};
-    if (wijze === '') local['wijze'] = 'Kies hoe je contact had: gebeld, WhatsApp of e-mail.';
-    if (notitie.length > MAX_NOTITIE) local['notitie'] = 'De notitie mag hoogstens 1000 tekens lang zijn.';
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setBusy(true);
+/** The note with its count of characters under it, or its message. */
+function NotitieInput() {
+  return (
+    <FormDataConsumer<{ notitie?: string }>>
+      {({ formData }) => (
+        <TextInput
+          source="notitie"
+          label="Notitie (wat is er afgesproken?)"
+          multiline
+          minRows={3}
+          validate={notitieRegel}
+          helperText={`${(formData.notitie ?? '').length} / ${MAX_NOTITIE} tekens`}
+        />
+      )}
+    </FormDataConsumer>
+  );
+}
+
+/**
+ * The form 'Contact vastleggen': how (required) and a note; the server's field messages show at
+ * their field. Logging invalidates the job (api/useAction.ts): the log, and the list's and the
+ * dashboard's 'nog niet teruggebeld', are read again.
+ */
+export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; onClose: () => void; onLogged: () => void }) {
+  const log = useAction('logKlusContact');
+  const [tijdstip, setTijdstip] = useState<string | undefined>(undefined);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const { wijze, notitie } = values as { wijze: string; notitie: string };
+    setTijdstip(undefined);
     try {
-      const answer = await callApi<Contact>(`/api/v1/klussen/${encodeURIComponent(klusId)}/contacten`, { method: 'POST', body: { wijze, notitie } }, 'Kon het contact niet vastleggen');
-      notify(answer.message || 'Contact vastgelegd', { type: 'success' });
+      await log.run({ id: klusId, wijze, notitie: notitie ?? '' }, { success: 'Contact vastgelegd', rethrow: true });
       onLogged();
+      return undefined;
     } catch (e) {
-      if (e instanceof ActionError && Object.keys(e.fields).length > 0) setErrors(e.fields);
-      notify(failureText(e, 'Kon het contact niet vastleggen'), { type: 'error' });
-    } finally {
-      setBusy(false);
+      const { tijdstip: fout, ...fields } = errorFields(e);
+      setTijdstip(fout);
+      return fields;
     }
   };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="contact-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="contact-dialog-title">Contact vastleggen</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <FormControl error={errors['wijze'] !== undefined} required>
-          <FormLabel id="contact-wijze-label">Hoe had je contact?</FormLabel>
-          <RadioGroup row aria-labelledby="contact-wijze-label" value={wijze} onChange={(e) => {
-              setWijze(e.target.value);
-              setErrors((previous) => {
-                const rest = { ...previous };
-                delete rest['wijze'];
-                return rest;
-              });
-            }}>
-            {WIJZEN.map((w) => (
-              <FormControlLabel key={w.id} value={w.id} control={<Radio />} label={w.name} sx={{ minHeight: 44, mr: 3 }} />
-            ))}
-          </RadioGroup>
-          {errors['wijze'] && <FormHelperText>{errors['wijze']}</FormHelperText>}
-        </FormControl>
-        <TextField
-          label="Notitie (wat is er afgesproken?)"
-          value={notitie}
-          onChange={(e) => setNotitie(e.target.value)}
-          multiline
-          minRows={3}
-          error={errors['notitie'] !== undefined}
-          helperText={errors['notitie'] ?? `${notitie.length} / ${MAX_NOTITIE} tekens`}
-        />
-        {errors['tijdstip'] && <Alert severity="error">{errors['tijdstip']}</Alert>}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button onClick={() => void submit()} variant="contained" size="large" disabled={busy}>
-          Vastleggen
-        </Button>
-      </DialogActions>
+      <Form defaultValues={{ wijze: '', notitie: '' }} onSubmit={submit} noValidate>
+        <DialogTitle id="contact-dialog-title">Contact vastleggen</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <RadioButtonGroupInput
+            source="wijze"
+            label="Hoe had je contact?"
+            choices={[...WIJZEN]}
+            validate={kiesWijze}
+            helperText={false}
+            sx={{ '& .MuiFormControlLabel-root': { minHeight: 44, mr: 3 } }}
+          />
+          <NotitieInput />
+          {tijdstip && <Alert severity="error">{tijdstip}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large" disabled={log.isPending}>
+            Vastleggen
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

@@ -15,22 +15,20 @@ import {
   Select,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
-import { callApi } from '../api/action';
+import { useState } from 'react';
+import { useAction } from '../api/useAction';
+import { useRecord } from '../api/useRecord';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { ContactLog } from './ContactLog';
 import { OfferteSection } from './OfferteSection';
 import { SchouwSection } from './SchouwSection';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
-import { FOUT_TOEWIJZEN, klusActie, type KlusActie } from './assign';
+import { toewijzen } from './assign';
 import { euro, schatting, toewijzing } from './format';
 import { isStatus, STATUS_LABEL } from './status';
 import type { Klus } from './types';
 import { useKandidaten } from './useKandidaten';
 import { FactList } from '../fields/Facts';
-
-type Load<T> = { kind: 'loading' } | { kind: 'ok'; value: T } | { kind: 'error'; message: string };
 
 /**
  * The detail dialog of a job (document 001 section 2, Jobs management): everything about it, and
@@ -42,44 +40,23 @@ export function KlusDetailDialog({
   id,
   beheer,
   onClose,
-  onChanged,
 }: {
   id: string;
   /** true for admins: the assignment actions. */
   beheer: boolean;
   onClose: () => void;
-  onChanged: () => void;
 }) {
-  const [klus, setKlus] = useState<Load<Klus>>({ kind: 'loading' });
-
-  const laden = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const answer = await callApi<Klus>(`/api/v1/klussen/${encodeURIComponent(id)}`, { signal }, 'Fout bij laden van gegevens');
-      setKlus({ kind: 'ok', value: answer.data });
-    } catch (error) {
-      if (signal?.aborted) return;
-      setKlus({ kind: 'error', message: error instanceof Error ? error.message : 'Fout bij laden van gegevens' });
-    }
-  }, [id]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void laden(controller.signal);
-    return () => controller.abort();
-  }, [laden]);
-
-  const changed = (next: Klus) => {
-    setKlus({ kind: 'ok', value: next });
-    onChanged();
-  };
+  // An action on the job (api/useAction.ts) invalidates 'klussen': this record and the list under
+  // the dialog are read again, so both show the change.
+  const { data: klus, error, isPending } = useRecord<Klus>('klussen', id);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="klus-detail-title" maxWidth="md" fullWidth>
       <DialogTitle id="klus-detail-title">Klusdetails</DialogTitle>
       <DialogContent dividers>
-        {klus.kind === 'loading' && <Typography role="status">Klus wordt geladen…</Typography>}
-        {klus.kind === 'error' && <Alert severity="error">{klus.message}</Alert>}
-        {klus.kind === 'ok' && <KlusDetails klus={klus.value} beheer={beheer} onChanged={changed} />}
+        {isPending && <Typography role="status">Klus wordt geladen…</Typography>}
+        {error && <Alert severity="error">{error.message || 'Fout bij laden van gegevens'}</Alert>}
+        {klus && <KlusDetails klus={klus} beheer={beheer} />}
       </DialogContent>
       <DialogActions sx={{ p: 2 }}>
         <Button onClick={onClose} size="large" variant="outlined">
@@ -107,7 +84,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * Everything about one job. With `beheer` (admins) the assignment actions and the full work order;
  * without (franchise owners, read-only) the work order's and invoice's state in one line each.
  */
-export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: boolean; onChanged: (k: Klus) => void }) {
+export function KlusDetails({ klus, beheer }: { klus: Klus; beheer: boolean }) {
   const status = isStatus(klus.status) ? STATUS_LABEL[klus.status] : klus.status;
   const klant = [klus.klant_voornaam, klus.klant_achternaam].filter(Boolean).join(' ') || klus.naam;
   return (
@@ -142,7 +119,7 @@ export function KlusDetails({ klus, beheer, onChanged }: { klus: Klus; beheer: b
       {klus.werkbon_gesloten ? (
         <Gesloten klus={klus} beheer={beheer} />
       ) : (
-        beheer && <Toewijzen klus={klus} onChanged={onChanged} />
+        beheer && <Toewijzen klus={klus} />
       )}
     </Box>
   );
@@ -184,21 +161,13 @@ function Gesloten({ klus, beheer }: { klus: Klus; beheer: boolean }) {
 }
 
 /** Assign directly, place in the pool, or take the klusser off (document 001 section 4). */
-function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => void }) {
-  const notify = useNotify();
+function Toewijzen({ klus }: { klus: Klus }) {
   const { klussers, error } = useKandidaten(klus.regio);
   const [keuze, setKeuze] = useState('');
-  const [bezig, setBezig] = useState(false);
-
-  const actie = async (pad: KlusActie, body: unknown, fout: string) => {
-    setBezig(true);
-    try {
-      const next = await klusActie(notify, klus.id, pad, body, fout);
-      if (next !== null) onChanged(next);
-    } finally {
-      setBezig(false);
-    }
-  };
+  const assign = useAction('assignKlus');
+  const pool = useAction('poolKlus');
+  const unassign = useAction('unassignKlus');
+  const bezig = assign.isPending || pool.isPending || unassign.isPending;
 
   return (
     <Box component="section" aria-labelledby="toewijzen-title" sx={{ display: 'grid', gap: 1.5 }}>
@@ -226,7 +195,7 @@ function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => vo
           variant="contained"
           size="large"
           disabled={bezig || keuze === ''}
-          onClick={() => void actie('assign', { klusser_id: keuze }, FOUT_TOEWIJZEN)}
+          onClick={() => void toewijzen(assign.run, klus.id, keuze)}
         >
           Direct toewijzen
         </Button>
@@ -235,11 +204,11 @@ function Toewijzen({ klus, onChanged }: { klus: Klus; onChanged: (k: Klus) => vo
         <Typography>{klus.regio_naam} heeft geen actieve klussers.</Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="large" disabled={bezig} onClick={() => void actie('pool', undefined, 'Fout bij plaatsen in pool')}>
+        <Button variant="outlined" size="large" disabled={bezig} onClick={() => void pool.run({ id: klus.id })}>
           In pool plaatsen
         </Button>
         {(klus.klusser_id !== null || klus.assignment_type !== null) && (
-          <Button variant="outlined" size="large" color="warning" disabled={bezig} onClick={() => void actie('unassign', undefined, FOUT_TOEWIJZEN)}>
+          <Button variant="outlined" size="large" color="warning" disabled={bezig} onClick={() => void unassign.run({ id: klus.id })}>
             Toewijzing verwijderen
           </Button>
         )}

@@ -8,11 +8,17 @@ import {
   RadioButtonGroupInput,
   required,
   TextInput,
+  useCreate,
   useNotify,
+  useUpdate,
   type Validator,
 } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { SelectInput } from '../fields/SelectInput';
-import { ActionError, callApi } from '../api/action';
+import { errorFields } from '../api/action';
+import { actionFailure, invalidate } from '../api/useAction';
+import { FULL_RECORD, useRecord } from '../api/useRecord';
+import { JOB_SCREENS } from './actions';
 import { useRegios } from '../regios/useRegios';
 import { CATEGORIE_CHOICES } from './status';
 import type { Klus, KlusInvoer, NieuweKlus } from './types';
@@ -142,6 +148,10 @@ export function KlusFormDialog({
   onSaved: (klus: Klus) => void;
 }) {
   const notify = useNotify();
+  const queryClient = useQueryClient();
+  // The bodies are the API's (NieuweKlus, KlusInvoer), not a Klus: the answer is one.
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const regios = useRegios();
   const [fout, setFout] = useState<string | null>(null);
   const nieuw = klus === null;
@@ -149,34 +159,31 @@ export function KlusFormDialog({
 
   const opslaan = async (values: Record<string, unknown>) => {
     const v = values as unknown as FormValues;
+    const prefix = nieuw ? 'Fout bij aanmaken klus' : 'Fout bij bijwerken klus';
     setFout(null);
+    // react-admin refreshes the jobs themselves; the other screens that show a job too.
+    const options = { returnPromise: true, onSettled: () => void invalidate(queryClient, JOB_SCREENS) } as const;
     try {
-      const answer = nieuw
-        ? await callApi<Klus>(
-            '/api/v1/klussen',
+      const saved = nieuw
+        ? await create(
+            'klussen',
             {
-              method: 'POST',
-              body: {
+              data: {
                 ...invoer(v),
                 toewijzing: v.toewijzing,
                 ...(v.toewijzing === 'direct' && v.klusser_id ? { klusser_id: v.klusser_id } : {}),
               } satisfies NieuweKlus,
             },
-            'Fout bij aanmaken klus',
+            options,
           )
-        : await callApi<Klus>(`/api/v1/klussen/${klus.id}`, { method: 'PUT', body: invoer(v) }, 'Fout bij bijwerken klus');
-      notify(answer.message || (nieuw ? 'Klus aangemaakt' : 'Klus bijgewerkt'), { type: 'success' });
-      onSaved(answer.data);
+        : await update('klussen', { id: klus.id, data: invoer(v), previousData: klus, meta: FULL_RECORD }, options);
+      notify(nieuw ? 'Klus aangemaakt' : 'Klus bijgewerkt', { type: 'success' });
+      onSaved(saved as Klus);
       return undefined;
     } catch (error) {
-      const prefix = nieuw ? 'Fout bij aanmaken klus' : 'Fout bij bijwerken klus';
-      if (!(error instanceof ActionError)) {
-        setFout(prefix);
-        return undefined;
-      }
-      setFout(`${prefix}: ${error.message}`);
+      setFout(actionFailure(error, prefix));
       const errors: Record<string, string> = {};
-      for (const [field, message] of Object.entries(error.fields)) errors[FORM_FIELD[field] ?? field] = message;
+      for (const [field, message] of Object.entries(errorFields(error))) errors[FORM_FIELD[field] ?? field] = message;
       return errors;
     }
   };
@@ -254,6 +261,22 @@ export function KlusFormDialog({
       </Form>
     </Dialog>
   );
+}
+
+/**
+ * 'Klus bewerken' for the job with this id: read through the data provider (the cached record when
+ * there is one), the form once it is there; a job that cannot be read is a toast, not a dialog.
+ */
+export function KlusEditDialog({ id, onClose, onSaved }: { id: string; onClose: () => void; onSaved: (klus: Klus) => void }) {
+  const notify = useNotify();
+  const { data: klus } = useRecord<Klus>('klussen', id, {
+    onError: (e) => {
+      notify(e instanceof Error && e.message !== '' ? e.message : 'Fout bij laden van gegevens', { type: 'error' });
+      onClose();
+    },
+  });
+  if (klus === undefined) return null;
+  return <KlusFormDialog klus={klus} open onClose={onClose} onSaved={onSaved} />;
 }
 
 /** The klussers of the chosen region; without a region, a hint instead of an empty list. */

@@ -4,77 +4,7 @@ import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import type { Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { startConsole } from '../test/startConsole';
 import { werkbonDetail } from '../werkbonnen/testFixtures';
-import type { Klus, KlusRij } from './types';
-
-const ID = '00000000-0000-4000-8000-000000000001';
-
-function rij(extra: Partial<KlusRij> = {}): KlusRij {
-  return {
-    id: ID,
-    datum: '2026-11-26',
-    tijd: '10:00',
-    categorie: 'Elektra',
-    beschrijving: 'Lamp ophangen',
-    adres: 'Herenstraat 12',
-    postcode: '2271 AB',
-    woonplaats: 'Voorburg',
-    regio: 'den-haag',
-    email: 'greet@example.nl',
-    telefoon: '070 123 45 67',
-    status: 'open',
-    assignment_type: 'pool',
-    klusser: null,
-    geschat_tarief_cents: 6500,
-    geschatte_duur: 1.5,
-    notitie: true,
-    archived: false,
-    geannuleerd: false,
-    created_at: '2026-11-20T10:00:00Z',
-    terugbellen_te_laat: false,
-    ...extra,
-  };
-}
-
-function klus(extra: Partial<Klus> = {}): Klus {
-  return {
-    id: ID,
-    status: 'open',
-    assignment_type: 'pool',
-    regio: 'den-haag',
-    regio_naam: 'Den Haag',
-    klusser_id: null,
-    klusser: null,
-    claimed_at: null,
-    categorie: 'elektra',
-    categorie_label: 'Elektra',
-    beschrijving: 'Lamp ophangen',
-    datum: '2026-11-26',
-    tijd: '10:00',
-    adres: 'Herenstraat 12',
-    postcode: '2271 AB',
-    woonplaats: 'Voorburg',
-    telefoon: '070 123 45 67',
-    email: 'greet@example.nl',
-    naam: '',
-    klant_voornaam: 'Greet',
-    klant_achternaam: 'de Vries',
-    geschat_tarief_cents: 6500,
-    geschatte_duur: 1.5,
-    geplande_start_tijd: null,
-    klusser_telefoon: null,
-    planning_changes_count: 0,
-    klusser_notities: 'Sleutel bij de buren',
-    archived: false,
-    betaald: false,
-    materiaal_kosten_cents: 0,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-20T10:00:00Z',
-    werkbon_gesloten: false,
-    werkbon: null,
-    factuur: null,
-    ...extra,
-  };
-}
+import { ID, klus, rij } from './testFixtures';
 
 const COUNTS = { body: { data: { open: 3, ingepland: 2, bezig: 1, afgerond: 4, totaal: 10 } } };
 

@@ -9,11 +9,8 @@ import {
   TextInput,
   TopToolbar,
   useBasename,
-  useNotify,
-  useRefresh,
 } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
-import { callApi } from '../api/action';
 import { isAdmin, useMe } from '../auth/useMe';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
@@ -21,13 +18,13 @@ import { ResourceList } from '../lists/ResourceList';
 import { UrlPrefill } from '../lists/UrlPrefill';
 import { Schatting, toewijzing } from './format';
 import { KlusDetailDialog } from './KlusDetailDialog';
-import { KlusFormDialog } from './KlusFormDialog';
+import { KlusEditDialog, KlusFormDialog } from './KlusFormDialog';
 import { RowActions, StatusSelect } from './RowControls';
 import { RegioSelectInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
 import { isStatus, STATUS_CHOICES, STATUS_COLOUR, STATUS_LABEL } from './status';
 import { StatusCards } from './StatusCards';
-import type { Klus, KlusRij } from './types';
+import type { KlusRij } from './types';
 
 /** A description in a table cell: its first 50 characters (section 9's preview length). */
 const kort = (tekst: string) => (tekst.length > 50 ? `${tekst.slice(0, 49)}…` : tekst);
@@ -86,21 +83,13 @@ export default function KlusList() {
   // Changes are the admin's; a franchise owner who opens /admin/klussen reads (spec section 2 guards).
   const me = useMe();
   const beheer = useBasename() === '/admin' && isAdmin(me);
-  const notify = useNotify();
-  const refresh = useRefresh();
   const { naam: regioNaam } = useRegios();
-  const [form, setForm] = useState<{ klus: Klus | null } | null>(null);
+  // A new job (id null) or the job being edited; its record is read by the edit dialog.
+  const [form, setForm] = useState<{ id: string | null } | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
 
-  const openNew = () => setForm({ klus: null });
-  const openEdit = async (id: string) => {
-    try {
-      const answer = await callApi<Klus>(`/api/v1/klussen/${id}`, {}, 'Fout bij laden van gegevens');
-      setForm({ klus: answer.data });
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'Fout bij laden van gegevens', { type: 'error' });
-    }
-  };
+  const openNew = () => setForm({ id: null });
+  const openEdit = (id: string) => setForm({ id });
 
   return (
     <>
@@ -184,23 +173,13 @@ export default function KlusList() {
               </>
             )}
           />
-          {beheer && <FunctionField label="Acties" render={() => <RowActions onEdit={(id) => void openEdit(id)} onDetails={setDetail} />} />}
+          {beheer && <FunctionField label="Acties" render={() => <RowActions onEdit={openEdit} onDetails={setDetail} />} />}
         </Datagrid>
       </ResourceList>
-      {form !== null && (
-        <KlusFormDialog
-          klus={form.klus}
-          open
-          onClose={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            refresh();
-          }}
-        />
-      )}
-      {detail !== null && (
-        <KlusDetailDialog id={detail} beheer={beheer} onClose={() => setDetail(null)} onChanged={() => refresh()} />
-      )}
+      {/* A save invalidates the jobs (react-admin's useCreate/useUpdate and api/useAction.ts): the list reads them again. */}
+      {form !== null && form.id === null && <KlusFormDialog klus={null} open onClose={() => setForm(null)} onSaved={() => setForm(null)} />}
+      {form !== null && form.id !== null && <KlusEditDialog id={form.id} onClose={() => setForm(null)} onSaved={() => setForm(null)} />}
+      {detail !== null && <KlusDetailDialog id={detail} beheer={beheer} onClose={() => setDetail(null)} />}
     </>
   );
 }

@@ -1,13 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title, useBasename } from 'react-admin';
+import { HttpError, Title, useBasename } from 'react-admin';
+import { useRecord } from '../api/useRecord';
 import { Link, useParams } from 'react-router-dom';
-import { ActionError, callApi } from '../api/action';
 import { KlusDetails } from './KlusDetailDialog';
 import type { Klus } from './types';
-
-type Load = { kind: 'loading' } | { kind: 'ok'; klus: Klus } | { kind: 'error'; status: number; message: string };
 
 /**
  * One job on its own page, read-only: /franchise/klussen/{id} (Franchise jobs). A job of another
@@ -16,18 +13,9 @@ type Load = { kind: 'loading' } | { kind: 'ok'; klus: Klus } | { kind: 'error'; 
 export default function KlusPage() {
   const { id = '' } = useParams();
   const basename = useBasename();
-  const [state, setState] = useState<Load>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<Klus>(`/api/v1/klussen/${encodeURIComponent(id)}`, { signal: controller.signal }, 'Kon klus niet laden')
-      .then((a) => setState({ kind: 'ok', klus: a.data }))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) {
-          setState({ kind: 'error', status: e instanceof ActionError ? e.status : 0, message: e instanceof Error ? e.message : 'Kon klus niet laden' });
-        }
-      });
-    return () => controller.abort();
-  }, [id]);
+  const { data: klus, error, isPending } = useRecord<Klus>('klussen', id);
+  const status = error instanceof HttpError ? error.status : 0;
+  const notFound = status === 404 || status === 400;
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 900 }}>
@@ -37,22 +25,22 @@ export default function KlusPage() {
           Terug naar klussen
         </Button>
       </Box>
-      {state.kind === 'loading' && <Typography role="status">Klus wordt geladen…</Typography>}
-      {state.kind === 'error' && (
+      {isPending && <Typography role="status">Klus wordt geladen…</Typography>}
+      {error && klus === undefined && (
         <>
           <Typography variant="h4" component="h1">
-            {state.status === 404 || state.status === 400 ? 'Klus niet gevonden' : 'Kon klus niet laden'}
+            {notFound ? 'Klus niet gevonden' : 'Kon klus niet laden'}
           </Typography>
-          {state.status !== 404 && state.status !== 400 && <Alert severity="error">{state.message}</Alert>}
+          {!notFound && <Alert severity="error">{error.message || 'Kon klus niet laden'}</Alert>}
         </>
       )}
-      {state.kind === 'ok' && (
+      {klus !== undefined && (
         <Card>
           <CardContent>
             <Typography variant="h4" component="h1" gutterBottom>
               Klus
             </Typography>
-            <KlusDetails klus={state.klus} beheer={false} onChanged={() => undefined} />
+            <KlusDetails klus={klus} beheer={false} />
           </CardContent>
         </Card>
       )}

@@ -3,7 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { createFetchMock, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
+import { createDataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18nProvider';
+import { theme } from '../theme';
 import { OfferteSection } from './OfferteSection';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -43,7 +45,7 @@ function start(routes: Record<string, Responder | Responder[]>, { bewerkbaar = t
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
     <MemoryRouter>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} theme={theme}>
         <OfferteSection klusId={ID} bewerkbaar={bewerkbaar} heeftEmail={heeftEmail} uurtariefCents={6500} />
       </AdminContext>
     </MemoryRouter>,

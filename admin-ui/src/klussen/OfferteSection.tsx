@@ -33,7 +33,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ZONE } from '@klusmaat/shared-ui/calendar';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi, failureText } from '../api/action';
+import { ActionError, failureText } from '../api/action';
+import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { Facts } from '../fields/Facts';
 import { ddMMyyyy, momentNl } from '../fields/dates';
@@ -263,9 +264,9 @@ export function OfferteSection({
       {offerte === null && <Typography>Nog geen offerte.</Typography>}
       {offerte && <OfferteDetails offerte={offerte} />}
       {dialog === 'bewerken' && offerte !== undefined && (
-        <OfferteDialog path={path} offerte={offerte} uurtariefCents={uurtariefCents} onClose={() => setDialog(null)} onDone={done} />
+        <OfferteDialog klusId={klusId} offerte={offerte} uurtariefCents={uurtariefCents} onClose={() => setDialog(null)} onDone={done} />
       )}
-      {dialog === 'versturen' && <VersturenDialog path={path} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'versturen' && <VersturenDialog klusId={klusId} onClose={() => setDialog(null)} onDone={done} />}
     </Box>
   );
 }
@@ -352,23 +353,23 @@ function zonder(fouten: Record<string, string>, ...sleutels: string[]): Record<s
  * first; a refusal's field messages show at their fields, and everything typed stays.
  */
 function OfferteDialog({
-  path,
+  klusId,
   offerte,
   uurtariefCents,
   onClose,
   onDone,
 }: {
-  path: string;
+  klusId: string;
   offerte: Offerte | null;
   uurtariefCents: number;
   onClose: () => void;
   onDone: (o: Offerte) => void;
 }) {
   const notify = useNotify();
+  const save = useAction('saveOfferte');
   const [form, setForm] = useState<Formulier>(() => formulierVan(offerte, vandaagNL()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // Keys for new material lines, and the line whose description gets the focus.
   const volgende = useRef(form.materialen.length);
   const [nieuw, setNieuw] = useState<number | null>(null);
@@ -411,9 +412,9 @@ function OfferteDialog({
       setPoging((p) => p + 1);
       return;
     }
-    setBusy(true);
     try {
-      const answer = await callApi<Offerte>(path, { method: 'PUT', body: invoer }, 'Kon de offerte niet opslaan');
+      // mutateAsync, not run: a conflict shows in the dialog, not as a toast.
+      const answer = await save.mutateAsync({ id: klusId, invoer });
       notify(answer.message, { type: 'success' });
       onDone(answer.data);
     } catch (e) {
@@ -426,8 +427,6 @@ function OfferteDialog({
         }
         notify(failureText(e, 'Kon de offerte niet opslaan'), { type: 'error' });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -594,7 +593,7 @@ function OfferteDialog({
         <Button onClick={onClose} size="large">
           Annuleren
         </Button>
-        <Button onClick={() => void submit()} variant="contained" size="large" disabled={busy}>
+        <Button onClick={() => void submit()} variant="contained" size="large" disabled={save.isPending}>
           Opslaan
         </Button>
       </DialogActions>
@@ -603,22 +602,19 @@ function OfferteDialog({
 }
 
 /** 'Offerte versturen?': the customer gets the PDF and the status link by e-mail. */
-function VersturenDialog({ path, onClose, onDone }: { path: string; onClose: () => void; onDone: (o: Offerte) => void }) {
+function VersturenDialog({ klusId, onClose, onDone }: { klusId: string; onClose: () => void; onDone: (o: Offerte) => void }) {
   const notify = useNotify();
+  const send = useAction('sendOfferte');
   const [fout, setFout] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const versturen = async () => {
-    setBusy(true);
     setFout(null);
     try {
-      const answer = await callApi<Offerte>(`${path}/versturen`, { method: 'POST' }, 'Kon de offerte niet versturen');
+      const answer = await send.mutateAsync({ id: klusId });
       notify(answer.message, { type: 'success' });
       onDone(answer.data);
     } catch (e) {
       setFout(failureText(e, 'Kon de offerte niet versturen'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -635,7 +631,7 @@ function VersturenDialog({ path, onClose, onDone }: { path: string; onClose: () 
         <Button onClick={onClose} size="large">
           Annuleren
         </Button>
-        <Button onClick={() => void versturen()} variant="contained" size="large" startIcon={<SendIcon />} disabled={busy}>
+        <Button onClick={() => void versturen()} variant="contained" size="large" startIcon={<SendIcon />} disabled={send.isPending}>
           Versturen
         </Button>
       </DialogActions>

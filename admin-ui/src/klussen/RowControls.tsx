@@ -4,10 +4,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { ActionError, callApi } from '../api/action';
+import { useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDelete, useNotify, useRecordContext } from 'react-admin';
+import { actionFailure, invalidate, useAction } from '../api/useAction';
+import { JOB_SCREENS } from './actions';
 import { STATUS_CHOICES } from './status';
-import type { Klus, KlusRij } from './types';
+import type { KlusRij } from './types';
 
 /** Clicks inside a row's controls must not open the row's details. */
 const stop = (e: React.SyntheticEvent) => e.stopPropagation();
@@ -15,23 +17,13 @@ const stop = (e: React.SyntheticEvent) => e.stopPropagation();
 /** The status dropdown of a row: an admin may set any status (document 001 section 4). */
 export function StatusSelect() {
   const row = useRecordContext<KlusRij>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const setStatus = useAction('setKlusStatus');
   if (row === undefined) return null;
 
   const change = async (status: string) => {
     if (status === row.status) return;
-    setBusy(true);
-    try {
-      const answer = await callApi<Klus>(`/api/v1/klussen/${row.id}/status`, { method: 'POST', body: { status } }, 'Fout bij bijwerken status');
-      notify(answer.message || 'Status bijgewerkt', { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify(e instanceof ActionError ? `Fout bij bijwerken status: ${e.message}` : 'Fout bij bijwerken status', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    // The action invalidates the jobs (api/useAction.ts): the list reads the row again.
+    await setStatus.run({ id: String(row.id), status }, { success: 'Status bijgewerkt' });
   };
 
   return (
@@ -39,7 +31,7 @@ export function StatusSelect() {
       select
       size="small"
       value={row.status}
-      disabled={busy}
+      disabled={setStatus.isPending}
       onClick={stop}
       onChange={(e) => void change(e.target.value)}
       hiddenLabel
@@ -60,23 +52,30 @@ export function StatusSelect() {
 export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void; onDetails: (id: string) => void }) {
   const row = useRecordContext<KlusRij>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const archive = useAction('archiveKlus');
+  const [remove] = useDelete<KlusRij>();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
   if (row === undefined) return null;
 
   const run = async (kind: 'archive' | 'delete') => {
     setConfirm(null);
-    const fout = kind === 'archive' ? 'Fout bij archiveren klus' : 'Fout bij verwijderen klus';
-    try {
-      const answer =
-        kind === 'archive'
-          ? await callApi(`/api/v1/klussen/${row.id}/archive`, { method: 'POST' }, fout)
-          : await callApi(`/api/v1/klussen/${row.id}`, { method: 'DELETE' }, fout);
-      notify(answer.message || (kind === 'archive' ? 'Klus gearchiveerd' : 'Klus permanent verwijderd'), { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify(e instanceof ActionError ? `${fout}: ${e.message}` : fout, { type: 'error' });
+    if (kind === 'archive') {
+      await archive.run({ id: String(row.id) }, { success: 'Klus gearchiveerd' });
+      return;
     }
+    const fout = 'Fout bij verwijderen klus';
+    await remove(
+      'klussen',
+      { id: row.id, previousData: row },
+      {
+        onSuccess: () => notify('Klus permanent verwijderd', { type: 'success' }),
+        onError: (e) => notify(actionFailure(e, fout), { type: 'error' }),
+        // react-admin refreshes the jobs lists itself; the other screens that show the job too.
+        onSettled: () => void invalidate(queryClient, JOB_SCREENS),
+        returnPromise: true,
+      },
+    ).catch(() => undefined);
   };
 
   return (

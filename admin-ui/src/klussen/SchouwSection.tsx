@@ -1,11 +1,12 @@
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import EventIcon from '@mui/icons-material/Event';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { Form, FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
-import { ActionError, callApi, failureText } from '../api/action';
+import { errorFields, failureText } from '../api/action';
+import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { MAX_FOTO_BYTES } from '../klussers/ShowcaseFotos';
@@ -79,7 +80,7 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
       )}
       {schouw && (
         <SchouwFotos
-          path={`${path}/fotos`}
+          klusId={klusId}
           fotos={schouw.fotos}
           // Photos may be added while the survey can still be changed (planbaar: an open request),
           // e.g. taken during the visit before the outcome is typed, and also after the outcome is
@@ -90,126 +91,122 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
           onAdded={setSchouw}
         />
       )}
-      {dialog === 'plan' && <PlanDialog path={path} schouw={schouw ?? null} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />}
-      {dialog === 'uitkomst' && <UitkomstDialog path={path} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'plan' && <PlanDialog klusId={klusId} schouw={schouw ?? null} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'uitkomst' && <UitkomstDialog klusId={klusId} onClose={() => setDialog(null)} onDone={done} />}
     </Box>
   );
 }
 
+/** The survey's time: on the half hour or not, between 07:00 and 20:00 (as the server checks). */
+const tijdRegel: Validator = (value: unknown) =>
+  typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) && value >= '07:00' && value <= '20:00'
+    ? undefined
+    : 'Kies een tijd tussen 07:00 en 20:00.';
+const opnemerRegel: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? undefined : 'Vul de naam in van wie de schouw doet.';
+const datumRegel = required('Kies een datum vanaf vandaag.');
+
+/** A date or time input whose label stays above the browser's own placeholder (dd-mm-jjjj, --:--). */
+const SHRINK = { inputLabel: { shrink: true } } as const;
+
 function PlanDialog({
-  path,
+  klusId,
   schouw,
   heeftEmail,
   onClose,
   onDone,
 }: {
-  path: string;
+  klusId: string;
   schouw: Schouw | null;
   heeftEmail: boolean;
   onClose: () => void;
   onDone: (s: Schouw) => void;
 }) {
-  const notify = useNotify();
+  const plan = useAction('planSchouw');
   const initial = schouw ? inputsOf(schouw.start) : { datum: '', tijd: '' };
-  const [datum, setDatum] = useState(initial.datum);
-  const [tijd, setTijd] = useState(initial.tijd);
-  const [opnemer, setOpnemer] = useState(schouw?.opnemer ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    const local: Record<string, string> = {};
-    if (datum === '') local['datum'] = 'Kies een datum vanaf vandaag.';
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(tijd) || tijd < '07:00' || tijd > '20:00') local['tijd'] = 'Kies een tijd tussen 07:00 en 20:00.';
-    if (opnemer.trim() === '') local['opnemer'] = 'Vul de naam in van wie de schouw doet.';
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setBusy(true);
+  const submit = async (values: Record<string, unknown>) => {
+    const { datum, tijd, opnemer } = values as { datum: string; tijd: string; opnemer: string };
     try {
-      const answer = await callApi<Schouw>(path, { method: 'PUT', body: { datum, tijd, opnemer } }, 'Kon de schouw niet plannen');
-      notify(answer.message, { type: 'success' });
-      onDone(answer.data);
+      const answer = await plan.run({ id: klusId, datum, tijd, opnemer }, { rethrow: true });
+      if (answer !== null) onDone(answer.data);
+      return undefined;
     } catch (e) {
-      if (e instanceof ActionError) setErrors(e.fields);
-      notify(failureText(e, 'Kon de schouw niet plannen'), { type: 'error' });
-    } finally {
-      setBusy(false);
+      return errorFields(e);
     }
   };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="schouw-plan-title" fullWidth maxWidth="sm">
-      <DialogTitle id="schouw-plan-title">{schouw ? 'Schouw wijzigen' : 'Schouw plannen'}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField label="Datum" type="date" value={datum} onChange={(e) => setDatum(e.target.value)} required error={!!errors['datum']} helperText={errors['datum']} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label="Tijd" type="time" value={tijd} onChange={(e) => setTijd(e.target.value)} required error={!!errors['tijd']} helperText={errors['tijd'] ?? 'Tussen 07:00 en 20:00'} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label="Wie doet de schouw?" value={opnemer} onChange={(e) => setOpnemer(e.target.value)} required error={!!errors['opnemer']} helperText={errors['opnemer']} />
-        <Typography variant="body2">
-          {heeftEmail
-            ? 'De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.'
-            : 'Deze klant heeft geen e-mailadres: bel de klant om de afspraak door te geven.'}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button onClick={() => void submit()} variant="contained" size="large" disabled={busy}>
-          {schouw ? 'Wijzigen' : 'Plannen'}
-        </Button>
-      </DialogActions>
+      <Form defaultValues={{ ...initial, opnemer: schouw?.opnemer ?? '' }} onSubmit={submit} noValidate>
+        <DialogTitle id="schouw-plan-title">{schouw ? 'Schouw wijzigen' : 'Schouw plannen'}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <TextInput source="datum" label="Datum" type="date" validate={datumRegel} helperText={false} slotProps={SHRINK} />
+          <TextInput source="tijd" label="Tijd" type="time" validate={[required('Kies een tijd tussen 07:00 en 20:00.'), tijdRegel]} helperText="Tussen 07:00 en 20:00" slotProps={SHRINK} />
+          <TextInput source="opnemer" label="Wie doet de schouw?" validate={[required('Vul de naam in van wie de schouw doet.'), opnemerRegel]} helperText={false} />
+          <Typography variant="body2">
+            {heeftEmail
+              ? 'De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.'
+              : 'Deze klant heeft geen e-mailadres: bel de klant om de afspraak door te geven.'}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large" disabled={plan.isPending}>
+            {schouw ? 'Wijzigen' : 'Plannen'}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }
 
-function UitkomstDialog({ path, onClose, onDone }: { path: string; onClose: () => void; onDone: (s: Schouw) => void }) {
-  const notify = useNotify();
-  const [uitkomst, setUitkomst] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+const uitkomstRegel: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= 2000 ? undefined : 'Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).';
 
-  const submit = async () => {
-    if (uitkomst.trim() === '' || uitkomst.length > 2000) {
-      setError('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).');
-      return;
-    }
-    setBusy(true);
+function UitkomstDialog({ klusId, onClose, onDone }: { klusId: string; onClose: () => void; onDone: (s: Schouw) => void }) {
+  const record = useAction('schouwUitkomst');
+
+  const submit = async (values: Record<string, unknown>) => {
     try {
-      const answer = await callApi<Schouw>(`${path}/uitkomst`, { method: 'POST', body: { uitkomst } }, 'Kon de uitkomst niet vastleggen');
-      notify(answer.message, { type: 'success' });
-      onDone(answer.data);
+      const answer = await record.run({ id: klusId, uitkomst: String(values['uitkomst'] ?? '') }, { rethrow: true });
+      if (answer !== null) onDone(answer.data);
+      return undefined;
     } catch (e) {
-      if (e instanceof ActionError) setError(e.fields['uitkomst']);
-      notify(failureText(e, 'Kon de uitkomst niet vastleggen'), { type: 'error' });
-    } finally {
-      setBusy(false);
+      return errorFields(e);
     }
   };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="schouw-uitkomst-title" fullWidth maxWidth="sm">
-      <DialogTitle id="schouw-uitkomst-title">Uitkomst vastleggen</DialogTitle>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <TextField
-          label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
-          value={uitkomst}
-          onChange={(e) => setUitkomst(e.target.value)}
-          multiline
-          minRows={4}
-          fullWidth
-          required
-          error={error !== undefined}
-          helperText={error ?? `${uitkomst.length} / 2000 tekens`}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button onClick={() => void submit()} variant="contained" size="large" disabled={busy}>
-          Vastleggen
-        </Button>
-      </DialogActions>
+      <Form defaultValues={{ uitkomst: '' }} onSubmit={submit} noValidate>
+        <DialogTitle id="schouw-uitkomst-title">Uitkomst vastleggen</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          <FormDataConsumer<{ uitkomst?: string }>>
+            {({ formData }) => (
+              <TextInput
+                source="uitkomst"
+                label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
+                multiline
+                minRows={4}
+                fullWidth
+                validate={[required('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).'), uitkomstRegel]}
+                helperText={`${(formData.uitkomst ?? '').length} / 2000 tekens`}
+              />
+            )}
+          </FormDataConsumer>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large" disabled={record.isPending}>
+            Vastleggen
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }
@@ -220,17 +217,18 @@ function UitkomstDialog({ path, onClose, onDone }: { path: string; onClose: () =
  * choice is checked here first (type, 5 MB) and again by the server, which judges the content.
  */
 function SchouwFotos({
-  path,
+  klusId,
   fotos,
   magToevoegen,
   onAdded,
 }: {
-  path: string;
+  klusId: string;
   fotos: Schouw['fotos'];
   magToevoegen: boolean;
   onAdded: (s: Schouw) => void;
 }) {
   const notify = useNotify();
+  const add = useAction('addSchouwFoto');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -258,17 +256,16 @@ function SchouwFotos({
       return;
     }
     setError(undefined);
-    const form = new FormData();
-    form.append('file', file);
     refocus.current = document.activeElement === button.current;
     setBusy(true);
     try {
-      const answer = await callApi<Schouw>(path, { method: 'POST', body: form }, 'Kon de foto niet toevoegen');
+      // mutateAsync, not run: a refusal shows at the button, not as a toast.
+      const answer = await add.mutateAsync({ id: klusId, file });
       notify(answer.message || 'Foto toegevoegd', { type: 'success' });
       onAdded(answer.data);
     } catch (e) {
       // A refused file names its reason on the field; anything else in the server's own words.
-      const field = e instanceof ActionError ? e.fields['file'] : undefined;
+      const field = errorFields(e)['file'];
       setError(field ?? failureText(e, 'Kon de foto niet toevoegen'));
     } finally {
       setBusy(false);

@@ -1,29 +1,21 @@
-import { useEffect, useState } from 'react';
-import { callApi } from '../api/action';
+import { useApiData } from '../api/useApiData';
 import type { Kandidaat } from './types';
 
+/** The path of the active klussers of some regions, by name: one page of 100 is plenty. */
+export function kandidatenPath(regios: readonly string[]): string {
+  const query = new URLSearchParams({ sort: 'naam', order: 'asc', page: '1', per_page: '100' });
+  for (const regio of regios) query.append('regio', regio);
+  return `/api/v1/klussen/klussers?${query}`;
+}
+
 /**
- * The active klussers of a region, to choose from when assigning (GET /api/v1/klussen/klussers).
- * One page of 100 is plenty for a region; null while loading or without a region.
+ * The active klussers of a region, to choose from when assigning (GET /api/v1/klussen/klussers),
+ * from the console's query cache; null while loading or without a region.
  */
 export function useKandidaten(regio: string | null | undefined): { klussers: Kandidaat[] | null; error: string | null } {
-  const [state, setState] = useState<{ regio: string; klussers: Kandidaat[] | null; error: string | null }>({
-    regio: '',
-    klussers: null,
-    error: null,
-  });
-  useEffect(() => {
-    if (regio == null || regio === '') return;
-    const controller = new AbortController();
-    const query = new URLSearchParams({ regio, sort: 'naam', order: 'asc', page: '1', per_page: '100' });
-    callApi<Kandidaat[]>(`/api/v1/klussen/klussers?${query}`, { signal: controller.signal }, 'Kon klussers niet laden')
-      .then((answer) => setState({ regio, klussers: answer.data, error: null }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ regio, klussers: [], error: 'Kon klussers niet laden' });
-        void error;
-      });
-    return () => controller.abort();
-  }, [regio]);
-  if (regio == null || regio === '' || state.regio !== regio) return { klussers: null, error: null };
-  return { klussers: state.klussers, error: state.error };
+  const zonder = regio == null || regio === '';
+  const { data, failed } = useApiData<Kandidaat[]>(kandidatenPath(zonder ? [] : [regio]), { enabled: !zonder });
+  if (zonder) return { klussers: null, error: null };
+  if (failed) return { klussers: [], error: 'Kon klussers niet laden' };
+  return { klussers: data ?? null, error: null };
 }

@@ -3,11 +3,12 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import TodayIcon from '@mui/icons-material/Today';
 import { Alert, Box, Button, Chip, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
-import { Title, useBasename, useNotify } from 'react-admin';
+import { Title, useBasename } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useKlusEvents, type KlusEvent } from '@klusmaat/shared-ui/klusEvents';
 import { ScreenReaderText, visuallyHidden } from '../a11y/ScreenReaderText';
 import { isAdmin, useMe } from '../auth/useMe';
+import { useAction } from '../api/useAction';
 import { toewijzen } from '../klussen/assign';
 import { isStatus, STATUS_COLOUR, STATUS_LABEL } from '../klussen/status';
 import { useRegios } from '../regios/useRegios';
@@ -40,7 +41,7 @@ const SLEEP_DOEL = '#e3edfb';
 export default function PlanningPage() {
   const basename = useBasename();
   const me = useMe();
-  const notify = useNotify();
+  const assign = useAction('assignKlus');
   const beheer = basename === '/admin' && isAdmin(me);
   const { choices, naam: regioNaam } = useRegios();
   const [week, setWeek] = useState('');
@@ -108,7 +109,7 @@ export default function PlanningPage() {
     setBezig(klus.klus_id);
     setMelding('');
     try {
-      const gelukt = await toewijzen(notify, klus.klus_id, klusser.id);
+      const gelukt = await toewijzen(assign.run, klus.klus_id, klusser.id);
       if (gelukt !== null) {
         setMelding(`Klus toegewezen aan ${klusser.naam}`);
         // The job leaves the open list: keep the keyboard user's place near it.

@@ -1,7 +1,6 @@
 import { Alert, Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { callApi } from '../api/action';
+import { useRecord } from '../api/useRecord';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { FactList } from '../fields/Facts';
@@ -12,29 +11,15 @@ const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, m
 
 const janee = (v: boolean | null) => (v === null ? '—' : v ? 'Ja' : 'Nee');
 
-type Load = { kind: 'loading' } | { kind: 'ok'; value: WerkbonDetail } | { kind: 'error'; message: string };
-
 /**
  * One work order in full (GET /api/v1/werkbonnen/{id}): times and hours, materials, photos
  * (downloaded through the authorized, audited file route), the customer's ratings and signature,
  * and the invoice. Used by the work orders overview and by a finished job's details.
  */
 export function WerkbonDetails({ id }: { id: string }) {
-  const [state, setState] = useState<Load>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    callApi<WerkbonDetail>(`/api/v1/werkbonnen/${encodeURIComponent(id)}`, { signal: controller.signal }, 'Fout bij laden van gegevens')
-      .then((a) => setState({ kind: 'ok', value: a.data }))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setState({ kind: 'error', message: e instanceof Error ? e.message : 'Fout bij laden van gegevens' });
-      });
-    return () => controller.abort();
-  }, [id]);
-
-  if (state.kind === 'loading') return <Typography role="status">Werkbon wordt geladen…</Typography>;
-  if (state.kind === 'error') return <Alert severity="error">{state.message}</Alert>;
-  const w = state.value;
+  const { data: w, error } = useRecord<WerkbonDetail>('werkbonnen', id);
+  if (error && w === undefined) return <Alert severity="error">{error.message || 'Fout bij laden van gegevens'}</Alert>;
+  if (w === undefined) return <Typography role="status">Werkbon wordt geladen…</Typography>;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <FactList>

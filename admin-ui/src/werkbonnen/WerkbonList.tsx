@@ -1,9 +1,10 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Datagrid, FunctionField, TextField, TextInput } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { callApi } from '../api/action';
+import { useApiData } from '../api/useApiData';
+import { kandidatenPath } from '../klussen/useKandidaten';
 import { DayField } from '../fields/DayField';
 import { wrapAnywhere } from '../fields/wrap';
 import { EmptyList } from '../lists/EmptyList';
@@ -20,20 +21,9 @@ type Kandidaat = ListItem<'/api/v1/klussen/klussers'>;
  * one page of 100, sorted by name).
  */
 function useAlleKlussers(): { id: string; name: string }[] {
-  const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
   const { regios } = useRegios();
-  const slugs = regios.map((r) => r.slug).join(',');
-  useEffect(() => {
-    if (slugs === '') return;
-    const controller = new AbortController();
-    const q = new URLSearchParams({ sort: 'naam', order: 'asc', page: '1', per_page: '100' });
-    for (const r of slugs.split(',')) q.append('regio', r);
-    callApi<Kandidaat[]>(`/api/v1/klussen/klussers?${q}`, { signal: controller.signal })
-      .then((a) => setChoices(a.data.map((k) => ({ id: k.id, name: k.naam }))))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [slugs]);
-  return choices;
+  const { data } = useApiData<Kandidaat[]>(kandidatenPath(regios.map((r) => r.slug)), { enabled: regios.length > 0 });
+  return useMemo(() => (data ?? []).map((k) => ({ id: k.id, name: k.naam })), [data]);
 }
 
 function useFilters() {
