@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
@@ -88,7 +88,6 @@ function TotalCards() {
 
 function NieuweKlusser() {
   const [open, setOpen] = useState(false);
-  const refresh = useRefresh();
   return (
     <>
       <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
@@ -98,10 +97,8 @@ function NieuweKlusser() {
         <NieuweKlusserDialog
           open
           onClose={() => setOpen(false)}
-          onSaved={() => {
-            setOpen(false);
-            refresh();
-          }}
+          // The create refreshes the list itself (react-admin's useCreate), the totals follow it.
+          onSaved={() => setOpen(false)}
         />
       )}
     </>
