@@ -11,6 +11,7 @@ import { RegioSelectInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
 import { SummaryCards, useListSummary } from '../lists/SummaryCards';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
+import { useIsAdmin } from '../auth/useMe';
 import { KlusserRowActions } from './KlusserRowActions';
 import { NieuweKlusserDialog } from './NieuweKlusserDialog';
 
@@ -111,7 +112,9 @@ function NieuweKlusser() {
  */
 export default function KlusserList() {
   const basename = useBasename();
-  const franchise = basename === '/franchise';
+  // A franchise owner reads the klussers of their regions, on /admin/* too (auth/useMe.ts).
+  const admin = useIsAdmin();
+  const franchise = basename === '/franchise' || !admin;
   const { naam: regioNaam } = useRegios();
   return (
     <ResourceList

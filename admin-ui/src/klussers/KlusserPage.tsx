@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Title, useBasename, useGetOne, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { useIsAdmin } from '../auth/useMe';
 import { recordError } from '../lists/recordErrors';
 import { ddMMyyyy } from '../fields/dates';
 import { useRegios } from '../regios/useRegios';
@@ -39,6 +40,8 @@ export default function KlusserPage() {
   const { id = '' } = useParams();
   const basename = useBasename();
   const notify = useNotify();
+  // A franchise owner reads the klusser, on /admin/* too (auth/useMe.ts).
+  const admin = useIsAdmin();
   // Through the data provider's cache: a save here (or an archive in the list) shows everywhere.
   const { data: k, error, isPending } = useGetOne<Detail>(
     'klussers',
@@ -70,7 +73,7 @@ export default function KlusserPage() {
           {failed.status !== 404 && <Alert severity="error">{failed.message || 'Fout bij ophalen klusser'}</Alert>}
         </>
       )}
-      {k !== undefined && failed === null && (basename === '/admin' ? <BeheerTabs k={k} /> : <Profiel k={k} />)}
+      {k !== undefined && failed === null && (basename === '/admin' && admin ? <BeheerTabs k={k} /> : <Profiel k={k} />)}
     </Box>
   );
 }
