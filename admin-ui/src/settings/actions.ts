@@ -1,5 +1,6 @@
 import { defineAction, type AnyAction } from '../api/defineAction';
 import { eigenaarActions } from '../franchise-eigenaren/actions';
+import { exportActions } from '../rapportages/actions';
 
 /**
  * The settings' saves. A settings document is read at its API path (api/useApiState.ts, cached
@@ -25,4 +26,6 @@ export const settingsActions = {
   }),
   // The franchise owners' actions: their regions are the settings of who sees what.
   ...eigenaarActions,
+  // The reports' export: it has no domain table of its own in api/registry.ts.
+  ...exportActions,
 } satisfies Record<string, AnyAction>;
