@@ -14,6 +14,7 @@ import {
   Resource,
   TitlePortal,
   useBasename,
+  usePermissions,
   useResourceDefinitions,
   type LayoutProps,
   type ResourceProps,
@@ -27,6 +28,7 @@ import { AccessGuard, type ConsoleArea } from './auth/AccessGuard';
 import { ConsoleLogin } from './auth/ConsoleLogin';
 import { LogoutButton } from './auth/LogoutButton';
 import { NoAccess } from './auth/NoAccess';
+import { useIsAdmin } from './auth/useMe';
 import { Toaster } from './auth/Toaster';
 import { authProvider } from './authProvider';
 import { readConfig } from './config';
@@ -94,6 +96,17 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
   ],
 };
 
+/**
+ * The resources a user gets in an area. A franchise owner may enter /admin/* too (spec section 6),
+ * but may only read the jobs, the planning and the klussers of their regions (policy/policy.csv):
+ * there they get the franchise's resources, not the admin's menu of pages that would only say
+ * 'Je hebt geen toegang'.
+ */
+function resourcesFor(area: ConsoleArea, permissions: unknown): readonly ResourceProps[] {
+  const admin = Array.isArray(permissions) && permissions.includes('admin');
+  return area === 'admin' && !admin ? RESOURCES.franchise : RESOURCES[area];
+}
+
 /** The resources' menu items (as Menu.ResourceItems), with the planning board after the jobs (D29). */
 function ResourceItemsWithPlanning({ basename }: { basename: string }) {
   const resources = useResourceDefinitions();
@@ -113,11 +126,12 @@ function ResourceItemsWithPlanning({ basename }: { basename: string }) {
 
 function ConsoleMenu() {
   const basename = useBasename();
+  const admin = useIsAdmin();
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
       <ResourceItemsWithPlanning basename={basename} />
-      {basename === '/admin' && <Menu.Item to="/admin/rapportages" primaryText="Rapportages" leftIcon={<AssessmentIcon />} />}
+      {basename === '/admin' && admin && <Menu.Item to="/admin/rapportages" primaryText="Rapportages" leftIcon={<AssessmentIcon />} />}
       <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
     </Menu>
@@ -151,6 +165,20 @@ const LAYOUTS: Record<ConsoleArea, ReturnType<typeof makeLayout>> = {
   franchise: makeLayout('franchise'),
 };
 
+/** The settings of the area: the admin's application settings, or the owner's regions' settings. */
+function Settings({ area }: { area: ConsoleArea }) {
+  const admin = useIsAdmin();
+  return area === 'admin' && admin ? <SettingsPage /> : <RegioSettingsPage />;
+}
+
+/** The reports, for admins only (a franchise owner who types the address gets the dashboard). */
+function Rapportages() {
+  const admin = useIsAdmin();
+  const { isPending } = usePermissions();
+  if (isPending) return null;
+  return admin ? <RapportagesPage /> : <Navigate to="/admin/dashboard" replace />;
+}
+
 function Console({ area }: { area: ConsoleArea }) {
   return (
     <Admin
@@ -180,13 +208,12 @@ function Console({ area }: { area: ConsoleArea }) {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard area={area} brand={config.brand} />} />
         <Route path="/beveiliging" element={<SecurityPage />} />
-        <Route path="/settings" element={area === 'admin' ? <SettingsPage /> : <RegioSettingsPage />} />
-        {area === 'admin' && <Route path="/rapportages" element={<RapportagesPage />} />}
+        <Route path="/settings" element={<Settings area={area} />} />
+        {area === 'admin' && <Route path="/rapportages" element={<Rapportages />} />}
         <Route path="/planning" element={<PlanningPage />} />
       </CustomRoutes>
-      {RESOURCES[area].map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
+      {/* react-admin asks the authProvider for the roles first, then registers these. */}
+      {(permissions: unknown) => resourcesFor(area, permissions).map((resource) => <Resource key={resource.name} {...resource} />)}
     </Admin>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { App } from './App';
@@ -54,6 +54,29 @@ describe('console resources', () => {
       ['Instellingen', '/franchise/settings'],
       ['Beveiliging', '/franchise/beveiliging'],
     ]);
+  });
+
+  it('gives a franchise owner on /admin/* only what they may use: no admin menu, no Nieuwe Klant', async () => {
+    start('/admin/dashboard', 'franchise');
+    expect(await menuItems()).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Klussen', '/admin/klussen'],
+      ['Planning', '/admin/planning'],
+      ['Klussers', '/admin/klussers'],
+      ['Instellingen', '/admin/settings'],
+      ['Beveiliging', '/admin/beveiliging'],
+    ]);
+    expect(screen.queryByRole('link', { name: 'Nieuwe Klus Aanmaken' })).toBeNull();
+    cleanup();
+    start('/admin/klanten', 'franchise', { 'GET /api/v1/klanten': { body: { data: [], total: 0 } } });
+    await menuItems();
+    expect(screen.queryByRole('button', { name: 'Nieuwe Klant' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Klanten' })).toBeNull();
+  });
+
+  it("gives an admin 'Nieuwe Klant' on the customers' list", async () => {
+    start('/admin/klanten', 'admin', { 'GET /api/v1/klanten': { body: { data: [], total: 0 } } });
+    expect(await screen.findByRole('button', { name: 'Nieuwe Klant' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('lists one sorted page from the API with Dutch column labels, dates and euros', async () => {

@@ -163,8 +163,11 @@ describe('the application page', () => {
   });
 
   it('saves the review with status and notes; the account button comes with the saved goedgekeurd', async () => {
+    const saved = { ...ANNA, status: 'goedgekeurd', notities: 'VOG gecontroleerd' };
     const mock = start({
-      [`PUT ${API}/beoordeling`]: { body: { data: { ...ANNA, status: 'goedgekeurd', notities: 'VOG gecontroleerd' }, message: 'Status bijgewerkt' } },
+      // The save invalidates the application, which is read again: the second answer is the saved one.
+      [`GET ${API}`]: [{ body: { data: ANNA } }, { body: { data: saved } }],
+      [`PUT ${API}/beoordeling`]: { body: { data: saved, message: 'Status bijgewerkt' } },
     });
     const review = await openTab('Beoordeling');
     expect(within(review).queryByRole('button', { name: 'Maak Klusser Account' })).toBeNull();
@@ -199,7 +202,8 @@ describe('the application page', () => {
     fireEvent.click(within(dialog).getByLabelText('Den Haag'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Account aanmaken' }));
     expect(await within(dialog).findByText('Upload een VOG document')).toBeTruthy();
-    expect(within(dialog).queryByText('Selecteer minimaal één regio')).toBeNull();
+    // react-admin's form validates again (asynchronously) once a region is chosen.
+    await waitFor(() => expect(within(dialog).queryByText('Selecteer minimaal één regio')).toBeNull());
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -237,7 +241,8 @@ describe('the application page', () => {
     fireEvent.click(within(review).getByRole('button', { name: 'Maak Klusser Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Maak Klusser Account' });
     fireEvent.change(within(dialog).getByLabelText('E-mailadres'), { target: { value: 'anna2@example.nl' } });
-    fireEvent.click(within(dialog).getByLabelText('Rotterdam'));
+    // The regions are the form's choices, shown once react-admin's input has them.
+    fireEvent.click(await within(dialog).findByLabelText('Rotterdam'));
     fireEvent.change(within(dialog).getByLabelText('VOG document'), { target: { files: [new File(['%PDF'], 'vog.pdf', { type: 'application/pdf' })] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Account aanmaken' }));
     expect((await within(dialog).findAllByText('Dit e-mailadres heeft al een account')).length).toBeGreaterThan(0);

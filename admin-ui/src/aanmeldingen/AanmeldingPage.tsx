@@ -3,46 +3,40 @@ import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Title, useGetOne, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { ActionError, callApi } from '../api/action';
+import { recordError } from '../lists/recordErrors';
 import { momentNl } from '../fields/dates';
 import { StatusBadge } from './AanmeldingList';
 import { BeoordelingTab } from './Beoordeling';
 import { CommunicatieTab } from './Communicatie';
 import { DocumentenTab } from './Documenten';
-import { aanmeldingApi, type AanmeldingDetail } from './types';
+import type { AanmeldingDetail } from './types';
 import { Facts } from '../fields/Facts';
 
 const LIST = '/admin/klusser-aanmeldingen';
 const FOUT = 'Fout bij ophalen aanmelding';
 
-type Load = { kind: 'loading' } | { kind: 'ok'; a: AanmeldingDetail } | { kind: 'error'; status: number; message: string };
-
 /**
- * The application while the page is open. reload() asks again without leaving the page (the
- * open tab and what is typed in its forms stay); set() takes the record a write answered with.
+ * The application through the data provider's cache ('klusser-aanmeldingen' is the console's name
+ * for /api/v1/aanmeldingen). An action on it invalidates it (./actions.ts): it is read again
+ * without leaving the page, so the open tab and what is typed in its forms stay. A failed reread
+ * keeps the application on screen.
  */
 function useAanmelding(id: string) {
   const notify = useNotify();
-  const [state, setState] = useState<Load>({ kind: 'loading' });
-  const [versie, setVersie] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<AanmeldingDetail>(aanmeldingApi(id), { signal: controller.signal }, FOUT)
-      .then((answer) => setState({ kind: 'ok', a: answer.data }))
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        const status = e instanceof ActionError ? e.status : 0;
-        if (status !== 404) notify(FOUT, { type: 'error' });
-        setState((old) => (old.kind === 'ok' && status !== 404 ? old : { kind: 'error', status, message: e instanceof Error ? e.message : FOUT }));
-      });
-    return () => controller.abort();
-  }, [id, versie, notify]);
-  const reload = useCallback(() => setVersie((v) => v + 1), []);
-  const set = useCallback((a: AanmeldingDetail) => setState({ kind: 'ok', a }), []);
-  return { state, reload, set };
+  const { data, error } = useGetOne<AanmeldingDetail>(
+    'klusser-aanmeldingen',
+    { id },
+    {
+      retry: false,
+      onError: (e) => {
+        if (recordError(e).status !== 404) notify(FOUT, { type: 'error' });
+      },
+    },
+  );
+  return { data, failed: data === undefined && error ? recordError(error) : null };
 }
 
 const TABS = ['Overzicht', 'Documenten', 'Communicatie', 'Beoordeling', 'Statistieken'] as const;
@@ -120,7 +114,7 @@ function Overzicht({ a }: { a: AanmeldingDetail }) {
  */
 export default function AanmeldingPage() {
   const { id = '' } = useParams();
-  const { state, reload, set } = useAanmelding(id);
+  const { data: a, failed } = useAanmelding(id);
   const [tab, setTab] = useState(0);
   const [focus, setFocus] = useState<{ field: 'email' | 'whatsapp'; n: number } | null>(null);
 
@@ -130,20 +124,19 @@ export default function AanmeldingPage() {
     </Button>
   );
 
-  if (state.kind === 'loading') return <Typography role="status" sx={{ p: 2 }}>Aanmelding wordt geladen…</Typography>;
-  if (state.kind === 'error') {
+  if (failed !== null) {
     return (
       <Box sx={{ p: 2, display: 'grid', gap: 2, justifyItems: 'start' }}>
         <Title title="Aanmelding" />
         <Typography variant="h4" component="h1">
-          {state.status === 404 ? 'Aanmelding niet gevonden' : FOUT}
+          {failed.status === 404 ? 'Aanmelding niet gevonden' : FOUT}
         </Typography>
-        {state.status !== 404 && <Alert severity="error">{state.message}</Alert>}
+        {failed.status !== 404 && <Alert severity="error">{failed.message || FOUT}</Alert>}
         {back}
       </Box>
     );
   }
-  const a = state.a;
+  if (a === undefined) return <Typography role="status" sx={{ p: 2 }}>Aanmelding wordt geladen…</Typography>;
   const communicatie = TABS.indexOf('Communicatie');
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1200, minWidth: 0 }}>
@@ -193,13 +186,13 @@ export default function AanmeldingPage() {
         <Overzicht a={a} />
       </Panel>
       <Panel index={1} tab={tab}>
-        <DocumentenTab aanmelding={a} onChanged={reload} />
+        <DocumentenTab aanmelding={a} />
       </Panel>
       <Panel index={2} tab={tab}>
-        <CommunicatieTab aanmelding={a} focus={focus} onChanged={reload} />
+        <CommunicatieTab aanmelding={a} focus={focus} />
       </Panel>
       <Panel index={3} tab={tab}>
-        <BeoordelingTab aanmelding={a} onSaved={set} onChanged={reload} />
+        <BeoordelingTab aanmelding={a} />
       </Panel>
       <Panel index={4} tab={tab}>
         <Typography>Statistieken worden binnenkort toegevoegd</Typography>

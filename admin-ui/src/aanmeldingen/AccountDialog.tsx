@@ -1,14 +1,70 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
-import { ActionError, callApi } from '../api/action';
+import { Form, TextInput, useInput, useNotify, ValidationError } from 'react-admin';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
+import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
 import { BestandVeld } from './Documenten';
 import { generatePassword } from './password';
-import { aanmeldingApi, fieldError, type AanmeldingDetail } from './types';
+import type { AanmeldingDetail } from './types';
 
 const VOG_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+
+interface Velden {
+  email: string;
+  password: string;
+  regio: string[];
+  file: File | null;
+}
+
+/** The client-side messages, the same as the server's. */
+const EMAIL_EN_WACHTWOORD = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'Vul email en wachtwoord in');
+const REGIO = (v: unknown) => (Array.isArray(v) && v.length > 0 ? undefined : 'Selecteer minimaal één regio');
+const VOG = (v: unknown) => (v instanceof File ? undefined : 'Upload een VOG document');
+
+/** The proposed password, and a button that proposes another (both on the form's one field). */
+function Wachtwoord() {
+  const { field, fieldState, id } = useInput<string>({ source: 'password', validate: EMAIL_EN_WACHTWOORD });
+  // react-admin's validation messages are translated by its ValidationError.
+  const error = fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <TextField
+        id={id}
+        label="Wachtwoord"
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        error={error !== undefined}
+        helperText={error ?? 'Kopieer het wachtwoord en geef het aan de klusser.'}
+        slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace' } } }}
+        sx={{ flex: '1 1 240px' }}
+      />
+      <Button variant="outlined" size="large" startIcon={<RefreshIcon />} onClick={() => field.onChange(generatePassword())} sx={{ mt: 0.5 }}>
+        Nieuw wachtwoord
+      </Button>
+    </Box>
+  );
+}
+
+/** The VOG as a form field: the native file input of the Documenten tab. */
+function VogVeld() {
+  const { field, fieldState } = useInput<File | null>({ source: 'file', validate: VOG });
+  return (
+    <BestandVeld
+      id="account-vog"
+      label="VOG document"
+      accept={VOG_ACCEPT}
+      file={field.value ?? null}
+      error={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined}
+      inputKey={0}
+      onChange={(f) => field.onChange(f)}
+    />
+  );
+}
 
 /**
  * 'Maak Klusser Account': e-mail (the applicant's), a proposed password the admin can copy or
@@ -17,115 +73,44 @@ const VOG_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: AanmeldingDetail; onClose: () => void; onCreated: () => void }) {
   const notify = useNotify();
   const { regios: actieveRegios } = useRegios();
-  const [email, setEmail] = useState(aanmelding.email);
-  const [password, setPassword] = useState(() => generatePassword());
-  const [regios, setRegios] = useState<string[]>([]);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const account = useAction('createKlusserAccount');
   const [melding, setMelding] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [defaults] = useState<Velden>(() => ({ email: aanmelding.email, password: generatePassword(), regio: [], file: null }));
+  const busy = account.isPending;
 
-  const submit = async () => {
-    const fouten: Record<string, string> = {};
-    if (email.trim() === '' || password === '') {
-      if (email.trim() === '') fouten['email'] = 'Vul email en wachtwoord in';
-      if (password === '') fouten['password'] = 'Vul email en wachtwoord in';
-    }
-    if (regios.length === 0) fouten['regio'] = 'Selecteer minimaal één regio';
-    if (file === null) fouten['file'] = 'Upload een VOG document';
-    setErrors(fouten);
+  const submit = async (values: Record<string, unknown>) => {
+    const v = values as unknown as Velden;
+    if (!(v.file instanceof File)) return undefined;
     setMelding(null);
-    if (file === null || Object.keys(fouten).length > 0) return;
     const data = new FormData();
-    data.append('email', email.trim());
-    data.append('password', password);
-    data.append('regio', actieveRegios.map((r) => r.slug).filter((r) => regios.includes(r)).join(','));
-    data.append('file', file);
-    setBusy(true);
+    data.append('email', v.email.trim());
+    data.append('password', v.password);
+    data.append('regio', actieveRegios.map((r) => r.slug).filter((r) => v.regio.includes(r)).join(','));
+    data.append('file', v.file);
     try {
-      const answer = await callApi(`${aanmeldingApi(aanmelding.id)}/account`, { method: 'POST', body: data }, 'Fout bij aanmaken account');
+      // The action invalidates the application: its page shows the link to the new klusser.
+      const answer: ActionAnswer<unknown> = await account.mutateAsync({ id: aanmelding.id, body: data });
       notify(answer.message || 'Klusser account succesvol aangemaakt!', { type: 'success' });
       onCreated();
+      return undefined;
     } catch (e) {
       const message = e instanceof Error && e.message ? e.message : 'Fout bij aanmaken account';
-      if (e instanceof ActionError) setErrors(e.fields);
       setMelding(message);
       notify(message, { type: 'error' });
-    } finally {
-      setBusy(false);
+      return e instanceof ActionError ? e.fields : undefined;
     }
   };
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="account-titel" fullWidth maxWidth="sm">
       <DialogTitle id="account-titel">Maak Klusser Account</DialogTitle>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Form defaultValues={defaults} onSubmit={submit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
           {melding !== null && <Alert severity="error">{melding}</Alert>}
-          <TextField
-            label="E-mailadres"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fieldError(errors, 'email') !== undefined}
-            helperText={fieldError(errors, 'email')}
-            fullWidth
-            sx={{ mt: 1 }}
-          />
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextField
-              label="Wachtwoord"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={fieldError(errors, 'password') !== undefined}
-              helperText={fieldError(errors, 'password') ?? 'Kopieer het wachtwoord en geef het aan de klusser.'}
-              slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace' } } }}
-              sx={{ flex: '1 1 240px' }}
-            />
-            <Button variant="outlined" size="large" startIcon={<RefreshIcon />} onClick={() => setPassword(generatePassword())} sx={{ mt: 0.5 }}>
-              Nieuw wachtwoord
-            </Button>
-          </Box>
-          <FormControl component="fieldset" error={fieldError(errors, 'regio') !== undefined}>
-            <FormLabel component="legend">Regio&apos;s</FormLabel>
-            <FormGroup row>
-              {actieveRegios.map(({ slug: r, naam }) => (
-                <FormControlLabel
-                  key={r}
-                  label={naam}
-                  control={
-                    <Checkbox
-                      checked={regios.includes(r)}
-                      onChange={(e) => {
-                        setRegios((old) => (e.target.checked ? [...old, r] : old.filter((x) => x !== r)));
-                        setErrors((old) => ({ ...old, regio: '' }));
-                      }}
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            {fieldError(errors, 'regio') && <FormHelperText>{fieldError(errors, 'regio')}</FormHelperText>}
-          </FormControl>
-          <BestandVeld
-            id="account-vog"
-            label="VOG document"
-            accept={VOG_ACCEPT}
-            file={file}
-            error={fieldError(errors, 'file')}
-            inputKey={0}
-            onChange={(f) => {
-              setFile(f);
-              setErrors((old) => ({ ...old, file: '' }));
-            }}
-          />
+          <TextInput source="email" label="E-mailadres" type="email" validate={EMAIL_EN_WACHTWOORD} helperText={false} fullWidth sx={{ mt: 1 }} />
+          <Wachtwoord />
+          <RegioCheckboxGroupInput source="regio" label="Regio's" validate={REGIO} helperText={false} />
+          <VogVeld />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy} size="large">
@@ -135,7 +120,7 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
             Account aanmaken
           </Button>
         </DialogActions>
-      </Box>
+      </Form>
     </Dialog>
   );
 }

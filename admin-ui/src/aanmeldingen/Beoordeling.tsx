@@ -1,38 +1,37 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Alert, Box, Button, Card, CardContent, FormControl, FormHelperText, InputLabel, Link as MuiLink, MenuItem, Select, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { Form, TextInput, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ActionError, callApi, failureText } from '../api/action';
+import { ActionError, failureText, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
+import { SelectInput } from '../fields/SelectInput';
 import { AccountDialog } from './AccountDialog';
 import { AANMELDING_STATUS_CHOICES } from './status';
-import { aanmeldingApi, fieldError, type AanmeldingDetail } from './types';
+import type { AanmeldingDetail } from './types';
 
 /**
  * The Beoordeling tab: status and internal notes, saved together. Once the saved status is
  * goedgekeurd the account can be made ('Maak Klusser Account'); once made, a link to the klusser.
  */
-export function BeoordelingTab({ aanmelding, onSaved, onChanged }: { aanmelding: AanmeldingDetail; onSaved: (a: AanmeldingDetail) => void; onChanged: () => void }) {
+export function BeoordelingTab({ aanmelding }: { aanmelding: AanmeldingDetail }) {
   const notify = useNotify();
-  const [status, setStatus] = useState(aanmelding.status);
-  const [notities, setNotities] = useState(aanmelding.notities);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const beoordeel = useAction('beoordeelAanmelding');
   const [account, setAccount] = useState(false);
 
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
+  // The answer's application replaces the cached one: the account button follows the saved status.
+  const save = async (values: Record<string, unknown>) => {
     try {
-      const answer = await callApi<AanmeldingDetail>(`${aanmeldingApi(aanmelding.id)}/beoordeling`, { method: 'PUT', body: { status, notities } }, 'Fout bij bijwerken status');
+      const answer: ActionAnswer<unknown> = await beoordeel.mutateAsync({
+        id: aanmelding.id,
+        status: String(values['status'] ?? ''),
+        notities: String(values['notities'] ?? ''),
+      });
       notify(answer.message || 'Status bijgewerkt', { type: 'success' });
-      if (answer.data && typeof answer.data === 'object' && 'id' in answer.data) onSaved(answer.data);
-      else onChanged();
+      return undefined;
     } catch (e) {
-      if (e instanceof ActionError) setErrors(e.fields);
       notify(failureText(e, 'Fout bij bijwerken status'), { type: 'error' });
-    } finally {
-      setBusy(false);
+      return e instanceof ActionError ? e.fields : undefined;
     }
   };
 
@@ -40,45 +39,20 @@ export function BeoordelingTab({ aanmelding, onSaved, onChanged }: { aanmelding:
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       <Card component="section" aria-labelledby="beoordeling-titel" variant="outlined">
         <CardContent>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-            sx={{ display: 'grid', gap: 2 }}
-          >
-            <Typography id="beoordeling-titel" variant="h6" component="h3">
-              Beoordeling
-            </Typography>
-            <FormControl fullWidth error={fieldError(errors, 'status') !== undefined}>
-              <InputLabel id="beoordeling-status-label">Status</InputLabel>
-              <Select labelId="beoordeling-status-label" label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-                {AANMELDING_STATUS_CHOICES.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-              </Select>
-              {fieldError(errors, 'status') && <FormHelperText>{fieldError(errors, 'status')}</FormHelperText>}
-            </FormControl>
-            <TextField
-              label="Interne notities"
-              multiline
-              minRows={4}
-              value={notities}
-              onChange={(e) => setNotities(e.target.value)}
-              error={fieldError(errors, 'notities') !== undefined}
-              helperText={fieldError(errors, 'notities')}
-              fullWidth
-            />
-            <Box>
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                Opslaan
-              </Button>
+          <Form defaultValues={{ status: aanmelding.status, notities: aanmelding.notities }} onSubmit={save} noValidate>
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <Typography id="beoordeling-titel" variant="h6" component="h3">
+                Beoordeling
+              </Typography>
+              <SelectInput source="status" label="Status" choices={AANMELDING_STATUS_CHOICES} fullWidth helperText={false} />
+              <TextInput source="notities" label="Interne notities" multiline minRows={4} fullWidth helperText={false} />
+              <Box>
+                <Button type="submit" variant="contained" size="large" disabled={beoordeel.isPending}>
+                  Opslaan
+                </Button>
+              </Box>
             </Box>
-          </Box>
+          </Form>
         </CardContent>
       </Card>
       {aanmelding.klusser_id !== null ? (
@@ -101,10 +75,8 @@ export function BeoordelingTab({ aanmelding, onSaved, onChanged }: { aanmelding:
         <AccountDialog
           aanmelding={aanmelding}
           onClose={() => setAccount(false)}
-          onCreated={() => {
-            setAccount(false);
-            onChanged();
-          }}
+          // The account's action invalidates the application: the link to the klusser follows.
+          onCreated={() => setAccount(false)}
         />
       )}
     </Box>

@@ -2,12 +2,13 @@ import EmailIcon from '@mui/icons-material/Email';
 import NoteIcon from '@mui/icons-material/StickyNote2';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNotify } from 'react-admin';
-import { ActionError, callApi } from '../api/action';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Form, TextInput, useNotify } from 'react-admin';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
 import { momentNl } from '../fields/dates';
-import { aanmeldingApi, fieldError, type AanmeldingDetail, type Communicatie } from './types';
+import { fieldError, type AanmeldingDetail, type Communicatie } from './types';
 
 type Soort = 'note' | 'phone' | 'email' | 'whatsapp';
 
@@ -59,40 +60,34 @@ function Tijdlijn({ items }: { items: Communicatie[] }) {
 }
 
 /** One of the four forms: a heading, its fields and its button; errors under the fields. */
-function Formulier({ titel, knop, id, onSubmit, busy, children }: { titel: string; knop: string; id: string; onSubmit: () => void; busy: boolean; children: ReactNode }) {
+function Formulier({ titel, knop, id, onSubmit, busy, children }: { titel: string; knop: string; id: string; onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | undefined>; busy: boolean; children: ReactNode }) {
+  // A form that was sent starts anew (its fields empty); a refused one keeps what was typed.
+  const [versie, setVersie] = useState(0);
+  const submit = async (values: Record<string, unknown>) => {
+    const errors = await onSubmit(values);
+    if (errors === undefined) setVersie((v) => v + 1);
+    return errors;
+  };
   return (
     <Card component="section" aria-labelledby={`${id}-titel`} variant="outlined">
       <CardContent>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
-          }}
-          sx={{ display: 'grid', gap: 2 }}
-        >
-          <Typography id={`${id}-titel`} variant="h6" component="h3">
-            {titel}
-          </Typography>
-          {children}
-          <Box>
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {knop}
-            </Button>
+        {/* A new record id makes react-admin's form start from its (empty) defaults again. */}
+        <Form record={{ id: versie }} onSubmit={submit} noValidate>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Typography id={`${id}-titel`} variant="h6" component="h3">
+              {titel}
+            </Typography>
+            {children}
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {knop}
+              </Button>
+            </Box>
           </Box>
-        </Box>
+        </Form>
       </CardContent>
     </Card>
   );
-}
-
-interface Velden {
-  note: string;
-  phone: string;
-  onderwerp: string;
-  inhoud: string;
-  whatsapp: string;
 }
 
 /** Section 8's failure message per kind of communication. */
@@ -103,97 +98,72 @@ const FOUT: Record<Soort, string> = {
   whatsapp: 'Fout bij loggen WhatsApp bericht',
 };
 
+/** A field's check: something besides spaces, else the kind's message. */
+const gevuld = (message: string) => (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? undefined : message);
+const tekst = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** The ids of the fields the header's Email and WhatsApp buttons put the focus in. */
+const FOCUS_ID = { email: 'communicatie-onderwerp', whatsapp: 'communicatie-bericht' } as const;
+
 /**
  * The Communicatie tab: the timeline (newest first) and the forms 'Notitie toevoegen', 'Gesprek
  * loggen', 'E-mail versturen' and 'WhatsApp'. A WhatsApp message is logged first; then the
  * server's wa.me address opens in a new window. Text stays in a form until the server took it.
  */
-export function CommunicatieTab({ aanmelding, focus, onChanged }: { aanmelding: AanmeldingDetail; focus: { field: 'email' | 'whatsapp'; n: number } | null; onChanged: () => void }) {
+export function CommunicatieTab({ aanmelding, focus }: { aanmelding: AanmeldingDetail; focus: { field: 'email' | 'whatsapp'; n: number } | null }) {
   const notify = useNotify();
-  const [v, setV] = useState<Velden>({ note: '', phone: '', onderwerp: '', inhoud: '', whatsapp: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Velden, string>>>({});
-  const [busy, setBusy] = useState<Soort | null>(null);
-  const onderwerp = useRef<HTMLInputElement>(null);
-  const bericht = useRef<HTMLTextAreaElement>(null);
+  const log = useAction('addAanmeldingCommunicatie');
 
   // The header's Email and WhatsApp buttons open this tab at their form.
   useEffect(() => {
     if (focus === null) return;
-    (focus.field === 'email' ? onderwerp.current : bericht.current)?.focus();
+    document.getElementById(FOCUS_ID[focus.field])?.focus();
   }, [focus]);
 
-  const field = (name: keyof Velden) => ({
-    value: v[name],
-    onChange: (e: { target: { value: string } }) => {
-      setV((old) => ({ ...old, [name]: e.target.value }));
-      setErrors((old) => ({ ...old, [name]: undefined }));
-    },
-    error: errors[name] !== undefined,
-    helperText: errors[name],
-    fullWidth: true,
-  });
-
-  const send = async (type: Soort, content: string, subject: string | undefined, clear: (keyof Velden)[], contentField: keyof Velden) => {
-    setBusy(type);
+  /** Sends one entry; answers the field errors of a refusal (under contentField and, for an e-mail, onderwerp). */
+  const send = async (type: Soort, content: string, subject: string | undefined, contentField: string) => {
     try {
-      const answer = await callApi<Communicatie>(`${aanmeldingApi(aanmelding.id)}/communicatie`, { method: 'POST', body: { type, content, ...(subject === undefined ? {} : { subject }) } }, FOUT[type]);
+      // The action invalidates the application: the timeline is read again with the new entry.
+      const answer: ActionAnswer<unknown> = await log.mutateAsync({ id: aanmelding.id, type, content, ...(subject === undefined ? {} : { subject }) });
       notify(answer.message || 'Opgeslagen', { type: 'success' });
-      setV((old) => ({ ...old, ...Object.fromEntries(clear.map((k) => [k, ''])) }));
       const url = answer.extra['whatsapp_url'];
       if (type === 'whatsapp' && typeof url === 'string' && url !== '') window.open(url, '_blank', 'noopener');
-      onChanged();
+      return undefined;
     } catch (e) {
-      if (e instanceof ActionError) {
-        setErrors((old) => ({
-          ...old,
-          [contentField]: fieldError(e.fields, 'content'),
-          ...(type === 'email' ? { onderwerp: fieldError(e.fields, 'subject') } : {}),
-        }));
-      }
       // A refused form says what is missing ('Vul een notitie in'); any other failure is section
       // 8's message for this kind, with the server's reason.
       notify(e instanceof ActionError && e.status === 400 ? e.message : e instanceof ActionError ? `${FOUT[type]}: ${e.message}` : FOUT[type], { type: 'error' });
-    } finally {
-      setBusy(null);
+      if (!(e instanceof ActionError)) return {};
+      const fields: Record<string, string> = {};
+      const content = fieldError(e.fields, 'content');
+      if (content) fields[contentField] = content;
+      const onderwerp = fieldError(e.fields, 'subject');
+      if (type === 'email' && onderwerp) fields['onderwerp'] = onderwerp;
+      return fields;
     }
   };
 
-  const simple = (type: 'note' | 'phone' | 'whatsapp') => () => {
-    const content = v[type].trim();
-    if (content === '') {
-      setErrors((old) => ({ ...old, [type]: LEEG[type] }));
-      return;
-    }
-    void send(type, content, undefined, [type], type);
-  };
-
-  const email = () => {
-    const subject = v.onderwerp.trim();
-    const content = v.inhoud.trim();
-    if (subject === '' || content === '') {
-      setErrors((old) => ({ ...old, onderwerp: subject === '' ? LEEG.email : undefined, inhoud: content === '' ? LEEG.email : undefined }));
-      return;
-    }
-    void send('email', content, subject, ['onderwerp', 'inhoud'], 'inhoud');
-  };
+  const simple = (type: 'note' | 'phone' | 'whatsapp') => (values: Record<string, unknown>) => send(type, tekst(values[type]), undefined, type);
+  const email = (values: Record<string, unknown>) => send('email', tekst(values['inhoud']), tekst(values['onderwerp']), 'inhoud');
+  const busy = log.isPending;
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Formulier titel="Notitie toevoegen" knop="Notitie toevoegen" id="notitie" busy={busy !== null} onSubmit={simple('note')}>
-          <TextField label="Notitie" multiline minRows={3} {...field('note')} />
+        <Formulier titel="Notitie toevoegen" knop="Notitie toevoegen" id="notitie" busy={busy} onSubmit={simple('note')}>
+          <TextInput source="note" label="Notitie" multiline minRows={3} fullWidth validate={gevuld(LEEG.note)} />
         </Formulier>
-        <Formulier titel="Gesprek loggen" knop="Gesprek loggen" id="gesprek" busy={busy !== null} onSubmit={simple('phone')}>
-          <TextField label="Notities van het gesprek" multiline minRows={3} {...field('phone')} />
+        <Formulier titel="Gesprek loggen" knop="Gesprek loggen" id="gesprek" busy={busy} onSubmit={simple('phone')}>
+          <TextInput source="phone" label="Notities van het gesprek" multiline minRows={3} fullWidth validate={gevuld(LEEG.phone)} />
         </Formulier>
-        <Formulier titel="E-mail versturen" knop="E-mail versturen" id="email" busy={busy !== null} onSubmit={email}>
+        <Formulier titel="E-mail versturen" knop="E-mail versturen" id="email" busy={busy} onSubmit={email}>
           <Typography>Aan: {aanmelding.email}</Typography>
-          <TextField label="Onderwerp" inputRef={onderwerp} {...field('onderwerp')} />
-          <TextField label="Inhoud" multiline minRows={5} {...field('inhoud')} />
+          <TextInput source="onderwerp" id={FOCUS_ID.email} label="Onderwerp" fullWidth validate={gevuld(LEEG.email)} />
+          <TextInput source="inhoud" label="Inhoud" multiline minRows={5} fullWidth validate={gevuld(LEEG.email)} />
         </Formulier>
-        <Formulier titel="WhatsApp" knop="WhatsApp openen" id="whatsapp" busy={busy !== null} onSubmit={simple('whatsapp')}>
+        <Formulier titel="WhatsApp" knop="WhatsApp openen" id="whatsapp" busy={busy} onSubmit={simple('whatsapp')}>
           <Typography>Aan: {aanmelding.telefoon}</Typography>
-          <TextField label="Bericht" multiline minRows={3} inputRef={bericht} {...field('whatsapp')} />
+          <TextInput source="whatsapp" id={FOCUS_ID.whatsapp} label="Bericht" multiline minRows={3} fullWidth validate={gevuld(LEEG.whatsapp)} />
         </Formulier>
       </Box>
       <Box component="section" aria-labelledby="tijdlijn-titel">

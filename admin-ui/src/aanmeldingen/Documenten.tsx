@@ -2,12 +2,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Card, CardContent, FormControl, FormHelperText, InputLabel, Link, MenuItem, Select, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Confirm, useNotify } from 'react-admin';
-import { ActionError, callApi, failureText } from '../api/action';
+import { ActionError, failureText } from '../api/action';
+import { useAction } from '../api/useAction';
 import { momentNl } from '../fields/dates';
 import { SimpleTable } from '../lists/SimpleTable';
-import { aanmeldingApi, fieldError, type AanmeldingDetail, type AanmeldingDocument } from './types';
+import { fieldError, type AanmeldingDetail, type AanmeldingDocument } from './types';
 
 export const DOCUMENT_TYPES = [
   { id: 'vog', name: 'VOG' },
@@ -31,7 +32,7 @@ export function grootte(bytes: number): string {
 export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx';
 
 /** A file field with a visible label (a native input: keyboard and screen readers know it). */
-export function BestandVeld({ id, label, accept, file, error, onChange, inputKey }: { id: string; label: string; accept: string; file: File | null; error?: string | undefined; onChange: (f: File | null) => void; inputKey: number }) {
+export function BestandVeld({ id, label, accept, file, error, onChange, inputKey }: { id: string; label: string; accept: string; file: File | null; error?: ReactNode; onChange: (f: File | null) => void; inputKey: number }) {
   return (
     <FormControl error={error !== undefined}>
       <Typography component="label" htmlFor={id} sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -56,14 +57,15 @@ export function BestandVeld({ id, label, accept, file, error, onChange, inputKey
  * The Documenten tab: upload (type, notes, file) and the list with Download (the server's
  * audited address) and Verwijderen after a confirmation.
  */
-export function DocumentenTab({ aanmelding, onChanged }: { aanmelding: AanmeldingDetail; onChanged: () => void }) {
+export function DocumentenTab({ aanmelding }: { aanmelding: AanmeldingDetail }) {
   const notify = useNotify();
+  const uploadDocument = useAction('uploadAanmeldingDocument');
+  const deleteDocument = useAction('deleteAanmeldingDocument');
   const [type, setType] = useState('vog');
   const [notes, setNotes] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [weg, setWeg] = useState<AanmeldingDocument | null>(null);
 
   const upload = async () => {
@@ -76,28 +78,24 @@ export function DocumentenTab({ aanmelding, onChanged }: { aanmelding: Aanmeldin
     data.append('document_type', type);
     data.append('notes', notes);
     data.append('file', file);
-    setBusy(true);
+    // The upload invalidates the application (./actions.ts): its list of documents is read again.
     try {
-      await callApi(`${aanmeldingApi(aanmelding.id)}/documenten`, { method: 'POST', body: data }, 'Fout bij uploaden document');
+      await uploadDocument.mutateAsync({ id: aanmelding.id, body: data });
       notify('Document geüpload', { type: 'success' });
       setNotes('');
       setFile(null);
       setInputKey((k) => k + 1);
-      onChanged();
     } catch (e) {
       if (e instanceof ActionError) setErrors(e.fields);
       notify(failureText(e, 'Fout bij uploaden document'), { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 
   const remove = async (doc: AanmeldingDocument) => {
     setWeg(null);
     try {
-      await callApi(`/api/v1/documenten/${encodeURIComponent(doc.id)}`, { method: 'DELETE' }, 'Fout bij verwijderen document');
+      await deleteDocument.mutateAsync({ documentId: doc.id });
       notify('Document verwijderd', { type: 'success' });
-      onChanged();
     } catch (e) {
       notify(failureText(e, 'Fout bij verwijderen document'), { type: 'error' });
     }
@@ -144,7 +142,7 @@ export function DocumentenTab({ aanmelding, onChanged }: { aanmelding: Aanmeldin
               }}
             />
             <Box>
-              <Button type="submit" variant="contained" size="large" startIcon={<UploadIcon />} disabled={busy}>
+              <Button type="submit" variant="contained" size="large" startIcon={<UploadIcon />} disabled={uploadDocument.isPending}>
                 Uploaden
               </Button>
             </Box>

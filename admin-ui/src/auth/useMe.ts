@@ -1,26 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { usePermissions } from 'react-admin';
 import { fetchMe, type Me } from '@klusmaat/shared-ui/auth/api';
 
 /**
  * The signed-in user (GET /api/v1/me): role and regions, for screens that differ by them (a
  * franchise owner without a region, an admin's controls). null while loading or when it failed;
- * the access guard has already decided whether the user may be here at all.
+ * the access guard has already decided whether the user may be here at all. One read on the
+ * console's query cache, shared by every component that asks.
  */
 export function useMe(): Me | null {
-  const [me, setMe] = useState<Me | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetchMe().then((r) => {
-      if (live && r.kind === 'ok') setMe(r.me);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return me;
+  const { data } = useQuery({
+    queryKey: ['me'],
+    queryFn: async ({ signal }) => {
+      const r = await fetchMe(undefined, signal);
+      return r.kind === 'ok' ? r.me : null;
+    },
+    // The role and regions do not change during a visit; a new sign-in loads the page anew.
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data ?? null;
 }
 
 /** Whether the user may change things in the back office: admins only (franchise owners read). */
 export function isAdmin(me: Me | null): boolean {
   return me?.role === 'admin' || (me?.roles ?? []).includes('admin');
+}
+
+/**
+ * Whether react-admin's permissions (authProvider.getPermissions: the roles) make the user an
+ * admin. A franchise owner may enter /admin/* (the spec's area for both) but may only read the
+ * jobs, the planning and the klussers of their regions (policy/policy.csv): the menu, create
+ * buttons and row actions of the back office are for admins only. false while the roles load.
+ */
+export function useIsAdmin(): boolean {
+  const { permissions } = usePermissions<unknown>();
+  return Array.isArray(permissions) && permissions.includes('admin');
 }

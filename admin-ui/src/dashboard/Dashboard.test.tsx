@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { dataProvider } from '../dataProvider';
 import { MemoryRouter } from 'react-router-dom';
-import { createFetchMock, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
+import { createFetchMock, KRATOS, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
+import { authProvider } from '../authProvider';
 import { FakeEventSource, installFakeEventSource } from '@klusmaat/shared-ui/test/fakeEventSource';
 import { i18nProvider } from '../i18nProvider';
 import { Dashboard } from './Dashboard';
@@ -46,12 +47,21 @@ function trend(extra = 0) {
   return { data: { weken: weeks.map((week, i) => ({ week, nieuw: i + 1, afgerond: i === 7 ? 2 + extra : i })) } };
 }
 
-function start(answer: Responder | Responder[], area: 'admin' | 'franchise' = 'admin', trendAnswer: Responder | Responder[] = { body: trend() }) {
-  const mock = createFetchMock({ 'GET /api/v1/dashboard': answer, 'GET /api/v1/dashboard/trend': trendAnswer });
+function start(
+  answer: Responder | Responder[],
+  area: 'admin' | 'franchise' = 'admin',
+  trendAnswer: Responder | Responder[] = { body: trend() },
+  role: string = area,
+) {
+  const mock = createFetchMock({
+    [`GET ${KRATOS.me}`]: { body: me(role) },
+    'GET /api/v1/dashboard': answer,
+    'GET /api/v1/dashboard/trend': trendAnswer,
+  });
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
     <MemoryRouter initialEntries={[`/${area}/dashboard`]}>
-      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} basename={`/${area}`}>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} basename={`/${area}`}>
         <Dashboard area={area} brand="Klushulp" />
       </AdminContext>
     </MemoryRouter>,
@@ -88,7 +98,8 @@ describe('Dashboard', () => {
     expect(recent.textContent).toContain('Elektra: Lamp ophangen');
     expect(recent.textContent).toContain('Ingepland');
     expect(recent.textContent).toContain('3 minuten geleden');
-    expect(screen.getByRole('link', { name: 'Nieuwe Klus Aanmaken' }).getAttribute('href')).toBe('/admin/klussen?nieuw=1');
+    // The admin's actions show once react-admin knows the roles.
+    expect((await screen.findByRole('link', { name: 'Nieuwe Klus Aanmaken' })).getAttribute('href')).toBe('/admin/klussen?nieuw=1');
     for (const [name, href] of [
       ['Werkbonnen bekijken', '/admin/werkbonnen'],
       ['Facturen bekijken', '/admin/facturen'],
@@ -177,5 +188,14 @@ describe('Dashboard', () => {
     expect((await screen.findByRole('link', { name: /Open\s*2/ })).getAttribute('href')).toBe('/franchise/klussen?status=open');
     expect(screen.queryByRole('link', { name: 'Nieuwe Klus Aanmaken' })).toBeNull();
     expect(screen.getByText(/Welkom in het franchiseportaal van Klushulp/)).toBeTruthy();
+  });
+
+  it("shows a franchise owner on /admin/dashboard the counts without the admin's actions and links", async () => {
+    start({ body: { data: dashboard(2) } }, 'admin', { body: trend() }, 'franchise');
+    expect(await screen.findByRole('link', { name: /Open\s*2/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Jouw regio/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nieuwe Klus Aanmaken' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Facturen bekijken' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Franchisenemers' })).toBeNull();
   });
 });

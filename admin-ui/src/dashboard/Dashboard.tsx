@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Title, useBasename } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 import { useKlusEvents } from '@klusmaat/shared-ui/klusEvents';
 import type { ConsoleArea } from '../auth/AccessGuard';
-import { useMe } from '../auth/useMe';
+import { isAdmin, useIsAdmin, useMe } from '../auth/useMe';
+import { useApiData } from '../api/useApiData';
 import { useApiState } from '../api/useApiState';
 import { useRegios } from '../regios/useRegios';
 import { RecentActivity } from './RecentActivity';
@@ -43,8 +43,6 @@ const MANAGEMENT = [
   { to: 'audit', label: 'Auditlog' },
 ] as const;
 
-type Load = { kind: 'loading' } | { kind: 'ok'; data: DashboardData } | { kind: 'error'; message: string };
-
 /**
  * Start page of the console (its logout is the app bar's 'Uitloggen', on every page), at /admin/dashboard (and /franchise/dashboard, the same counts for the
  * owner's regions). The counts are computed by the server in SQL (GET /api/v1/dashboard); when a
@@ -54,43 +52,24 @@ type Load = { kind: 'loading' } | { kind: 'ok'; data: DashboardData } | { kind: 
 export function Dashboard({ area, brand }: DashboardProps) {
   const basename = useBasename();
   const me = useMe();
-  const [state, setState] = useState<Load>({ kind: 'loading' });
-  const [now, setNow] = useState(() => new Date());
+  // The back office's actions are the admin's: a franchise owner on /admin/* only reads.
+  const admin = useIsAdmin();
+  const beheer = area === 'admin' && admin;
+  const dashboard = useApiData<DashboardData>('/api/v1/dashboard');
+  const { data, reload } = dashboard;
+  // The counts' moment, for 'x minuten geleden': when this answer came.
+  const now = useMemo(() => (data === undefined ? null : new Date()), [data]);
   const { state: trend, reload: reloadTrend } = useApiState<TrendData>(TREND_PATH, TREND_FOUT);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const response = await apiFetch('/api/v1/dashboard', { signal });
-      const body = await readJson(response);
-      const data = record(body)?.['data'];
-      if (!response.ok || record(data) === undefined) throw new Error(`HTTP ${response.status}`);
-      setState({ kind: 'ok', data: data as DashboardData });
-      setNow(new Date());
-    } catch (error) {
-      if (signal?.aborted) return;
-      // Spec section 8: the toast text, and the cause in the console for whoever debugs it.
-      console.error('dashboard', error);
-      setState((previous) =>
-        previous.kind === 'ok' ? previous : { kind: 'error', message: 'Fout bij laden van dashboard data' },
-      );
-    }
-  }, []);
 
   useEffect(() => {
     document.title = `Dashboard – ${brand}`;
   }, [brand]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
   // Every change of a job the actor may see moves a count, the recent activity or the trend.
   useKlusEvents(
     () => true,
     () => {
-      void load();
+      reload();
       reloadTrend();
     },
   );
@@ -106,7 +85,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
           <Typography variant="body1">{WELCOME[area](brand)}</Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          {area === 'admin' && (
+          {beheer && (
             <Button
               component={Link}
               to={`${basename}/klussen?nieuw=1`}
@@ -120,27 +99,30 @@ export function Dashboard({ area, brand }: DashboardProps) {
         </Box>
       </Box>
 
-      {area === 'franchise' && me !== null && <FranchiseRegions regions={me.regions} basename={basename} />}
-      {state.kind === 'error' && <Alert severity="error">{state.message}</Alert>}
-      {state.kind === 'loading' && <Typography role="status">Dashboard wordt geladen…</Typography>}
-      {state.kind === 'ok' && (
+      {(area === 'franchise' || (me !== null && !isAdmin(me))) && me !== null && (
+        <FranchiseRegions regions={me.regions} basename={basename} />
+      )}
+      {/* A failed reload keeps the counts on screen; only a dashboard that never loaded says so. */}
+      {data === undefined && dashboard.failed && <Alert severity="error">Fout bij laden van dashboard data</Alert>}
+      {data === undefined && !dashboard.failed && <Typography role="status">Dashboard wordt geladen…</Typography>}
+      {data !== undefined && (
         <>
-          <StatusTiles counts={state.data.statussen} totaal={state.data.totaal} basename={basename} />
+          <StatusTiles counts={data.statussen} totaal={data.totaal} basename={basename} />
           <Terugbellen
-            data={state.data.terugbellen}
+            data={data.terugbellen}
             basename={basename}
             jobHref={(id) => (area === 'admin' ? `${basename}/klussen?klus=${id}` : `${basename}/klussen/${id}`)}
           />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '3fr 2fr' } }}>
-            <RegionTable regios={state.data.regios} basename={basename} />
-            <TopTowns towns={state.data.top_woonplaatsen} basename={basename} />
+            <RegionTable regios={data.regios} basename={basename} />
+            <TopTowns towns={data.top_woonplaatsen} basename={basename} />
           </Box>
-          <RecentActivity jobs={state.data.recente_activiteit} now={now} />
+          <RecentActivity jobs={data.recente_activiteit} now={now ?? new Date()} />
         </>
       )}
       <Trend state={trend} />
 
-      {area === 'admin' && (
+      {beheer && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <LinkCard title="Snelle acties" links={QUICK_ACTIONS} basename={basename} />
           <LinkCard title="Beheer" links={MANAGEMENT} basename={basename} />

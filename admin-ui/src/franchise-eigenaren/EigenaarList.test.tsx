@@ -42,7 +42,9 @@ describe('Franchisenemers', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Nieuwe franchisenemer' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe franchisenemer' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Account aanmaken' }));
-    expect(within(dialog).getByText('Selecteer minimaal één regio')).toBeTruthy();
+    // react-admin's form checks the fields (asynchronously) before anything is sent.
+    expect(await within(dialog).findByText('Selecteer minimaal één regio')).toBeTruthy();
+    expect(within(dialog).getAllByText('Vul alle verplichte velden in')).toHaveLength(3);
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText(/^Naam/), { target: { value: 'Frida' } });
     fireEvent.change(within(dialog).getByLabelText(/^E-mailadres/), { target: { value: 'frida@klusmaat.nl' } });

@@ -1,13 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput, TopToolbar, useNotify, useRefresh } from 'react-admin';
+import { Datagrid, Form, FunctionField, TextField, TextInput, TopToolbar, useNotify } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
 import { useRegios } from '../regios/useRegios';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
-import { RegioKeuze } from './RegioKeuze';
+import { RegioKeuzeInput } from './RegioKeuze';
 
 type Eigenaar = ListItem<'/api/v1/franchise-eigenaren'>;
 
@@ -21,7 +22,6 @@ const FILTERS = [<TextInput key="q" source="q" label="Zoeken op naam of e-mail" 
 export default function EigenaarList() {
   const [nieuw, setNieuw] = useState(false);
   const [regios, setRegios] = useState<Eigenaar | null>(null);
-  const refresh = useRefresh();
   const { naam: regioNaam } = useRegios();
   return (
     <>
@@ -61,114 +61,116 @@ export default function EigenaarList() {
           />
         </Datagrid>
       </ResourceList>
-      {nieuw && <NieuweEigenaar onClose={() => setNieuw(false)} onSaved={() => { setNieuw(false); refresh(); }} />}
-      {regios !== null && <RegiosDialog eigenaar={regios} onClose={() => setRegios(null)} onSaved={() => { setRegios(null); refresh(); }} />}
+      {nieuw && <NieuweEigenaar onClose={() => setNieuw(false)} onSaved={() => setNieuw(false)} />}
+      {regios !== null && <RegiosDialog eigenaar={regios} onClose={() => setRegios(null)} onSaved={() => setRegios(null)} />}
     </>
   );
 }
 
+const REGIO_VERPLICHT = (v: unknown) => (Array.isArray(v) && v.length > 0 ? undefined : 'Selecteer minimaal één regio');
+const VERPLICHT = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'Vul alle verplichte velden in');
+
 function RegiosDialog({ eigenaar, onClose, onSaved }: { eigenaar: Eigenaar; onClose: () => void; onSaved: () => void }) {
   const notify = useNotify();
-  const [value, setValue] = useState<string[]>(eigenaar.regio);
+  const setRegios = useAction('setEigenaarRegios');
   const [fout, setFout] = useState<string | null>(null);
-  const save = async () => {
+  const save = async (values: Record<string, unknown>) => {
     try {
-      const a = await callApi(`/api/v1/franchise-eigenaren/${eigenaar.id}/regios`, { method: 'PUT', body: { regio: value } }, 'Fout bij opslaan');
+      // The action invalidates the owners: the list shows the new regions.
+      const a: ActionAnswer<unknown> = await setRegios.mutateAsync({ id: String(eigenaar.id), regio: values['regio'] as string[] });
       notify(a.message, { type: 'success' });
       onSaved();
+      return undefined;
     } catch (e) {
       setFout(e instanceof ActionError ? `Fout bij opslaan: ${e.message}` : 'Fout bij opslaan');
+      return e instanceof ActionError ? e.fields : undefined;
     }
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="regios-title">
-      <DialogTitle id="regios-title">Regio&apos;s van {eigenaar.naam}</DialogTitle>
-      <DialogContent dividers>
-        {fout && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {fout}
-          </Alert>
-        )}
-        <RegioKeuze value={value} onChange={setValue} />
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          De wijziging geldt vanaf het volgende scherm dat de franchisenemer opent.
-        </Typography>
-      </DialogContent>
-      <DialogActions sx={{ p: 2 }}>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button onClick={() => void save()} variant="contained" size="large">
-          Opslaan
-        </Button>
-      </DialogActions>
+      <Form defaultValues={{ regio: eigenaar.regio }} onSubmit={save} noValidate>
+        <DialogTitle id="regios-title">Regio&apos;s van {eigenaar.naam}</DialogTitle>
+        <DialogContent dividers>
+          {fout && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {fout}
+            </Alert>
+          )}
+          <RegioKeuzeInput />
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            De wijziging geldt vanaf het volgende scherm dat de franchisenemer opent.
+          </Typography>
+        </DialogContent>
+        <DialogActions sx={{ p: 2 }}>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large" disabled={setRegios.isPending}>
+            Opslaan
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }
 
 function NieuweEigenaar({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const notify = useNotify();
-  const [v, setV] = useState({ naam: '', email: '', password: '' });
-  const [regio, setRegio] = useState<string[]>([]);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const create = useAction('createEigenaar');
   const [fout, setFout] = useState<string | null>(null);
 
-  const save = async () => {
-    const missing: Record<string, string> = {};
-    for (const k of ['naam', 'email', 'password'] as const) if (v[k].trim() === '') missing[k] = 'Vul alle verplichte velden in';
-    if (regio.length === 0) missing['regio'] = 'Selecteer minimaal één regio';
-    setFields(missing);
-    if (Object.keys(missing).length > 0) {
-      setFout('Vul alle verplichte velden in');
-      return;
-    }
+  const save = async (values: Record<string, unknown>) => {
+    const text = (name: string) => String(values[name] ?? '');
     try {
-      const a = await callApi('/api/v1/franchise-eigenaren', { method: 'POST', body: { ...v, regio } }, 'Fout bij aanmaken account');
+      const a: ActionAnswer<unknown> = await create.mutateAsync({
+        naam: text('naam'),
+        email: text('email'),
+        password: text('password'),
+        regio: values['regio'] as string[],
+      });
       notify(a.message, { type: 'success' });
       onSaved();
+      return undefined;
     } catch (e) {
       setFout(e instanceof ActionError ? e.message : 'Fout bij aanmaken account');
-      if (e instanceof ActionError) setFields(e.fields);
+      return e instanceof ActionError ? e.fields : undefined;
     }
   };
 
-  const field = (name: 'naam' | 'email' | 'password', label: string, type = 'text') => (
-    <MuiTextField
-      label={label}
-      type={type}
-      value={v[name]}
-      onChange={(e) => setV({ ...v, [name]: e.target.value })}
-      error={fields[name] !== undefined}
-      helperText={fields[name] ?? (name === 'password' ? 'Minstens 10 tekens' : undefined)}
-      required
-      fullWidth
-      margin="dense"
-      autoComplete={name === 'password' ? 'new-password' : 'off'}
-    />
-  );
-
   return (
     <Dialog open onClose={onClose} aria-labelledby="nieuwe-eigenaar-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="nieuwe-eigenaar-title">Nieuwe franchisenemer</DialogTitle>
-      <DialogContent dividers>
-        {fout && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {fout}
-          </Alert>
-        )}
-        {field('naam', 'Naam')}
-        {field('email', 'E-mailadres', 'email')}
-        {field('password', 'Wachtwoord', 'password')}
-        <RegioKeuze value={regio} onChange={setRegio} error={fields['regio']} />
-      </DialogContent>
-      <DialogActions sx={{ p: 2 }}>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button onClick={() => void save()} variant="contained" size="large">
-          Account aanmaken
-        </Button>
-      </DialogActions>
+      <Form defaultValues={{ naam: '', email: '', password: '', regio: [] }} onSubmit={save} noValidate>
+        <DialogTitle id="nieuwe-eigenaar-title">Nieuwe franchisenemer</DialogTitle>
+        <DialogContent dividers>
+          {fout && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {fout}
+            </Alert>
+          )}
+          <TextInput source="naam" label="Naam" validate={VERPLICHT} isRequired fullWidth margin="dense" autoComplete="off" helperText={false} />
+          <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} isRequired fullWidth margin="dense" autoComplete="off" helperText={false} />
+          <TextInput
+            source="password"
+            label="Wachtwoord"
+            type="password"
+            validate={VERPLICHT}
+            isRequired
+            fullWidth
+            margin="dense"
+            autoComplete="new-password"
+            helperText="Minstens 10 tekens"
+          />
+          <RegioKeuzeInput validate={REGIO_VERPLICHT} />
+        </DialogContent>
+        <DialogActions sx={{ p: 2 }}>
+          <Button onClick={onClose} size="large">
+            Annuleren
+          </Button>
+          <Button type="submit" variant="contained" size="large" disabled={create.isPending}>
+            Account aanmaken
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

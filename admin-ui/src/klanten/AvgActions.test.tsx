@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../dataProvider';
 import { AvgActions, KEPT } from './AvgActions';
 
 afterEach(() => {
@@ -10,7 +11,8 @@ afterEach(() => {
 
 function renderActions() {
   return render(
-    <AdminContext>
+    // The erase is a data provider action: the real provider reaches the stubbed fetch.
+    <AdminContext dataProvider={dataProvider}>
       <AvgActions email="klant@example.nl" />
     </AdminContext>,
   );

@@ -4,6 +4,8 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
 import { apiError, apiFetch, readJson } from '@klusmaat/shared-ui/auth/api';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
 
 /** What stays after an erase, and why (the server sends the same words back). */
 export const KEPT =
@@ -23,6 +25,7 @@ interface Erased {
  */
 export function AvgActions({ email, onErased }: { email: string; onErased?: () => void }) {
   const notify = useNotify();
+  const wis = useAction('wisKlant');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
   const [done, setDone] = useState<Erased | null>(null);
@@ -55,18 +58,15 @@ export function AvgActions({ email, onErased }: { email: string; onErased?: () =
     setConfirming(false);
     setBusy('erase');
     try {
-      const res = await apiFetch(`${path(email)}/wissen`, { method: 'POST' });
-      const body = await readJson(res);
-      if (!res.ok) {
-        notify(apiError(body).message ?? 'Wissen is niet gelukt', { type: 'error' });
-        return;
-      }
-      const e = body as Erased;
+      // The counts are top-level in the answer. The action invalidates the customer and its jobs.
+      const answer: ActionAnswer<unknown> = await wis.mutateAsync({ email });
+      const e = answer.extra as unknown as Erased;
       setDone(e);
       notify(`Gegevens gewist: ${e.klussen} klussen; ${e.facturen_bewaard} facturen bewaard`, { type: 'success' });
       onErased?.();
-    } catch {
-      notify('Wissen is niet gelukt: geen verbinding met de server', { type: 'error' });
+    } catch (e) {
+      // A refusal in the server's words; no answer at all says so.
+      notify(e instanceof ActionError && e.status !== 0 ? e.message : 'Wissen is niet gelukt: geen verbinding met de server', { type: 'error' });
     } finally {
       setBusy(null);
     }

@@ -14,12 +14,13 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Title } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Title, useGetOne } from 'react-admin';
 import { wrapAnywhere } from '../fields/wrap';
 import { Link, useParams } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { useApiState, type ApiState } from '../api/useApiState';
+import { recordError } from '../lists/recordErrors';
 import { euro } from '../klussen/format';
 import { SimpleTable } from '../lists/SimpleTable';
 import { isStatus, STATUS_LABEL } from '../klussen/status';
@@ -37,23 +38,12 @@ const ONE_DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, m
 const base = (email: string) => `/api/v1/klanten/${encodeURIComponent(email)}`;
 const janee = (v: boolean | null) => (v === null ? '—' : v ? 'Ja' : 'Nee');
 
-type Load<T> = { kind: 'loading' } | { kind: 'ok'; value: T } | { kind: 'error'; message: string; status: number };
-
-/** GET path while mounted (and again when path changes). */
-function useGet<T>(path: string, failure: string): Load<T> {
-  const [state, setState] = useState<Load<T>>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    callApi<T>(path, { signal: controller.signal }, failure)
-      .then((a) => setState({ kind: 'ok', value: a.data }))
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: 'error', message: e instanceof Error ? e.message : failure, status: e instanceof ActionError ? e.status : 0 });
-      });
-    return () => controller.abort();
-  }, [path, failure]);
-  return state;
+/**
+ * A tab's rows (GET path, {"data": [...]}) on the console's query cache under 'klanten': an action
+ * on the customer (an erase) reads them again.
+ */
+function useRows<T>(path: string, failure: string): ApiState<T[]> {
+  return useApiState<T[]>(path, failure).state;
 }
 
 /**
@@ -64,25 +54,26 @@ function useGet<T>(path: string, failure: string): Load<T> {
 export default function KlantCard() {
   const { id = '' } = useParams();
   const email = decodeURIComponent(id);
-  const klant = useGet<Klant>(base(email), 'Fout bij laden van klant gegevens');
+  // The customer through the data provider (GET /api/v1/klanten/{email}) and its cache.
+  const { data: k, error } = useGetOne<Klant>('klanten', { id: email }, { retry: false });
   const [tab, setTab] = useState(0);
 
-  if (klant.kind === 'loading') return <Typography role="status" sx={{ p: 2 }}>Klant wordt geladen…</Typography>;
-  if (klant.kind === 'error') {
+  if (k === undefined && error) {
+    const failed = recordError(error);
     return (
       <Box sx={{ p: 2, display: 'grid', gap: 2, justifyItems: 'start' }}>
         <Title title="Klant" />
         <Typography variant="h4" component="h1">
-          {klant.status === 404 ? 'Klant niet gevonden' : 'Fout bij laden van klant gegevens'}
+          {failed.status === 404 ? 'Klant niet gevonden' : 'Fout bij laden van klant gegevens'}
         </Typography>
-        {klant.status !== 404 && <Alert severity="error">{klant.message}</Alert>}
+        {failed.status !== 404 && <Alert severity="error">{failed.message || 'Fout bij laden van klant gegevens'}</Alert>}
         <Button component={Link} to="/admin/klanten" variant="outlined" size="large" startIcon={<ArrowBackIcon />}>
           Terug naar klanten
         </Button>
       </Box>
     );
   }
-  const k = klant.value;
+  if (k === undefined) return <Typography role="status" sx={{ p: 2 }}>Klant wordt geladen…</Typography>;
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1100 }}>
       <Title title={`Klant ${k.email}`} />
@@ -182,7 +173,7 @@ function tabPath(path: string, extra: Record<string, string> = {}) {
 
 function Historie({ email }: { email: string }) {
   const [status, setStatus] = useState<string>('alle');
-  const rows = useGet<KlusRij[]>(tabPath(`${base(email)}/klussen`, status === 'alle' ? {} : { status }), 'Fout bij laden van gegevens');
+  const rows = useRows<KlusRij>(tabPath(`${base(email)}/klussen`, status === 'alle' ? {} : { status }), 'Fout bij laden van gegevens');
   const exporteren = (list: KlusRij[]) =>
     download(
       `aanvragen-${email}.csv`,
@@ -201,7 +192,7 @@ function Historie({ email }: { email: string }) {
             <ToggleButton value="ingepland">Ingepland</ToggleButton>
             <ToggleButton value="afgerond">Afgerond</ToggleButton>
           </ToggleButtonGroup>
-          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.value.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.value)}>
+          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.data.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.data)}>
             CSV exporteren
           </Button>
         </Box>
@@ -228,7 +219,7 @@ function factuurStand(f: FactuurRij): string {
 }
 
 function Facturen({ email }: { email: string }) {
-  const rows = useGet<FactuurRij[]>(tabPath(`${base(email)}/facturen`), 'Kon facturen niet laden');
+  const rows = useRows<FactuurRij>(tabPath(`${base(email)}/facturen`), 'Kon facturen niet laden');
   const exporteren = (list: FactuurRij[]) =>
     download(
       `facturen-${email}.csv`,
@@ -253,7 +244,7 @@ function Facturen({ email }: { email: string }) {
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box>
-          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.value.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.value)}>
+          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.data.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.data)}>
             CSV exporteren
           </Button>
         </Box>
@@ -285,7 +276,7 @@ function Facturen({ email }: { email: string }) {
 }
 
 function Reviews({ email }: { email: string }) {
-  const rows = useGet<Review[]>(tabPath(`${base(email)}/reviews`), 'Fout bij laden van gegevens');
+  const rows = useRows<Review>(tabPath(`${base(email)}/reviews`), 'Fout bij laden van gegevens');
   return (
     <TabRows state={rows} empty="Nog geen reviews">
       {(list) => (
@@ -320,9 +311,9 @@ function Reviews({ email }: { email: string }) {
   );
 }
 
-function TabRows<T>({ state, empty, children }: { state: Load<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
+function TabRows<T>({ state, empty, children }: { state: ApiState<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
   if (state.kind === 'loading') return <Typography role="status">Laden…</Typography>;
   if (state.kind === 'error') return <Alert severity="error">{state.message}</Alert>;
-  if (state.value.length === 0) return <Typography>{empty}</Typography>;
-  return <>{children(state.value)}</>;
+  if (state.data.length === 0) return <Typography>{empty}</Typography>;
+  return <>{children(state.data)}</>;
 }

@@ -11,13 +11,11 @@ import {
   TextInput,
   TopToolbar,
   useListContext,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { useAction } from '../api/useAction';
 import { relativeTime } from '../fields/relativeTime';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
@@ -37,21 +35,15 @@ const FILTERS = [<TextInput key="q" source="q" label="Zoeken op e-mail, telefoon
 function RowMenu() {
   const klant = useRecordContext<Klant>();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { run: deleteKlant } = useAction('deleteKlant');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState(false);
   if (klant === undefined) return null;
 
   const remove = async () => {
     setConfirm(false);
-    try {
-      const answer = await callApi(`/api/v1/klanten/${encodeURIComponent(klant.email)}`, { method: 'DELETE' }, 'Fout bij verwijderen klant');
-      notify(answer.message, { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify(e instanceof ActionError ? `Fout bij verwijderen klant: ${e.message}` : 'Fout bij verwijderen klant', { type: 'error' });
-    }
+    // The action invalidates the customers (and their jobs): the list is read again.
+    await deleteKlant({ email: klant.email });
   };
 
   return (
@@ -108,7 +100,6 @@ function Heading() {
  */
 export default function KlantList() {
   const [nieuw, setNieuw] = useState(false);
-  const refresh = useRefresh();
   const now = new Date();
   return (
     <>
@@ -144,10 +135,8 @@ export default function KlantList() {
         <NieuweKlantDialog
           open
           onClose={() => setNieuw(false)}
-          onSaved={() => {
-            setNieuw(false);
-            refresh();
-          }}
+          // The create invalidates the customers: the list is read again.
+          onSaved={() => setNieuw(false)}
         />
       )}
     </>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { BooleanInput, DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
 import { CATEGORIE_CHOICES } from '../klussen/status';
 
 type NieuweKlant = RequestBody<'/api/v1/klanten', 'post'>;
@@ -67,11 +68,12 @@ function body(v: FormValues): NieuweKlant {
 export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const notify = useNotify();
   const [fout, setFout] = useState<string | null>(null);
+  const createKlant = useAction('createKlant');
 
   const opslaan = async (values: Record<string, unknown>) => {
     setFout(null);
     try {
-      const answer = await callApi('/api/v1/klanten', { method: 'POST', body: body(values as unknown as FormValues) }, 'Fout bij aanmaken klant');
+      const answer: ActionAnswer<unknown> = await createKlant.mutateAsync({ body: { ...body(values as unknown as FormValues) } });
       notify(answer.message || 'Klant aangemaakt', { type: 'success' });
       onSaved();
       return undefined;

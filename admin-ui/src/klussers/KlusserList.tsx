@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext, useRefresh } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
@@ -11,6 +11,7 @@ import { RegioSelectInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
 import { SummaryCards, useListSummary } from '../lists/SummaryCards';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
+import { useIsAdmin } from '../auth/useMe';
 import { KlusserRowActions } from './KlusserRowActions';
 import { NieuweKlusserDialog } from './NieuweKlusserDialog';
 
@@ -88,7 +89,6 @@ function TotalCards() {
 
 function NieuweKlusser() {
   const [open, setOpen] = useState(false);
-  const refresh = useRefresh();
   return (
     <>
       <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
@@ -98,10 +98,8 @@ function NieuweKlusser() {
         <NieuweKlusserDialog
           open
           onClose={() => setOpen(false)}
-          onSaved={() => {
-            setOpen(false);
-            refresh();
-          }}
+          // The create refreshes the list itself (react-admin's useCreate), the totals follow it.
+          onSaved={() => setOpen(false)}
         />
       )}
     </>
@@ -114,7 +112,9 @@ function NieuweKlusser() {
  */
 export default function KlusserList() {
   const basename = useBasename();
-  const franchise = basename === '/franchise';
+  // A franchise owner reads the klussers of their regions, on /admin/* too (auth/useMe.ts).
+  const admin = useIsAdmin();
+  const franchise = basename === '/franchise' || !admin;
   const { naam: regioNaam } = useRegios();
   return (
     <ResourceList

@@ -1,10 +1,11 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Title, useBasename, useNotify } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Title, useBasename, useGetOne, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { useIsAdmin } from '../auth/useMe';
+import { recordError } from '../lists/recordErrors';
 import { ddMMyyyy } from '../fields/dates';
 import { useRegios } from '../regios/useRegios';
 import { SimpleTable } from '../lists/SimpleTable';
@@ -14,7 +15,6 @@ import { ShowcaseFotos } from './ShowcaseFotos';
 import { FactList } from '../fields/Facts';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
-type Load = { kind: 'loading' } | { kind: 'ok'; k: Detail } | { kind: 'error'; status: number; message: string };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `sectie-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -39,27 +39,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function KlusserPage() {
   const { id = '' } = useParams();
   const basename = useBasename();
-  const [state, setState] = useState<Load>({ kind: 'loading' });
   const notify = useNotify();
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      callApi<Detail>(`/api/v1/klussers/${encodeURIComponent(id)}`, { signal }, 'Fout bij ophalen klusser')
-        .then((a) => setState({ kind: 'ok', k: a.data }))
-        .catch((e: unknown) => {
-          if (!signal?.aborted) {
-            const status = e instanceof ActionError ? e.status : 0;
-            setState({ kind: 'error', status, message: e instanceof Error ? e.message : 'Fout bij ophalen klusser' });
-            // Section 8's toast as well as the page's own heading; a missing klusser is said on the page.
-            if (status !== 404) notify('Fout bij ophalen klusser', { type: 'error' });
-          }
-        }),
-    [id, notify],
+  // A franchise owner reads the klusser, on /admin/* too (auth/useMe.ts).
+  const admin = useIsAdmin();
+  // Through the data provider's cache: a save here (or an archive in the list) shows everywhere.
+  const { data: k, error, isPending } = useGetOne<Detail>(
+    'klussers',
+    { id },
+    {
+      retry: false,
+      // Section 8's toast as well as the page's own heading; a missing klusser is said on the page.
+      onError: (e) => {
+        if (recordError(e).status !== 404) notify('Fout bij ophalen klusser', { type: 'error' });
+      },
+    },
   );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const failed = error ? recordError(error) : null;
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1000 }}>
@@ -69,21 +64,16 @@ export default function KlusserPage() {
           Terug naar klussers
         </Button>
       </Box>
-      {state.kind === 'loading' && <Typography role="status">Klusser wordt geladen…</Typography>}
-      {state.kind === 'error' && (
+      {isPending && failed === null && <Typography role="status">Klusser wordt geladen…</Typography>}
+      {failed !== null && (
         <>
           <Typography variant="h4" component="h1">
-            {state.status === 404 ? 'Klusser niet gevonden' : 'Fout bij ophalen klusser'}
+            {failed.status === 404 ? 'Klusser niet gevonden' : 'Fout bij ophalen klusser'}
           </Typography>
-          {state.status !== 404 && <Alert severity="error">{state.message}</Alert>}
+          {failed.status !== 404 && <Alert severity="error">{failed.message || 'Fout bij ophalen klusser'}</Alert>}
         </>
       )}
-      {state.kind === 'ok' &&
-        (basename === '/admin' ? (
-          <BeheerTabs k={state.k} onSaved={(k) => setState({ kind: 'ok', k })} reload={() => void load()} />
-        ) : (
-          <Profiel k={state.k} />
-        ))}
+      {k !== undefined && failed === null && (basename === '/admin' && admin ? <BeheerTabs k={k} /> : <Profiel k={k} />)}
     </Box>
   );
 }
@@ -91,7 +81,7 @@ export default function KlusserPage() {
 const TABS = ['Profiel', 'Website Showcase', 'Beoordelingen', 'Gewerkte Uren'] as const;
 
 /** The admin's klusser: four tabs; the profile and photos are edited here. */
-function BeheerTabs({ k, onSaved, reload }: { k: Detail; onSaved: (k: Detail) => void; reload: () => void }) {
+function BeheerTabs({ k }: { k: Detail }) {
   const [tab, setTab] = useState(0);
   return (
     <>
@@ -109,12 +99,12 @@ function BeheerTabs({ k, onSaved, reload }: { k: Detail; onSaved: (k: Detail) =>
       <Box role="tabpanel" id={`klusser-paneel-${tab}`} aria-labelledby={`klusser-tab-${tab}`}>
         {tab === 0 && (
           <Section title="Profiel">
-            <ProfielForm k={k} onSaved={onSaved} />
+            <ProfielForm k={k} />
           </Section>
         )}
         {tab === 1 && (
           <Section title="Website Showcase">
-            <ShowcaseFotos k={k} onChanged={reload} />
+            <ShowcaseFotos k={k} />
           </Section>
         )}
         {tab === 2 && <Beoordelingen k={k} />}

@@ -1,9 +1,12 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRefresh } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDelete, useNotify } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { ACTIONS } from '../api/registry';
+import { invalidate, useAction } from '../api/useAction';
+import { recordError } from '../lists/recordErrors';
 
 type Klusser = ListItem<'/api/v1/klussers'>;
 
@@ -14,7 +17,9 @@ type Klusser = ListItem<'/api/v1/klussers'>;
  */
 export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
   const notify = useNotify();
-  const refresh = useRefresh();
+  const archive = useAction('archiveKlusser');
+  const [remove] = useDelete<Klusser>();
+  const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ask = (kind: 'archive' | 'delete') => {
@@ -24,16 +29,20 @@ export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
 
   const run = async (kind: 'archive' | 'delete') => {
     setConfirm(null);
-    const fout = kind === 'archive' ? 'Fout bij archiveren klusser' : 'Fout bij verwijderen klusser';
+    if (kind === 'archive') {
+      await archive.run({ id: String(klusser.id) }, { success: 'Klusser gearchiveerd' });
+      return;
+    }
+    const fout = 'Fout bij verwijderen klusser';
     try {
-      const answer =
-        kind === 'archive'
-          ? await callApi(`/api/v1/klussers/${klusser.id}/archive`, { method: 'POST' }, fout)
-          : await callApi(`/api/v1/klussers/${klusser.id}`, { method: 'DELETE' }, fout);
-      notify(answer.message || (kind === 'archive' ? 'Klusser gearchiveerd' : 'Klusser permanent verwijderd'), { type: 'success' });
-      refresh();
+      await remove('klussers', { id: klusser.id, previousData: klusser }, { mutationMode: 'pessimistic', returnPromise: true });
+      notify('Klusser permanent verwijderd', { type: 'success' });
     } catch (e) {
-      notify(e instanceof ActionError ? `${fout}: ${e.message}` : fout, { type: 'error' });
+      const { message } = recordError(e);
+      notify(message ? `${fout}: ${message}` : fout, { type: 'error' });
+    } finally {
+      // The klusser also leaves the totals, the jobs' candidates and the dashboard's counts.
+      void invalidate(queryClient, ACTIONS.archiveKlusser.invalidates);
     }
   };
 

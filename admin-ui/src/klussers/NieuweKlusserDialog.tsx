@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, Form, NumberInput, required, TextInput, useNotify } from 'react-admin';
+import { BooleanInput, Form, NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi, failureText } from '../api/action';
+import { recordError, saveFailure } from '../lists/recordErrors';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
 type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
@@ -44,17 +44,19 @@ function body(v: FormValues): Nieuw {
 export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const notify = useNotify();
   const [fout, setFout] = useState<string | null>(null);
+  const [create] = useCreate();
 
   const opslaan = async (values: Record<string, unknown>) => {
     setFout(null);
     try {
-      const answer = await callApi('/api/v1/klussers', { method: 'POST', body: body(values as unknown as FormValues) }, 'Fout bij aanmaken klusser');
-      notify(answer.message || 'Klusser succesvol aangemaakt', { type: 'success' });
+      // react-admin refreshes the klussers' list and totals itself after a create.
+      await create('klussers', { data: body(values as unknown as FormValues) }, { returnPromise: true });
+      notify('Klusser succesvol aangemaakt', { type: 'success' });
       onSaved();
       return undefined;
     } catch (e) {
-      setFout(failureText(e, 'Fout bij aanmaken klusser'));
-      return e instanceof ActionError ? e.fields : undefined;
+      setFout(saveFailure(e, 'Fout bij aanmaken klusser'));
+      return recordError(e).fields;
     }
   };
 

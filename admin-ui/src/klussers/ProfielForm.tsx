@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, CheckboxGroupInput, Form, FormDataConsumer, NumberInput, required, TextInput, useNotify } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, Form, FormDataConsumer, NumberInput, required, TextInput, useNotify, useUpdate } from 'react-admin';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { ActionError, callApi } from '../api/action';
+import { recordError } from '../lists/recordErrors';
 import { currentYearNL } from '@klusmaat/shared-ui/calendar';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
@@ -37,8 +37,9 @@ function fromForm(v: Profiel): Profiel {
  * één regio' and the intro's 500-word counter are shown, not enforced (as the spec says); the
  * retired-since year must lie between 1950 and this year (the Dutch calendar's).
  */
-export function ProfielForm({ k, onSaved }: { k: Detail; onSaved: (k: Detail) => void }) {
+export function ProfielForm({ k }: { k: Detail }) {
   const notify = useNotify();
+  const [update] = useUpdate();
   const [fout, setFout] = useState<string | null>(null);
   const jaar = currentYearNL();
   const jaarCheck = (v: unknown) => {
@@ -49,14 +50,19 @@ export function ProfielForm({ k, onSaved }: { k: Detail; onSaved: (k: Detail) =>
   const opslaan = async (values: Record<string, unknown>) => {
     setFout(null);
     try {
-      const a = await callApi<Detail>(`/api/v1/klussers/${k.id}`, { method: 'PUT', body: fromForm(values as unknown as Profiel) }, 'Fout bij opslaan profiel');
-      notify(a.message || 'Profiel opgeslagen', { type: 'success' });
-      onSaved(a.data);
+      // The cache's klusser becomes the server's answer: the page's heading and the list follow.
+      await update(
+        'klussers',
+        { id: k.id, data: fromForm(values as unknown as Profiel), previousData: k },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      notify('Profiel opgeslagen', { type: 'success' });
       return undefined;
     } catch (e) {
-      setFout(e instanceof ActionError ? `Fout bij opslaan profiel: ${e.message}` : 'Fout bij opslaan profiel');
+      const { status, message, fields } = recordError(e);
+      setFout(status !== 0 && message !== '' ? `Fout bij opslaan profiel: ${message}` : 'Fout bij opslaan profiel');
       notify('Fout bij opslaan profiel', { type: 'error' });
-      return e instanceof ActionError ? e.fields : undefined;
+      return fields;
     }
   };
   return (

@@ -1,11 +1,12 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNotify } from 'react-admin';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { callApi, failureText } from '../api/action';
+import { failureText, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
+import type { FotoSlot as Slot } from './actions';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
-type Slot = 'profiel' | 'carousel_1' | 'carousel_2' | 'carousel_3';
 
 /** Section 9: photos up to 5MB, images only. */
 export const MAX_FOTO_BYTES = 5 * 1024 * 1024;
@@ -22,24 +23,26 @@ const SLOTS: { slot: Slot; label: string; key: keyof Detail['fotos'] }[] = [
  * shows (D5: public by design). A photo over 5MB or not an image is refused here and again by the
  * server, which judges the content.
  */
-export function ShowcaseFotos({ k, onChanged }: { k: Detail; onChanged: () => void }) {
+export function ShowcaseFotos({ k }: { k: Detail }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <Typography sx={{ gridColumn: '1 / -1' }}>
         {k.zichtbaar_op_website ? 'Deze klusser staat op de website.' : 'Deze klusser staat niet op de website (zet "Zichtbaar op de website" aan in het profiel).'}
       </Typography>
       {SLOTS.map((s) => (
-        <FotoSlot key={s.slot} klusserId={k.id} slot={s.slot} label={s.label} url={k.fotos[s.key]} naam={k.naam} onChanged={onChanged} />
+        <FotoSlot key={s.slot} klusserId={k.id} slot={s.slot} label={s.label} url={k.fotos[s.key]} naam={k.naam} />
       ))}
     </Box>
   );
 }
 
-function FotoSlot(props: { klusserId: string; slot: Slot; label: string; url: string | null; naam: string; onChanged: () => void }) {
+function FotoSlot(props: { klusserId: string; slot: Slot; label: string; url: string | null; naam: string }) {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const path = `/api/v1/klussers/${props.klusserId}/fotos/${props.slot}`;
+  const uploadFoto = useAction('uploadKlusserFoto');
+  const deleteFoto = useAction('deleteKlusserFoto');
+  const busy = uploadFoto.isPending || deleteFoto.isPending;
+  const params = { id: props.klusserId, slot: props.slot };
 
   const upload = async (file: File) => {
     if (file.size > MAX_FOTO_BYTES) {
@@ -50,31 +53,23 @@ function FotoSlot(props: { klusserId: string; slot: Slot; label: string; url: st
       notify('Fout bij uploaden foto: kies een foto (JPG, PNG of WebP).', { type: 'error' });
       return;
     }
-    const form = new FormData();
-    form.append('file', file);
-    setBusy(true);
+    // mutateAsync, not run: a refusal is said in the server's words ('Bestand mag maximaal 5MB zijn').
     try {
-      const a = await callApi(path, { method: 'POST', body: form }, 'Fout bij uploaden foto');
+      const a: ActionAnswer<unknown> = await uploadFoto.mutateAsync({ ...params, file });
       notify(a.message || 'Foto geüpload', { type: 'success' });
-      props.onChanged();
     } catch (e) {
       notify(failureText(e, 'Fout bij uploaden foto'), { type: 'error' });
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = '';
     }
   };
 
   const remove = async () => {
-    setBusy(true);
     try {
-      const a = await callApi(path, { method: 'DELETE' }, 'Fout bij verwijderen foto');
+      const a: ActionAnswer<unknown> = await deleteFoto.mutateAsync(params);
       notify(a.message || 'Foto verwijderd', { type: 'success' });
-      props.onChanged();
     } catch (e) {
       notify(failureText(e, 'Fout bij verwijderen foto'), { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,6 +1,34 @@
-import type { AnyAction } from '../api/defineAction';
+import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { defineAction, type AnyAction } from '../api/defineAction';
 
-/** The custom actions of this domain (see api/defineAction.ts); the data provider exposes each. */
+type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
+export type FotoSlot = 'profiel' | 'carousel_1' | 'carousel_2' | 'carousel_3';
+
+const klusser = (id: string) => `/api/v1/klussers/${encodeURIComponent(id)}`;
+
+/**
+ * The custom actions of a klusser (document 001 section 2). An archived klusser leaves the
+ * assignable candidates of the jobs and the dashboard's counts; a photo only changes the klusser.
+ */
 export const klusserActions = {
-  // e.g. archive: defineAction<{ id: string }, Klus>({ request: ({ id }) => ({ path: `/api/v1/klussen/${id}/archive`, method: 'POST' }), failure: 'Fout bij archiveren klus', invalidates: ['klussen'] }),
+  archiveKlusser: defineAction<{ id: string }, Detail>({
+    request: ({ id }) => ({ path: `${klusser(id)}/archive`, method: 'POST' }),
+    failure: 'Fout bij archiveren klusser',
+    invalidates: ['klussers', 'klussen', 'planning', 'dashboard'],
+  }),
+  /** An upload: the photo goes as multipart (file). */
+  uploadKlusserFoto: defineAction<{ id: string; slot: FotoSlot; file: File }, Detail>({
+    request: ({ id, slot, file }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return { path: `${klusser(id)}/fotos/${slot}`, method: 'POST', body };
+    },
+    failure: 'Fout bij uploaden foto',
+    invalidates: ['klussers'],
+  }),
+  deleteKlusserFoto: defineAction<{ id: string; slot: FotoSlot }, Detail>({
+    request: ({ id, slot }) => ({ path: `${klusser(id)}/fotos/${slot}`, method: 'DELETE' }),
+    failure: 'Fout bij verwijderen foto',
+    invalidates: ['klussers'],
+  }),
 } satisfies Record<string, AnyAction>;

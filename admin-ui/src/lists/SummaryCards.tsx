@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useListContext } from 'react-admin';
-import { callApi } from '../api/action';
+import { useApiData } from '../api/useApiData';
 import { filterQuery } from './filterQuery';
 
 /**
@@ -12,20 +12,18 @@ import { filterQuery } from './filterQuery';
  */
 export function useListSummary<T>(path: string, except = ''): T | null {
   const { filterValues, data } = useListContext();
-  const [summary, setSummary] = useState<T | null>(null);
-  const query = filterQuery(filterValues, except);
+  // On the query cache under the list's resource (api/useApiData.ts): an action that invalidates
+  // the resource reads the summary again too.
+  const summary = useApiData<T>(`${path}${filterQuery(filterValues, except)}`);
+  // A change the list's own cache took in (a create, a delete) counts too: read again when the
+  // rows change, not when they first arrive.
+  const { reload } = summary;
+  const rows = useRef(data);
   useEffect(() => {
-    const controller = new AbortController();
-    callApi<T>(`${path}${query}`, { signal: controller.signal })
-      .then((a) => {
-        if (!controller.signal.aborted) setSummary(a.data);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setSummary(null);
-      });
-    return () => controller.abort();
-  }, [path, query, data]);
-  return summary;
+    if (rows.current !== undefined && rows.current !== data) reload();
+    rows.current = data;
+  }, [data, reload]);
+  return summary.failed ? null : (summary.data ?? null);
 }
 
 /** A row of figure cards (label above, figure below) as a labelled list; each figure has a test id. */

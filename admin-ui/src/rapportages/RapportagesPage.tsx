@@ -2,12 +2,14 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { apiFetch } from '@klusmaat/shared-ui/auth/api';
 import { formatNL, todayNL } from '@klusmaat/shared-ui/calendar';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
+import type { ConsoleDataProvider } from '../dataProvider';
 import { download } from '../klanten/csv';
 import { useRegios } from '../regios/useRegios';
 import { Grafieken } from './Grafieken';
@@ -102,8 +104,10 @@ export default function RapportagesPage() {
   );
 }
 
-function ExportCard({ soort, request, onFields }: { soort: Soort; request: Record<string, string>; onFields: (f: Record<string, string>) => void }) {
+function ExportCard({ soort, request, onFields }: { soort: Soort; request: { soort: Soort; van: string; tot: string; regio: string }; onFields: (f: Record<string, string>) => void }) {
   const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const startExport = useAction('startExport');
   const [exp, setExp] = useState<Export | null>(null);
   const [fout, setFout] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -112,7 +116,8 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: Recor
 
   const follow = (id: string) => {
     timer.current = window.setTimeout(() => {
-      callApi<never>(`/api/v1/exports/${id}`)
+      dataProvider
+        .read<never>(`/api/v1/exports/${encodeURIComponent(id)}`)
         .then((a) => {
           const e = a.extra as unknown as Export;
           setExp(e);
@@ -137,13 +142,14 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: Recor
     setFout(null);
     onFields({});
     try {
-      const a = await callApi<never>('/api/v1/exports', { method: 'POST', body: request }, FOUT[soort]);
+      const a: ActionAnswer<unknown> = await startExport.mutateAsync(request);
       const e = a.extra as unknown as Export;
       setExp(e);
       follow(e.id);
     } catch (err) {
       if (err instanceof ActionError) onFields(err.fields);
-      const msg = err instanceof ActionError ? err.message : FOUT[soort];
+      // The server's words; without them (no answer, no message) this export's own failure.
+      const msg = err instanceof ActionError && !err.message.startsWith('Fout bij exporteren') ? err.message : FOUT[soort];
       setFout(msg);
       notify(msg, { type: 'error' });
     }

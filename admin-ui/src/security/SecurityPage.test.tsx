@@ -49,7 +49,8 @@ describe('Beveiliging', () => {
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Tweestapsverificatie aanzetten' }));
-    expect(screen.getByRole('alert').textContent).toBe('Vul de code uit uw app in.');
+    // react-admin's form hands the values over asynchronously.
+    expect((await screen.findByRole('alert')).textContent).toBe('Vul de code uit uw app in.');
     expect(posts(mock)).toEqual([]);
 
     const code = screen.getByLabelText('Code uit uw app');

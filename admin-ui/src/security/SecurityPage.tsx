@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import {
   Alert,
   Box,
@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title } from 'react-admin';
+import { Form, Title, useInput } from 'react-admin';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { KratosFlow } from '@klusmaat/shared-ui/auth/kratos';
 import { signInPath } from '@klusmaat/shared-ui/auth/roles';
@@ -45,6 +45,35 @@ const printOnlyCodes = (
   />
 );
 
+/**
+ * The authenticator app's code as the field of the page's react-admin form (labelled by the
+ * FieldLabel above it); the page puts the focus here when the code was wrong.
+ */
+function CodeField({ codeRef, error, describedBy }: { codeRef: RefObject<HTMLInputElement | null>; error: boolean; describedBy: string }) {
+  const { field } = useInput<string>({ source: 'totp_code', defaultValue: '' });
+  return (
+    <TextField
+      variant="outlined"
+      id="beveiliging-code"
+      name="totp_code"
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+      autoComplete="one-time-code"
+      slotProps={{
+        htmlInput: {
+          ref: codeRef,
+          inputMode: 'numeric',
+          'aria-describedby': describedBy,
+          style: { fontSize: '1.3rem', letterSpacing: '0.15em' },
+        },
+      }}
+      sx={{ maxWidth: 260 }}
+    />
+  );
+}
+
 /** "JBSWY3DPEHPK3PXP" -> "JBSW Y3DP EHPK 3PXP": easier to type over. */
 export function groupSecret(secret: string): string {
   return (secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? []).join(' ');
@@ -64,7 +93,8 @@ export function SecurityPage() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [codeError, setCodeError] = useState(false);
-  const [totpCode, setTotpCode] = useState('');
+  // A sent code is gone from the form: a new record id makes react-admin's form start empty.
+  const [formulier, setFormulier] = useState(0);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [copyStatus, setCopyStatus] = useState('');
   const messageRef = useRef<HTMLDivElement>(null);
@@ -112,7 +142,7 @@ export function SecurityPage() {
       const result = await runSecurityAction(flow, action);
       if (result.kind === 'ok') {
         setFlow(result.flow);
-        setTotpCode('');
+        setFormulier((n) => n + 1);
         setConfirming(null);
         setMessage({ kind: 'success', text: result.message });
       } else if (result.kind === 'error') {
@@ -127,8 +157,8 @@ export function SecurityPage() {
     }
   };
 
-  const enableTotp = (event: FormEvent) => {
-    event.preventDefault();
+  const enableTotp = (values: Record<string, unknown>) => {
+    const totpCode = typeof values['totp_code'] === 'string' ? values['totp_code'] : '';
     if (totpCode.trim() === '') {
       setCodeError(true);
       setMessage({ kind: 'error', text: SECURITY_TEXTS.missingCode });
@@ -231,7 +261,8 @@ export function SecurityPage() {
               )}
 
               {view.totp.state === 'setup' && (
-                <Box component="form" noValidate onSubmit={enableTotp} aria-labelledby="beveiliging-app">
+                <Form record={{ id: formulier }} onSubmit={enableTotp} noValidate>
+                <Box role="form" aria-labelledby="beveiliging-app">
                   <Box component="ol" sx={{ pl: 3, m: 0, display: 'grid', gap: 2 }}>
                     <li>
                       <Typography>
@@ -283,26 +314,12 @@ export function SecurityPage() {
                       </Typography>
                       <FieldLabel htmlFor="beveiliging-code">{TEXTS.totpLabel}</FieldLabel>
                       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'flex-start' } }}>
-                        <TextField
-                          variant="outlined"
-                          id="beveiliging-code"
-                          name="totp_code"
-                          value={totpCode}
-                          onChange={(e) => setTotpCode(e.target.value)}
-                          inputRef={codeRef}
+                        <CodeField
+                          codeRef={codeRef}
                           error={codeError}
-                          autoComplete="one-time-code"
-                          slotProps={{
-                            htmlInput: {
-                              inputMode: 'numeric',
-                              'aria-describedby':
-                                message?.kind === 'error' && codeError
-                                  ? 'beveiliging-code-uitleg beveiliging-fout'
-                                  : 'beveiliging-code-uitleg',
-                              style: { fontSize: '1.3rem', letterSpacing: '0.15em' },
-                            },
-                          }}
-                          sx={{ maxWidth: 260 }}
+                          describedBy={
+                            message?.kind === 'error' && codeError ? 'beveiliging-code-uitleg beveiliging-fout' : 'beveiliging-code-uitleg'
+                          }
                         />
                         <Button type="submit" variant="contained" size="large" sx={{ minHeight: 56 }} {...busyProps}>
                           Tweestapsverificatie aanzetten
@@ -311,6 +328,7 @@ export function SecurityPage() {
                     </li>
                   </Box>
                 </Box>
+                </Form>
               )}
 
               {view.totp.state === 'unavailable' && (

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Form, TextInput, useNotify } from 'react-admin';
-import { ActionError, callApi, failureText } from '../api/action';
+import { ActionError, failureText, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
+import { useApiData } from '../api/useApiData';
 import { CENTRAAL, fouten, ibanLeesbaar, MELDING, toBody, toForm, VELDEN, type UitgeverRow, type Veld } from './uitgever';
 
 /** A region as the settings pages know it: its slug and name. */
@@ -52,21 +54,13 @@ function entries(rows: UitgeverRow[], regios: readonly FactureringRegio[]): Entr
  * franchise owner reads the central one and its own regions'.
  */
 export function Facturering({ editable, regios }: { editable: boolean; regios: readonly FactureringRegio[] }) {
-  const [rows, setRows] = useState<UitgeverRow[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  // On the console's query cache under 'factuur-uitgevers' (a save invalidates it).
+  const uitgevers = useApiData<UitgeverRow[]>(PATH);
+  const rows = uitgevers.data === undefined ? null : Array.isArray(uitgevers.data) ? uitgevers.data : [];
+  const loadError = uitgevers.data === undefined && uitgevers.failed;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<UitgeverRow[]>(PATH, { signal: controller.signal }, 'Kon factuurgegevens niet laden')
-      .then((a) => setRows(Array.isArray(a.data) ? a.data : []))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoadError(true);
-      });
-    return () => controller.abort();
-  }, []);
-
-  const saved = (row: UitgeverRow) =>
-    setRows((current) => [...(current ?? []).filter((r) => r.id !== row.id), row]);
+  // The saved business as the server answered it, at once (the list read again agrees).
+  const saved = (row: UitgeverRow) => uitgevers.set([...(rows ?? []).filter((r) => r.id !== row.id), row]);
 
   return (
     <Card component="section" aria-labelledby="facturering-title" sx={{ mb: 2 }}>
@@ -179,6 +173,7 @@ function UitgeverForm({
   autoFocus: boolean;
 }) {
   const notify = useNotify();
+  const saveUitgever = useAction('saveFactuurUitgever');
   const [fout, setFout] = useState<Fout | null>(null);
   const busy = useRef(false);
   const centraal = entry.id === CENTRAAL;
@@ -201,13 +196,9 @@ function UitgeverForm({
     busy.current = true;
     setFout(null);
     try {
-      const answer = await callApi<UitgeverRow>(
-        `${PATH}/${encodeURIComponent(entry.id)}`,
-        { method: 'PUT', body: toBody(entry.id, values) },
-        'Fout bij opslaan',
-      );
+      const answer: ActionAnswer<unknown> = await saveUitgever.mutateAsync({ id: entry.id, body: toBody(entry.id, values) });
       notify(answer.message || 'Factuurgegevens opgeslagen', { type: 'success' });
-      onSaved(answer.data);
+      onSaved(answer.data as UitgeverRow);
       return undefined;
     } catch (e) {
       const fields = e instanceof ActionError ? e.fields : {};

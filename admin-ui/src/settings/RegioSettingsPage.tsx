@@ -17,7 +17,7 @@ const PATH = '/api/v1/regio-instellingen';
  * Facturering read-only: the business that issues the invoices of each of its regions (D28).
  */
 export function RegioSettingsPage() {
-  const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, (values) => ({
+  const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, 'saveRegioSettings', (values) => ({
     regios: formToRegios((values as unknown as FormValues).regios),
   }));
 

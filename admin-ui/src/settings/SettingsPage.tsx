@@ -26,7 +26,7 @@ const PATH = '/api/v1/settings/algemeen';
  * that issue the invoices (D28), each saved on its own.
  */
 export function SettingsPage() {
-  const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, (values) => {
+  const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, 'saveAlgemeneSettings', (values) => {
     const v = values as unknown as FormValues;
     return { support_phone_default: v.support_phone_default ?? '', regios: formToRegios(v.regios) };
   });

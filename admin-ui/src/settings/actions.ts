@@ -1,6 +1,31 @@
-import type { AnyAction } from '../api/defineAction';
+import { defineAction, type AnyAction } from '../api/defineAction';
+import { eigenaarActions } from '../franchise-eigenaren/actions';
+import { exportActions } from '../rapportages/actions';
 
-/** The custom actions of this domain (see api/defineAction.ts); the data provider exposes each. */
+/**
+ * The settings' saves. A settings document is read at its API path (api/useApiState.ts, cached
+ * under the path's first segment), so a save invalidates that segment: 'settings' for
+ * /api/v1/settings/algemeen, 'regio-instellingen', 'factuur-uitgevers' (an invoice names its
+ * issuer, so the invoices too).
+ */
 export const settingsActions = {
-  // e.g. archive: defineAction<{ id: string }, Klus>({ request: ({ id }) => ({ path: `/api/v1/klussen/${id}/archive`, method: 'POST' }), failure: 'Fout bij archiveren klus', invalidates: ['klussen'] }),
+  saveAlgemeneSettings: defineAction<{ body: unknown }>({
+    request: ({ body }) => ({ path: '/api/v1/settings/algemeen', method: 'PUT', body }),
+    failure: 'Fout bij opslaan',
+    invalidates: ['settings'],
+  }),
+  saveRegioSettings: defineAction<{ body: unknown }>({
+    request: ({ body }) => ({ path: '/api/v1/regio-instellingen', method: 'PUT', body }),
+    failure: 'Fout bij opslaan',
+    invalidates: ['regio-instellingen'],
+  }),
+  saveFactuurUitgever: defineAction<{ id: string; body: unknown }>({
+    request: ({ id, body }) => ({ path: `/api/v1/factuur-uitgevers/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    failure: 'Fout bij opslaan',
+    invalidates: ['factuur-uitgevers', 'facturen'],
+  }),
+  // The franchise owners' actions: their regions are the settings of who sees what.
+  ...eigenaarActions,
+  // The reports' export: it has no domain table of its own in api/registry.ts.
+  ...exportActions,
 } satisfies Record<string, AnyAction>;

@@ -1,35 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { ActionError, callApi } from '../api/action';
+import { ActionError, type ActionAnswer } from '../api/action';
+import { useAction } from '../api/useAction';
+import { useApiState } from '../api/useApiState';
 
 /**
- * Loads a settings document from path and saves it back with PUT (both settings pages): the
- * loaded settings, the Dutch load error, the save error shown above the form, and save, which
- * turns the form's values into the body with toBody. 'Opgeslagen' on success; 'Fout bij opslaan'
- * with the server's message on failure (section 8), returning its field errors to the form so
- * nothing typed is lost.
+ * Loads a settings document from path (on the console's query cache) and saves it back with the
+ * action `saveAction` (both settings pages): the loaded settings, the Dutch load error, the save
+ * error shown above the form, and save, which turns the form's values into the body with toBody.
+ * 'Opgeslagen' on success; 'Fout bij opslaan' with the server's message on failure (section 8),
+ * returning its field errors to the form so nothing typed is lost. The save invalidates the
+ * document, which is read again.
  */
-export function useSettings<T>(path: string, toBody: (values: Record<string, unknown>) => unknown) {
+export function useSettings<T>(
+  path: string,
+  saveAction: 'saveAlgemeneSettings' | 'saveRegioSettings',
+  toBody: (values: Record<string, unknown>) => unknown,
+) {
   const notify = useNotify();
-  const [settings, setSettings] = useState<T | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { state } = useApiState<T>(path, 'Fout bij laden van gegevens');
+  const action = useAction(saveAction);
   const [saveError, setSaveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi<T>(path, { signal: controller.signal }, 'Fout bij laden van gegevens')
-      .then((a) => setSettings(a.data))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setLoadError(e instanceof Error ? e.message : 'Fout bij laden van gegevens');
-      });
-    return () => controller.abort();
-  }, [path]);
 
   const save = async (values: Record<string, unknown>) => {
     setSaveError(null);
     try {
-      const answer = await callApi<T>(path, { method: 'PUT', body: toBody(values) }, 'Fout bij opslaan');
-      setSettings(answer.data);
+      const answer: ActionAnswer<unknown> = await action.mutateAsync({ body: toBody(values) });
       notify(answer.message || 'Opgeslagen', { type: 'success' });
       return undefined;
     } catch (e) {
@@ -40,5 +36,10 @@ export function useSettings<T>(path: string, toBody: (values: Record<string, unk
     }
   };
 
-  return { settings, loadError, saveError, save };
+  return {
+    settings: state.kind === 'ok' ? state.data : null,
+    loadError: state.kind === 'error' ? state.message : null,
+    saveError,
+    save,
+  };
 }
