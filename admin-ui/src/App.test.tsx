@@ -38,7 +38,7 @@ describe('App', () => {
     ['/admin/planning', 'admin'],
     ['/franchise/planning', 'franchise'],
   ])('opens the planning board at %s from the menu, an address the server serves (D29)', async (path, role) => {
-    const week = { week: '2026-11-23', dagen: [], vandaag: '2026-11-24', regio: '', klussers: [], schouwen: [], pool: [] };
+    const week = { week: '2026-11-23', dagen: [], vandaag: '2026-11-24', regio: '', klussers: [], schouwen: [], pool: [], totaal: 0, pagina: 1, per_pagina: 25 };
     start(path.replace('/planning', '/dashboard'), { body: me(role) }, { 'GET /api/v1/planning': { body: { data: week } } });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Planning' }, { timeout: 10_000 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Planning' }, { timeout: 10_000 })).toBeTruthy();
