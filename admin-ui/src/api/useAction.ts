@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { ActionError, type ActionAnswer } from './action';
+import { ActionError, errorFields, type ActionAnswer } from './action';
 import type { AnswerOf, ParamsOf } from './defineAction';
 import { ACTIONS, type ActionName, type Actions } from './registry';
 
@@ -59,5 +59,22 @@ export function useAction<N extends ActionName>(name: N) {
       return null;
     }
   };
-  return { run, mutateAsync: mutation.mutateAsync, isPending: mutation.isPending };
+  /**
+   * run() for a react-admin Form's onSubmit: done(answer) after a success, and the refusal's field
+   * errors as the answer of onSubmit, which puts them at their fields (undefined: none).
+   */
+  const submit = async (
+    params: ParamsOf<Actions[N]>,
+    done: (answer: AnswerOf<Actions[N]>) => void,
+    options: { success?: string } = {},
+  ): Promise<Record<string, string> | undefined> => {
+    try {
+      const answer = await run(params, { ...options, rethrow: true });
+      if (answer !== null) done(answer);
+      return undefined;
+    } catch (e) {
+      return errorFields(e);
+    }
+  };
+  return { run, submit, mutateAsync: mutation.mutateAsync, isPending: mutation.isPending };
 }

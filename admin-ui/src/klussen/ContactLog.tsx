@@ -3,7 +3,6 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useState } from 'react';
 import { Form, FormDataConsumer, maxLength, RadioButtonGroupInput, required, TextInput } from 'react-admin';
 import type { ListItem as ApiListItem } from '@klusmaat/shared-ui/api/types';
-import { errorFields } from '../api/action';
 import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
@@ -103,15 +102,11 @@ export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; o
   const submit = async (values: Record<string, unknown>) => {
     const { wijze, notitie } = values as { wijze: string; notitie: string };
     setTijdstip(undefined);
-    try {
-      await log.run({ id: klusId, wijze, notitie: notitie ?? '' }, { success: 'Contact vastgelegd', rethrow: true });
-      onLogged();
-      return undefined;
-    } catch (e) {
-      const { tijdstip: fout, ...fields } = errorFields(e);
-      setTijdstip(fout);
-      return fields;
-    }
+    const errors = await log.submit({ id: klusId, wijze, notitie: notitie ?? '' }, onLogged, { success: 'Contact vastgelegd' });
+    // The moment is not a field of this form: its message stands under the fields.
+    const { tijdstip: fout, ...fields } = errors ?? {};
+    setTijdstip(fout);
+    return errors === undefined ? undefined : fields;
   };
 
   return (

@@ -1,8 +1,9 @@
-import { Box, Button, Typography } from '@mui/material';
-import { Datagrid, FunctionField, TextInput, useBasename } from 'react-admin';
+import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, FunctionField, SimpleList, TextInput, useBasename } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
+import { ddMMyyyy } from '../fields/dates';
 import { wrapAnywhere } from '../fields/wrap';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
@@ -28,6 +29,8 @@ const URL_FILTERS = ['status', 'woonplaats'] as const;
  */
 export default function FranchiseKlusList() {
   const basename = useBasename();
+  // A phone: one line per job (what, when, where, status) that opens its page, not a wide table.
+  const smal = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
       <UrlPrefill names={URL_FILTERS} />
@@ -40,46 +43,56 @@ export default function FranchiseKlusList() {
         </Button>
       </Box>
       <NoRegionNotice />
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
-        <DayField source="datum" label="Datum" />
-        <FunctionField<KlusRij> label="Categorie" sortable={false} render={(r) => r.categorie} />
-        <FunctionField<KlusRij> label="Omschrijving" sortable={false} sx={wrapAnywhere} render={(r) => r.beschrijving} />
-        <FunctionField<KlusRij>
-          label="Adres"
-          sortBy="woonplaats"
-          render={(r) => (
-            <Box sx={wrapAnywhere}>
-              {r.adres}
-              <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                {r.postcode} {r.woonplaats}
-              </Typography>
-            </Box>
-          )}
+      {smal ? (
+        <SimpleList<KlusRij>
+          primaryText={(r) => r.beschrijving}
+          secondaryText={(r) => `${ddMMyyyy(r.datum)} · ${r.woonplaats}`}
+          tertiaryText={(r) => (isStatus(r.status) ? STATUS_LABEL[r.status] : r.status)}
+          rowClick="edit"
+          empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}
         />
-        <FunctionField<KlusRij>
-          label="Contact"
-          sortable={false}
-          render={(r) => (
-            // A long e-mail address breaks in its column, so that Status and Details stay in view.
-            <Box sx={wrapAnywhere}>
-              {r.email || '—'}
-              <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-                {r.telefoon}
-              </Typography>
-            </Box>
-          )}
-        />
-        <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => (isStatus(r.status) ? STATUS_LABEL[r.status] : r.status)} />
-        <FunctionField<KlusRij>
-          label="Details"
-          sortable={false}
-          render={(r) => (
-            <Button component={Link} to={`${basename}/klussen/${r.id}`} variant="outlined" aria-label={`Details van ${r.beschrijving}`}>
-              Details
-            </Button>
-          )}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
+          <DayField source="datum" label="Datum" />
+          <FunctionField<KlusRij> label="Categorie" sortable={false} render={(r) => r.categorie} />
+          <FunctionField<KlusRij> label="Omschrijving" sortable={false} sx={wrapAnywhere} render={(r) => r.beschrijving} />
+          <FunctionField<KlusRij>
+            label="Adres"
+            sortBy="woonplaats"
+            render={(r) => (
+              <Box sx={wrapAnywhere}>
+                {r.adres}
+                <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                  {r.postcode} {r.woonplaats}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField<KlusRij>
+            label="Contact"
+            sortable={false}
+            render={(r) => (
+              // A long e-mail address breaks in its column, so that Status and Details stay in view.
+              <Box sx={wrapAnywhere}>
+                {r.email || '—'}
+                <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  {r.telefoon}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => (isStatus(r.status) ? STATUS_LABEL[r.status] : r.status)} />
+          <FunctionField<KlusRij>
+            label="Details"
+            sortable={false}
+            render={(r) => (
+              <Button component={Link} to={`${basename}/klussen/${r.id}`} variant="outlined" aria-label={`Details van ${r.beschrijving}`}>
+                Details
+              </Button>
+            )}
+          />
+        </Datagrid>
+      )}
     </ResourceList>
   );
 }

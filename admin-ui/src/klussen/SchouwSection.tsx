@@ -125,15 +125,9 @@ function PlanDialog({
   const plan = useAction('planSchouw');
   const initial = schouw ? inputsOf(schouw.start) : { datum: '', tijd: '' };
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = (values: Record<string, unknown>) => {
     const { datum, tijd, opnemer } = values as { datum: string; tijd: string; opnemer: string };
-    try {
-      const answer = await plan.run({ id: klusId, datum, tijd, opnemer }, { rethrow: true });
-      if (answer !== null) onDone(answer.data);
-      return undefined;
-    } catch (e) {
-      return errorFields(e);
-    }
+    return plan.submit({ id: klusId, datum, tijd, opnemer }, (answer) => onDone(answer.data));
   };
 
   return (
@@ -169,15 +163,8 @@ const uitkomstRegel: Validator = (value: unknown) =>
 function UitkomstDialog({ klusId, onClose, onDone }: { klusId: string; onClose: () => void; onDone: (s: Schouw) => void }) {
   const record = useAction('schouwUitkomst');
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const answer = await record.run({ id: klusId, uitkomst: String(values['uitkomst'] ?? '') }, { rethrow: true });
-      if (answer !== null) onDone(answer.data);
-      return undefined;
-    } catch (e) {
-      return errorFields(e);
-    }
-  };
+  const submit = (values: Record<string, unknown>) =>
+    record.submit({ id: klusId, uitkomst: String(values['uitkomst'] ?? '') }, (answer) => onDone(answer.data));
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="schouw-uitkomst-title" fullWidth maxWidth="sm">
