@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
+import { DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
+import { SwitchInput } from '../fields/SwitchInput';
 import { SelectInput } from '../fields/SelectInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, type ActionAnswer } from '../api/action';
@@ -102,7 +103,7 @@ export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; o
             <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
             <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
           </Box>
-          <BooleanInput source="met_klus" label="Ook een klus aanmaken" />
+          <SwitchInput source="met_klus" label="Ook een klus aanmaken" />
           <FormDataConsumer<FormValues>>
             {({ formData }) =>
               formData.met_klus ? (

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, Form, NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
+import { Form, NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
+import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { recordError, saveFailure } from '../lists/recordErrors';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
@@ -82,8 +83,8 @@ export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean;
           </Box>
           <RegioCheckboxGroupInput source="regio" label="Regio" validate={REGIO_VERPLICHT} />
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-            <BooleanInput source="heeft_vog" label="Heeft een VOG" />
-            <BooleanInput source="heeft_vervoer" label="Heeft eigen vervoer" />
+            <SwitchInput source="heeft_vog" label="Heeft een VOG" />
+            <SwitchInput source="heeft_vervoer" label="Heeft eigen vervoer" />
           </Box>
           <TextInput source="motivatie" label="Motivatie (niet verplicht)" multiline minRows={2} fullWidth />
           <TextInput source="ervaring" label="Ervaring (niet verplicht)" multiline minRows={2} fullWidth />

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, CheckboxGroupInput, Form, FormDataConsumer, NumberInput, required, TextInput, useNotify, useUpdate } from 'react-admin';
+import { CheckboxGroupInput, Form, FormDataConsumer, NumberInput, required, TextInput, useNotify, useUpdate } from 'react-admin';
+import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { recordError } from '../lists/recordErrors';
 import { currentYearNL } from '@klusmaat/shared-ui/calendar';
@@ -96,10 +97,10 @@ export function ProfielForm({ k }: { k: Detail }) {
       <CheckboxGroupInput source="beschikbaarheid" label="Beschikbaarheid" choices={DAGEN.map((d) => ({ id: d, name: d }))} />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
         {/* An archived klusser is inactive; switching this on brings the klusser back. */}
-        <BooleanInput source="actief" label="Actief" />
-        <BooleanInput source="zichtbaar_op_website" label="Zichtbaar op de website" />
-        <BooleanInput source="heeft_vog" label="Heeft een VOG" />
-        <BooleanInput source="heeft_vervoer" label="Heeft eigen vervoer" />
+        <SwitchInput source="actief" label="Actief" />
+        <SwitchInput source="zichtbaar_op_website" label="Zichtbaar op de website" />
+        <SwitchInput source="heeft_vog" label="Heeft een VOG" />
+        <SwitchInput source="heeft_vervoer" label="Heeft eigen vervoer" />
       </Box>
       <TextInput source="intro_tekst" label="Introductie (voor de website)" multiline minRows={4} fullWidth />
       <FormDataConsumer<Profiel>>
