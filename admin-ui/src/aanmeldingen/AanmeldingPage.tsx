@@ -4,7 +4,8 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Title, useGetOne, useNotify } from 'react-admin';
+import { Title, useNotify } from 'react-admin';
+import { useRecord } from '../api/useRecord';
 import { Link, useParams } from 'react-router-dom';
 import { recordError } from '../lists/recordErrors';
 import { momentNl } from '../fields/dates';
@@ -26,16 +27,11 @@ const FOUT = 'Fout bij ophalen aanmelding';
  */
 function useAanmelding(id: string) {
   const notify = useNotify();
-  const { data, error } = useGetOne<AanmeldingDetail>(
-    'klusser-aanmeldingen',
-    { id },
-    {
-      retry: false,
-      onError: (e) => {
-        if (recordError(e).status !== 404) notify(FOUT, { type: 'error' });
-      },
+  const { data, error } = useRecord<AanmeldingDetail>('klusser-aanmeldingen', id, {
+    onError: (e) => {
+      if (recordError(e).status !== 404) notify(FOUT, { type: 'error' });
     },
-  );
+  });
   return { data, failed: data === undefined && error ? recordError(error) : null };
 }
 

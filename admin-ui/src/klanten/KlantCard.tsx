@@ -15,7 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Title, useGetOne } from 'react-admin';
+import { Title } from 'react-admin';
+import { useRecord } from '../api/useRecord';
 import { wrapAnywhere } from '../fields/wrap';
 import { Link, useParams } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
@@ -55,7 +56,7 @@ export default function KlantCard() {
   const { id = '' } = useParams();
   const email = decodeURIComponent(id);
   // The customer through the data provider (GET /api/v1/klanten/{email}) and its cache.
-  const { data: k, error } = useGetOne<Klant>('klanten', { id: email }, { retry: false });
+  const { data: k, error } = useRecord<Klant>('klanten', email);
   const [tab, setTab] = useState(0);
 
   if (k === undefined && error) {
