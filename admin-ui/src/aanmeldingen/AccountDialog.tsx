@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Form, TextInput, useInput, useNotify, ValidationError } from 'react-admin';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
-import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
+import { RegioKeuzeInput } from '../franchise-eigenaren/RegioKeuze';
 import { useRegios } from '../regios/useRegios';
 import { BestandVeld } from './Documenten';
 import { generatePassword } from './password';
@@ -109,7 +109,8 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
           {melding !== null && <Alert severity="error">{melding}</Alert>}
           <TextInput source="email" label="E-mailadres" type="email" validate={EMAIL_EN_WACHTWOORD} helperText={false} fullWidth sx={{ mt: 1 }} />
           <Wachtwoord />
-          <RegioCheckboxGroupInput source="regio" label="Regio's" validate={REGIO} helperText={false} />
+          {/* Plain checkboxes (react-admin's CheckboxGroupInput hands MUI 9 an unknown inputRef). */}
+          <RegioKeuzeInput validate={REGIO} />
           <VogVeld />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

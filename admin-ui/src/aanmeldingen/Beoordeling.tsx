@@ -44,7 +44,8 @@ export function BeoordelingTab({ aanmelding }: { aanmelding: AanmeldingDetail })
               <Typography id="beoordeling-titel" variant="h6" component="h3">
                 Beoordeling
               </Typography>
-              <SelectInput source="status" label="Status" choices={AANMELDING_STATUS_CHOICES} fullWidth helperText={false} />
+              {/* A status is always set: no empty choice. */}
+              <SelectInput source="status" label="Status" choices={AANMELDING_STATUS_CHOICES} isRequired fullWidth helperText={false} />
               <TextInput source="notities" label="Interne notities" multiline minRows={4} fullWidth helperText={false} />
               <Box>
                 <Button type="submit" variant="contained" size="large" disabled={beoordeel.isPending}>

@@ -152,6 +152,23 @@ describe('Klusser page (admin)', () => {
     expect(await screen.findByText('Nog geen gewerkte uren')).toBeTruthy();
   });
 
+  it('shows a removed photo at once: the action invalidates the klusser, which is read again (no reload)', async () => {
+    const mock = startConsole('/admin/klussers/k1', {
+      'GET /api/v1/klussers/k1': [
+        { body: { data: DETAIL } },
+        { body: { data: { ...DETAIL, fotos: { ...DETAIL.fotos, profiel: null } } } },
+      ],
+      'DELETE /api/v1/klussers/k1/fotos/profiel': { body: { data: null, message: 'Foto verwijderd' } },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Website Showcase' }, { timeout: 10_000 }));
+    const profiel = await screen.findByRole('region', { name: 'Profielfoto' });
+    expect(within(profiel).getByRole('img', { name: 'Profielfoto van Piet Bakker' })).toBeTruthy();
+    fireEvent.click(within(profiel).getByRole('button', { name: 'Verwijderen: Profielfoto' }));
+    expect(await screen.findByText('Foto verwijderd')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Profielfoto' })).getByText('Nog geen foto')).toBeTruthy());
+    expect(mock.callsTo('/api/v1/klussers/k1', 'GET')).toHaveLength(2);
+  });
+
   it('brings an archived klusser back with Actief', async () => {
     const mock = startConsole('/admin/klussers/k2', {
       'GET /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT } } },
