@@ -66,6 +66,14 @@ export function createAuthProvider(fetchFn?: FetchLike): AuthProvider {
       // Other errors (403 of another region, 404, 500) are shown by the page that got them.
     },
 
+    // The signed-in user for screens that differ by role or region (auth/useMe.ts); react-admin
+    // keeps it in its query cache, so the console reads /api/v1/me for it once.
+    async getIdentity() {
+      const result = await fetchMe(fetchFn);
+      if (result.kind !== 'ok') throw new Error(`me: ${result.kind}`);
+      return { id: 'me', me: result.me };
+    },
+
     async getPermissions() {
       const result = await fetchMe(fetchFn);
       return result.kind === 'ok' ? rolesOf(result.me) : [];

@@ -49,6 +49,7 @@ import { ACTIONS, type ActionName, type Actions } from './api/registry';
  * Reads that are not a resource's list or record (a job's contact log, the week board, the charts):
  *   dataProvider.read(path) -> GET {path} -> {"data": ...}; useApiData/useApiState cache them.
  *   dataProvider.readText(path, accept, failure) -> GET {path} -> the file as text (a CSV export).
+ *   dataProvider.readBlob(path, accept, failure) -> GET {path} -> the file as it is (a zip).
  *   dataProvider.readBody(path, failure) -> GET {path} -> the body itself (a record not under "data").
  * Requests go through @klusmaat/shared-ui/auth/api's apiFetch: the session cookie (credentials: 'same-origin',
  * D13, no tokens stored) and the header X-Klusmaat-CSRF: 1 on every request that is not a GET.
@@ -120,6 +121,8 @@ export type ConsoleDataProvider = DataProvider &
      * with the server's message (else `failure`), or '<failure>: geen verbinding met de server'.
      */
     readText(path: string, accept: string, failure: string): Promise<string>;
+    /** GET of a file (a zip) as it is; a refusal throws an ActionError with the server's message. */
+    readBlob(path: string, accept: string, failure: string): Promise<Blob>;
     /** GET of an API path whose answer is the record itself, not under "data" (GET /api/v1/facturen/{id}). */
     readBody<T>(path: string, failure: string, signal?: AbortSignal): Promise<T>;
   };
@@ -208,7 +211,7 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
     ]),
   ) as ActionMethods;
   const read = <T,>(path: string, signal?: AbortSignal) => callApi<T>(path, { signal, fetchFn });
-  const readText = async (path: string, accept: string, failure: string): Promise<string> => {
+  const readFile = async (path: string, accept: string, failure: string): Promise<Response> => {
     let response: Response;
     try {
       response = await apiFetch(path, { headers: { Accept: accept } }, fetchFn);
@@ -219,8 +222,10 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
       const { code, message } = apiError(await readJson(response));
       throw new ActionError(message ?? failure, response.status, code);
     }
-    return response.text();
+    return response;
   };
+  const readText = async (path: string, accept: string, failure: string) => (await readFile(path, accept, failure)).text();
+  const readBlob = async (path: string, accept: string, failure: string) => (await readFile(path, accept, failure)).blob();
   const readBody = async <T,>(path: string, failure: string, signal?: AbortSignal): Promise<T> => {
     let response: Response;
     try {
@@ -237,7 +242,7 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
     }
     return body as T;
   };
-  return { ...provider, ...actions, read, readText, readBody };
+  return { ...provider, ...actions, read, readText, readBlob, readBody };
 }
 
 export const dataProvider = createDataProvider();

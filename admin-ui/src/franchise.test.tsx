@@ -2,31 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
 import { startConsole } from './test/startConsole';
+import { rij } from './klussen/testFixtures';
 
 // The franchise portal: read-only pages of the owner's regions.
 
-const JOB = {
-  id: '00000000-0000-4000-8000-000000000001',
-  datum: '2026-11-26',
-  tijd: '10:00',
-  categorie: 'Elektra',
-  beschrijving: 'Lamp ophangen',
-  adres: 'Herenstraat 12',
-  postcode: '2271 AB',
-  woonplaats: 'Voorburg',
-  regio: 'den-haag',
-  email: 'greet@example.nl',
-  telefoon: '070 123 45 67',
-  status: 'open',
-  assignment_type: 'pool',
-  klusser: null,
-  geschat_tarief_cents: 6500,
-  geschatte_duur: 1,
-  notitie: false,
-  archived: false,
-  geannuleerd: false,
-  created_at: '2026-11-20T10:00:00Z',
-};
+const JOB = rij({ geschatte_duur: 1, notitie: false });
 
 afterEach(() => {
   localStorage.clear();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Form, TextInput, useInput, useNotify, ValidationError } from 'react-admin';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
-import { RegioKeuzeInput } from '../franchise-eigenaren/RegioKeuze';
+import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
 import { BestandVeld } from './Documenten';
 import { generatePassword } from './password';
@@ -109,8 +109,7 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
           {melding !== null && <Alert severity="error">{melding}</Alert>}
           <TextInput source="email" label="E-mailadres" type="email" validate={EMAIL_EN_WACHTWOORD} helperText={false} fullWidth sx={{ mt: 1 }} />
           <Wachtwoord />
-          {/* Plain checkboxes (react-admin's CheckboxGroupInput hands MUI 9 an unknown inputRef). */}
-          <RegioKeuzeInput validate={REGIO} />
+          <RegioCheckboxGroupInput validate={REGIO} />
           <VogVeld />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

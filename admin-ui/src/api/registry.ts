@@ -3,6 +3,8 @@ import { klantActions } from '../klanten/actions';
 import { klusActions } from '../klussen/actions';
 import { klusserActions } from '../klussers/actions';
 import { factuurActions } from '../facturen/actions';
+import { eigenaarActions } from '../franchise-eigenaren/actions';
+import { exportActions } from '../rapportages/actions';
 import { settingsActions } from '../settings/actions';
 import { werkbonActions } from '../werkbonnen/actions';
 
@@ -18,6 +20,8 @@ export const ACTIONS = {
   ...aanmeldingActions,
   ...klantActions,
   ...settingsActions,
+  ...eigenaarActions,
+  ...exportActions,
 } as const;
 
 export type Actions = typeof ACTIONS;

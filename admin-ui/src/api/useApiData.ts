@@ -13,6 +13,20 @@ export function readKey(path: string): readonly [string, 'read', string] {
 }
 
 /**
+ * The cached read of an API path's {"data": ...} through the data provider, not retried; a null
+ * path reads nothing. useApiData and useApiState (./useApiState.ts) are its two faces.
+ */
+export function useApiQuery<T>(path: string | null) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
+    queryKey: readKey(path ?? ''),
+    queryFn: async ({ signal }) => (await dataProvider.read<T>(path ?? '', signal)).data,
+    enabled: path !== null,
+    retry: false,
+  });
+}
+
+/**
  * One record of the API read for a section of a page (a job's contact log, its survey), from the
  * console's query cache: the data (undefined while it loads), whether the read failed, reload()
  * after a change, and set() for an answer that already carries the new record. A read is not
@@ -20,15 +34,9 @@ export function readKey(path: string): readonly [string, 'read', string] {
  * (e.g. no region chosen yet).
  */
 export function useApiData<T>(path: string, { enabled = true }: { enabled?: boolean } = {}) {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
   const key = readKey(path);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) => (await dataProvider.read<T>(path, signal)).data,
-    retry: false,
-    enabled,
-  });
+  const query = useApiQuery<T>(enabled ? path : null);
   return {
     data: query.data,
     failed: query.isError,

@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useDataProvider } from 'react-admin';
-import type { ConsoleDataProvider } from '../dataProvider';
 import { ActionError } from './action';
-import { readKey } from './useApiData';
+import { useApiQuery } from './useApiData';
 
 const LOADING = { kind: 'loading' } as const;
 
@@ -21,13 +18,7 @@ export type ApiState<T> =
  * 'loading' until its own answer. A null path reads nothing (a period that is not complete yet).
  */
 export function useApiState<T>(path: string | null, failure: string) {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const query = useQuery({
-    queryKey: readKey(path ?? ''),
-    queryFn: async ({ signal }) => (await dataProvider.read<T>(path ?? '', signal)).data,
-    enabled: path !== null,
-    retry: false,
-  });
+  const query = useApiQuery<T>(path);
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   const { data, error, isError, dataUpdatedAt, errorUpdatedAt } = query;

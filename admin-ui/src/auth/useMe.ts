@@ -1,25 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { usePermissions } from 'react-admin';
-import { fetchMe, type Me } from '@klusmaat/shared-ui/auth/api';
+import { useGetIdentity, usePermissions } from 'react-admin';
+import type { Me } from '@klusmaat/shared-ui/auth/api';
 
 /**
  * The signed-in user (GET /api/v1/me): role and regions, for screens that differ by them (a
  * franchise owner without a region, an admin's controls). null while loading or when it failed;
- * the access guard has already decided whether the user may be here at all. One read on the
- * console's query cache, shared by every component that asks.
+ * the access guard has already decided whether the user may be here at all. It is the
+ * authProvider's identity, which react-admin reads once and shares through its query cache.
  */
 export function useMe(): Me | null {
-  const { data } = useQuery({
-    queryKey: ['me'],
-    queryFn: async ({ signal }) => {
-      const r = await fetchMe(undefined, signal);
-      return r.kind === 'ok' ? r.me : null;
-    },
-    // The role and regions do not change during a visit; a new sign-in loads the page anew.
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data ?? null;
+  const { identity } = useGetIdentity();
+  return (identity?.['me'] as Me | undefined) ?? null;
 }
 
 /** Whether the user may change things in the back office: admins only (franchise owners read). */

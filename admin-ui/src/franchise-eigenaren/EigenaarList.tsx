@@ -8,7 +8,7 @@ import { useAction } from '../api/useAction';
 import { useRegios } from '../regios/useRegios';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
-import { RegioKeuzeInput } from './RegioKeuze';
+import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
 type Eigenaar = ListItem<'/api/v1/franchise-eigenaren'>;
 
@@ -96,7 +96,7 @@ function RegiosDialog({ eigenaar, onClose, onSaved }: { eigenaar: Eigenaar; onCl
               {fout}
             </Alert>
           )}
-          <RegioKeuzeInput />
+          <RegioCheckboxGroupInput />
           <Typography variant="body2" sx={{ mt: 1 }}>
             De wijziging geldt vanaf het volgende scherm dat de franchisenemer opent.
           </Typography>
@@ -160,7 +160,7 @@ function NieuweEigenaar({ onClose, onSaved }: { onClose: () => void; onSaved: ()
             autoComplete="new-password"
             helperText="Minstens 10 tekens"
           />
-          <RegioKeuzeInput validate={REGIO_VERPLICHT} />
+          <RegioCheckboxGroupInput validate={REGIO_VERPLICHT} />
         </DialogContent>
         <DialogActions sx={{ p: 2 }}>
           <Button onClick={onClose} size="large">

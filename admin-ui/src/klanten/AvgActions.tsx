@@ -2,10 +2,11 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify } from 'react-admin';
-import { apiError, apiFetch, readJson } from '@klusmaat/shared-ui/auth/api';
+import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { downloadBlob } from './csv';
 
 /** What stays after an erase, and why (the server sends the same words back). */
 export const KEPT =
@@ -25,6 +26,7 @@ interface Erased {
  */
 export function AvgActions({ email, onErased }: { email: string; onErased?: () => void }) {
   const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const wis = useAction('wisKlant');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
@@ -33,22 +35,11 @@ export function AvgActions({ email, onErased }: { email: string; onErased?: () =
   const exportData = async () => {
     setBusy('export');
     try {
-      const res = await apiFetch(`${path(email)}/export`, { headers: { Accept: 'application/zip' } });
-      if (!res.ok) {
-        notify(apiError(await readJson(res)).message ?? 'Exporteren is niet gelukt', { type: 'error' });
-        return;
-      }
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `klantgegevens-${email}.zip`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadBlob(`klantgegevens-${email}.zip`, await dataProvider.readBlob(`${path(email)}/export`, 'application/zip', 'Exporteren is niet gelukt'));
       notify('Gegevens geëxporteerd', { type: 'success' });
-    } catch {
-      notify('Exporteren is niet gelukt: geen verbinding met de server', { type: 'error' });
+    } catch (e) {
+      // The server's refusal in its own words, or 'Exporteren is niet gelukt: geen verbinding …'.
+      notify(e instanceof ActionError ? e.message : 'Exporteren is niet gelukt', { type: 'error' });
     } finally {
       setBusy(null);
     }

@@ -38,7 +38,12 @@ export function bedrag(cents: number): string {
 
 /** Offers text as a file download (with a BOM, so that spreadsheet programs read UTF-8). */
 export function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  downloadBlob(filename, new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Offers a file the server made (a zip) to the browser's downloads. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

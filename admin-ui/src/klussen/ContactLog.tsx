@@ -1,11 +1,12 @@
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, List, ListItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, FormDataConsumer, maxLength, RadioButtonGroupInput, required, TextInput } from 'react-admin';
 import type { ListItem as ApiListItem } from '@klusmaat/shared-ui/api/types';
 import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
+import { FormDialogActions } from '../fields/FormDialogActions';
 
 type Contact = ApiListItem<'/api/v1/klussen/{id}/contacten'>;
 
@@ -125,14 +126,7 @@ export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; o
           <NotitieInput />
           {tijdstip && <Alert severity="error">{tijdstip}</Alert>}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large" disabled={log.isPending}>
-            Vastleggen
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={log.isPending} label="Vastleggen" />
       </Form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import EventIcon from '@mui/icons-material/Event';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
@@ -10,6 +10,7 @@ import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { MAX_FOTO_BYTES } from '../klussers/ShowcaseFotos';
+import { FormDialogActions } from '../fields/FormDialogActions';
 
 type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
 
@@ -144,14 +145,7 @@ function PlanDialog({
               : 'Deze klant heeft geen e-mailadres: bel de klant om de afspraak door te geven.'}
           </Typography>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large" disabled={plan.isPending}>
-            {schouw ? 'Wijzigen' : 'Plannen'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={plan.isPending} label={schouw ? 'Wijzigen' : 'Plannen'} />
       </Form>
     </Dialog>
   );
@@ -185,14 +179,7 @@ function UitkomstDialog({ klusId, onClose, onDone }: { klusId: string; onClose: 
             )}
           </FormDataConsumer>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large" disabled={record.isPending}>
-            Vastleggen
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={record.isPending} label="Vastleggen" />
       </Form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { CheckboxGroupInput, Form, FormDataConsumer, NumberInput, required, TextInput, useNotify, useUpdate } from 'react-admin';
+import { Form, FormDataConsumer, NumberInput, required, TextInput, useNotify, useUpdate } from 'react-admin';
+import { CheckboxGroupInput } from '../fields/CheckboxGroupInput';
 import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { recordError } from '../lists/recordErrors';

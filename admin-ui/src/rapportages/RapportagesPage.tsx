@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { apiFetch } from '@klusmaat/shared-ui/auth/api';
 import { formatNL, todayNL } from '@klusmaat/shared-ui/calendar';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
@@ -123,7 +122,7 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: { soo
           setExp(e);
           if (e.status === 'klaar') {
             notify(GELUKT[soort](e.rijen ?? 0), { type: 'success' });
-            void saveExport(e);
+            void saveExport(dataProvider, e);
           } else if (e.status === 'mislukt') {
             setFout(e.fout ?? FOUT[soort]);
             notify(e.fout ?? FOUT[soort], { type: e.fout?.startsWith('Geen ') ? 'warning' : 'error' });
@@ -195,8 +194,8 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: { soo
   );
 }
 
-/** Saves the finished file through the browser (a same-origin GET, so the session cookie goes along). */
-async function saveExport(e: Export) {
-  const res = await apiFetch(`/api/v1/exports/${e.id}/download`, { headers: { Accept: 'text/csv' } });
-  if (res.ok) download(e.bestandsnaam ?? 'export.csv', await res.text());
+/** Saves the finished file through the browser; a failed download leaves the link below to try again. */
+async function saveExport(dataProvider: ConsoleDataProvider, e: Export) {
+  const csv = await dataProvider.readText(`/api/v1/exports/${e.id}/download`, 'text/csv', 'Downloaden is niet gelukt').catch(() => null);
+  if (csv !== null) download(e.bestandsnaam ?? 'export.csv', csv);
 }

@@ -1,4 +1,5 @@
-import { CheckboxGroupInput, type CheckboxGroupInputProps, type SelectInputProps } from 'react-admin';
+import type { SelectInputProps, Validator } from 'react-admin';
+import { CheckboxGroupInput } from '../fields/CheckboxGroupInput';
 import { SelectInput } from '../fields/SelectInput';
 import { useRegios } from './useRegios';
 
@@ -9,7 +10,7 @@ export function RegioSelectInput(props: Omit<SelectInputProps, 'choices'>) {
 }
 
 /** Region checkboxes (a klusser's regions) offering the active regions by name. */
-export function RegioCheckboxGroupInput(props: Omit<CheckboxGroupInputProps, 'choices'>) {
-  const { choices, isPending } = useRegios();
-  return <CheckboxGroupInput {...props} choices={choices} isPending={isPending} />;
+export function RegioCheckboxGroupInput({ source = 'regio', label = "Regio's", validate }: { source?: string; label?: string; validate?: Validator | Validator[] }) {
+  const { choices } = useRegios();
+  return <CheckboxGroupInput source={source} label={label} choices={choices} {...(validate ? { validate } : {})} />;
 }

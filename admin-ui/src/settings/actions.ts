@@ -1,6 +1,4 @@
 import { defineAction, type AnyAction } from '../api/defineAction';
-import { eigenaarActions } from '../franchise-eigenaren/actions';
-import { exportActions } from '../rapportages/actions';
 
 /**
  * The settings' saves. A settings document is read at its API path (api/useApiState.ts, cached
@@ -24,8 +22,4 @@ export const settingsActions = {
     failure: 'Fout bij opslaan',
     invalidates: ['factuur-uitgevers', 'facturen'],
   }),
-  // The franchise owners' actions: their regions are the settings of who sees what.
-  ...eigenaarActions,
-  // The reports' export: it has no domain table of its own in api/registry.ts.
-  ...exportActions,
 } satisfies Record<string, AnyAction>;
