@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { apiError, apiFetch, defaultFetch, readJson, record, type FetchLike } from '@klusmaat/shared-ui/auth/api';
 import { ActionError, callApi, type ActionAnswer } from './api/action';
-import type { AnswerOf, ParamsOf } from './api/defineAction';
+import { failureOf, type ActionDef, type AnswerOf, type ParamsOf } from './api/defineAction';
 import { ACTIONS, type ActionName, type Actions } from './api/registry';
 
 /**
@@ -206,7 +206,7 @@ export function createDataProvider(apiUrl = '/api/v1', fetchFn: FetchLike = defa
       name,
       (params: never) => {
         const { path, method = 'POST', body } = def.request(params);
-        return callApi(path, { method, body, fetchFn }, def.failure);
+        return callApi(path, { method, body, fetchFn }, failureOf(def as ActionDef<never, unknown>, params));
       },
     ]),
   ) as ActionMethods;

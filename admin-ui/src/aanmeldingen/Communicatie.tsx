@@ -6,11 +6,12 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, TextInput, useNotify } from 'react-admin';
 import { ActionError, type ActionAnswer } from '../api/action';
-import { useAction } from '../api/useAction';
+import { actionFailure, useAction } from '../api/useAction';
 import { momentNl } from '../fields/dates';
 import { fieldError, type AanmeldingDetail, type Communicatie } from './types';
+import { COMMUNICATIE_FOUT, type CommunicatieSoort } from './actions';
 
-type Soort = 'note' | 'phone' | 'email' | 'whatsapp';
+type Soort = CommunicatieSoort;
 
 const SOORT: Record<Soort, { label: string; icon: ReactNode }> = {
   note: { label: 'Notitie', icon: <NoteIcon /> },
@@ -90,13 +91,6 @@ function Formulier({ titel, knop, id, onSubmit, busy, children }: { titel: strin
   );
 }
 
-/** Section 8's failure message per kind of communication. */
-const FOUT: Record<Soort, string> = {
-  note: 'Fout bij toevoegen notitie',
-  phone: 'Fout bij loggen gesprek',
-  email: 'Fout bij verzenden email',
-  whatsapp: 'Fout bij loggen WhatsApp bericht',
-};
 
 /** A field's check: something besides spaces, else the kind's message. */
 const gevuld = (message: string) => (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? undefined : message);
@@ -132,7 +126,7 @@ export function CommunicatieTab({ aanmelding, focus }: { aanmelding: AanmeldingD
     } catch (e) {
       // A refused form says what is missing ('Vul een notitie in'); any other failure is section
       // 8's message for this kind, with the server's reason.
-      notify(e instanceof ActionError && e.status === 400 ? e.message : e instanceof ActionError ? `${FOUT[type]}: ${e.message}` : FOUT[type], { type: 'error' });
+      notify(e instanceof ActionError && e.status === 400 ? e.message : actionFailure(e, COMMUNICATIE_FOUT[type]), { type: 'error' });
       if (!(e instanceof ActionError)) return {};
       const fields: Record<string, string> = {};
       const content = fieldError(e.fields, 'content');

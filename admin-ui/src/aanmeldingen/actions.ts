@@ -8,6 +8,16 @@ import { aanmeldingApi, type AanmeldingDetail, type Communicatie } from './types
  */
 const AANMELDING = ['klusser-aanmeldingen', 'dashboard'] as const;
 
+export type CommunicatieSoort = 'note' | 'phone' | 'email' | 'whatsapp';
+
+/** Section 8's failure of each kind of contact with an applicant. */
+export const COMMUNICATIE_FOUT: Record<CommunicatieSoort, string> = {
+  note: 'Fout bij toevoegen notitie',
+  phone: 'Fout bij loggen gesprek',
+  email: 'Fout bij verzenden email',
+  whatsapp: 'Fout bij loggen WhatsApp bericht',
+};
+
 /** The custom actions of an application (document 001, Aanmeldingen); uploads go as multipart. */
 export const aanmeldingActions = {
   beoordeelAanmelding: defineAction<{ id: string; status: string; notities: string }, AanmeldingDetail>({
@@ -17,7 +27,7 @@ export const aanmeldingActions = {
   }),
   addAanmeldingCommunicatie: defineAction<{ id: string; type: string; content: string; subject?: string }, Communicatie>({
     request: ({ id, ...body }) => ({ path: `${aanmeldingApi(id)}/communicatie`, method: 'POST', body }),
-    failure: 'Fout bij toevoegen communicatie',
+    failure: ({ type }) => COMMUNICATIE_FOUT[type as CommunicatieSoort] ?? 'Fout bij opslaan',
     invalidates: AANMELDING,
   }),
   uploadAanmeldingDocument: defineAction<{ id: string; body: FormData }>({

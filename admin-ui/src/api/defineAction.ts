@@ -10,7 +10,8 @@ import type { ActionAnswer } from './action';
  */
 export interface ActionDef<P, T> {
   request: (params: P) => { path: string; method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown };
-  failure: string;
+  /** The toast's text when it fails; per kind where the kinds have their own (a note, a call). */
+  failure: string | ((params: P) => string);
   invalidates: readonly string[];
   /** Only a type carrier for the answer's data; never set. */
   readonly answer?: T;
@@ -18,6 +19,11 @@ export interface ActionDef<P, T> {
 
 export function defineAction<P, T = unknown>(def: ActionDef<P, T>): ActionDef<P, T> {
   return def;
+}
+
+/** The failure text of an action run with these parameters. */
+export function failureOf<P>(def: ActionDef<P, unknown>, params: P): string {
+  return typeof def.failure === 'function' ? def.failure(params) : def.failure;
 }
 
 export type ParamsOf<D> = D extends ActionDef<infer P, unknown> ? P : never;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ActionError, errorFields, type ActionAnswer } from './action';
-import type { AnswerOf, ParamsOf } from './defineAction';
+import { failureOf, type ActionDef, type AnswerOf, type ParamsOf } from './defineAction';
 import { ACTIONS, type ActionName, type Actions } from './registry';
 
 /**
@@ -54,7 +54,7 @@ export function useAction<N extends ActionName>(name: N) {
       else if (message || options.success) notify(message || options.success || '', { type: 'success' });
       return answer;
     } catch (e) {
-      notify(actionFailure(e, def.failure), { type: 'error' });
+      notify(actionFailure(e, failureOf(def as ActionDef<never, unknown>, params as never)), { type: 'error' });
       if (options.rethrow) throw e;
       return null;
     }

@@ -12,9 +12,10 @@ import type { ConsoleDataProvider } from '../dataProvider';
 import { download } from '../klanten/csv';
 import { useRegios } from '../regios/useRegios';
 import { Grafieken } from './Grafieken';
+import { EXPORT_FOUT, type ExportSoort } from './actions';
 
 type Export = ResponseBody<'/api/v1/exports/{id}'>;
-type Soort = 'uren' | 'facturen';
+type Soort = ExportSoort;
 
 /** How often the page asks for an export's progress. */
 export const POLL_MS = 700;
@@ -25,7 +26,6 @@ const GELUKT: Record<Soort, (n: number) => string> = {
   uren: (n) => `${n} werkbonnen geëxporteerd`,
   facturen: (n) => `${n} facturen geëxporteerd`,
 };
-const FOUT: Record<Soort, string> = { uren: 'Fout bij exporteren uren', facturen: 'Fout bij exporteren facturen' };
 
 /** The first day of this month and today, Dutch dates (jjjj-mm-dd). */
 function defaultPeriod(): { van: string; tot: string } {
@@ -124,15 +124,15 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: { soo
             notify(GELUKT[soort](e.rijen ?? 0), { type: 'success' });
             void saveExport(dataProvider, e);
           } else if (e.status === 'mislukt') {
-            setFout(e.fout ?? FOUT[soort]);
-            notify(e.fout ?? FOUT[soort], { type: e.fout?.startsWith('Geen ') ? 'warning' : 'error' });
+            setFout(e.fout ?? EXPORT_FOUT[soort]);
+            notify(e.fout ?? EXPORT_FOUT[soort], { type: e.fout?.startsWith('Geen ') ? 'warning' : 'error' });
           } else {
             follow(id);
           }
         })
         .catch(() => {
-          setFout(FOUT[soort]);
-          notify(FOUT[soort], { type: 'error' });
+          setFout(EXPORT_FOUT[soort]);
+          notify(EXPORT_FOUT[soort], { type: 'error' });
         });
     }, POLL_MS);
   };
@@ -148,7 +148,7 @@ function ExportCard({ soort, request, onFields }: { soort: Soort; request: { soo
     } catch (err) {
       if (err instanceof ActionError) onFields(err.fields);
       // The server's words; without them (no answer, no message) this export's own failure.
-      const msg = err instanceof ActionError && !err.message.startsWith('Fout bij exporteren') ? err.message : FOUT[soort];
+      const msg = err instanceof ActionError && !err.message.startsWith(EXPORT_FOUT[soort]) ? err.message : EXPORT_FOUT[soort];
       setFout(msg);
       notify(msg, { type: 'error' });
     }
