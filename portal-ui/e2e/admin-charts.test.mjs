@@ -1,23 +1,17 @@
 // Browser tests of the charts (D29) at 1280×800: the reports page draws its five charts for the
 // chosen period, each with its numbers as a table (the jobs per week equal the database's count),
 // and the dashboard shows the 8-week trend; axe-core checks both.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, testBrowsers } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
 
-const browsers = [];
+const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
 before(async () => {
-  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
-  browsers.push(b);
-  page = await signInConsole(b.context);
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
+  page = await browsers.console();
 });
 
 /** A chart's table as its header cells and rows of cell texts. */

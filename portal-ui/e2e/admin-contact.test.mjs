@@ -2,23 +2,17 @@
 // website past the promise is on the admin's and the den-haag franchise owner's dashboards as the
 // database counts them, oldest first; the admin logs a call on the job's page, and the request
 // leaves the list. The applications past 2 working days are counted on the applications list.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, testBrowsers } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
 
-const browsers = [];
+const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
 before(async () => {
-  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
-  browsers.push(b);
-  page = await signInConsole(b.context);
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
+  page = await browsers.console();
 });
 
 const WAITING = `k.bron = 'website' AND k.status = 'open' AND NOT k.archived
@@ -60,9 +54,7 @@ describe('contact within 24 hours (D26)', { skip: DB_CHECK_SKIP }, () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/klussen-terugbellen.png` });
 
     // The den-haag franchise owner sees its region's requests only.
-    const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
-    browsers.push(b);
-    const owner = await signInConsole(b.context, 'franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
+    const owner = await browsers.console('franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
     const [own] = expectRow(`${OVERDUE} AND k.regio = 'den-haag'`);
     const ownSection = owner.getByRole('region', { name: /Nog niet teruggebeld/ });
     await ownSection.waitFor();

@@ -2,23 +2,17 @@
 // 1280×800 (axe clean), sends it, the customer gets 'Uw offerte …' with the PDF and the status
 // link, and on a 390 px phone reads the lines and the total and presses 'Akkoord' behind a
 // confirmation (axe clean); the console then shows 'Akkoord'.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole, waitForMails } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, waitForMails, testBrowsers } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
-const browsers = [];
+const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
 before(async () => {
-  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
-  browsers.push(b);
-  page = await signInConsole(b.context);
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
+  page = await browsers.console();
 });
 
 describe('the fixed-price quote (D26)', { skip: DB_CHECK_SKIP }, () => {
@@ -68,8 +62,7 @@ describe('the fixed-price quote (D26)', { skip: DB_CHECK_SKIP }, () => {
     const link = mail.text.match(/https?:\/\/\S+\/status\/[A-Za-z0-9_-]+/)?.[0];
     assert.ok(link, `the e-mail has the status link:\n${mail.text}`);
 
-    const phone = await newBrowser({ viewport: { width: 390, height: 844 } });
-    browsers.push(phone);
+    const phone = await browsers.open({ width: 390, height: 844 });
     const customer = await phone.context.newPage();
     await customer.goto(`${BASE_URL}${new URL(link).pathname}`);
     const card = customer.getByRole('region', { name: 'Uw offerte' });

@@ -2,23 +2,17 @@
 // row, and assigns another with the keyboard ('Toewijzen aan…'): assigned, work order made, toast;
 // the den-haag franchise owner's board at 768 px (a tablet) shows no other region and offers no
 // dragging; axe-core checks both.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
 
-const browsers = [];
+const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
 before(async () => {
-  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
-  browsers.push(b);
-  page = await signInConsole(b.context);
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
+  page = await browsers.console();
 });
 
 /** An open den-haag job without a klusser, dated long ago so that it heads the board's open jobs. */
@@ -77,8 +71,7 @@ describe('the week board (D29)', { skip: DB_CHECK_SKIP }, () => {
   });
 
   test('the franchise owner reads its own regions on a tablet, without dragging', async () => {
-    const tablet = await newBrowser({ viewport: { width: 768, height: 1024 } });
-    browsers.push(tablet);
+    const tablet = await browsers.open({ width: 768, height: 1024 });
     const franchise = await signInConsole(tablet.context, 'franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
     openJob('Bord franchise', 898);
     await franchise.goto(`${BASE_URL}/franchise/planning`);

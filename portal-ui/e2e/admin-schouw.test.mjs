@@ -1,25 +1,19 @@
 // Browser test of the free survey (D26): the admin plans it on a request's details at 1280×800
 // (axe clean) and adds a photo, the customer gets 'Uw gratis schouw is ingepland' with the status link, and the
 // status page on a 390 px phone shows the day, the time and who comes (axe clean).
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole, waitForMails } from './support.mjs';
+import { BASE_URL, assertNoAxeViolations, waitForMails, testBrowsers } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
 
-const browsers = [];
+const browsers = testBrowsers();
 // A 2×2 PNG: the server judges a photo by its content.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
 before(async () => {
-  const b = await newBrowser({ viewport: { width: 1280, height: 800 } });
-  browsers.push(b);
-  page = await signInConsole(b.context);
-});
-
-after(async () => {
-  for (const b of browsers) await b.close();
+  page = await browsers.console();
 });
 
 describe('the free survey (D26)', { skip: DB_CHECK_SKIP }, () => {
@@ -58,8 +52,7 @@ describe('the free survey (D26)', { skip: DB_CHECK_SKIP }, () => {
     const link = mail.text.match(/https?:\/\/\S+\/status\/[A-Za-z0-9_-]+/)?.[0];
     assert.ok(link, `the e-mail has the status link:\n${mail.text}`);
 
-    const phone = await newBrowser({ viewport: { width: 390, height: 844 } });
-    browsers.push(phone);
+    const phone = await browsers.open({ width: 390, height: 844 });
     const customer = await phone.context.newPage();
     await customer.goto(`${BASE_URL}${new URL(link).pathname}`);
     const card = customer.getByRole('region', { name: 'Uw gratis schouw' });

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
@@ -48,6 +49,23 @@ export async function newBrowser({ viewport } = {}) {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The browsers of one test file: open(viewport) starts one, and every one started is closed after
+ * the file's tests. console() is the admin's console at 1280×800, signed in (call it in before()).
+ */
+export function testBrowsers() {
+  const started = [];
+  after(async () => {
+    for (const b of started) await b.close();
+  });
+  const open = async (viewport) => {
+    const b = await newBrowser({ viewport });
+    started.push(b);
+    return b;
+  };
+  return { open, console: async (email, dashboard) => signInConsole((await open({ width: 1280, height: 800 })).context, email, dashboard) };
 }
 
 /** Opens path in a new page and checks the security headers of the answer. */
