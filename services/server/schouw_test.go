@@ -110,11 +110,15 @@ func TestSchouwPlannedMailedAndShown(t *testing.T) {
 	}
 }
 
-// postFile sends one file as the multipart part "file" to path, as handle.
-func postFile(t *testing.T, p *portal, handle, path, name string, data []byte) (int, []byte) {
+// postFile sends one file as the multipart part "file" to path, as handle, after the form fields
+// (name, value) given.
+func postFile(t testing.TB, p *portal, handle, path, name string, data []byte, fields ...[2]string) (int, []byte) {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
+	for _, f := range fields {
+		_ = mw.WriteField(f[0], f[1])
+	}
 	fw, _ := mw.CreateFormFile("file", name)
 	_, _ = fw.Write(data)
 	_ = mw.Close()

@@ -11,7 +11,6 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"os/exec"
@@ -26,7 +25,6 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
-	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -101,24 +99,8 @@ func uploadPhoto(t testing.TB, p *portal, handle string, w uuid.UUID, typ string
 	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
 	var pic bytes.Buffer
 	_ = png.Encode(&pic, img)
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	_ = mw.WriteField("type", typ)
-	_ = mw.WriteField("client_id", clientID.String())
-	fw, _ := mw.CreateFormFile("file", "foto.png")
-	_, _ = fw.Write(pic.Bytes())
-	_ = mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, p.URL+"/api/v1/werkbonnen/"+w.String()+"/fotos", &body)
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	return postFile(t, p, handle, "/api/v1/werkbonnen/"+w.String()+"/fotos", "foto.png", pic.Bytes(),
+		[2]string{"type", typ}, [2]string{"client_id", clientID.String()})
 }
 
 func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
