@@ -7,7 +7,7 @@ import type { ConsoleDataProvider } from '../dataProvider';
  * 'klussen' for /api/v1/klussen/7/contacten) first, like react-admin's own keys, so that an
  * action that invalidates 'klussen' (api/useAction.ts) reads the job's sections again too.
  */
-export function readKey(path: string): readonly [string, 'read', string] {
+function readKey(path: string): readonly [string, 'read', string] {
   const resource = path.replace(/^\/api\/v1\//, '').split(/[/?]/)[0] ?? path;
   return [resource, 'read', path];
 }
