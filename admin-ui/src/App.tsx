@@ -143,11 +143,14 @@ const TITLES: Record<ConsoleArea, string> = {
   franchise: `${config.brand} Franchise`,
 };
 
-/** The app bar shows the console's name ("Klusmaat Beheer") before the page title, and a logout button. */
+/**
+ * The app bar shows the console's name ("Klusmaat Beheer") before the page title, and a logout
+ * button. On a phone the name gives way: both do not fit beside the page title and the button.
+ */
 function makeLayout(area: ConsoleArea) {
   const ConsoleAppBar = () => (
     <AppBar userMenu={false}>
-      <Typography component="span" variant="h6" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+      <Typography component="span" variant="h6" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}>
         {TITLES[area]}
       </Typography>
       <TitlePortal />

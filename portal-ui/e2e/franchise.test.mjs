@@ -109,8 +109,9 @@ describe('franchise den-haag', { skip: DB_CHECK_SKIP }, () => {
   });
 
   test('at /admin/klussen the owner reads its region without the admin controls', async () => {
+    // On /admin/* too an owner gets the franchise's own pages: here its jobs list, read-only.
     await page.goto(`${BASE_URL}/admin/klussen`);
-    await page.getByRole('heading', { level: 1, name: 'Klussen Beheer' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Klussen in jouw regio' }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     assert.equal(await page.getByRole('button', { name: 'Nieuwe klus' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: /^Verwijderen:/ }).count(), 0);
@@ -160,5 +161,20 @@ describe('an admin assigns regions', { skip: DB_CHECK_SKIP }, () => {
     await owner.reload();
     await owner.getByText('Je regio is nog niet toegewezen. Neem contact op met de admin om je regio in te stellen.').waitFor();
     await assertNoAxeViolations(owner);
+  });
+});
+
+describe('the owner on a phone', () => {
+  test('reads the jobs of its region as a list of lines, each a link to the job', async () => {
+    const b = await newBrowser({ viewport: { width: 390, height: 844 } });
+    browsers.push(b);
+    const phone = await signInConsole(b.context, 'franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
+    await phone.goto(`${BASE_URL}/franchise/klussen`);
+    const first = phone.locator('a[href*="/franchise/klussen/"]').first();
+    await first.waitFor();
+    // No table on a phone: the lines of react-admin's SimpleList, and the app bar fits its width.
+    assert.equal(await phone.getByRole('columnheader').count(), 0);
+    assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling at 390 px');
+    await assertNoAxeViolations(phone);
   });
 });

@@ -1,4 +1,4 @@
-import { Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
 import { useId } from 'react';
 import { useInput, ValidationError, type Validator } from 'react-admin';
 
@@ -19,28 +19,31 @@ export function CheckboxGroupInput({ source, label, choices, validate }: { sourc
   const value = Array.isArray(field.value) ? field.value : [];
   const message = fieldState.error?.message;
   return (
-    <FormGroup role="group" aria-labelledby={`${id}-label`} aria-describedby={message ? `${id}-fout` : undefined} sx={{ mb: 1 }}>
+    <Box role="group" aria-labelledby={`${id}-label`} aria-describedby={message ? `${id}-fout` : undefined} sx={{ mb: 1 }}>
       <FormLabel id={`${id}-label`}>{label}</FormLabel>
-      {choices.map((c, i) => (
-        <FormControlLabel
-          key={c.id}
-          label={c.name}
-          control={
-            <Checkbox
-              name={field.name}
-              checked={value.includes(c.id)}
-              onChange={(e) => field.onChange(e.target.checked ? [...value, c.id] : value.filter((v) => v !== c.id))}
-              onBlur={field.onBlur}
-              {...(i === 0 ? { slotProps: { input: { ref: field.ref } } } : {})}
-            />
-          }
-        />
-      ))}
+      {/* Side by side, as many as fit: a list of eight boxes under each other is a long page. */}
+      <FormGroup row>
+        {choices.map((c, i) => (
+          <FormControlLabel
+            key={c.id}
+            label={c.name}
+            control={
+              <Checkbox
+                name={field.name}
+                checked={value.includes(c.id)}
+                onChange={(e) => field.onChange(e.target.checked ? [...value, c.id] : value.filter((v) => v !== c.id))}
+                onBlur={field.onBlur}
+                {...(i === 0 ? { slotProps: { input: { ref: field.ref } } } : {})}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
       {message && (
         <FormHelperText id={`${id}-fout`} error>
           <ValidationError error={message} />
         </FormHelperText>
       )}
-    </FormGroup>
+    </Box>
   );
 }

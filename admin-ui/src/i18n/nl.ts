@@ -111,7 +111,8 @@ export const dutchMessages: TranslationMessages = {
       invalid_form: 'Het formulier is niet goed ingevuld. Kijk de meldingen na.',
       loading: 'Een ogenblik geduld',
       no: 'Nee',
-      not_found: 'Het adres klopt niet, of de link is verouderd.',
+      // react-admin's NotFound page puts the full stop after it.
+      not_found: 'Het adres klopt niet, of de link is verouderd',
       select_all_limit_reached:
         'Er zijn te veel items om alles te selecteren. Alleen de eerste %{max} items zijn geselecteerd.',
       unsaved_changes: 'Sommige wijzigingen zijn niet opgeslagen. Weet u zeker dat u ze wilt negeren?',
