@@ -4,6 +4,7 @@ import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createFetchMock, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { FakeEventSource, installFakeEventSource } from '@klusmaat/shared-ui/test/fakeEventSource';
+import { authProvider } from '../authProvider';
 import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18nProvider';
 import { REGIOS_ANSWER } from '../test/regios';
@@ -110,7 +111,7 @@ function start(api: Record<string, Responder | Responder[]>, area: 'admin' | 'fr
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
     <MemoryRouter initialEntries={[`/${area}/planning${query}`]}>
-      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} basename={`/${area}`}>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} basename={`/${area}`}>
         <PlanningPage />
         <Adres />
         <Notification />
