@@ -1,9 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Title, useBasename, useGetOne, useNotify } from 'react-admin';
+import { Title, useBasename, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { useRecord } from '../api/useRecord';
 import { useIsAdmin } from '../auth/useMe';
 import { recordError } from '../lists/recordErrors';
 import { ddMMyyyy } from '../fields/dates';
@@ -43,11 +44,10 @@ export default function KlusserPage() {
   // A franchise owner reads the klusser, on /admin/* too (auth/useMe.ts).
   const admin = useIsAdmin();
   // Through the data provider's cache: a save here (or an archive in the list) shows everywhere.
-  const { data: k, error, isPending } = useGetOne<Detail>(
+  const { data: k, error, isPending } = useRecord<Detail>(
     'klussers',
-    { id },
+    id,
     {
-      retry: false,
       // Section 8's toast as well as the page's own heading; a missing klusser is said on the page.
       onError: (e) => {
         if (recordError(e).status !== 404) notify('Fout bij ophalen klusser', { type: 'error' });

@@ -4,6 +4,7 @@ import { Form, FormDataConsumer, NumberInput, required, TextInput, useNotify, us
 import { CheckboxGroupInput } from '../fields/CheckboxGroupInput';
 import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { FULL_RECORD } from '../api/useRecord';
 import { recordError } from '../lists/recordErrors';
 import { currentYearNL } from '@klusmaat/shared-ui/calendar';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
@@ -55,7 +56,7 @@ export function ProfielForm({ k }: { k: Detail }) {
       // The cache's klusser becomes the server's answer: the page's heading and the list follow.
       await update(
         'klussers',
-        { id: k.id, data: fromForm(values as unknown as Profiel), previousData: k },
+        { id: k.id, data: fromForm(values as unknown as Profiel), previousData: k, meta: FULL_RECORD },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
       notify('Profiel opgeslagen', { type: 'success' });
