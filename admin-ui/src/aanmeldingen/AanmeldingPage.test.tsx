@@ -223,6 +223,9 @@ describe('the application page', () => {
     expect(await screen.findByText('Document geüpload', {}, { timeout: 10_000 })).toBeTruthy();
     const sent = mock.fetchFn.mock.calls.find(([url, init]) => url === `${API}/documenten` && init?.method === 'POST')?.[1]?.body as FormData;
     expect([sent.get('document_type'), sent.get('notes'), (sent.get('file') as File).name]).toEqual(['vog', 'Voorkant', 'id.png']);
+    // The form starts again for the next document: no notes, no file chosen.
+    await waitFor(() => expect((within(docs).getByLabelText('Notities') as HTMLTextAreaElement).value).toBe(''));
+    expect(within(docs).getByText('Toegestaan: .pdf, .jpg, .jpeg, .png, .doc, .docx')).toBeTruthy();
 
     fireEvent.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Verwijderen vog-anna.pdf' }));
     const confirm = await screen.findByRole('dialog');

@@ -6,7 +6,7 @@ import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
-import { BestandVeld } from './Documenten';
+import { BestandInput } from './BestandInput';
 import { generatePassword } from './password';
 import type { AanmeldingDetail } from './types';
 
@@ -47,22 +47,6 @@ function Wachtwoord() {
         Nieuw wachtwoord
       </Button>
     </Box>
-  );
-}
-
-/** The VOG as a form field: the native file input of the Documenten tab. */
-function VogVeld() {
-  const { field, fieldState } = useInput<File | null>({ source: 'file', validate: VOG });
-  return (
-    <BestandVeld
-      id="account-vog"
-      label="VOG document"
-      accept={VOG_ACCEPT}
-      file={field.value ?? null}
-      error={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined}
-      inputKey={0}
-      onChange={(f) => field.onChange(f)}
-    />
   );
 }
 
@@ -110,7 +94,7 @@ export function AccountDialog({ aanmelding, onClose, onCreated }: { aanmelding: 
           <TextInput source="email" label="E-mailadres" type="email" validate={EMAIL_EN_WACHTWOORD} helperText={false} fullWidth sx={{ mt: 1 }} />
           <Wachtwoord />
           <RegioCheckboxGroupInput validate={REGIO} />
-          <VogVeld />
+          <BestandInput source="file" id="account-vog" label="VOG document" accept={VOG_ACCEPT} validate={VOG} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy} size="large">

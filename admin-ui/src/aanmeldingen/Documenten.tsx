@@ -1,14 +1,16 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, Card, CardContent, FormControl, FormHelperText, InputLabel, Link, MenuItem, Select, TextField, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import { Confirm, useNotify } from 'react-admin';
+import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, Form, required, TextInput, useNotify } from 'react-admin';
 import { ActionError, failureText } from '../api/action';
 import { useAction } from '../api/useAction';
 import { momentNl } from '../fields/dates';
+import { SelectInput } from '../fields/SelectInput';
 import { SimpleTable } from '../lists/SimpleTable';
-import { fieldError, type AanmeldingDetail, type AanmeldingDocument } from './types';
+import { BestandInput } from './BestandInput';
+import type { AanmeldingDetail, AanmeldingDocument } from './types';
 
 export const DOCUMENT_TYPES = [
   { id: 'vog', name: 'VOG' },
@@ -31,27 +33,13 @@ export function grootte(bytes: number): string {
 
 export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx';
 
-/** A file field with a visible label (a native input: keyboard and screen readers know it). */
-export function BestandVeld({ id, label, accept, file, error, onChange, inputKey }: { id: string; label: string; accept: string; file: File | null; error?: ReactNode; onChange: (f: File | null) => void; inputKey: number }) {
-  return (
-    <FormControl error={error !== undefined}>
-      <Typography component="label" htmlFor={id} sx={{ fontWeight: 700, mb: 0.5 }}>
-        {label}
-      </Typography>
-      <input
-        key={inputKey}
-        id={id}
-        type="file"
-        accept={accept}
-        aria-describedby={`${id}-hulp`}
-        aria-invalid={error !== undefined}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-        style={{ minHeight: 44, fontSize: '1.125rem' }}
-      />
-      <FormHelperText id={`${id}-hulp`}>{error ?? (file === null ? `Toegestaan: ${accept.replaceAll(',', ', ')}` : file.name)}</FormHelperText>
-    </FormControl>
-  );
+interface Upload {
+  document_type: string;
+  notes: string;
+  file: File | null;
 }
+
+const BESTAND = (v: unknown) => (v instanceof File ? undefined : 'Selecteer een bestand');
 
 /**
  * The Documenten tab: upload (type, notes, file) and the list with Download (the server's
@@ -61,33 +49,26 @@ export function DocumentenTab({ aanmelding }: { aanmelding: AanmeldingDetail }) 
   const notify = useNotify();
   const uploadDocument = useAction('uploadAanmeldingDocument');
   const deleteDocument = useAction('deleteAanmeldingDocument');
-  const [type, setType] = useState('vog');
-  const [notes, setNotes] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // After an upload the form starts again, empty, with the type just used (often several of a kind).
+  const [upload, setUpload] = useState({ n: 0, defaults: { document_type: 'vog', notes: '', file: null } as Upload });
   const [weg, setWeg] = useState<AanmeldingDocument | null>(null);
 
-  const upload = async () => {
-    if (file === null) {
-      setErrors({ file: 'Selecteer een bestand' });
-      return;
-    }
-    setErrors({});
+  const uploaden = async (values: Record<string, unknown>) => {
+    const v = values as unknown as Upload;
+    if (!(v.file instanceof File)) return undefined;
     const data = new FormData();
-    data.append('document_type', type);
-    data.append('notes', notes);
-    data.append('file', file);
+    data.append('document_type', v.document_type);
+    data.append('notes', v.notes);
+    data.append('file', v.file);
     // The upload invalidates the application (./actions.ts): its list of documents is read again.
     try {
       await uploadDocument.mutateAsync({ id: aanmelding.id, body: data });
       notify('Document geüpload', { type: 'success' });
-      setNotes('');
-      setFile(null);
-      setInputKey((k) => k + 1);
+      setUpload((u) => ({ n: u.n + 1, defaults: { document_type: v.document_type, notes: '', file: null } }));
+      return undefined;
     } catch (e) {
-      if (e instanceof ActionError) setErrors(e.fields);
       notify(failureText(e, 'Fout bij uploaden document'), { type: 'error' });
+      return e instanceof ActionError ? e.fields : undefined;
     }
   };
 
@@ -105,48 +86,21 @@ export function DocumentenTab({ aanmelding }: { aanmelding: AanmeldingDetail }) 
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Card component="section" aria-labelledby="upload-titel" variant="outlined">
         <CardContent>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void upload();
-            }}
-            sx={{ display: 'grid', gap: 2, maxWidth: 560 }}
-          >
-            <Typography id="upload-titel" variant="h6" component="h3">
-              Document uploaden
-            </Typography>
-            <FormControl fullWidth error={errors['document_type'] !== undefined}>
-              <InputLabel id="document-type-label">Soort document</InputLabel>
-              <Select labelId="document-type-label" label="Soort document" value={type} onChange={(e) => setType(e.target.value)}>
-                {DOCUMENT_TYPES.map((d) => (
-                  <MenuItem key={d.id} value={d.id}>
-                    {d.name}
-                  </MenuItem>
-                ))}
-              </Select>
-              {errors['document_type'] && <FormHelperText>{errors['document_type']}</FormHelperText>}
-            </FormControl>
-            <TextField label="Notities" value={notes} onChange={(e) => setNotes(e.target.value)} error={errors['notes'] !== undefined} helperText={errors['notes']} multiline minRows={2} />
-            <BestandVeld
-              id="document-bestand"
-              label="Bestand"
-              accept={DOCUMENT_ACCEPT}
-              file={file}
-              error={fieldError(errors, 'file')}
-              inputKey={inputKey}
-              onChange={(f) => {
-                setFile(f);
-                setErrors((old) => ({ ...old, file: '' }));
-              }}
-            />
-            <Box>
-              <Button type="submit" variant="contained" size="large" startIcon={<UploadIcon />} disabled={uploadDocument.isPending}>
-                Uploaden
-              </Button>
+          <Form key={upload.n} defaultValues={upload.defaults} onSubmit={uploaden} noValidate>
+            <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
+              <Typography id="upload-titel" variant="h6" component="h3">
+                Document uploaden
+              </Typography>
+              <SelectInput source="document_type" label="Soort document" choices={[...DOCUMENT_TYPES]} validate={required('Kies een soort document')} helperText={false} />
+              <TextInput source="notes" label="Notities" multiline minRows={2} helperText={false} />
+              <BestandInput source="file" id="document-bestand" label="Bestand" accept={DOCUMENT_ACCEPT} validate={BESTAND} />
+              <Box>
+                <Button type="submit" variant="contained" size="large" startIcon={<UploadIcon />} disabled={uploadDocument.isPending}>
+                  Uploaden
+                </Button>
+              </Box>
             </Box>
-          </Box>
+          </Form>
         </CardContent>
       </Card>
       {aanmelding.documenten.length === 0 ? (

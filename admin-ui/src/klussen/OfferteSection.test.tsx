@@ -175,6 +175,8 @@ describe('OfferteSection (D26)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(within(regel).getByText('Beschrijf het materiaal (hoogstens 200 tekens).')).toBeTruthy());
     expect(within(regel).getByLabelText(/^Omschrijving/).getAttribute('aria-invalid')).toBe('true');
+    // The server's message takes the focus to its field, as the console's own checks do.
+    await waitFor(() => expect(document.activeElement).toBe(within(regel).getByLabelText(/^Omschrijving/)));
     expect((within(dialog).getByLabelText(/Omschrijving van het werk/) as HTMLInputElement).value).toBe('Kast en plank ophangen');
     expect(mock.callsTo(PATH, 'PUT')[0]?.body).toMatchObject({ arbeid_omschrijving: 'Kast en plank ophangen', geldig_tot: '2026-12-21' });
 
@@ -241,9 +243,14 @@ describe('OfferteSection (D26)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Offerte maken' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Materiaalregel toevoegen' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Materiaalregel toevoegen' }));
-    fireEvent.change(within(within(dialog).getByRole('group', { name: 'Materiaalregel 2' })).getByLabelText(/^Omschrijving/), { target: { value: 'Schroeven' } });
+    // A new line's description has the focus, so typing starts there.
+    const tweede = within(within(dialog).getByRole('group', { name: 'Materiaalregel 2' })).getByLabelText(/^Omschrijving/);
+    await waitFor(() => expect(document.activeElement).toBe(tweede));
+    fireEvent.change(tweede, { target: { value: 'Schroeven' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verwijderen: materiaalregel 1' }));
     await waitFor(() => expect(within(dialog).queryByRole('group', { name: 'Materiaalregel 2' })).toBeNull());
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Materiaalregel toevoegen' }));
+    expect(within(dialog).getAllByRole('group', { name: /^Materiaalregel/ })).toHaveLength(1);
     expect((within(within(dialog).getByRole('group', { name: 'Materiaalregel 1' })).getByLabelText(/^Omschrijving/) as HTMLInputElement).value).toBe('Schroeven');
   });
 });
