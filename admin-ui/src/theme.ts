@@ -72,6 +72,13 @@ export const theme: RaThemeOptions = {
     MuiTextField: {
       defaultProps: { slots: { root: TextFieldRoot } },
     },
+    // A dialog whose title, content and actions sit in a react-admin <Form> keeps MUI's layout:
+    // the content scrolls between the title and the buttons, so 'Opslaan' stays in view.
+    MuiDialog: {
+      styleOverrides: {
+        paper: { '& > form': { display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' } },
+      },
+    },
     MuiCircularProgress: {
       // react-admin's loading indicator has no label of its own; spinners next to a text hide it with aria-hidden.
       defaultProps: { 'aria-label': 'Bezig met laden' },

@@ -101,7 +101,8 @@ export function OfferteDialog({
                 { id: 'uren', name: 'Uren × uurtarief' },
               ]}
               helperText={false}
-              sx={{ mb: 0, '& .MuiFormControlLabel-root': { minHeight: 44, mr: 3 } }}
+              // The legend as large as the text around it, not react-admin's small grey label.
+              sx={{ mb: 0, '& .MuiFormLabel-root': { fontSize: '1.125rem', fontWeight: 700, color: 'text.primary' }, '& .MuiFormControlLabel-root': { minHeight: 44, mr: 3 } }}
             />
             <Typography variant="body2">Uurtarief van deze klus: {euro(uurtariefCents)}</Typography>
           </Box>
@@ -236,7 +237,7 @@ function Regels() {
                 toevoegen.current?.focus();
                 remove(i);
               }}
-              sx={{ minHeight: 56, mt: 1 }}>
+              sx={{ mt: 1 }}>
               Verwijderen
             </Button>
           </Box>
