@@ -81,13 +81,16 @@ function CountCards() {
   );
 }
 
+/** The newest applications first; the application page's pager follows the same order. */
+export const LIJST_SORT = { field: 'created_at', order: 'DESC' } as const;
+
 /**
  * 'Aanmeldingen' (document 001), /admin/klusser-aanmeldingen: the applications from /word-klusser,
  * newest first, with a card per status, search and a status filter. A row opens the application.
  */
 export default function AanmeldingList() {
   return (
-    <ResourceList title="Aanmeldingen" failure="Fout bij laden van aanmeldingen" sort={{ field: 'created_at', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList title="Aanmeldingen" failure="Fout bij laden van aanmeldingen" sort={LIJST_SORT} filters={FILTERS} actions={false} empty={false}>
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
           Aanmeldingen

@@ -4,12 +4,13 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { RecordContextProvider, Title, useNotify } from 'react-admin';
 import { useRecord } from '../api/useRecord';
+import { RecordPager } from '../lists/RecordPager';
 import { Link, useParams } from 'react-router-dom';
 import { recordError } from '../lists/recordErrors';
 import { momentNl } from '../fields/dates';
-import { StatusBadge } from './AanmeldingList';
+import { LIJST_SORT, StatusBadge } from './AanmeldingList';
 import { BeoordelingTab } from './Beoordeling';
 import { CommunicatieTab } from './Communicatie';
 import { DocumentenTab } from './Documenten';
@@ -138,7 +139,12 @@ export default function AanmeldingPage() {
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1200, minWidth: 0 }}>
       <Title title={`Aanmelding ${a.naam}`} />
       <Box>
-        {back}
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+          {back}
+          <RecordContextProvider value={a}>
+            <RecordPager vorige="Vorige aanmelding" volgende="Volgende aanmelding" label="Bladeren door de aanmeldingen" sort={LIJST_SORT} />
+          </RecordContextProvider>
+        </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
           <Typography variant="h4" component="h1">
             {a.naam}

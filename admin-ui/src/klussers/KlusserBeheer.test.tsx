@@ -190,6 +190,27 @@ describe('Klusser page (admin)', () => {
     expect(await screen.findByText('Fout bij ophalen klusser', { selector: ':not(h1)' })).toBeTruthy();
   });
 
+  it('goes to the next and previous klusser of the list, in its order and filter', async () => {
+    const ANNA = { ...PIET, id: 'k0', naam: 'Anna Aalders' };
+    const mock = startConsole('/admin/klussers/k1', {
+      'GET /api/v1/klussers': { body: { data: [ANNA, PIET, GERRIT], total: 3 } },
+      'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
+      'GET /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT } } },
+    });
+    const pager = await screen.findByRole('navigation', { name: 'Bladeren door de klussers' }, { timeout: 10_000 });
+    expect(within(pager).getByText('2 van 3')).toBeTruthy();
+    // Reached directly, the list is read as it opens: by name, active klussers only.
+    const list = mock.calls.find((c) => c.path === '/api/v1/klussers');
+    expect([list?.query.get('sort'), list?.query.get('order'), list?.query.get('actief')]).toEqual(['naam', 'asc', 'ja']);
+    expect(within(pager).getByRole('link', { name: 'Vorige klusser' }).getAttribute('href')).toBe('/admin/klussers/k0');
+    fireEvent.click(within(pager).getByRole('link', { name: 'Volgende klusser' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gerrit Visser' })).toBeTruthy();
+    const last = await screen.findByRole('navigation', { name: 'Bladeren door de klussers' });
+    expect(within(last).getByText('3 van 3')).toBeTruthy();
+    // The last one has no next: the button is there, but off.
+    expect((within(last).getByRole('button', { name: 'Volgende klusser' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says Klusser niet gevonden for an unknown id', async () => {
     startConsole('/admin/klussers/nope', {
       'GET /api/v1/klussers/nope': { status: 404, body: { error: { code: 'klusser_not_found', message: 'Klusser niet gevonden' } } },

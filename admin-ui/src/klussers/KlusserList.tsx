@@ -106,6 +106,10 @@ function NieuweKlusser() {
   );
 }
 
+/** The list's order and, for an admin, its filter when it opens (the klusser page's pager follows them). */
+export const LIJST_SORT = { field: 'naam', order: 'ASC' } as const;
+export const lijstFilter = (franchise: boolean) => (franchise ? {} : { actief: 'ja' });
+
 /**
  * The klussers by name: /admin/klussers (every region) and /franchise/klussers (the owner's
  * regions only, by row-level security). Details opens the klusser's page.
@@ -120,9 +124,9 @@ export default function KlusserList() {
     <ResourceList
       title="Klussers"
       failure="Kon klussers niet laden"
-      sort={{ field: 'naam', order: 'ASC' }}
+      sort={LIJST_SORT}
       filters={franchise ? FILTERS : ADMIN_FILTERS}
-      filterDefaultValues={franchise ? {} : { actief: 'ja' }}
+      filterDefaultValues={lijstFilter(franchise)}
       actions={false}
       empty={false}
     >

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Title, useBasename, useNotify } from 'react-admin';
+import { RecordContextProvider, Title, useBasename, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { useRecord } from '../api/useRecord';
@@ -9,8 +9,9 @@ import { useIsAdmin } from '../auth/useMe';
 import { recordError } from '../lists/recordErrors';
 import { ddMMyyyy } from '../fields/dates';
 import { useRegios } from '../regios/useRegios';
+import { RecordPager } from '../lists/RecordPager';
 import { SimpleTable } from '../lists/SimpleTable';
-import { beoordeling, uren } from './KlusserList';
+import { beoordeling, LIJST_SORT, lijstFilter, uren } from './KlusserList';
 import { ProfielForm } from './ProfielForm';
 import { ShowcaseFotos } from './ShowcaseFotos';
 import { FactList } from '../fields/Facts';
@@ -55,14 +56,21 @@ export default function KlusserPage() {
     },
   );
   const failed = error ? recordError(error) : null;
+  // The tabs to manage a klusser are the admin's, on /admin/*; everyone else reads the profile.
+  const beheer = basename === '/admin' && admin;
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1000 }}>
       <Title title="Klusser" />
-      <Box>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
         <Button component={Link} to={`${basename}/klussers`} startIcon={<ArrowBackIcon />}>
           Terug naar klussers
         </Button>
+        {k !== undefined && failed === null && (
+          <RecordContextProvider value={k}>
+            <RecordPager vorige="Vorige klusser" volgende="Volgende klusser" label="Bladeren door de klussers" sort={LIJST_SORT} filterDefaultValues={lijstFilter(!beheer)} />
+          </RecordContextProvider>
+        )}
       </Box>
       {isPending && failed === null && <Typography role="status">Klusser wordt geladen…</Typography>}
       {failed !== null && (
@@ -73,7 +81,7 @@ export default function KlusserPage() {
           {failed.status !== 404 && <Alert severity="error">{failed.message || 'Fout bij ophalen klusser'}</Alert>}
         </>
       )}
-      {k !== undefined && failed === null && (basename === '/admin' && admin ? <BeheerTabs k={k} /> : <Profiel k={k} />)}
+      {k !== undefined && failed === null && (beheer ? <BeheerTabs k={k} /> : <Profiel k={k} />)}
     </Box>
   );
 }
