@@ -142,7 +142,7 @@ export default function AanmeldingPage() {
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
           {back}
           <RecordContextProvider value={a}>
-            <RecordPager vorige="Vorige aanmelding" volgende="Volgende aanmelding" label="Bladeren door de aanmeldingen" sort={LIJST_SORT} />
+            <RecordPager wat="aanmelding" label="Bladeren door de aanmeldingen" sort={LIJST_SORT} />
           </RecordContextProvider>
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>

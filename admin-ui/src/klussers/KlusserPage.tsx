@@ -68,7 +68,7 @@ export default function KlusserPage() {
         </Button>
         {k !== undefined && failed === null && (
           <RecordContextProvider value={k}>
-            <RecordPager vorige="Vorige klusser" volgende="Volgende klusser" label="Bladeren door de klussers" sort={LIJST_SORT} filterDefaultValues={lijstFilter(!beheer)} />
+            <RecordPager wat="klusser" label="Bladeren door de klussers" sort={LIJST_SORT} filterDefaultValues={lijstFilter(!beheer)} />
           </RecordContextProvider>
         )}
       </Box>
