@@ -1,0 +1,51 @@
+// Browser tests of the record pager ('Vorige klusser · 2 van 5 · Volgende klusser'): the admin
+// goes from a klusser to the next one in the list's order at 1280×800, and a franchise owner's
+// pager fits one line on a phone (390 px) with buttons still named after what they open. axe on
+// both.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from './support.mjs';
+import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
+
+const browsers = testBrowsers();
+
+describe('bladeren door records', { skip: DB_CHECK_SKIP }, () => {
+  test('the admin goes to the next klusser of the list, by name', async () => {
+    const page = await browsers.console();
+    await page.goto(`${BASE_URL}/admin/klussers`);
+    await page.getByRole('heading', { level: 1, name: 'Klussers' }).waitFor();
+    await page.getByRole('cell', { name: 'Piet Bakker', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Piet Bakker' }).waitFor();
+    const pager = page.getByRole('navigation', { name: 'Bladeren door de klussers' });
+    const teller = async () => (await pager.getByText(/^\d+ van \d+$/).textContent()).split(' van ').map(Number);
+    await pager.getByText(/^\d+ van \d+$/).waitFor();
+    const [plek, totaal] = await teller();
+    assert.ok(totaal >= 2 && plek < totaal, `Piet Bakker is ${plek} of ${totaal}`);
+    await assertNoAxeViolations(page);
+    await pager.getByRole('link', { name: 'Volgende klusser' }).click();
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Piet Bakker' }).waitFor();
+    await pager.getByText(`${plek + 1} van ${totaal}`, { exact: true }).waitFor();
+    // The next one by name: the list's order, not the order of the ids.
+    const naam = await page.getByRole('heading', { level: 1 }).textContent();
+    assert.ok(naam.localeCompare('Piet Bakker', 'nl') > 0, `${naam} comes after Piet Bakker`);
+  });
+
+  test("a franchise owner's pager fits one line on a phone", async () => {
+    const { context } = await browsers.open({ width: 390, height: 844 });
+    const page = await signInConsole(context, 'franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
+    const [piet] = expectRow(`SELECT id FROM profiles WHERE email = 'piet.bakker@klusmaat.nl'`);
+    await page.goto(`${BASE_URL}/franchise/klussers/${piet}`);
+    await page.getByRole('heading', { level: 1, name: 'Piet Bakker' }).waitFor();
+    const pager = page.getByRole('navigation', { name: 'Bladeren door de klussers' });
+    await pager.getByText(/^\d+ van \d+$/).waitFor();
+    const vorige = pager.getByRole('button', { name: 'Vorige klusser' }).or(pager.getByRole('link', { name: 'Vorige klusser' }));
+    const volgende = pager.getByRole('button', { name: 'Volgende klusser' }).or(pager.getByRole('link', { name: 'Volgende klusser' }));
+    const [a, b] = [await vorige.boundingBox(), await volgende.boundingBox()];
+    assert.equal(Math.round(a.y), Math.round(b.y), 'both buttons on one line');
+    assert.ok(a.height >= 44 && b.height >= 44, 'touch targets of 44 px');
+    // 'Volgende' shows without 'klusser' (about 150 px against 230), which stays in the name.
+    assert.ok(b.width < 190, `Volgende is ${b.width} px wide`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+    await assertNoAxeViolations(page);
+  });
+});
