@@ -155,7 +155,7 @@ bench-web: deps ui
 	@cd portal-ui && CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} npm run --silent bench-web
 
 go-bench:
-	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s $(GO_PACKAGES)
+	$(GO_TEST_ENV) go test -run '^$$' -bench . -benchtime 2s ./...
 
 # make drills: the failure drills alone, verbose, on the throw-away test stack (make test runs them
 # with everything else): Kratos stopped and stuck, PostgreSQL restarted under load, a worker killed
@@ -227,12 +227,8 @@ tidy:
 	@cd infra/kratos && go mod tidy -diff || { echo "make tidy: run go mod tidy in infra/kratos" >&2; exit 1; }
 	@cd infra/k8s/validate && go mod tidy -diff || { echo "make tidy: run go mod tidy in infra/k8s/validate" >&2; exit 1; }
 
-# The module's packages. `./...` alone would take in node_modules/ too (the npm workspace's root),
-# where npm packages may ship Go code of their own (flatted does).
-GO_PACKAGES = $$(go list ./... | grep -v /node_modules/)
-
 vet:
-	go vet $(GO_PACKAGES)
+	go vet ./...
 
 # staticcheck, pinned, built by go install from the module proxy once per Go version (a binary
 # built by an older Go cannot check newer code) into the cache that also holds Kratos.
@@ -244,7 +240,7 @@ $(STATICCHECK):
 	  mv $$tmp/staticcheck $@ && rmdir $$tmp
 
 lint: $(STATICCHECK)
-	$(STATICCHECK) $(GO_PACKAGES)
+	$(STATICCHECK) ./...
 	npm run --silent lint -w shared-ui -w portal-ui -w admin-ui
 
 # The front ends' API types: one file in the shared package (both apps import
@@ -267,7 +263,7 @@ typecheck: api-types-check
 	npm run --silent typecheck -w shared-ui -w portal-ui -w admin-ui
 
 # GO_TEST_ARGS narrows the run while iterating, e.g. make go-test GO_TEST_ARGS='./tenants/ -run Actor'.
-GO_TEST_ARGS ?= $(GO_PACKAGES)
+GO_TEST_ARGS ?= ./...
 go-test:
 	$(GO_TEST_ENV) go test -count=1 $(GO_TEST_ARGS)
 	@# The region isolation matrix ran above; its size is a figure worth seeing.

@@ -2,6 +2,10 @@ module github.com/klusmaat/klusmaat
 
 go 1.26.8
 
+// The npm workspace installs into node_modules/ at the root, where a package may ship Go code of
+// its own (flatted does); ./... must not take it in.
+ignore ./node_modules
+
 require (
 	github.com/casbin/casbin/v2 v2.135.0
 	github.com/go-kit/kit v0.13.0

@@ -4,7 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createTheme, ThemeProvider, Typography } from '@mui/material';
-import { Fragment, Suspense, lazy } from 'react';
+import { Fragment, Suspense, lazy, useState } from 'react';
 import {
   Admin,
   AppBar,
@@ -33,6 +33,7 @@ import { Toaster } from './auth/Toaster';
 import { authProvider } from './authProvider';
 import { readConfig } from './config';
 import { Dashboard } from './dashboard/Dashboard';
+import { createQueryClient } from './api/queryClient';
 import { dataProvider } from './dataProvider';
 import facturen from './facturen';
 import franchiseEigenaren from './franchise-eigenaren';
@@ -183,12 +184,15 @@ function Rapportages() {
 }
 
 function Console({ area }: { area: ConsoleArea }) {
+  // One cache per console: what a write changes besides its own resource is in api/queryClient.ts.
+  const [queryClient] = useState(createQueryClient);
   return (
     <Admin
       basename={`/${area}`}
       title={TITLES[area]}
       authProvider={authProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       theme={theme}
       layout={LAYOUTS[area]}

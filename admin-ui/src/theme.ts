@@ -72,6 +72,16 @@ export const theme: RaThemeOptions = {
     MuiTextField: {
       defaultProps: { slots: { root: TextFieldRoot } },
     },
+    // A group of radio buttons says what it asks as large as the text around it, not in
+    // react-admin's small grey label ('Hoe had je contact?', 'Arbeid'); each choice is 44 px high.
+    RaRadioButtonGroupInput: {
+      styleOverrides: {
+        root: {
+          '& .RaRadioButtonGroupInput-label': { fontSize: '1.125rem', fontWeight: 700, color: 'rgba(0, 0, 0, 0.87)' },
+          '& .MuiFormControlLabel-root': { minHeight: 44, marginRight: 24 },
+        },
+      },
+    },
     // A dialog whose title, content and actions sit in a react-admin <Form> keeps MUI's layout:
     // the content scrolls between the title and the buttons, so 'Opslaan' stays in view.
     MuiDialog: {

@@ -36,7 +36,9 @@ const (
 		SELECT t.n, r.id, r.naam, r.regio FROM (SELECT count(*) AS n FROM ids) t LEFT JOIN LATERAL (
 			SELECT i.id, coalesce(p.naam, '') AS naam, coalesce(p.regio, '{}') AS regio
 			FROM ids i LEFT JOIN profiles p ON p.id = i.id
-			ORDER BY 2, 1 LIMIT $6 OFFSET $7) r ON true`
+			ORDER BY 2, 1 LIMIT $6 OFFSET $7) r ON true
+		-- The page's order again outside: a join does not promise to keep the subquery's order.
+		ORDER BY r.naam, r.id`
 	// A klusser's job is on the day of its planned start; one claimed or assigned without a start
 	// yet is on the customer's wished date, with the customer's part of day. Only the jobs of the
 	// page's klussers ($6) are read.

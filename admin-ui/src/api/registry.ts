@@ -1,12 +1,11 @@
 import { aanmeldingActions } from '../aanmeldingen/actions';
 import { klantActions } from '../klanten/actions';
-import { klusActions } from '../klussen/actions';
-import { klusserActions } from '../klussers/actions';
+import { ASSIGNMENT_SCREENS, klusActions } from '../klussen/actions';
+import { KLUSSER_SCREENS, klusserActions } from '../klussers/actions';
 import { factuurActions } from '../facturen/actions';
 import { eigenaarActions } from '../franchise-eigenaren/actions';
 import { exportActions } from '../rapportages/actions';
 import { settingsActions } from '../settings/actions';
-import { werkbonActions } from '../werkbonnen/actions';
 
 /**
  * Every custom action of the console, by name. The data provider turns each into a method
@@ -14,7 +13,6 @@ import { werkbonActions } from '../werkbonnen/actions';
  */
 export const ACTIONS = {
   ...klusActions,
-  ...werkbonActions,
   ...factuurActions,
   ...klusserActions,
   ...aanmeldingActions,
@@ -26,3 +24,14 @@ export const ACTIONS = {
 
 export type Actions = typeof ACTIONS;
 export type ActionName = keyof Actions;
+
+/**
+ * What react-admin's own create, update and delete of a resource change besides its lists and
+ * records: the same screens as the custom actions that change it (a new job with a klusser opens
+ * a work order; a deleted klusser leaves the candidates and the board). api/queryClient.ts reads
+ * this after each such write, so no page has to remember it.
+ */
+export const WRITES_CHANGE: Readonly<Record<string, readonly string[]>> = {
+  klussen: ASSIGNMENT_SCREENS,
+  klussers: KLUSSER_SCREENS,
+};

@@ -39,7 +39,10 @@ export function useAction<N extends ActionName>(name: N) {
     // The methods are built from ACTIONS by name, so the name's method takes the name's parameters.
     mutationFn: (params) =>
       (dataProvider[name] as unknown as (p: ParamsOf<Actions[N]>) => Promise<AnswerOf<Actions[N]>>)(params),
-    onSettled: () => invalidate(queryClient, def.invalidates),
+    // Not awaited: the toast and the buttons need not wait until every screen has been read again.
+    onSettled: () => {
+      void invalidate(queryClient, def.invalidates);
+    },
   });
   const run = async (
     params: ParamsOf<Actions[N]>,

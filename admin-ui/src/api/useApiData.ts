@@ -1,15 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { ConsoleDataProvider } from '../dataProvider';
+import { COLLECTIONS, type ConsoleDataProvider } from '../dataProvider';
+
+/** The console's resource of an API collection: 'aanmeldingen' is 'klusser-aanmeldingen'. */
+const RESOURCE_OF: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(COLLECTIONS).map(([resource, api]) => [api, resource]));
 
 /**
  * The cache key of a read of an API path: its resource (the first segment after /api/v1, e.g.
- * 'klussen' for /api/v1/klussen/7/contacten) first, like react-admin's own keys, so that an
- * action that invalidates 'klussen' (api/useAction.ts) reads the job's sections again too.
+ * 'klussen' for /api/v1/klussen/7/contacten, by the console's name) first, like react-admin's own
+ * keys, so that an action that invalidates 'klussen' (api/useAction.ts) reads the job's sections
+ * again too. A null path (nothing to read) has a key of its own.
  */
-function readKey(path: string): readonly [string, 'read', string] {
-  const resource = path.replace(/^\/api\/v1\//, '').split(/[/?]/)[0] ?? path;
-  return [resource, 'read', path];
+export function readKey(path: string | null): readonly [string, 'read', string] {
+  if (path === null) return ['', 'read', ''];
+  const segment = path.replace(/^\/api\/v1\//, '').split(/[/?]/)[0] ?? path;
+  return [RESOURCE_OF[segment] ?? segment, 'read', path];
 }
 
 /**
@@ -19,7 +24,7 @@ function readKey(path: string): readonly [string, 'read', string] {
 export function useApiQuery<T>(path: string | null) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   return useQuery({
-    queryKey: readKey(path ?? ''),
+    queryKey: readKey(path),
     queryFn: async ({ signal }) => (await dataProvider.read<T>(path ?? '', signal)).data,
     enabled: path !== null,
     retry: false,
@@ -40,7 +45,10 @@ export function useApiData<T>(path: string, { enabled = true }: { enabled?: bool
   return {
     data: query.data,
     failed: query.isError,
-    reload: () => void query.refetch(),
+    // refetch ignores enabled: a section with nothing to read must not read ''.
+    reload: () => {
+      if (enabled) void query.refetch();
+    },
     set: (data: T) => queryClient.setQueryData(key, data),
   };
 }

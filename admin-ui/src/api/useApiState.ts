@@ -20,7 +20,10 @@ export type ApiState<T> =
 export function useApiState<T>(path: string | null, failure: string) {
   const query = useApiQuery<T>(path);
   const { refetch } = query;
-  const reload = useCallback(() => void refetch(), [refetch]);
+  // refetch ignores enabled: with nothing to read, a reload reads nothing either.
+  const reload = useCallback(() => {
+    if (path !== null) void refetch();
+  }, [path, refetch]);
   const { data, error, isError, dataUpdatedAt, errorUpdatedAt } = query;
   // One object per outcome, not per render: pages use the state in their effects' dependencies.
   const state = useMemo((): ApiState<T> => {

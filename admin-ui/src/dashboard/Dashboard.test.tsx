@@ -149,9 +149,11 @@ describe('Dashboard', () => {
   });
 
   it('says so in Dutch when the counts cannot be loaded', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     start({ status: 500, body: { error: { message: 'kapot' } } });
     expect(await screen.findByText('Fout bij laden van dashboard data')).toBeTruthy();
+    // Also logged (section 8).
+    expect(logged).toHaveBeenCalledWith('dashboard: Fout bij laden van dashboard data');
   });
 
   it.each(['admin', 'franchise'] as const)('shows the %s the 8-week trend as a chart with its numbers as a table (D29)', async (area) => {

@@ -65,6 +65,11 @@ export function Dashboard({ area, brand }: DashboardProps) {
     document.title = `Dashboard – ${brand}`;
   }, [brand]);
 
+  // Section 8: the failure is said on the page and also logged, for whoever looks into it.
+  useEffect(() => {
+    if (dashboard.failed) console.error('dashboard: Fout bij laden van dashboard data');
+  }, [dashboard.failed]);
+
   // Every change of a job the actor may see moves a count, the recent activity or the trend.
   useKlusEvents(
     () => true,

@@ -1,5 +1,5 @@
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -10,6 +10,9 @@ import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 
 type Factuur = ResponseBody<'/api/v1/facturen/{id}'>;
+
+/** Section 8's text when the server gives no reason of its own. */
+const ONBEKEND = 'Onbekende fout bij laden factuur';
 
 /**
  * The print-friendly invoice, /admin/afdrukken/factuur/:id (document 001: print from the view
@@ -24,18 +27,25 @@ export function FactuurPrint() {
   // another tab invalidates it. Not retried: the page says at once that it could not be loaded.
   const query = useQuery({
     queryKey: ['facturen', 'print', id],
-    queryFn: ({ signal }) => dataProvider.readBody<Factuur>(`/api/v1/facturen/${encodeURIComponent(id)}`, 'Kon factuur niet laden', signal),
+    queryFn: ({ signal }) => dataProvider.readBody<Factuur>(`/api/v1/facturen/${encodeURIComponent(id)}`, ONBEKEND, signal),
     retry: false,
   });
   const f = query.data ?? null;
-  const fout = query.isError ? query.error.message || 'Kon factuur niet laden' : null;
+  const fout = query.isError ? query.error.message || ONBEKEND : null;
   // The print dialog once, when the invoice is first shown (not again on a later read).
   const shown = f !== null;
   useEffect(() => {
     if (shown && typeof window.print === 'function') window.print();
   }, [shown]);
 
-  if (fout !== null) return <Alert severity="error">{fout}</Alert>;
+  if (fout !== null) {
+    return (
+      <Alert severity="error">
+        <AlertTitle>Fout bij laden factuur</AlertTitle>
+        {fout}
+      </Alert>
+    );
+  }
   if (f === null) return <Typography role="status">Factuur wordt geladen…</Typography>;
   const u = f.uitgever;
   const titel = f.credit_van ? 'Creditfactuur' : 'Factuur';

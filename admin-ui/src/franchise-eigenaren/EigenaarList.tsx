@@ -1,10 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, Form, FunctionField, TextField, TextInput, TopToolbar, useNotify } from 'react-admin';
+import { Datagrid, Form, FunctionField, TextField, TextInput, TopToolbar } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { ActionError, type ActionAnswer } from '../api/action';
-import { useAction } from '../api/useAction';
+import { ActionError, errorFields } from '../api/action';
+import { actionFailure, useAction } from '../api/useAction';
+import { FormDialogActions } from '../fields/FormDialogActions';
 import { useRegios } from '../regios/useRegios';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
@@ -71,19 +72,18 @@ const REGIO_VERPLICHT = (v: unknown) => (Array.isArray(v) && v.length > 0 ? unde
 const VERPLICHT = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'Vul alle verplichte velden in');
 
 function RegiosDialog({ eigenaar, onClose, onSaved }: { eigenaar: Eigenaar; onClose: () => void; onSaved: () => void }) {
-  const notify = useNotify();
   const setRegios = useAction('setEigenaarRegios');
   const [fout, setFout] = useState<string | null>(null);
   const save = async (values: Record<string, unknown>) => {
+    setFout(null);
     try {
-      // The action invalidates the owners: the list shows the new regions.
-      const a: ActionAnswer<unknown> = await setRegios.mutateAsync({ id: String(eigenaar.id), regio: values['regio'] as string[] });
-      notify(a.message, { type: 'success' });
-      onSaved();
+      // The action invalidates the owners: the list shows the new regions. run() shows the toasts
+      // ('Opgeslagen' when the server says nothing; 'Fout bij opslaan: <reason>').
+      if ((await setRegios.run({ id: String(eigenaar.id), regio: values['regio'] as string[] }, { success: 'Opgeslagen', rethrow: true })) !== null) onSaved();
       return undefined;
     } catch (e) {
-      setFout(e instanceof ActionError ? `Fout bij opslaan: ${e.message}` : 'Fout bij opslaan');
-      return e instanceof ActionError ? e.fields : undefined;
+      setFout(actionFailure(e, 'Fout bij opslaan'));
+      return errorFields(e);
     }
   };
   return (
@@ -101,39 +101,27 @@ function RegiosDialog({ eigenaar, onClose, onSaved }: { eigenaar: Eigenaar; onCl
             De wijziging geldt vanaf het volgende scherm dat de franchisenemer opent.
           </Typography>
         </DialogContent>
-        <DialogActions sx={{ p: 2 }}>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large" disabled={setRegios.isPending}>
-            Opslaan
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={setRegios.isPending} label="Opslaan" />
       </Form>
     </Dialog>
   );
 }
 
 function NieuweEigenaar({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
-  const notify = useNotify();
   const create = useAction('createEigenaar');
   const [fout, setFout] = useState<string | null>(null);
 
   const save = async (values: Record<string, unknown>) => {
     const text = (name: string) => String(values[name] ?? '');
+    setFout(null);
     try {
-      const a: ActionAnswer<unknown> = await create.mutateAsync({
-        naam: text('naam'),
-        email: text('email'),
-        password: text('password'),
-        regio: values['regio'] as string[],
-      });
-      notify(a.message, { type: 'success' });
-      onSaved();
+      const params = { naam: text('naam'), email: text('email'), password: text('password'), regio: values['regio'] as string[] };
+      if ((await create.run(params, { success: 'Account aangemaakt', rethrow: true })) !== null) onSaved();
       return undefined;
     } catch (e) {
-      setFout(e instanceof ActionError ? e.message : 'Fout bij aanmaken account');
-      return e instanceof ActionError ? e.fields : undefined;
+      // The server's reason as it is (an address already in use), or 'Fout bij aanmaken account'.
+      setFout(e instanceof ActionError && e.status !== 0 && e.message !== '' ? e.message : 'Fout bij aanmaken account');
+      return errorFields(e);
     }
   };
 
@@ -162,14 +150,7 @@ function NieuweEigenaar({ onClose, onSaved }: { onClose: () => void; onSaved: ()
           />
           <RegioCheckboxGroupInput validate={REGIO_VERPLICHT} />
         </DialogContent>
-        <DialogActions sx={{ p: 2 }}>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large" disabled={create.isPending}>
-            Account aanmaken
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={create.isPending} label="Account aanmaken" />
       </Form>
     </Dialog>
   );

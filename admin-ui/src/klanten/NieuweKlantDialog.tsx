@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
 import { SwitchInput } from '../fields/SwitchInput';
@@ -7,6 +7,7 @@ import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
 import { CATEGORIE_CHOICES } from '../klussen/status';
+import { FormDialogActions } from '../fields/FormDialogActions';
 
 type NieuweKlant = RequestBody<'/api/v1/klanten', 'post'>;
 
@@ -126,14 +127,7 @@ export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; o
             }
           </FormDataConsumer>
         </DialogContent>
-        <DialogActions sx={{ p: 2, gap: 1 }}>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large">
-            Klant aanmaken
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} label="Klant aanmaken" />
       </Form>
     </Dialog>
   );

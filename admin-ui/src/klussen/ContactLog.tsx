@@ -121,7 +121,6 @@ export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; o
             choices={[...WIJZEN]}
             validate={kiesWijze}
             helperText={false}
-            sx={{ '& .MuiFormControlLabel-root': { minHeight: 44, mr: 3 } }}
           />
           <NotitieInput />
           {tijdstip && <Alert severity="error">{tijdstip}</Alert>}

@@ -62,7 +62,9 @@ export default function FranchiseKlusList() {
             label="Adres"
             sortBy="woonplaats"
             render={(r) => (
-              <Box sx={wrapAnywhere}>
+              // Street and town break between words only ('Rijksstraatweg' whole); the e-mail
+              // column, whose addresses are one long word, is the one that gives way.
+              <Box sx={{ overflowWrap: 'break-word' }}>
                 {r.adres}
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                   {r.postcode} {r.woonplaats}

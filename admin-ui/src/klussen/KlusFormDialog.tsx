@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   DateInput,
@@ -13,16 +13,15 @@ import {
   useUpdate,
   type Validator,
 } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { SelectInput } from '../fields/SelectInput';
 import { errorFields } from '../api/action';
-import { actionFailure, invalidate } from '../api/useAction';
+import { actionFailure } from '../api/useAction';
 import { FULL_RECORD, useRecord } from '../api/useRecord';
-import { JOB_SCREENS } from './actions';
 import { useRegios } from '../regios/useRegios';
 import { CATEGORIE_CHOICES } from './status';
 import type { Klus, KlusInvoer, NieuweKlus } from './types';
 import { useKandidaten } from './useKandidaten';
+import { FormDialogActions } from '../fields/FormDialogActions';
 
 /** The message of a missing required field, on the server and here (document 001 section 5). */
 const VERPLICHT = 'Vul alle verplichte velden in';
@@ -148,7 +147,6 @@ export function KlusFormDialog({
   onSaved: (klus: Klus) => void;
 }) {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   // The bodies are the API's (NieuweKlus, KlusInvoer), not a Klus: the answer is one.
   const [create] = useCreate();
   const [update] = useUpdate();
@@ -161,8 +159,8 @@ export function KlusFormDialog({
     const v = values as unknown as FormValues;
     const prefix = nieuw ? 'Fout bij aanmaken klus' : 'Fout bij bijwerken klus';
     setFout(null);
-    // react-admin refreshes the jobs themselves; the other screens that show a job too.
-    const options = { returnPromise: true, onSettled: () => void invalidate(queryClient, JOB_SCREENS) } as const;
+    // React-admin refreshes the jobs; api/queryClient.ts the other screens that show a job.
+    const options = { returnPromise: true } as const;
     try {
       const saved = nieuw
         ? await create(
@@ -250,14 +248,7 @@ export function KlusFormDialog({
             </>
           )}
         </DialogContent>
-        <DialogActions sx={{ p: 2, gap: 1 }}>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large">
-            {nieuw ? 'Klus aanmaken' : 'Opslaan'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} label={nieuw ? 'Klus aanmaken' : 'Opslaan'} />
       </Form>
     </Dialog>
   );

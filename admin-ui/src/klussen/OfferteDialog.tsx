@@ -101,8 +101,7 @@ export function OfferteDialog({
                 { id: 'uren', name: 'Uren × uurtarief' },
               ]}
               helperText={false}
-              // The legend as large as the text around it, not react-admin's small grey label.
-              sx={{ mb: 0, '& .MuiFormLabel-root': { fontSize: '1.125rem', fontWeight: 700, color: 'text.primary' }, '& .MuiFormControlLabel-root': { minHeight: 44, mr: 3 } }}
+              sx={{ mb: 0 }}
             />
             <Typography variant="body2">Uurtarief van deze klus: {euro(uurtariefCents)}</Typography>
           </Box>

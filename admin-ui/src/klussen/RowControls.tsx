@@ -4,10 +4,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Confirm, useDelete, useNotify, useRecordContext } from 'react-admin';
-import { actionFailure, invalidate, useAction } from '../api/useAction';
-import { JOB_SCREENS } from './actions';
+import { actionFailure, useAction } from '../api/useAction';
 import { STATUS_CHOICES } from './status';
 import type { KlusRij } from './types';
 
@@ -52,7 +50,6 @@ export function StatusSelect() {
 export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void; onDetails: (id: string) => void }) {
   const row = useRecordContext<KlusRij>();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const archive = useAction('archiveKlus');
   const [remove] = useDelete<KlusRij>();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
@@ -71,8 +68,7 @@ export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void
       {
         onSuccess: () => notify('Klus permanent verwijderd', { type: 'success' }),
         onError: (e) => notify(actionFailure(e, fout), { type: 'error' }),
-        // react-admin refreshes the jobs lists itself; the other screens that show the job too.
-        onSettled: () => void invalidate(queryClient, JOB_SCREENS),
+        // React-admin refreshes the jobs lists; api/queryClient.ts the other screens of the job.
         returnPromise: true,
       },
     ).catch(() => undefined);

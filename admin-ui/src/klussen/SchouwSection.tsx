@@ -3,16 +3,15 @@ import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
-import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { errorFields, failureText } from '../api/action';
 import { useAction } from '../api/useAction';
+import type { Schouw } from './actions';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { MAX_FOTO_BYTES } from '../klussers/ShowcaseFotos';
 import { FormDialogActions } from '../fields/FormDialogActions';
 
-type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
 
 /** The most photos a survey keeps (the server refuses the 11th with too_many_photos). */
 const MAX_FOTOS = 10;

@@ -1,10 +1,10 @@
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { defineAction, type AnyAction } from '../api/defineAction';
+import type { Offerte, OfferteInvoer } from './offerte';
 import type { Klus } from './types';
 
 type Contact = ResponseBody<'/api/v1/klussen/{id}/contacten', 'post'>['data'];
-type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
-type Offerte = NonNullable<ResponseBody<'/api/v1/klussen/{id}/offerte'>['data']>;
+export type Schouw = NonNullable<ResponseBody<'/api/v1/klussen/{id}/schouw'>['data']>;
 
 const klus = (id: string, action: string) => `/api/v1/klussen/${encodeURIComponent(id)}/${action}`;
 
@@ -14,10 +14,10 @@ const klus = (id: string, action: string) => `/api/v1/klussen/${encodeURICompone
  * customer's jobs; an assignment also a klusser's agenda and the work orders (it creates one).
  */
 export const JOB_SCREENS = ['klussen', 'dashboard', 'planning', 'klanten'] as const;
-const ASSIGNMENT_SCREENS = [...JOB_SCREENS, 'klussers', 'werkbonnen'] as const;
+export const ASSIGNMENT_SCREENS = [...JOB_SCREENS, 'klussers', 'werkbonnen'] as const;
 
 /** The toast of a failed assignment, before the server's reason. */
-export const FOUT_TOEWIJZEN = 'Fout bij toewijzen klusser';
+const FOUT_TOEWIJZEN = 'Fout bij toewijzen klusser';
 
 /**
  * The custom actions of a job (document 001 section 4) and of its sections (contact log, survey,
@@ -76,7 +76,7 @@ export const klusActions = {
     failure: 'Kon de foto niet toevoegen',
     invalidates: [],
   }),
-  saveOfferte: defineAction<{ id: string; invoer: unknown }, Offerte>({
+  saveOfferte: defineAction<{ id: string; invoer: OfferteInvoer }, Offerte>({
     request: ({ id, invoer }) => ({ path: klus(id, 'offerte'), method: 'PUT', body: invoer }),
     failure: 'Kon de offerte niet opslaan',
     invalidates: [],

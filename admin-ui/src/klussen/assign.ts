@@ -1,8 +1,6 @@
 import type { useAction } from '../api/useAction';
 import type { Klus } from './types';
 
-export { FOUT_TOEWIJZEN } from './actions';
-
 /** useAction('assignKlus').run: the action with the console's toasts, invalidating what it changes. */
 type AssignRun = ReturnType<typeof useAction<'assignKlus'>>['run'];
 

@@ -1,5 +1,5 @@
 import { required, type Validator } from 'react-admin';
-import { ZONE } from '@klusmaat/shared-ui/calendar';
+import { formatNL } from '@klusmaat/shared-ui/calendar';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
 
 /**
@@ -19,16 +19,17 @@ const MAX_CENTS = 10_000_000;
 export const GELDIG_DAGEN = 30;
 const BTW_PROCENT = 21;
 
-/** The server's field messages (services/offerte/service.go), so both say the same. */
-export const MELDING = {
-  wijze: 'Kies een vaste prijs of uren maal het uurtarief.',
+/**
+ * The server's field messages (services/offerte/service.go) that the editor can check itself, so
+ * both say the same. The server's others (no labour kind, over 30 lines) cannot be typed here.
+ */
+const MELDING = {
   arbeid: 'Beschrijf het werk (hoogstens 200 tekens).',
   vast: 'Vul een vaste prijs in van meer dan € 0.',
   uren: 'Vul het aantal uren in, in halve uren (0,5 tot 100).',
   materiaal: 'Beschrijf het materiaal (hoogstens 200 tekens).',
   aantal: 'Vul een aantal in van 1 tot 999.',
   prijs: 'Vul een prijs per stuk in (€ 0 of meer).',
-  teveel: 'Een offerte heeft hoogstens 30 materiaalregels.',
   geldig: 'Kies een geldigheidsdatum vanaf vandaag, hoogstens een jaar vooruit.',
 } as const;
 
@@ -48,7 +49,7 @@ export interface OfferteForm {
   geldig_tot: string;
 }
 
-export interface Materiaalregel {
+interface Materiaalregel {
   omschrijving: string;
   aantal: string;
   /** The price per piece in euros, as typed. */
@@ -58,11 +59,7 @@ export interface Materiaalregel {
 export const NIEUWE_REGEL: Materiaalregel = { omschrijving: '', aantal: '1', prijs_cents: '' };
 
 /** Today's date in Amsterdam, 'YYYY-MM-DD', whatever the browser's zone. */
-export function vandaagNL(): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const vandaagNL = (): string => formatNL(Date.now(), 'yyyy-MM-dd');
 
 /** A calendar date 'YYYY-MM-DD' moved by days and years (Feb 29 + 1 year is March 1, as in Go). */
 function verschuif(iso: string, dagen: number, jaren = 0): string {
@@ -72,7 +69,7 @@ function verschuif(iso: string, dagen: number, jaren = 0): string {
 }
 
 /** A typed amount in euros ('150', '150,50', '150.50', '€ 150') as cents; undefined when it is none. */
-export function euroNaarCenten(input: string): number | undefined {
+function euroNaarCenten(input: string): number | undefined {
   const s = input.replace(/€/g, '').replace(/\s/g, '').replace(',', '.');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return undefined;
   return Math.round(Number(s) * 100);

@@ -55,7 +55,9 @@ export default function KlusserPage() {
       },
     },
   );
-  const failed = error ? recordError(error) : null;
+  // Only a klusser that never loaded is replaced by the failure: a re-read that fails after a save
+  // keeps the page (and the profile being edited); its toast says what went wrong.
+  const failed = error && k === undefined ? recordError(error) : null;
   // The tabs to manage a klusser are the admin's, on /admin/*; everyone else reads the profile.
   const beheer = basename === '/admin' && admin;
 

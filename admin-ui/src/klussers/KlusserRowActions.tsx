@@ -1,11 +1,9 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Confirm, useDelete, useNotify } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
-import { ACTIONS } from '../api/registry';
-import { invalidate, useAction } from '../api/useAction';
+import { useAction } from '../api/useAction';
 import { recordError } from '../lists/recordErrors';
 
 type Klusser = ListItem<'/api/v1/klussers'>;
@@ -19,7 +17,6 @@ export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
   const notify = useNotify();
   const archive = useAction('archiveKlusser');
   const [remove] = useDelete<Klusser>();
-  const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ask = (kind: 'archive' | 'delete') => {
@@ -40,10 +37,8 @@ export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
     } catch (e) {
       const { message } = recordError(e);
       notify(message ? `${fout}: ${message}` : fout, { type: 'error' });
-    } finally {
-      // The klusser also leaves the totals, the jobs' candidates and the dashboard's counts.
-      void invalidate(queryClient, ACTIONS.archiveKlusser.invalidates);
     }
+    // The klusser also leaves the totals, the jobs' candidates and the board: api/queryClient.ts.
   };
 
   return (

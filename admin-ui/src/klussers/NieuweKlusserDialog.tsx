@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { Form, NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
 import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { recordError, saveFailure } from '../lists/recordErrors';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
+import { FormDialogActions } from '../fields/FormDialogActions';
 
 type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
 
@@ -89,14 +90,7 @@ export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean;
           <TextInput source="motivatie" label="Motivatie (niet verplicht)" multiline minRows={2} fullWidth />
           <TextInput source="ervaring" label="Ervaring (niet verplicht)" multiline minRows={2} fullWidth />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} size="large">
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" size="large">
-            Klusser aanmaken
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} label="Klusser aanmaken" />
       </Form>
     </Dialog>
   );

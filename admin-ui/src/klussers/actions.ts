@@ -4,6 +4,9 @@ import { defineAction, type AnyAction } from '../api/defineAction';
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
 export type FotoSlot = 'profiel' | 'carousel_1' | 'carousel_2' | 'carousel_3';
 
+/** An archived, deleted or new klusser changes the jobs' candidates, the board and the counts too. */
+export const KLUSSER_SCREENS = ['klussers', 'klussen', 'planning', 'dashboard'] as const;
+
 const klusser = (id: string) => `/api/v1/klussers/${encodeURIComponent(id)}`;
 
 /**
@@ -14,7 +17,7 @@ export const klusserActions = {
   archiveKlusser: defineAction<{ id: string }, Detail>({
     request: ({ id }) => ({ path: `${klusser(id)}/archive`, method: 'POST' }),
     failure: 'Fout bij archiveren klusser',
-    invalidates: ['klussers', 'klussen', 'planning', 'dashboard'],
+    invalidates: KLUSSER_SCREENS,
   }),
   /** An upload: the photo goes as multipart (file). */
   uploadKlusserFoto: defineAction<{ id: string; slot: FotoSlot; file: File }, Detail>({

@@ -114,7 +114,7 @@ export default function PlanningPage() {
         setMelding(`Klus toegewezen aan ${klusser.naam}`);
         // The job leaves the open list: keep the keyboard user's place near it.
         if (focusNaAfloop) openKop.current?.focus();
-        reload();
+        // The board is read again by the action's invalidation (klussen/actions.ts).
       }
     } finally {
       setBezig(null);
@@ -470,7 +470,9 @@ const knopId = (klus: OpenKlus) => `toewijzen-${klus.klus_id}`;
 
 function Kaarten({ children }: { children: React.ReactNode[] }) {
   if (children.length === 0) return null;
-  return <Box sx={{ display: 'grid', gap: 1 }}>{children}</Box>;
+  // minmax(0, 1fr): a card is as wide as its day, never as wide as its longest word ('Onderhoud'
+  // at 18 px is wider than a 112 px day); that word then breaks instead of running into the next day.
+  return <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>{children}</Box>;
 }
 
 const kaartSx = {
@@ -482,7 +484,7 @@ const kaartSx = {
   bgcolor: 'background.paper',
   color: 'text.primary',
   textDecoration: 'none',
-  // Whole words (a column widens for the longest), hyphenated where the browser knows Dutch.
+  // Whole words where they fit, hyphenated where the browser knows Dutch, broken where they do not.
   overflowWrap: 'break-word',
   hyphens: 'auto',
   '&:hover': { bgcolor: '#f3f6fa', textDecoration: 'none' },

@@ -44,13 +44,25 @@ const DEN_HAAG = {
 
 const UITGEVERS = { data: [CENTRAAL, DEN_HAAG], total: 2 };
 
-function startAdmin(put: Responder = { status: 500 }) {
+function startAdmin(put: Exclude<Responder, Error> = { status: 500 }) {
+  // The list answers as the server would: with the business a PUT stored (a save invalidates it).
+  const stored = new Map<string, { id: string }>();
+  const list: Responder = () => {
+    const data = [...UITGEVERS.data.filter((u) => !stored.has(u.id)), ...stored.values()];
+    return { body: { data, total: data.length } };
+  };
+  const save: Responder = (call) => {
+    const answer = typeof put === 'function' ? put(call) : put;
+    const row = (answer.body as { data?: { id: string } } | undefined)?.data;
+    if ((answer.status ?? 200) < 300 && row) stored.set(row.id, row);
+    return answer;
+  };
   return startConsole('/admin/settings', {
     'GET /api/v1/settings/algemeen': { body: { data: SETTINGS } },
-    'GET /api/v1/factuur-uitgevers': { body: UITGEVERS },
-    'PUT /api/v1/factuur-uitgevers/centraal': put,
-    'PUT /api/v1/factuur-uitgevers/den-haag': put,
-    'PUT /api/v1/factuur-uitgevers/utrecht': put,
+    'GET /api/v1/factuur-uitgevers': list,
+    'PUT /api/v1/factuur-uitgevers/centraal': save,
+    'PUT /api/v1/factuur-uitgevers/den-haag': save,
+    'PUT /api/v1/factuur-uitgevers/utrecht': save,
   });
 }
 

@@ -3,7 +3,8 @@
  * API write them: "yyyy-MM-dd". A parsed day is a local Date at midnight whose year-month-day is
  * the day itself; @klusmaat/shared-ui/calendar's todayNL gives today in the same form, from Amsterdam's calendar.
  */
-import { addYears, isValid, isWithinInterval, parseISO, startOfDay } from 'date-fns';
+import { format, isValid, isWithinInterval, parseISO, startOfDay } from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
 
 /**
  * "yyyy-MM-dd" as a calendar day; null for anything else (also for 2025-02-30). The pattern comes
@@ -15,12 +16,21 @@ export function parseIsoDate(s: string): Date | null {
   return isValid(day) ? day : null;
 }
 
-/** The latest day the server accepts: one year from today. */
+/**
+ * The latest day the server accepts: one year from today, counted as the server counts it (Go's
+ * AddDate): from 29 February that is 1 March. date-fns's addYears would stop at 28 February and
+ * refuse a day the server takes; the Date constructor rolls over the same way Go does.
+ */
 export function latestDay(today: Date): Date {
-  return addYears(startOfDay(today), 1);
+  return new Date(today.getFullYear() + 1, today.getMonth(), today.getDate());
 }
 
 /** A day can be picked when it is not before today (spec section 5) and at most a year ahead. */
 export function isSelectable(d: Date, today: Date): boolean {
   return isWithinInterval(startOfDay(d), { start: startOfDay(today), end: latestDay(today) });
+}
+
+/** A day in full, as every screen of the portal writes one: "dinsdag 24 november 2026". */
+export function longDate(day: Date): string {
+  return format(day, 'EEEE d MMMM yyyy', { locale: nl });
 }

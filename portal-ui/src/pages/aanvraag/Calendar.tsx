@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addMonths, clamp, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
 import { nl } from 'date-fns/locale/nl';
-import { isSelectable, latestDay, parseIsoDate } from '../../lib/pickableDays';
+import { isSelectable, latestDay, longDate, parseIsoDate } from '../../lib/pickableDays';
 import { dayForKey, monthWeeks, WEEKDAYS } from './monthGrid';
 
 interface CalendarProps {
@@ -107,7 +107,7 @@ export function Calendar({ value, onChange, today, labelledBy, describedBy }: Ca
                       type="button"
                       className="calendar-day"
                       tabIndex={isSameDay(day, focused) ? 0 : -1}
-                      aria-label={`${format(day, 'EEEE d MMMM yyyy', { locale: nl })}${isToday ? ', vandaag' : ''}`}
+                      aria-label={`${longDate(day)}${isToday ? ', vandaag' : ''}`}
                       aria-disabled={selectable ? undefined : true}
                       aria-current={isToday ? 'date' : undefined}
                       aria-describedby={describedBy}

@@ -5,9 +5,8 @@
  * phone is in.
  */
 import { format } from 'date-fns';
-import { nl } from 'date-fns/locale/nl';
 import { inNL, todayNL } from '@klusmaat/shared-ui/calendar';
-import { parseIsoDate } from '../../lib/pickableDays';
+import { longDate, parseIsoDate } from '../../lib/pickableDays';
 import type { Klus, KlusStatus } from './api';
 
 const LOCALE = 'nl-NL';
@@ -49,13 +48,10 @@ export function estimateLine(klus: Pick<Klus, 'geschatte_duur' | 'geschat_tarief
   return `Geschat: ${number(klus.geschatte_duur)}u @ €${rate(klus.geschat_tarief_cents)} = €${klus.geschatte_verdienste_euros}`;
 }
 
-/** A day in full: "dinsdag 24 november 2026" (date-fns pattern, Dutch locale). */
-const LONG_DAY = 'EEEE d MMMM yyyy';
-
 /** "2026-11-24" -> "dinsdag 24 november 2026"; anything else is shown as it came. */
 export function longDay(iso: string): string {
   const day = parseIsoDate(iso);
-  return day === null ? iso : format(day, LONG_DAY, { locale: nl });
+  return day === null ? iso : longDate(day);
 }
 
 export type Slot = 'ochtend' | 'middag' | 'avond';
@@ -102,7 +98,7 @@ export function timeNL(instant: string): string {
  * load with the pages that show dates.
  */
 export function startTime(instant: string): string {
-  return `${format(dayNL(instant), LONG_DAY, { locale: nl })} om ${timeNL(instant)}`;
+  return `${longDate(dayNL(instant))} om ${timeNL(instant)}`;
 }
 
 /** The first 50 characters of a note (section 9), with an ellipsis when there is more. */

@@ -1,7 +1,5 @@
 import { RadioCards } from '../../../components/RadioCards';
-import { format } from 'date-fns';
-import { nl } from 'date-fns/locale/nl';
-import { parseIsoDate } from '../../../lib/pickableDays';
+import { longDate, parseIsoDate } from '../../../lib/pickableDays';
 import { Calendar } from '../Calendar';
 import { TIME_SLOTS } from '../logic';
 import { ID, type StepProps } from '../useAanvraagWizard';
@@ -28,7 +26,7 @@ export function DatumEnTijd({ data, update, errors, today }: StepProps & { today
           describedBy={describedBy('datum', `${ID}-datum-gekozen`)}
         />
         <p id={`${ID}-datum-gekozen`} className="chosen-date" aria-live="polite">
-          {chosenDate === null ? 'Nog geen datum gekozen.' : `Gekozen datum: ${format(chosenDate, 'EEEE d MMMM yyyy', { locale: nl })}`}
+          {chosenDate === null ? 'Nog geen datum gekozen.' : `Gekozen datum: ${longDate(chosenDate)}`}
         </p>
         {fieldError('datum')}
       </div>

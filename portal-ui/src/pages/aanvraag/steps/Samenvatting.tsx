@@ -1,7 +1,5 @@
 import type { AanvraagPayload, Category } from '../../../api/public';
-import { format } from 'date-fns';
-import { nl } from 'date-fns/locale/nl';
-import { parseIsoDate } from '../../../lib/pickableDays';
+import { longDate, parseIsoDate } from '../../../lib/pickableDays';
 import { TIME_SLOTS } from '../logic';
 import { ID } from '../useAanvraagWizard';
 
@@ -25,7 +23,7 @@ export function Samenvatting({ data, categories }: { data: AanvraagPayload; cate
         <div>
           <dt>Wanneer</dt>
           <dd>
-            {chosenDate === null ? '' : format(chosenDate, 'EEEE d MMMM yyyy', { locale: nl })}
+            {chosenDate === null ? '' : longDate(chosenDate)}
             {slot === undefined ? '' : `, ${slot.label} (${slot.hours})`}
           </dd>
         </div>

@@ -106,11 +106,11 @@ export function indexedDbStore({ name = DB_NAME, onBlocked }: IndexedDbOptions =
           database.createObjectStore('snapshots');
         },
         blocked: () => onBlocked?.(),
-        // A newer version (or a delete) waits for this connection: let go of it; a later call
-        // opens again.
-        blocking: () => {
+        // A newer version (or a delete) waits for this connection: let go of it at once (not a
+        // microtask later, when a call may already be using it); a later call opens again.
+        blocking: (_current, _blocked, event) => {
           forget(attempt);
-          void attempt.then((opened) => opened.close());
+          (event.target as IDBDatabase).close();
         },
         // The browser closed it (storage cleared, disk trouble): open again on the next call.
         terminated: () => forget(attempt),
