@@ -21,9 +21,10 @@ const DRAG_TYPE = 'application/x-klusmaat-klus';
 const UITLEG_ID = 'planning-sleep-uitleg';
 
 // At 1280 px the open jobs stand beside the week (260 px) and the week scrolls sideways inside its
-// box, the klusser column staying in place; a day keeps room for a town and a category in 16 px.
+// box, the klusser column staying in place. A day is 164 px: its cards hold the category's longest
+// words ('Onderhoud', 'Ophangwerk') and the status 'Ingepland' at 18 px whole; at 112 px they broke.
 const KLUSSER_COL = 150;
-const DAG_COL = 112;
+const DAG_COL = 164;
 const WEEK_BASIS = 640;
 const OPEN_BREEDTE = 260;
 const VANDAAG_KOP = '#fff1cc';
