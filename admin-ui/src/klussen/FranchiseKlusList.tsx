@@ -62,9 +62,7 @@ export default function FranchiseKlusList() {
             label="Adres"
             sortBy="woonplaats"
             render={(r) => (
-              // Street and town break between words only ('Rijksstraatweg' whole); the e-mail
-              // column, whose addresses are one long word, is the one that gives way.
-              <Box sx={{ overflowWrap: 'break-word' }}>
+              <Box sx={wrapAnywhere}>
                 {r.adres}
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                   {r.postcode} {r.woonplaats}
