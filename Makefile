@@ -47,6 +47,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
                KLUSMAAT_TEST_DRILL_PG_PORT=$(call port,54351)
 
 .PHONY: k8s-validate backup-drill load profile drills
+.PHONY: schema
 .PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
@@ -57,6 +58,7 @@ help:
 	@echo "make audit  npm audit of what the front ends and MailDev ship (needs the npm registry)"
 	@echo "make fuzz   run every Go fuzz target for FUZZTIME each (default 30s): no crash, no 5xx"
 	@echo "make build  build both front ends and bin/klusmaat"
+	@echo "make schema  regenerate tenants/schema/schema.sql, the schema as every migration leaves it"
 	@echo "make api-types  regenerate the front ends' API types from services/server/openapi.json"
 	@echo "make bench  benchmarks and load figures, each with its baseline in the same run"
 	@echo "make drills  the failure drills alone (Kratos, PostgreSQL, worker, SMTP, two servers)"
@@ -242,6 +244,14 @@ $(STATICCHECK):
 lint: $(STATICCHECK)
 	$(STATICCHECK) ./...
 	npm run --silent lint -w shared-ui -w portal-ui -w admin-ui
+
+# The schema as one file (tenants/schema/schema.sql): pg_dump of a freshly migrated database on the
+# test cluster (started when it is not running). make test's TestSchemaFileIsCurrent fails when a
+# migration changes the schema without this file.
+schema:
+	@scripts/pg.sh start test $(TEST_PORT) >/dev/null
+	@$(GO_TEST_ENV) KLUSMAAT_UPDATE_SCHEMA=1 go test -count=1 -run '^TestSchemaFileIsCurrent$$' ./tenants/schema
+	@echo "tenants/schema/schema.sql: $$(wc -l < tenants/schema/schema.sql) lines"
 
 # The front ends' API types: one file in the shared package (both apps import
 # @klusmaat/shared-ui/api/types), generated from the checked-in OpenAPI document that

@@ -352,11 +352,11 @@ func TestProtectPanicsOnUnknownPermission(t *testing.T) {
 					t.Errorf("panic %q does not name the route %q and its permission %s/%s", msg, rt.Pattern(), rt.Resource, rt.Action)
 				}
 			}()
-			e.Protect(rt)
+			httpapi.Protect(e, rt)
 		}()
 	}
 	// A known permission mounts without panicking.
-	e.Protect(httpapi.Route{Method: http.MethodGet, Path: "/api/v1/klussen", Resource: "klussen", Action: "read",
+	httpapi.Protect(e, httpapi.Route{Method: http.MethodGet, Path: "/api/v1/klussen", Resource: "klussen", Action: "read",
 		Handler: http.NotFoundHandler()})
 }
 
@@ -396,7 +396,7 @@ func TestProtectAnswers(t *testing.T) {
 		{Method: http.MethodGet, Path: "/api/v1/klussen", Resource: "klussen", Action: "read", Handler: ok},
 		{Method: http.MethodGet, Path: "/api/v1/public/klussers", Resource: "public_klussers", Action: "read", Handler: ok},
 	} {
-		mux.Handle(rt.Pattern(), e.Protect(rt))
+		mux.Handle(rt.Pattern(), httpapi.Protect(e, rt))
 	}
 
 	tests := []struct {
@@ -462,7 +462,7 @@ func TestProtectRegionParam(t *testing.T) {
 		}),
 	}
 	mux := http.NewServeMux()
-	mux.Handle(rt.Pattern(), e.Protect(rt))
+	mux.Handle(rt.Pattern(), httpapi.Protect(e, rt))
 
 	owner := actorFor(tenants.Franchise, "den-haag")
 	tests := []struct {

@@ -37,6 +37,9 @@ command -v runuser >/dev/null || apt_install util-linux
 [ -f /usr/share/zoneinfo/Pacific/Kiritimati ] && [ -f /usr/share/zoneinfo/Pacific/Pago_Pago ] || apt_install tzdata
 # The invoice PDF tests read the text back (pdftotext) and render a page (pdftoppm).
 command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || apt_install poppler-utils
+# Every bank file the product reads or writes (CAMT.053 statements, pain.001 batches) is checked
+# against its ISO 20022 schema with xmllint, in the product and in its tests.
+command -v xmllint >/dev/null || apt_install libxml2-utils
 
 if [ "${1:-}" = chromium ] && [ ! -x /usr/bin/chromium ]; then
   echo "deps.sh: installing Debian's chromium for the browser tests" >&2

@@ -123,7 +123,7 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		if !rt.Chained() {
 			panic("server: route " + rt.Pattern() + " was not built by its module's httpapi.Kit (no standard chain)")
 		}
-		mux.Handle(rt.Pattern(), d.Metrics.HTTP(rt.Pattern(), d.Policy.Protect(rt)))
+		mux.Handle(rt.Pattern(), d.Metrics.HTTP(rt.Pattern(), httpapi.Protect(d.Policy, rt)))
 	}
 	if d.Kratos != nil {
 		limits := identity.DefaultLoginLimits()

@@ -78,7 +78,7 @@ func newEnv(t *testing.T) *env {
 	e := &env{t: t, d: d, dir: dir, store: store}
 	mux := http.NewServeMux()
 	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store) {
-		mux.Handle(rt.Pattern(), enf.Protect(rt)) // the real policy middleware, for every route
+		mux.Handle(rt.Pattern(), httpapi.Protect(enf, rt)) // the real policy middleware, for every route
 	}
 	mux.Handle(files.PublicPattern, files.PublicHandler(store))
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
