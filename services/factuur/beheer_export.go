@@ -25,7 +25,7 @@ var ErrNothingToExport = domainerr.NotFound("nothing_to_export", "Geen facturen 
 
 // csvHeader is the first line.
 var csvHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Omschrijving", "Uren", "Uurtarief", "Materiaal",
-	"Subtotaal", "BTW", "Totaal", "Betaalmethode", "Betaald"}
+	"Subtotaal", "BTW", "Totaal", "Betaalmethode", "Betaald", "Staat", "Betaald bedrag", "Open bedrag"}
 
 // CSVFile is the export's bytes and name.
 type CSVFile struct {
@@ -46,7 +46,7 @@ func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, e
 	}
 	n := 0
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, rowSelect+where+` ORDER BY f.datum DESC, f.factuurnummer LIMIT `+strconv.Itoa(exportRows), args(p)...)
+		rows, err := tx.Query(ctx, rowSelect+where+` ORDER BY f.datum DESC, f.factuurnummer LIMIT `+strconv.Itoa(exportRows), s.args(p)...)
 		if err != nil {
 			return err
 		}
@@ -65,9 +65,15 @@ func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, e
 			if f.Betaald {
 				betaald = "Ja"
 			}
-			if err := w.Write([]string{f.Factuurnummer, exports.DutchDate(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(f.Uren),
+			// A credit invoice's row adds up as its original's: its hours count negative, so
+			// hours x rate + materials = subtotal on every row.
+			uren := f.Uren
+			if f.CreditVan != nil {
+				uren = -uren
+			}
+			if err := w.Write([]string{f.Factuurnummer, exports.DutchDate(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(uren),
 				exports.Euros(f.UurtariefCents), exports.Euros(f.MateriaalCents), exports.Euros(f.SubtotaalCents), exports.Euros(f.BtwBedragCents),
-				exports.Euros(f.TotaalBedragCents), method, betaald}); err != nil {
+				exports.Euros(f.TotaalBedragCents), method, betaald, StateLabel(f), exports.Euros(f.BetaaldCents), exports.Euros(f.OpenCents)}); err != nil {
 				return err
 			}
 		}

@@ -64,6 +64,11 @@ type ListItem struct {
 	// Offerte: the invoice bills an accepted quote (D26): uren is 1 at the quote's price before
 	// VAT, materiaal_cents is the meerwerk.
 	Offerte *string `json:"offerte" doc:"bij een vaste prijs: het nummer van de geaccepteerde offerte"`
+	// D30: the state derived from the payments, the credit and the follow-up.
+	Staat        string `json:"staat" doc:"open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur"`
+	OpenCents    int    `json:"open_cents" doc:"wat nog openstaat (0 als betaald of gecrediteerd)"`
+	BetaaldCents int    `json:"betaald_cents" doc:"som van de geboekte betalingen"`
+	Vervaldatum  string `json:"vervaldatum" doc:"JJJJ-MM-DD"`
 }
 
 // LogAttrs keeps the number: the customer stays out of the logs.
@@ -76,7 +81,8 @@ type Totals struct {
 	Aantal     int `json:"aantal"`
 	OmzetCents int `json:"omzet_cents" doc:"som van de totaalbedragen (incl. btw)"`
 	BtwCents   int `json:"btw_cents"`
-	Openstaand int `json:"openstaand" doc:"aantal nog niet betaalde facturen"`
+	Openstaand int `json:"openstaand" doc:"aantal facturen waarvan nog geld verwacht wordt"`
+	OpenCents  int `json:"open_cents" doc:"het bedrag dat daarvan nog openstaat"`
 }
 
 // TotalsAnswer is the answer of GET /api/v1/facturen/totalen.

@@ -21,25 +21,39 @@ type beheerStore struct {
 	clock   calendar.Clock
 }
 
-// paid is the SQL of "betaald": a method that means the money came in.
-const paid = `coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false)`
+// paid is the SQL of "betaald": the payments booked cover the invoice (docs/decisions.md D30,
+// view factuur_stand); a credited invoice and a credit invoice are settled, not paid.
+const paid = `(s.staat = 'betaald')`
+
+// openStates are the states in which money is still expected.
+const openStates = `('open', 'deels_betaald', 'in_bespreking', 'uit_handen')`
 
 const rowSelect = `
 	SELECT f.id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.omschrijving, f.regio, f.uren,
 	       f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents, f.btw_bedrag_cents, f.totaal_bedrag_cents,
 	       f.betaal_methode, ` + paid + ` AS betaald, o.factuurnummer AS credit_van_nummer, c.factuurnummer AS gecrediteerd_door,
-	       q.nummer AS offerte
-	FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
+	       q.nummer AS offerte, s.staat, s.open_cents, s.betaald_cents, f.vervaldatum
+	FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
+	LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
 	LEFT JOIN offertes q ON q.id = f.offerte_id`
 
-// where: $1 methods ("open": none registered yet), $2 paid (ja, nee or empty), $3 regions, $4 search.
+// where: $1 methods ("open": none registered yet), $2 paid (ja: paid; nee: money still expected),
+// $3 regions, $4 search, $5 states, $6 ages (by days past due on $7, the business date).
 const where = `
 	WHERE (cardinality($1::text[]) = 0 OR f.betaal_methode = ANY ($1) OR ('open' = ANY ($1) AND f.betaal_methode IS NULL))
-	  AND ($2 = '' OR ` + paid + ` = ($2 = 'ja'))
+	  AND ($2 = '' OR ($2 = 'ja' AND ` + paid + `) OR ($2 = 'nee' AND s.staat IN ` + openStates + `))
+	  AND (cardinality($5::text[]) = 0 OR s.staat = ANY ($5))
+	  AND (cardinality($6::text[]) = 0 OR (s.staat IN ` + openStates + ` AND (
+	        ('niet_vervallen' = ANY ($6) AND f.vervaldatum >= $7::date)
+	     OR ('1-30' = ANY ($6) AND $7::date - f.vervaldatum BETWEEN 1 AND 30)
+	     OR ('31-60' = ANY ($6) AND $7::date - f.vervaldatum BETWEEN 31 AND 60)
+	     OR ('60+' = ANY ($6) AND $7::date - f.vervaldatum > 60))))
 	  AND (cardinality($3::text[]) = 0 OR f.regio = ANY ($3))
 	  AND ($4 = '' OR (f.factuurnummer || ' ' || f.klant_naam || ' ' || f.klant_email || ' ' || f.omschrijving) ILIKE $4)`
 
-func args(p list.Params) []any {
+func (s *beheerStore) args(p list.Params) []any { return args(p, s.clock.Today()) }
+
+func args(p list.Params, today calendar.Date) []any {
 	betaald := ""
 	if v := p.Filter("betaald"); len(v) > 0 {
 		betaald = v[0]
@@ -51,21 +65,28 @@ func args(p list.Params) []any {
 	if regions == nil {
 		regions = []string{}
 	}
-	return []any{methods, betaald, regions, tenants.Contains(p.Search)}
+	states, ages := p.Filter("staat"), p.Filter("ouderdom")
+	if states == nil {
+		states = []string{}
+	}
+	if ages == nil {
+		ages = []string{}
+	}
+	return []any{methods, betaald, regions, tenants.Contains(p.Search), states, ages, today}
 }
 
 func scan(r tenants.Row) (ListItem, error) {
 	var f ListItem
-	var d calendar.Date
+	var d, verval calendar.Date
 	err := r.Scan(&f.ID, &f.Factuurnummer, &d, &f.KlantNaam, &f.KlantEmail, &f.Omschrijving, &f.Regio, &f.Uren,
 		&f.UurtariefCents, &f.MateriaalCents, &f.SubtotaalCents, &f.BtwBedragCents, &f.TotaalBedragCents, &f.BetaalMethode, &f.Betaald,
-		&f.CreditVan, &f.GecrediteerdDoor, &f.Offerte)
-	f.Datum = d.String()
+		&f.CreditVan, &f.GecrediteerdDoor, &f.Offerte, &f.Staat, &f.OpenCents, &f.BetaaldCents, &verval)
+	f.Datum, f.Vervaldatum = d.String(), verval.String()
 	return f, err
 }
 
 func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
-	return tenants.ListPage(ctx, s.db, p, rowSelect+where, args(p), scan)
+	return tenants.ListPage(ctx, s.db, p, rowSelect+where, s.args(p), scan)
 }
 
 func (s *beheerStore) Totals(ctx context.Context, p list.Params) (Totals, error) {
@@ -73,9 +94,8 @@ func (s *beheerStore) Totals(ctx context.Context, p list.Params) (Totals, error)
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
 			SELECT count(*), coalesce(sum(f.totaal_bedrag_cents), 0), coalesce(sum(f.btw_bedrag_cents), 0),
-			       count(*) FILTER (WHERE NOT `+paid+` AND f.credit_van IS NULL
-			                        AND NOT EXISTS (SELECT 1 FROM facturen c WHERE c.credit_van = f.id))
-			FROM facturen f`+where, args(p)...).Scan(&t.Aantal, &t.OmzetCents, &t.BtwCents, &t.Openstaand)
+			       count(*) FILTER (WHERE s.staat IN `+openStates+`), coalesce(sum(s.open_cents) FILTER (WHERE s.staat IN `+openStates+`), 0)
+			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id`+where, s.args(p)...).Scan(&t.Aantal, &t.OmzetCents, &t.BtwCents, &t.Openstaand, &t.OpenCents)
 	})
 	return t, err
 }

@@ -13,12 +13,16 @@ var (
 		Values: []string{"contant", "pin", "bank", "niet_betaald", "open"}}
 	filterBetaald = list.Filter{Name: "betaald", Description: "ja: betaald; nee: openstaand (opvolgen)", Values: []string{"ja", "nee"}}
 	filterRegio   = list.Filter{Name: "regio", Description: "facturen van deze regio"}
+	filterStaat   = list.Filter{Name: "staat", Description: "de staat van de factuur (D30)",
+		Values: []string{"open", "deels_betaald", "betaald", "gecrediteerd", "in_bespreking", "uit_handen", "creditfactuur"}}
+	filterOuderdom = list.Filter{Name: "ouderdom", Description: "openstaand naar dagen na de vervaldatum",
+		Values: []string{"niet_vervallen", "1-30", "31-60", "60+"}}
 )
 
 // Spec is the list (D25): newest first.
 var Spec = list.Spec{
 	Sorts: []string{"datum", "factuurnummer", "totaal_bedrag_cents"}, DefaultSort: "datum", DefaultOrder: list.Desc,
-	Tiebreak: []string{"factuurnummer"}, Filters: []list.Filter{filterMethode, filterBetaald, filterRegio},
+	Tiebreak: []string{"factuurnummer"}, Filters: []list.Filter{filterMethode, filterBetaald, filterRegio, filterStaat, filterOuderdom},
 	Search: "factuurnummer, klant, e-mailadres of omschrijving (een deel)",
 }
 
@@ -33,11 +37,11 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: TotalsAnswer{},
-			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "q"}},
+			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},
 			Op:    "Totals", Endpoint: httpapi.Typed(s.Totals), Decode: decodeTotals},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/export.csv", Summary: "De gefilterde facturen als CSV (komma, velden tussen aanhalingstekens)",
 			Tag: "facturen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
-			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "q"}},
+			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},
 			Op:    "Export", Endpoint: httpapi.Typed(s.Export), Decode: decodeTotals, Encode: httpapi.Encoder(encodeCSV)},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}", Summary: "Eén factuur met haar wettelijke inhoud (D28) en haar betaling van nu, voor de afdrukpagina",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: Factuur{},

@@ -9,9 +9,10 @@ import (
 )
 
 // New is the invoice module: its routes, served on db with the PDFs in blobs and site's brand and
-// contact details on them (D19), through k's standard chain.
-func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, site Site) []httpapi.Route {
-	return k.Routes(routes(NewService(&pgStore{db: db, blobs: blobs, site: site}))...)
+// contact details on them (D19), through k's standard chain; a payment registered at the door
+// queues the invoice e-mail with enqueue.
+func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, site Site, enqueue jobs.Enqueue) []httpapi.Route {
+	return k.Routes(routes(NewService(&pgStore{db: db, blobs: blobs, site: site, enqueue: enqueue}))...)
 }
 
 // NewBeheer is the back office's invoices module through k's standard chain; a credit invoice is

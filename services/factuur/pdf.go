@@ -11,34 +11,64 @@ type Site struct {
 	Brand, Phone, Email string
 }
 
-// paymentStatus says in words how the invoice stands.
-func paymentStatus(method *string) string {
-	switch {
-	case method == nil:
-		return "Openstaand"
-	case *method == "contant":
-		return "Betaald (contant)"
-	case *method == "pin":
-		return "Betaald (pin)"
-	case *method == "bank":
-		return "Betaald (bank)"
-	default:
-		return "Openstaand - klant heeft niet betaald"
-	}
+// StateLabels are the invoice states in words (docs/decisions.md D30), as every screen, PDF and
+// export says them.
+var StateLabels = map[string]string{
+	"open": "Openstaand", "deels_betaald": "Deels betaald", "betaald": "Betaald", "gecrediteerd": "Gecrediteerd",
+	"in_bespreking": "In bespreking", "uit_handen": "Uit handen gegeven", "creditfactuur": "Creditfactuur",
 }
 
-// PaymentTerms is what the invoice asks of the customer, as of now (D28): the term, due date,
-// account and reference of an open invoice; that it is paid, or that a credit is settled.
+// StateLabel says how a row of the list stands: a credited invoice names its credit invoice.
+func StateLabel(f ListItem) string {
+	if f.Staat == "gecrediteerd" && f.GecrediteerdDoor != nil {
+		return "Gecrediteerd door " + *f.GecrediteerdDoor
+	}
+	return StateLabels[f.Staat]
+}
+
+// paymentStatus says in words how the invoice stands now: paid (and how, when the klusser took it
+// at the door), part paid, credited by its credit invoice, or open.
+func paymentStatus(f Factuur) string {
+	switch f.Staat {
+	case "gecrediteerd":
+		if f.GecrediteerdDoor != nil {
+			return "Gecrediteerd door " + *f.GecrediteerdDoor
+		}
+		return "Gecrediteerd"
+	case "betaald":
+		if m := f.BetaalMethode; m != nil && (*m == "contant" || *m == "pin") {
+			return "Betaald (" + *m + ")"
+		}
+		return "Betaald"
+	case "deels_betaald":
+		return "Deels betaald, nog open " + Euro(f.OpenCents)
+	case "open", "in_bespreking", "uit_handen":
+		if f.BetaalMethode != nil && *f.BetaalMethode == "niet_betaald" {
+			return "Openstaand - klant heeft niet betaald"
+		}
+		return "Openstaand"
+	}
+	return StateLabels[f.Staat]
+}
+
+// PaymentTerms is what the invoice asks of the customer, as of now (D28, D30): the term, due date,
+// account and reference of what is open; that it is paid; or that a credit settles it.
 func PaymentTerms(f Factuur) string {
 	switch {
 	case f.CreditVan != nil:
 		return "Deze creditfactuur corrigeert factuur " + f.CreditVan.Factuurnummer + ". Het bedrag wordt met u verrekend."
-	case f.BetaalMethode != nil && *f.BetaalMethode != "niet_betaald":
+	case f.GecrediteerdDoor != nil:
+		return "Deze factuur is gecrediteerd door creditfactuur " + *f.GecrediteerdDoor + ". U hoeft niets te betalen."
+	case f.Staat == "betaald":
 		return "Deze factuur is betaald. Hartelijk dank."
 	}
 	due := f.Vervaldatum
 	if d, err := calendar.ParseDate(f.Vervaldatum); err == nil {
 		due = d.Dutch()
+	}
+	if f.Staat == "deels_betaald" {
+		return fmt.Sprintf("Wij ontvingen al %s. Nog te betalen: %s, uiterlijk %s, op %s o.v.v. %s.",
+			Euro(f.TotaalCents-f.OpenCents), Euro(f.OpenCents), due, f.Uitgever.IBAN, f.Factuurnummer)
 	}
 	return fmt.Sprintf("Te betalen binnen 14 dagen, uiterlijk %s, op %s o.v.v. %s.", due, f.Uitgever.IBAN, f.Factuurnummer)
 }
@@ -73,7 +103,7 @@ func Render(f Factuur, site Site) ([]byte, error) {
 		}
 	} else {
 		p.Label("Vervaldatum:", dutch(f.Vervaldatum))
-		p.Label("Status:", paymentStatus(f.BetaalMethode))
+		p.Label("Status:", paymentStatus(f))
 	}
 	p.Ln(3)
 	p.Block("Aan", f.Klant.Naam, f.Klant.Adres, f.Klant.Postcode+" "+f.Klant.Woonplaats)
@@ -90,7 +120,7 @@ func Render(f Factuur, site Site) ([]byte, error) {
 		thanks += " Vragen over deze factuur? Bel " + site.Phone + "."
 	}
 	p.MultiCell(0, 5, p.Tr(thanks), "", "L", false)
-	if f.CreditVan == nil && f.BetaalMethode != nil && *f.BetaalMethode == "niet_betaald" {
+	if f.Staat == "open" && f.BetaalMethode != nil && *f.BetaalMethode == "niet_betaald" {
 		p.MultiCell(0, 5, p.Tr("Deze factuur staat nog open. Wij nemen contact met u op over de betaling."), "", "L", false)
 	}
 	data, err := p.Bytes()

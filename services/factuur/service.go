@@ -51,6 +51,10 @@ type Factuur struct {
 	// Offerte: the invoice bills an accepted quote (D26); uren is then 1 at the quote's price
 	// before VAT, and materiaal_cents is the meerwerk.
 	Offerte *string `json:"offerte" doc:"bij een vaste prijs: het nummer van de geaccepteerde offerte"`
+	// D30: the state as of now, derived from the payments and the credit.
+	Staat            string  `json:"staat" doc:"open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur"`
+	OpenCents        int     `json:"open_cents" doc:"wat nog openstaat"`
+	GecrediteerdDoor *string `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
 }
 
 // Uitgever is the business that issues an invoice (D28).

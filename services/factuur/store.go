@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -16,9 +17,10 @@ import (
 // invoices only and an admin all; anything else is "not found". The column rules of migration 015
 // let a klusser write the payment of an open invoice and nothing else.
 type pgStore struct {
-	db    *tenants.DB
-	blobs files.Storage
-	site  Site
+	db      *tenants.DB
+	blobs   files.Storage
+	site    Site
+	enqueue jobs.Enqueue
 }
 
 const factuurSelect = `
@@ -26,8 +28,8 @@ const factuurSelect = `
 	       f.klant_woonplaats, f.omschrijving, f.uren, f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents,
 	       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, f.betaal_notitie, f.created_at, f.pdf_url,
 	       f.uitgever, f.werk_datum, f.vervaldatum, facturen_regels(f), f.credit_van, o.factuurnummer, f.credit_reden,
-	       (SELECT q.nummer FROM offertes q WHERE q.id = f.offerte_id)
-	FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van WHERE f.id = $1`
+	       (SELECT q.nummer FROM offertes q WHERE q.id = f.offerte_id), s.staat, s.open_cents, s.gecrediteerd_door
+	FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id LEFT JOIN facturen o ON o.id = f.credit_van WHERE f.id = $1`
 
 // Read reads one invoice with its frozen legal content, in tx; pdfKey is the stored PDF's key, if any.
 func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *string, err error) {
@@ -37,7 +39,7 @@ func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *stri
 	err = tx.QueryRow(ctx, factuurSelect, id).Scan(&f.ID, &f.KlusID, &f.Factuurnummer, &d, &f.Klant.Naam, &f.Klant.Email,
 		&f.Klant.Adres, &f.Klant.Postcode, &f.Klant.Woonplaats, &f.Omschrijving, &f.Uren, &f.UurtariefCents,
 		&f.MateriaalCents, &f.SubtotaalCents, &f.BTWCents, &f.TotaalCents, &f.BetaalMethode, &f.BetaalNotitie,
-		&f.CreatedAt, &pdfKey, &f.Uitgever, &werk, &verval, &f.Regels, &creditID, &creditNummer, &f.CreditReden, &f.Offerte)
+		&f.CreatedAt, &pdfKey, &f.Uitgever, &werk, &verval, &f.Regels, &creditID, &creditNummer, &f.CreditReden, &f.Offerte, &f.Staat, &f.OpenCents, &f.GecrediteerdDoor)
 	if err != nil {
 		return f, nil, tenants.NoRowsAs(ErrNotFound, err)
 	}
@@ -91,6 +93,27 @@ func (s *pgStore) Pay(ctx context.Context, id uuid.UUID, method string, note *st
 		default:
 			if _, err := tx.Exec(ctx, `UPDATE facturen SET betaal_methode = $2, betaal_notitie = $3 WHERE id = $1`, id, method, note); err != nil {
 				return fmt.Errorf("factuur: pay: %w", err)
+			}
+			// The registration at the door is a payment of what is open (D30), booked with it.
+			if method != "niet_betaald" {
+				var open int
+				var datum calendar.Date
+				if err := tx.QueryRow(ctx, `SELECT s.open_cents, f.datum FROM factuur_stand s JOIN facturen f ON f.id = s.factuur_id WHERE s.factuur_id = $1`, id).
+					Scan(&open, &datum); err != nil {
+					return fmt.Errorf("factuur: open amount: %w", err)
+				}
+				if open > 0 {
+					if _, err := InsertPayment(ctx, tx, Payment{FactuurID: id, Datum: datum.String(), BedragCents: open, Methode: method,
+						Bron: "klusser", Notitie: deref(note)}); err != nil {
+						return fmt.Errorf("factuur: door payment: %w", err)
+					}
+				}
+			}
+			// The invoice e-mail waits for this registration (DoorPaymentWait): it goes now.
+			if s.enqueue != nil {
+				if err := s.enqueue(ctx, tx, PDFArgs{FactuurID: id, Mail: true}); err != nil {
+					return err
+				}
 			}
 			if klusID != nil && method != "niet_betaald" {
 				if _, err := tx.Exec(ctx, `UPDATE klussen SET betaald = true WHERE id = $1 AND status = 'afgerond'`, *klusID); err != nil {
@@ -161,4 +184,11 @@ func Generate(ctx context.Context, tx pgx.Tx, blobs files.Storage, site Site, id
 		return f, "", fmt.Errorf("factuur: keep PDF key: %w", err)
 	}
 	return f, k, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -6,6 +6,7 @@ package factuur
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -42,6 +43,12 @@ type Worker struct {
 // Work makes the PDF once (a retried job finds it stored) and, in the same transaction, queues the
 // customer's e-mail with the PDF attached, so a retry never sends it twice.
 func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
+	if wait, err := w.awaitDoorPayment(ctx, job); err != nil || wait {
+		if err != nil {
+			return err
+		}
+		return river.JobSnooze(time.Minute)
+	}
 	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
 		var hadPDF bool
 		if err := tx.QueryRow(ctx, `SELECT pdf_url IS NOT NULL FROM facturen WHERE id = $1 FOR UPDATE`, job.Args.FactuurID).Scan(&hadPDF); err != nil {
@@ -58,6 +65,30 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[PDFArgs]) error {
 		_, err = client.InsertTx(ctx, tx, MailArgs(f, key), nil)
 		return err
 	})
+}
+
+// DoorPaymentWait is how long the invoice e-mail of a completed job waits for the klusser to
+// register the payment at the door: the e-mail carries the invoice as it stands when sent
+// (docs/decisions.md D30), so a job paid at the door is mailed as paid. The registration queues
+// the e-mail at once (Pay); without one the invoice goes out open after this wait.
+const DoorPaymentWait = 30 * time.Minute
+
+// awaitDoorPayment reports whether the first e-mail of a job's invoice should wait for the
+// registration at the door.
+func (w *Worker) awaitDoorPayment(ctx context.Context, job *river.Job[PDFArgs]) (bool, error) {
+	if !job.Args.Mail || job.Args.Opnieuw || time.Since(job.CreatedAt) >= DoorPaymentWait {
+		return false, nil
+	}
+	var waiting bool
+	err := w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT betaal_methode IS NULL AND credit_van IS NULL AND klus_id IS NOT NULL AND pdf_url IS NULL
+			FROM facturen WHERE id = $1`, job.Args.FactuurID).Scan(&waiting)
+	})
+	if err != nil {
+		return false, fmt.Errorf("facturen: invoice %s: %w", job.Args.FactuurID, err)
+	}
+	return waiting, nil
 }
 
 // MailArgs is the invoice e-mail (template factuur) with the stored PDF attached, naming the

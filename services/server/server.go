@@ -20,6 +20,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/aanvraag"
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
+	"github.com/klusmaat/klusmaat/services/betaling"
 	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
@@ -215,6 +216,7 @@ func Routes(d Deps) []httpapi.Route {
 		planning.New(k, d.DB, d.clock()),
 		rapportage.New(k, d.DB, d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
+		betaling.New(k, d.DB, d.clock()),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),
@@ -229,7 +231,7 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Files != nil {
 		modules = append(modules, files.New(k, d.DB, d.Files),
 			werkbon.New(k, d.DB, d.Files, enqueue, d.clock()),
-			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site)),
+			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site), enqueue),
 			avg.New(k, d.DB, d.Files, factuur.Site(d.Site)))
 	}
 	if d.StatusLinks != nil {

@@ -60,7 +60,7 @@ func TestStatusLinkShowsWhatD24AllowsAndNothingMore(t *testing.T) {
 		t.Fatalf("open job: %d %s", s, raw)
 	}
 	allowed := []string{"categorie", "beschrijving", "datum", "tijd", "woonplaats", "stand", "status", "gepland_op", "klusser",
-		"support_telefoon", "annuleerbaar", "factuur_pdf", "schouw", "offerte"} // schouw and offerte: D26
+		"support_telefoon", "annuleerbaar", "factuur_pdf", "schouw", "offerte", "factuur"} // schouw and offerte: D26; factuur: D30
 	for k := range body {
 		if !slices.Contains(allowed, k) {
 			t.Errorf("the status answer has %q, which D24 does not show", k)

@@ -34,6 +34,21 @@ type Status struct {
 	Schouw       *Schouw    `json:"schouw" doc:"de gratis schouw zodra die is gepland (D26); anders null"`
 	// Offerte is the latest sent version of the quote (D26), with 'Akkoord' and 'Niet akkoord'.
 	Offerte *offerte.Klantversie `json:"offerte" doc:"de offerte zodra die is verstuurd (D26); anders null"`
+	// Factuur is how the invoice stands (D30): what is open, by when and how to pay, or that it
+	// is paid or credited.
+	Factuur *Factuur `json:"factuur" doc:"de factuur zodra de klus is afgerond; anders null"`
+}
+
+// Factuur is the invoice as the customer's status page shows it.
+type Factuur struct {
+	Factuurnummer    string  `json:"factuurnummer"`
+	TotaalCents      int     `json:"totaal_cents"`
+	OpenCents        int     `json:"open_cents"`
+	Vervaldatum      string  `json:"vervaldatum" doc:"JJJJ-MM-DD"`
+	IBAN             string  `json:"iban"`
+	Uitgever         string  `json:"uitgever" doc:"de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening)"`
+	Staat            string  `json:"staat" doc:"open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen"`
+	GecrediteerdDoor *string `json:"gecrediteerd_door"`
 }
 
 // Schouw is the survey appointment as the customer sees it: when, who comes, and whether it
@@ -103,6 +118,7 @@ type Row struct {
 	FactuurPDF                                                      *string
 	Schouw                                                          *Schouw
 	Offerte                                                         *offerte.Klantversie
+	Factuur                                                         *Factuur
 }
 
 // Store is the SQL of the service (store.go).
@@ -175,6 +191,7 @@ func (s *service) view(token string, r Row) Status {
 	}
 	if r.FactuurID != nil {
 		v.FactuurPDF = "/api/v1/status/" + token + "/factuur.pdf"
+		v.Factuur = r.Factuur
 	}
 	if !r.Geannuleerd {
 		v.Schouw = r.Schouw

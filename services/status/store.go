@@ -49,8 +49,24 @@ func read(ctx context.Context, tx pgx.Tx, id uuid.UUID, today calendar.Date) (Ro
 	default:
 		r.Schouw = &sch
 	}
-	r.Offerte, err = readOfferte(ctx, tx, id, today)
-	return r, err
+	if r.Offerte, err = readOfferte(ctx, tx, id, today); err != nil {
+		return r, err
+	}
+	var f Factuur
+	var verval calendar.Date
+	err = tx.QueryRow(ctx, `
+		SELECT factuurnummer, totaal_cents, open_cents, vervaldatum, iban, uitgever, staat, gecrediteerd_door
+		FROM klus_status_factuur($1)`, id).Scan(&f.Factuurnummer, &f.TotaalCents, &f.OpenCents, &verval, &f.IBAN, &f.Uitgever,
+		&f.Staat, &f.GecrediteerdDoor)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return r, fmt.Errorf("status: read invoice: %w", err)
+	default:
+		f.Vervaldatum = verval.String()
+		r.Factuur = &f
+	}
+	return r, nil
 }
 
 // readOfferte reads the latest sent version of the job's quote through klus_status_offerte, as

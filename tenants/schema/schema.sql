@@ -103,6 +103,96 @@ END $$;
 ALTER FUNCTION public.actor_session() OWNER TO klusmaat_owner;
 
 --
+-- Name: bank_posten_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.bank_posten_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        NEW.regio := (SELECT regio FROM bankafschriften WHERE id = NEW.afschrift_id);
+        NEW.created_at := now();
+        RETURN NEW;
+    END IF;
+    PERFORM refuse_columns('a bank statement entry', changed_columns(to_jsonb(OLD), to_jsonb(NEW)),
+        ARRAY['status', 'afgehandeld_door', 'afgehandeld_at']);
+    IF OLD.status <> 'voorstel' OR NEW.status NOT IN ('geboekt', 'genegeerd') THEN
+        PERFORM refuse('only an open proposal is booked or ignored');
+    END IF;
+    NEW.afgehandeld_door := actor_id();
+    NEW.afgehandeld_at := now();
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.bank_posten_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: bankafschriften_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.bankafschriften_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        NEW.ingelezen_door := actor_id();
+        NEW.ingelezen_rol := coalesce(actor_role(), 'anonymous');
+        NEW.created_at := now();
+        NEW.regio := (SELECT regio FROM factuur_uitgevers WHERE id = NEW.uitgever_id);
+    ELSE
+        PERFORM refuse_columns('a bank statement', changed_columns(to_jsonb(OLD), to_jsonb(NEW)), ARRAY['geboekt']);
+    END IF;
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.bankafschriften_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: betalingen_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.betalingen_rules() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+DECLARE
+    f facturen;
+    o betalingen;
+    paid bigint;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtextextended('betalingen:' || NEW.factuur_id::text, 0));
+    SELECT * INTO f FROM facturen WHERE id = NEW.factuur_id;
+    IF f.id IS NULL THEN
+        PERFORM refuse('a payment is booked on an invoice');
+    END IF;
+    NEW.regio := f.regio;
+    NEW.geboekt_door := actor_id();
+    -- Without an actor only the schema owner books (this migration's earlier registrations).
+    NEW.geboekt_rol := coalesce(actor_role(), CASE WHEN session_user = 'klusmaat_app' THEN 'anonymous' ELSE 'migratie' END);
+    NEW.created_at := now();
+    SELECT coalesce(sum(bedrag_cents), 0) INTO paid FROM betalingen WHERE factuur_id = f.id;
+    IF NEW.terugboeking_van IS NOT NULL THEN
+        SELECT * INTO o FROM betalingen WHERE id = NEW.terugboeking_van;
+        IF o.id IS NULL OR o.factuur_id <> NEW.factuur_id OR o.terugboeking_van IS NOT NULL
+           OR NEW.bedrag_cents <> -o.bedrag_cents OR NEW.methode <> o.methode THEN
+            PERFORM refuse('a reversal undoes one payment of the same invoice, its whole amount');
+        END IF;
+        RETURN NEW;
+    END IF;
+    IF f.credit_van IS NOT NULL OR EXISTS (SELECT 1 FROM facturen c WHERE c.credit_van = f.id) THEN
+        PERFORM refuse('a credit invoice or a credited invoice takes no payment');
+    END IF;
+    IF NEW.bedrag_cents > f.totaal_bedrag_cents - paid THEN
+        RAISE EXCEPTION 'payment of % cents is above the open amount of % cents', NEW.bedrag_cents, f.totaal_bedrag_cents - paid
+            USING ERRCODE = 'check_violation', CONSTRAINT = 'betalingen_boven_open';
+    END IF;
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.betalingen_rules() OWNER TO klusmaat_owner;
+
+--
 -- Name: changed_columns(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -364,6 +454,27 @@ CREATE FUNCTION public.facturen_regels(f public.facturen) RETURNS jsonb
 ALTER FUNCTION public.facturen_regels(f public.facturen) OWNER TO klusmaat_owner;
 
 --
+-- Name: factuur_gebeurtenissen_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.factuur_gebeurtenissen_rules() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    NEW.regio := (SELECT regio FROM facturen WHERE id = NEW.factuur_id);
+    IF NEW.regio IS NULL THEN
+        PERFORM refuse('an invoice event belongs to an invoice');
+    END IF;
+    NEW.door := actor_id();
+    NEW.door_rol := coalesce(actor_role(), 'anonymous');
+    NEW.created_at := now();
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.factuur_gebeurtenissen_rules() OWNER TO klusmaat_owner;
+
+--
 -- Name: factuur_uitgevers; Type: TABLE; Schema: public; Owner: klusmaat_owner
 --
 
@@ -584,6 +695,22 @@ CREATE FUNCTION public.klus_status_annuleren(p_id uuid) RETURNS TABLE(regio text
 $$;
 
 ALTER FUNCTION public.klus_status_annuleren(p_id uuid) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_status_factuur(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_status_factuur(p_id uuid) RETURNS TABLE(factuurnummer text, totaal_cents integer, open_cents integer, vervaldatum date, iban text, uitgever text, staat text, gecrediteerd_door text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT f.factuurnummer, f.totaal_bedrag_cents, s.open_cents, f.vervaldatum, f.uitgever->>'iban', f.uitgever->>'naam',
+           s.staat, s.gecrediteerd_door
+    FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id JOIN klussen k ON k.id = f.klus_id
+    WHERE f.klus_id = p_id AND f.credit_van IS NULL AND k.status_link_revoked_at IS NULL
+$$;
+
+ALTER FUNCTION public.klus_status_factuur(p_id uuid) OWNER TO klusmaat_owner;
 
 --
 -- Name: klus_status_offerte(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -1506,6 +1633,111 @@ ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: bank_posten; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.bank_posten (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    afschrift_id uuid NOT NULL,
+    uitgever_id text NOT NULL,
+    regio text,
+    ref text NOT NULL,
+    boekdatum date NOT NULL,
+    bedrag_cents bigint NOT NULL,
+    valuta text NOT NULL,
+    credit boolean NOT NULL,
+    terugboeking boolean DEFAULT false NOT NULL,
+    omschrijving text DEFAULT ''::text NOT NULL,
+    tegenpartij text DEFAULT ''::text NOT NULL,
+    tegenpartij_iban text DEFAULT ''::text NOT NULL,
+    status text NOT NULL,
+    reden text DEFAULT ''::text NOT NULL,
+    voorstellen uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    afgehandeld_door uuid,
+    afgehandeld_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT bank_posten_bedrag_cents_check CHECK ((bedrag_cents >= 0)),
+    CONSTRAINT bank_posten_check CHECK (((status = 'overgeslagen'::text) = (reden <> ''::text))),
+    CONSTRAINT bank_posten_omschrijving_check CHECK ((length(omschrijving) <= 2000)),
+    CONSTRAINT bank_posten_reden_check CHECK ((length(reden) <= 200)),
+    CONSTRAINT bank_posten_ref_check CHECK (((length(ref) >= 1) AND (length(ref) <= 200))),
+    CONSTRAINT bank_posten_status_check CHECK ((status = ANY (ARRAY['geboekt'::text, 'voorstel'::text, 'genegeerd'::text, 'overgeslagen'::text]))),
+    CONSTRAINT bank_posten_tegenpartij_check CHECK ((length(tegenpartij) <= 200)),
+    CONSTRAINT bank_posten_tegenpartij_iban_check CHECK ((length(tegenpartij_iban) <= 34)),
+    CONSTRAINT bank_posten_valuta_check CHECK ((valuta ~ '^[A-Z]{3}$'::text))
+);
+
+ALTER TABLE ONLY public.bank_posten FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.bank_posten OWNER TO klusmaat_owner;
+
+--
+-- Name: bankafschriften; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.bankafschriften (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    uitgever_id text NOT NULL,
+    regio text,
+    iban text NOT NULL,
+    versie text NOT NULL,
+    bestandsnaam text DEFAULT ''::text NOT NULL,
+    sha256 text NOT NULL,
+    posten integer DEFAULT 0 NOT NULL,
+    nieuw integer DEFAULT 0 NOT NULL,
+    geboekt integer DEFAULT 0 NOT NULL,
+    ingelezen_door uuid,
+    ingelezen_rol text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT bankafschriften_bestandsnaam_check CHECK ((length(bestandsnaam) <= 255)),
+    CONSTRAINT bankafschriften_geboekt_check CHECK ((geboekt >= 0)),
+    CONSTRAINT bankafschriften_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
+    CONSTRAINT bankafschriften_nieuw_check CHECK ((nieuw >= 0)),
+    CONSTRAINT bankafschriften_posten_check CHECK ((posten >= 0)),
+    CONSTRAINT bankafschriften_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT bankafschriften_versie_check CHECK ((versie ~ '^camt\.053\.001\.0[2-8]$'::text))
+);
+
+ALTER TABLE ONLY public.bankafschriften FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.bankafschriften OWNER TO klusmaat_owner;
+
+--
+-- Name: betalingen; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.betalingen (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    factuur_id uuid NOT NULL,
+    regio text NOT NULL,
+    datum date NOT NULL,
+    bedrag_cents integer NOT NULL,
+    methode text NOT NULL,
+    bron text NOT NULL,
+    notitie text DEFAULT ''::text NOT NULL,
+    bank_post_id uuid,
+    terugboeking_van uuid,
+    reden text,
+    geboekt_door uuid,
+    geboekt_rol text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT betalingen_bedrag_cents_check CHECK ((bedrag_cents <> 0)),
+    CONSTRAINT betalingen_bron_check CHECK ((bron = ANY (ARRAY['klusser'::text, 'kantoor'::text, 'bankafschrift'::text]))),
+    CONSTRAINT betalingen_check CHECK (((terugboeking_van IS NULL) = (reden IS NULL))),
+    CONSTRAINT betalingen_check1 CHECK (((terugboeking_van IS NULL) = (bedrag_cents > 0))),
+    CONSTRAINT betalingen_check2 CHECK (((bron <> 'bankafschrift'::text) OR ((bank_post_id IS NOT NULL) AND (methode = 'bank'::text)))),
+    CONSTRAINT betalingen_check3 CHECK (((bron = 'bankafschrift'::text) OR (bank_post_id IS NULL))),
+    CONSTRAINT betalingen_check4 CHECK (((bron <> 'klusser'::text) OR (methode = ANY (ARRAY['contant'::text, 'pin'::text])))),
+    CONSTRAINT betalingen_methode_check CHECK ((methode = ANY (ARRAY['contant'::text, 'pin'::text, 'bank'::text]))),
+    CONSTRAINT betalingen_notitie_check CHECK ((length(notitie) <= 1000)),
+    CONSTRAINT betalingen_reden_check CHECK (((reden IS NULL) OR ((length(btrim(reden)) >= 1) AND (length(btrim(reden)) <= 1000))))
+);
+
+ALTER TABLE ONLY public.betalingen FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.betalingen OWNER TO klusmaat_owner;
+
+--
 -- Name: categories; Type: TABLE; Schema: public; Owner: klusmaat_owner
 --
 
@@ -1567,6 +1799,71 @@ CREATE TABLE public.exports (
 ALTER TABLE ONLY public.exports FORCE ROW LEVEL SECURITY;
 
 ALTER TABLE public.exports OWNER TO klusmaat_owner;
+
+--
+-- Name: factuur_gebeurtenissen; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.factuur_gebeurtenissen (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    factuur_id uuid NOT NULL,
+    regio text NOT NULL,
+    soort text NOT NULL,
+    gegevens jsonb DEFAULT '{}'::jsonb NOT NULL,
+    door uuid,
+    door_rol text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT factuur_gebeurtenissen_gegevens_check CHECK ((jsonb_typeof(gegevens) = 'object'::text)),
+    CONSTRAINT factuur_gebeurtenissen_soort_check CHECK ((soort = ANY (ARRAY['gemaild'::text, 'herinnering'::text, 'veertiendagenbrief'::text, 'uit_handen_voorstel'::text, 'uit_handen'::text, 'bespreking_aan'::text, 'bespreking_uit'::text])))
+);
+
+ALTER TABLE ONLY public.factuur_gebeurtenissen FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.factuur_gebeurtenissen OWNER TO klusmaat_owner;
+
+--
+-- Name: factuur_stand; Type: VIEW; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE VIEW public.factuur_stand WITH (security_invoker='true') AS
+ SELECT f.id AS factuur_id,
+    (COALESCE(p.betaald, (0)::bigint))::integer AS betaald_cents,
+    (
+        CASE
+            WHEN ((f.credit_van IS NOT NULL) OR (c.id IS NOT NULL)) THEN (0)::bigint
+            ELSE (f.totaal_bedrag_cents - COALESCE(p.betaald, (0)::bigint))
+        END)::integer AS open_cents,
+    c.factuurnummer AS gecrediteerd_door,
+    COALESCE(g.bespreking, false) AS in_bespreking,
+        CASE
+            WHEN (f.credit_van IS NOT NULL) THEN 'creditfactuur'::text
+            WHEN (c.id IS NOT NULL) THEN 'gecrediteerd'::text
+            WHEN ((f.totaal_bedrag_cents - COALESCE(p.betaald, (0)::bigint)) <= 0) THEN 'betaald'::text
+            WHEN g.uit_handen THEN 'uit_handen'::text
+            WHEN g.bespreking THEN 'in_bespreking'::text
+            WHEN (COALESCE(p.betaald, (0)::bigint) > 0) THEN 'deels_betaald'::text
+            ELSE 'open'::text
+        END AS staat,
+    g.herinnering_at,
+    g.brief_at,
+    g.uit_handen_voorstel_at,
+    COALESCE(g.uit_handen, false) AS uit_handen,
+    p.laatste_betaling
+   FROM (((public.facturen f
+     LEFT JOIN public.facturen c ON ((c.credit_van = f.id)))
+     LEFT JOIN LATERAL ( SELECT sum(b.bedrag_cents) AS betaald,
+            max(b.datum) FILTER (WHERE (b.terugboeking_van IS NULL)) AS laatste_betaling
+           FROM public.betalingen b
+          WHERE (b.factuur_id = f.id)) p ON (true))
+     LEFT JOIN LATERAL ( SELECT ((array_agg(e.soort ORDER BY e.created_at DESC) FILTER (WHERE (e.soort = ANY (ARRAY['bespreking_aan'::text, 'bespreking_uit'::text]))))[1] = 'bespreking_aan'::text) AS bespreking,
+            bool_or((e.soort = 'uit_handen'::text)) AS uit_handen,
+            max(e.created_at) FILTER (WHERE (e.soort = 'herinnering'::text)) AS herinnering_at,
+            max(e.created_at) FILTER (WHERE (e.soort = 'veertiendagenbrief'::text)) AS brief_at,
+            max(e.created_at) FILTER (WHERE (e.soort = 'uit_handen_voorstel'::text)) AS uit_handen_voorstel_at
+           FROM public.factuur_gebeurtenissen e
+          WHERE (e.factuur_id = f.id)) g ON (true));
+
+ALTER TABLE public.factuur_stand OWNER TO klusmaat_owner;
 
 --
 -- Name: franchise_settings; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -2252,6 +2549,41 @@ ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
 
 --
+-- Name: bank_posten bank_posten_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bank_posten
+    ADD CONSTRAINT bank_posten_pkey PRIMARY KEY (id);
+
+--
+-- Name: bank_posten bank_posten_uitgever_id_ref_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bank_posten
+    ADD CONSTRAINT bank_posten_uitgever_id_ref_key UNIQUE (uitgever_id, ref);
+
+--
+-- Name: bankafschriften bankafschriften_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bankafschriften
+    ADD CONSTRAINT bankafschriften_pkey PRIMARY KEY (id);
+
+--
+-- Name: betalingen betalingen_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betalingen
+    ADD CONSTRAINT betalingen_pkey PRIMARY KEY (id);
+
+--
+-- Name: betalingen betalingen_terugboeking_van_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betalingen
+    ADD CONSTRAINT betalingen_terugboeking_van_key UNIQUE (terugboeking_van);
+
+--
 -- Name: categories categories_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2285,6 +2617,13 @@ ALTER TABLE ONLY public.facturen
 
 ALTER TABLE ONLY public.facturen
     ADD CONSTRAINT facturen_pkey PRIMARY KEY (id);
+
+--
+-- Name: factuur_gebeurtenissen factuur_gebeurtenissen_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.factuur_gebeurtenissen
+    ADD CONSTRAINT factuur_gebeurtenissen_pkey PRIMARY KEY (id);
 
 --
 -- Name: factuur_uitgevers factuur_uitgevers_nummer_prefix_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -2568,6 +2907,36 @@ CREATE INDEX audit_log_entity_idx ON public.audit_log USING btree (entity, entit
 CREATE INDEX audit_log_occurred_idx ON public.audit_log USING btree (occurred_at DESC);
 
 --
+-- Name: bank_posten_afschrift_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX bank_posten_afschrift_idx ON public.bank_posten USING btree (afschrift_id, boekdatum, id);
+
+--
+-- Name: bank_posten_open_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX bank_posten_open_idx ON public.bank_posten USING btree (uitgever_id, boekdatum DESC) WHERE (status = 'voorstel'::text);
+
+--
+-- Name: bankafschriften_uitgever_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX bankafschriften_uitgever_idx ON public.bankafschriften USING btree (uitgever_id, created_at DESC);
+
+--
+-- Name: betalingen_bank_post_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX betalingen_bank_post_idx ON public.betalingen USING btree (bank_post_id) WHERE (bank_post_id IS NOT NULL);
+
+--
+-- Name: betalingen_factuur_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX betalingen_factuur_idx ON public.betalingen USING btree (factuur_id, created_at);
+
+--
 -- Name: exports_requested_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2608,6 +2977,18 @@ CREATE INDEX facturen_klusser_idx ON public.facturen USING btree (klusser_id, da
 --
 
 CREATE INDEX facturen_regio_datum_idx ON public.facturen USING btree (regio, datum);
+
+--
+-- Name: factuur_gebeurtenissen_eenmaal_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE UNIQUE INDEX factuur_gebeurtenissen_eenmaal_idx ON public.factuur_gebeurtenissen USING btree (factuur_id, soort) WHERE (soort = ANY (ARRAY['herinnering'::text, 'veertiendagenbrief'::text, 'uit_handen_voorstel'::text, 'uit_handen'::text]));
+
+--
+-- Name: factuur_gebeurtenissen_factuur_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX factuur_gebeurtenissen_factuur_idx ON public.factuur_gebeurtenissen USING btree (factuur_id, created_at);
 
 --
 -- Name: klant_overzicht_aantal_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
@@ -2976,6 +3357,24 @@ CREATE INDEX work_order_photos_work_order_idx ON public.work_order_photos USING 
 CREATE TRIGGER app_settings_updated_at BEFORE UPDATE ON public.app_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 --
+-- Name: bank_posten bank_posten_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER bank_posten_rules BEFORE INSERT OR UPDATE ON public.bank_posten FOR EACH ROW EXECUTE FUNCTION public.bank_posten_rules();
+
+--
+-- Name: bankafschriften bankafschriften_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER bankafschriften_rules BEFORE INSERT OR UPDATE ON public.bankafschriften FOR EACH ROW EXECUTE FUNCTION public.bankafschriften_rules();
+
+--
+-- Name: betalingen betalingen_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER betalingen_rules BEFORE INSERT ON public.betalingen FOR EACH ROW EXECUTE FUNCTION public.betalingen_rules();
+
+--
 -- Name: exports exports_actor_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3010,6 +3409,12 @@ CREATE TRIGGER facturen_kept BEFORE DELETE ON public.facturen FOR EACH ROW EXECU
 --
 
 CREATE TRIGGER facturen_updated_at BEFORE UPDATE ON public.facturen FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: factuur_gebeurtenissen factuur_gebeurtenissen_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER factuur_gebeurtenissen_rules BEFORE INSERT ON public.factuur_gebeurtenissen FOR EACH ROW EXECUTE FUNCTION public.factuur_gebeurtenissen_rules();
 
 --
 -- Name: factuur_uitgevers factuur_uitgevers_updated_at; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
@@ -3192,6 +3597,69 @@ CREATE TRIGGER work_order_items_lock BEFORE INSERT OR DELETE OR UPDATE ON public
 CREATE TRIGGER work_order_photos_lock BEFORE INSERT OR DELETE OR UPDATE ON public.work_order_photos FOR EACH ROW EXECUTE FUNCTION public.work_order_children_lock();
 
 --
+-- Name: bank_posten bank_posten_afschrift_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bank_posten
+    ADD CONSTRAINT bank_posten_afschrift_id_fkey FOREIGN KEY (afschrift_id) REFERENCES public.bankafschriften(id) ON DELETE RESTRICT;
+
+--
+-- Name: bank_posten bank_posten_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bank_posten
+    ADD CONSTRAINT bank_posten_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
+
+--
+-- Name: bank_posten bank_posten_uitgever_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bank_posten
+    ADD CONSTRAINT bank_posten_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
+
+--
+-- Name: bankafschriften bankafschriften_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bankafschriften
+    ADD CONSTRAINT bankafschriften_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
+
+--
+-- Name: bankafschriften bankafschriften_uitgever_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.bankafschriften
+    ADD CONSTRAINT bankafschriften_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
+
+--
+-- Name: betalingen betalingen_bank_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betalingen
+    ADD CONSTRAINT betalingen_bank_post_id_fkey FOREIGN KEY (bank_post_id) REFERENCES public.bank_posten(id) ON DELETE RESTRICT;
+
+--
+-- Name: betalingen betalingen_factuur_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betalingen
+    ADD CONSTRAINT betalingen_factuur_id_fkey FOREIGN KEY (factuur_id) REFERENCES public.facturen(id) ON DELETE RESTRICT;
+
+--
+-- Name: betalingen betalingen_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betalingen
+    ADD CONSTRAINT betalingen_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
+
+--
+-- Name: betalingen betalingen_terugboeking_van_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betalingen
+    ADD CONSTRAINT betalingen_terugboeking_van_fkey FOREIGN KEY (terugboeking_van) REFERENCES public.betalingen(id) ON DELETE RESTRICT;
+
+--
 -- Name: facturen facturen_credit_van_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3232,6 +3700,20 @@ ALTER TABLE ONLY public.facturen
 
 ALTER TABLE ONLY public.facturen
     ADD CONSTRAINT facturen_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
+
+--
+-- Name: factuur_gebeurtenissen factuur_gebeurtenissen_factuur_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.factuur_gebeurtenissen
+    ADD CONSTRAINT factuur_gebeurtenissen_factuur_id_fkey FOREIGN KEY (factuur_id) REFERENCES public.facturen(id) ON DELETE RESTRICT;
+
+--
+-- Name: factuur_gebeurtenissen factuur_gebeurtenissen_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.factuur_gebeurtenissen
+    ADD CONSTRAINT factuur_gebeurtenissen_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
 
 --
 -- Name: factuur_uitgevers factuur_uitgevers_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -3403,6 +3885,30 @@ CREATE POLICY admin_all ON public.app_settings TO klusmaat_app USING ((( SELECT 
    FROM public.current_actor) = 'admin'::text));
 
 --
+-- Name: bank_posten admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.bank_posten TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: bankafschriften admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.bankafschriften TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: betalingen admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.betalingen TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
 -- Name: categories admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3415,6 +3921,14 @@ CREATE POLICY admin_all ON public.categories TO klusmaat_app USING ((( SELECT cu
 --
 
 CREATE POLICY admin_all ON public.facturen TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: factuur_gebeurtenissen admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.factuur_gebeurtenissen TO klusmaat_app USING ((( SELECT current_actor.role
    FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
    FROM public.current_actor) = 'admin'::text));
 
@@ -3602,6 +4116,24 @@ CREATE POLICY append_own ON public.audit_log FOR INSERT TO klusmaat_app WITH CHE
 ALTER TABLE public.audit_log ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: bank_posten; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.bank_posten ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: bankafschriften; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.bankafschriften ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: betalingen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.betalingen ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: categories; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3620,6 +4152,12 @@ ALTER TABLE public.exports ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.facturen ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: factuur_gebeurtenissen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.factuur_gebeurtenissen ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: factuur_uitgevers; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3632,6 +4170,26 @@ ALTER TABLE public.factuur_uitgevers ENABLE ROW LEVEL SECURITY;
 CREATE POLICY franchise_insert_own_regions ON public.franchise_settings FOR INSERT TO klusmaat_app WITH CHECK (((( SELECT current_actor.role
    FROM public.current_actor) = 'franchise'::text) AND (regio = ANY (( SELECT current_actor.regions
    FROM public.current_actor)::text[]))));
+
+--
+-- Name: bank_posten franchise_own_business; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_own_business ON public.bank_posten TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])));
+
+--
+-- Name: bankafschriften franchise_own_business; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_own_business ON public.bankafschriften TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])));
 
 --
 -- Name: user_roles franchise_read_klussers; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -3716,6 +4274,26 @@ CREATE POLICY franchise_read_region ON public.werkbonnen FOR SELECT TO klusmaat_
   WHERE ((k.id = werkbonnen.klus_id) AND (k.regio = ANY (( SELECT current_actor.regions
            FROM public.current_actor
           WHERE (current_actor.role = 'franchise'::text))::text[]))))));
+
+--
+-- Name: betalingen franchise_region; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_region ON public.betalingen TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK (((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])) AND (bron <> 'klusser'::text)));
+
+--
+-- Name: factuur_gebeurtenissen franchise_region; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_region ON public.factuur_gebeurtenissen TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK (((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])) AND (soort = ANY (ARRAY['bespreking_aan'::text, 'bespreking_uit'::text, 'uit_handen'::text]))));
 
 --
 -- Name: franchise_settings; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
@@ -3848,6 +4426,20 @@ ALTER TABLE public.klusser_documents ENABLE ROW LEVEL SECURITY;
 CREATE POLICY klusser_fixed_price ON public.offertes FOR SELECT TO klusmaat_app USING (((public.actor_role() = 'klusser'::text) AND (status = 'akkoord'::text) AND (EXISTS ( SELECT 1
    FROM public.klussen k
   WHERE (k.id = offertes.klus_id)))));
+
+--
+-- Name: betalingen klusser_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY klusser_own ON public.betalingen TO klusmaat_app USING (((bron = 'klusser'::text) AND (geboekt_door = ( SELECT current_actor.user_id
+   FROM public.current_actor
+  WHERE (current_actor.role = 'klusser'::text))))) WITH CHECK (((bron = 'klusser'::text) AND (terugboeking_van IS NULL) AND (geboekt_door = ( SELECT current_actor.user_id
+   FROM public.current_actor
+  WHERE (current_actor.role = 'klusser'::text))) AND (EXISTS ( SELECT 1
+   FROM public.facturen f
+  WHERE ((f.id = betalingen.factuur_id) AND (f.klusser_id = ( SELECT current_actor.user_id
+           FROM public.current_actor
+          WHERE (current_actor.role = 'klusser'::text))))))));
 
 --
 -- Name: work_order_items klusser_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -4054,6 +4646,18 @@ CREATE POLICY owner_keeps ON public.klus_tellingen TO klusmaat_owner USING (true
 --
 
 CREATE POLICY owner_keeps ON public.klus_week_tellingen TO klusmaat_owner USING (true) WITH CHECK (true);
+
+--
+-- Name: betalingen owner_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_read ON public.betalingen FOR SELECT TO klusmaat_owner USING (true);
+
+--
+-- Name: factuur_gebeurtenissen owner_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_read ON public.factuur_gebeurtenissen FOR SELECT TO klusmaat_owner USING (true);
 
 --
 -- Name: factuur_uitgevers owner_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -4294,10 +4898,22 @@ REVOKE ALL ON FUNCTION public.actor_session() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.actor_session() TO klusmaat_app;
 
 --
+-- Name: FUNCTION betalingen_rules(); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.betalingen_rules() FROM PUBLIC;
+
+--
 -- Name: TABLE facturen; Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.facturen TO klusmaat_app;
+
+--
+-- Name: FUNCTION factuur_gebeurtenissen_rules(); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.factuur_gebeurtenissen_rules() FROM PUBLIC;
 
 --
 -- Name: TABLE factuur_uitgevers; Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -4331,6 +4947,13 @@ GRANT ALL ON FUNCTION public.klus_status(p_id uuid) TO klusmaat_app;
 
 REVOKE ALL ON FUNCTION public.klus_status_annuleren(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.klus_status_annuleren(p_id uuid) TO klusmaat_app;
+
+--
+-- Name: FUNCTION klus_status_factuur(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_status_factuur(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status_factuur(p_id uuid) TO klusmaat_app;
 
 --
 -- Name: FUNCTION klus_status_offerte(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -4447,6 +5070,24 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.app_settings TO klusmaat_app;
 GRANT SELECT,INSERT ON TABLE public.audit_log TO klusmaat_app;
 
 --
+-- Name: TABLE bank_posten; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.bank_posten TO klusmaat_app;
+
+--
+-- Name: TABLE bankafschriften; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.bankafschriften TO klusmaat_app;
+
+--
+-- Name: TABLE betalingen; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT ON TABLE public.betalingen TO klusmaat_app;
+
+--
 -- Name: TABLE categories; Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4464,6 +5105,18 @@ GRANT SELECT ON TABLE public.current_actor TO klusmaat_showcase;
 --
 
 GRANT SELECT,INSERT,UPDATE ON TABLE public.exports TO klusmaat_app;
+
+--
+-- Name: TABLE factuur_gebeurtenissen; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT ON TABLE public.factuur_gebeurtenissen TO klusmaat_app;
+
+--
+-- Name: TABLE factuur_stand; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT ON TABLE public.factuur_stand TO klusmaat_app;
 
 --
 -- Name: TABLE franchise_settings; Type: ACL; Schema: public; Owner: klusmaat_owner

@@ -174,6 +174,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bankafschriften": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De ingelezen bankafschriften, nieuwste eerst */
+        get: operations["getBankafschriften"];
+        put?: never;
+        /** Een bankafschrift (CAMT.053, versie 02 tot en met 08) inlezen: eerst tegen het schema gecontroleerd, dan geboekt of voorgesteld */
+        post: operations["postBankafschriften"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bankafschriften/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén ingelezen bankafschrift met zijn posten en voorstellen */
+        get: operations["getBankafschriftenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bankposten/{id}/bevestigen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een voorgestelde bijschrijving boeken op één factuur of verdeeld over meer */
+        post: operations["postBankpostenIdBevestigen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bankposten/{id}/negeren": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een voorgestelde bijschrijving negeren (geen betaling van een factuur) */
+        post: operations["postBankpostenIdNegeren"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/betalingen/{id}/terugboeken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een verkeerde boeking ongedaan maken met een terugboeking en de reden */
+        post: operations["postBetalingenIdTerugboeken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard": {
         parameters: {
             query?: never;
@@ -328,6 +414,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen/debiteuren.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De debiteurenlijst van één bedrijf als CSV: elke factuur met geld open, oudste eerst */
+        get: operations["getFacturenDebiteuren.csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facturen/export.csv": {
         parameters: {
             query?: never;
@@ -337,6 +440,23 @@ export interface paths {
         };
         /** De gefilterde facturen als CSV (komma, velden tussen aanhalingstekens) */
         get: operations["getFacturenExport.csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facturen/openstaand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wat openstaat per regio en ouderdom (niet vervallen, 1-30, 31-60, meer dan 60 dagen na de vervaldatum) */
+        get: operations["getFacturenOpenstaand"];
         put?: never;
         post?: never;
         delete?: never;
@@ -379,6 +499,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen/{id}/bespreking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De factuur in bespreking zetten (geen herinneringen meer) of weer gewoon opvolgen */
+        post: operations["postFacturenIdBespreking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facturen/{id}/betalingen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een betaling met de hand boeken: datum, bedrag, methode, notitie; nooit meer dan wat openstaat */
+        post: operations["postFacturenIdBetalingen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facturen/{id}/crediteren": {
         parameters: {
             query?: never;
@@ -396,6 +550,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/facturen/{id}/opvolging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hoe een factuur wordt opgevolgd: staat, betaald en open, betalingen en tijdlijn (D30) */
+        get: operations["getFacturenIdOpvolging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facturen/{id}/pdf": {
         parameters: {
             query?: never;
@@ -407,6 +578,23 @@ export interface paths {
         get: operations["getFacturenIdPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facturen/{id}/uit-handen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vastleggen dat het kantoor de factuur uit handen heeft gegeven */
+        post: operations["postFacturenIdUitHanden"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2578,6 +2766,609 @@ export interface operations {
             };
         };
     };
+    getBankafschriften: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "created_at";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description afschriften van dit bedrijf (centraal of de slug van de regio) */
+                uitgever?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            /** @description posten die al eerder waren ingelezen (niets opnieuw geboekt) */
+                            dubbel: number;
+                            /** @description meteen geboekt: precies één openstaande factuur met precies dit bedrag */
+                            geboekt: number;
+                            iban: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description posten die nog niet eerder waren ingelezen */
+                            nieuw: number;
+                            /** @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt) */
+                            overgeslagen: number;
+                            /** @description alle posten in het bestand */
+                            posten: number;
+                            uitgever: string;
+                            versie: string;
+                            /** @description wachten op het kantoor */
+                            voorstellen: number;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBankafschriften: {
+        parameters: {
+            query?: {
+                /** @description centraal of de slug van de regio met een eigen bedrijf */
+                uitgever?: string;
+                bestandsnaam?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            /** @description posten die al eerder waren ingelezen (niets opnieuw geboekt) */
+                            dubbel: number;
+                            /** @description meteen geboekt: precies één openstaande factuur met precies dit bedrag */
+                            geboekt: number;
+                            iban: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description posten die nog niet eerder waren ingelezen */
+                            nieuw: number;
+                            /** @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt) */
+                            overgeslagen: number;
+                            /** @description alle posten in het bestand */
+                            posten: number;
+                            uitgever: string;
+                            versie: string;
+                            /** @description wachten op het kantoor */
+                            voorstellen: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankafschriftenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            /** @description posten die al eerder waren ingelezen (niets opnieuw geboekt) */
+                            dubbel: number;
+                            entries: {
+                                bedrag_cents: number;
+                                boekdatum: string;
+                                credit: boolean;
+                                /** @description de facturen waarop de post geboekt is, met het bedrag (open_cents) */
+                                geboekt_op: {
+                                    /** Format: uuid */
+                                    factuur_id: string;
+                                    factuurnummer: string;
+                                    klant_naam: string;
+                                    open_cents: number;
+                                }[];
+                                /** Format: uuid */
+                                id: string;
+                                omschrijving: string;
+                                /** @description waarom een post overgeslagen is */
+                                reden: string;
+                                /** @description geboekt, voorstel, genegeerd of overgeslagen */
+                                status: string;
+                                tegenpartij: string;
+                                valuta: string;
+                                voorstellen: {
+                                    /** Format: uuid */
+                                    factuur_id: string;
+                                    factuurnummer: string;
+                                    klant_naam: string;
+                                    open_cents: number;
+                                }[];
+                            }[];
+                            /** @description meteen geboekt: precies één openstaande factuur met precies dit bedrag */
+                            geboekt: number;
+                            iban: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description posten die nog niet eerder waren ingelezen */
+                            nieuw: number;
+                            /** @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt) */
+                            overgeslagen: number;
+                            /** @description alle posten in het bestand */
+                            posten: number;
+                            uitgever: string;
+                            versie: string;
+                            /** @description wachten op het kantoor */
+                            voorstellen: number;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBankpostenIdBevestigen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    verdeling: {
+                        bedrag_cents: number;
+                        /** Format: uuid */
+                        factuur_id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bedrag_cents: number;
+                            boekdatum: string;
+                            credit: boolean;
+                            /** @description de facturen waarop de post geboekt is, met het bedrag (open_cents) */
+                            geboekt_op: {
+                                /** Format: uuid */
+                                factuur_id: string;
+                                factuurnummer: string;
+                                klant_naam: string;
+                                open_cents: number;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                            /** @description waarom een post overgeslagen is */
+                            reden: string;
+                            /** @description geboekt, voorstel, genegeerd of overgeslagen */
+                            status: string;
+                            tegenpartij: string;
+                            valuta: string;
+                            voorstellen: {
+                                /** Format: uuid */
+                                factuur_id: string;
+                                factuurnummer: string;
+                                klant_naam: string;
+                                open_cents: number;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBankpostenIdNegeren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bedrag_cents: number;
+                            boekdatum: string;
+                            credit: boolean;
+                            /** @description de facturen waarop de post geboekt is, met het bedrag (open_cents) */
+                            geboekt_op: {
+                                /** Format: uuid */
+                                factuur_id: string;
+                                factuurnummer: string;
+                                klant_naam: string;
+                                open_cents: number;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            omschrijving: string;
+                            /** @description waarom een post overgeslagen is */
+                            reden: string;
+                            /** @description geboekt, voorstel, genegeerd of overgeslagen */
+                            status: string;
+                            tegenpartij: string;
+                            valuta: string;
+                            voorstellen: {
+                                /** Format: uuid */
+                                factuur_id: string;
+                                factuurnummer: string;
+                                klant_naam: string;
+                                open_cents: number;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBetalingenIdTerugboeken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description waarom de boeking ongedaan wordt gemaakt (verplicht, hoogstens 1000 tekens) */
+                    reden: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            betaald_cents: number;
+                            betalingen: {
+                                /** @description negatief bij een terugboeking */
+                                bedrag_cents: number;
+                                /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
+                                bron: string;
+                                created_at: string;
+                                /** @description JJJJ-MM-DD */
+                                datum: string;
+                                /** Format: uuid */
+                                factuur_id: string;
+                                /** @description wie boekte: klusser, beheerder, franchisenemer of systeem */
+                                geboekt_door: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description contant, pin of bank */
+                                methode: string;
+                                notitie: string;
+                                /** @description bij een terugboeking: waarom */
+                                reden: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description bij een terugboeking: de betaling die zij ongedaan maakt
+                                 */
+                                terugboeking_van: string | null;
+                                /** @description deze betaling is ongedaan gemaakt */
+                                teruggeboekt: boolean;
+                            }[];
+                            /** @description de laatste herinnering als brief (PDF), als er een is */
+                            brief_pdf: string | null;
+                            brief_verstuurd: string | null;
+                            credit_van: string | null;
+                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            dagen_over_tijd: number;
+                            /** Format: uuid */
+                            factuur_id: string;
+                            factuurdatum: string;
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            herinnering_verstuurd: string | null;
+                            iban: string;
+                            in_bespreking: boolean;
+                            kan_betaling_boeken: boolean;
+                            klant_heeft_email: boolean;
+                            klant_naam: string;
+                            open_cents: number;
+                            /** @description de klant heeft geen e-mailadres: de brief gaat per post */
+                            per_post: boolean;
+                            regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
+                            tijdlijn: {
+                                bedrag_cents: number | null;
+                                /** Format: uuid */
+                                betaling_id: string | null;
+                                /** @description tijdstip (RFC 3339) */
+                                moment: string;
+                                /** @description uitgegeven, gemaild, betaling, terugboeking, herinnering, veertiendagenbrief, uit_handen_voorstel, uit_handen, bespreking_aan, bespreking_uit, gecrediteerd */
+                                soort: string;
+                                tekst: string;
+                            }[];
+                            totaal_cents: number;
+                            /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
+                            uit_handen_voorstel: boolean;
+                            uitgever_naam: string;
+                            vervaldatum: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDashboard: {
         parameters: {
             query?: never;
@@ -3280,6 +4071,10 @@ export interface operations {
                 betaald?: "ja" | "nee";
                 /** @description facturen van deze regio */
                 regio?: string;
+                /** @description de staat van de factuur (D30) */
+                staat?: "open" | "deels_betaald" | "betaald" | "gecrediteerd" | "in_bespreking" | "uit_handen" | "creditfactuur";
+                /** @description openstaand naar dagen na de vervaldatum */
+                ouderdom?: "niet_vervallen" | "1-30" | "31-60" | "60+";
             };
             header?: never;
             path?: never;
@@ -3298,6 +4093,8 @@ export interface operations {
                             /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
                             betaal_methode: string | null;
                             betaald: boolean;
+                            /** @description som van de geboekte betalingen */
+                            betaald_cents: number;
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
                             credit_van: string | null;
@@ -3314,15 +4111,80 @@ export interface operations {
                             /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                             offerte: string | null;
                             omschrijving: string;
+                            /** @description wat nog openstaat (0 als betaald of gecrediteerd) */
+                            open_cents: number;
                             regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
                             subtotaal_cents: number;
                             totaal_bedrag_cents: number;
                             uren: number;
                             uurtarief_cents: number;
+                            /** @description JJJJ-MM-DD */
+                            vervaldatum: string;
                         }[];
                         /** @description aantal rijen van de hele lijst met deze filters */
                         total: number;
                     };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getFacturenDebiteuren.csv": {
+        parameters: {
+            query?: {
+                /** @description centraal of de slug van de regio met een eigen bedrijf */
+                uitgever?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Ongeldige invoer */
@@ -3369,6 +4231,8 @@ export interface operations {
                 betaal_methode?: string;
                 betaald?: string;
                 regio?: string;
+                staat?: string;
+                ouderdom?: string;
                 q?: string;
             };
             header?: never;
@@ -3424,12 +4288,97 @@ export interface operations {
             };
         };
     };
+    getFacturenOpenstaand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            aantal: number;
+                            /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
+                            buckets: {
+                                aantal: number;
+                                cents: number;
+                                /** @description niet_vervallen, 1-30, 31-60 of 60+ */
+                                ouderdom: string;
+                            }[];
+                            cents: number;
+                            naam: string;
+                            regio: string;
+                        }[];
+                        totaal: {
+                            aantal: number;
+                            /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
+                            buckets: {
+                                aantal: number;
+                                cents: number;
+                                /** @description niet_vervallen, 1-30, 31-60 of 60+ */
+                                ouderdom: string;
+                            }[];
+                            cents: number;
+                            naam: string;
+                            regio: string;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getFacturenTotalen: {
         parameters: {
             query?: {
                 betaal_methode?: string;
                 betaald?: string;
                 regio?: string;
+                staat?: string;
+                ouderdom?: string;
                 q?: string;
             };
             header?: never;
@@ -3450,7 +4399,9 @@ export interface operations {
                             btw_cents: number;
                             /** @description som van de totaalbedragen (incl. btw) */
                             omzet_cents: number;
-                            /** @description aantal nog niet betaalde facturen */
+                            /** @description het bedrag dat daarvan nog openstaat */
+                            open_cents: number;
+                            /** @description aantal facturen waarvan nog geld verwacht wordt */
                             openstaand: number;
                         };
                     };
@@ -3532,6 +4483,8 @@ export interface operations {
                         /** @description JJJJ-MM-DD */
                         datum: string;
                         factuurnummer: string;
+                        /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                        gecrediteerd_door: string | null;
                         /** Format: uuid */
                         id: string;
                         klant: {
@@ -3557,6 +4510,8 @@ export interface operations {
                         /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                         offerte: string | null;
                         omschrijving: string;
+                        /** @description wat nog openstaat */
+                        open_cents: number;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
                         /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
@@ -3570,6 +4525,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                        staat: string;
                         subtotaal_cents: number;
                         totaal_cents: number;
                         /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
@@ -3589,6 +4546,284 @@ export interface operations {
                         vervaldatum: string;
                         /** @description datum van de werkzaamheden, JJJJ-MM-DD */
                         werk_datum: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFacturenIdBespreking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: in bespreking (geen herinneringen meer); false: weer gewoon opvolgen */
+                    aan: boolean;
+                    /** @description hoogstens 1000 tekens */
+                    notitie: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            betaald_cents: number;
+                            betalingen: {
+                                /** @description negatief bij een terugboeking */
+                                bedrag_cents: number;
+                                /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
+                                bron: string;
+                                created_at: string;
+                                /** @description JJJJ-MM-DD */
+                                datum: string;
+                                /** Format: uuid */
+                                factuur_id: string;
+                                /** @description wie boekte: klusser, beheerder, franchisenemer of systeem */
+                                geboekt_door: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description contant, pin of bank */
+                                methode: string;
+                                notitie: string;
+                                /** @description bij een terugboeking: waarom */
+                                reden: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description bij een terugboeking: de betaling die zij ongedaan maakt
+                                 */
+                                terugboeking_van: string | null;
+                                /** @description deze betaling is ongedaan gemaakt */
+                                teruggeboekt: boolean;
+                            }[];
+                            /** @description de laatste herinnering als brief (PDF), als er een is */
+                            brief_pdf: string | null;
+                            brief_verstuurd: string | null;
+                            credit_van: string | null;
+                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            dagen_over_tijd: number;
+                            /** Format: uuid */
+                            factuur_id: string;
+                            factuurdatum: string;
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            herinnering_verstuurd: string | null;
+                            iban: string;
+                            in_bespreking: boolean;
+                            kan_betaling_boeken: boolean;
+                            klant_heeft_email: boolean;
+                            klant_naam: string;
+                            open_cents: number;
+                            /** @description de klant heeft geen e-mailadres: de brief gaat per post */
+                            per_post: boolean;
+                            regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
+                            tijdlijn: {
+                                bedrag_cents: number | null;
+                                /** Format: uuid */
+                                betaling_id: string | null;
+                                /** @description tijdstip (RFC 3339) */
+                                moment: string;
+                                /** @description uitgegeven, gemaild, betaling, terugboeking, herinnering, veertiendagenbrief, uit_handen_voorstel, uit_handen, bespreking_aan, bespreking_uit, gecrediteerd */
+                                soort: string;
+                                tekst: string;
+                            }[];
+                            totaal_cents: number;
+                            /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
+                            uit_handen_voorstel: boolean;
+                            uitgever_naam: string;
+                            vervaldatum: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFacturenIdBetalingen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description in centen, groter dan 0, niet meer dan wat openstaat */
+                    bedrag_cents: number;
+                    /** @description JJJJ-MM-DD, niet in de toekomst */
+                    datum: string;
+                    /** @description contant, pin of bank */
+                    methode: string;
+                    /** @description hoogstens 1000 tekens */
+                    notitie: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            betaald_cents: number;
+                            betalingen: {
+                                /** @description negatief bij een terugboeking */
+                                bedrag_cents: number;
+                                /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
+                                bron: string;
+                                created_at: string;
+                                /** @description JJJJ-MM-DD */
+                                datum: string;
+                                /** Format: uuid */
+                                factuur_id: string;
+                                /** @description wie boekte: klusser, beheerder, franchisenemer of systeem */
+                                geboekt_door: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description contant, pin of bank */
+                                methode: string;
+                                notitie: string;
+                                /** @description bij een terugboeking: waarom */
+                                reden: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description bij een terugboeking: de betaling die zij ongedaan maakt
+                                 */
+                                terugboeking_van: string | null;
+                                /** @description deze betaling is ongedaan gemaakt */
+                                teruggeboekt: boolean;
+                            }[];
+                            /** @description de laatste herinnering als brief (PDF), als er een is */
+                            brief_pdf: string | null;
+                            brief_verstuurd: string | null;
+                            credit_van: string | null;
+                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            dagen_over_tijd: number;
+                            /** Format: uuid */
+                            factuur_id: string;
+                            factuurdatum: string;
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            herinnering_verstuurd: string | null;
+                            iban: string;
+                            in_bespreking: boolean;
+                            kan_betaling_boeken: boolean;
+                            klant_heeft_email: boolean;
+                            klant_naam: string;
+                            open_cents: number;
+                            /** @description de klant heeft geen e-mailadres: de brief gaat per post */
+                            per_post: boolean;
+                            regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
+                            tijdlijn: {
+                                bedrag_cents: number | null;
+                                /** Format: uuid */
+                                betaling_id: string | null;
+                                /** @description tijdstip (RFC 3339) */
+                                moment: string;
+                                /** @description uitgegeven, gemaild, betaling, terugboeking, herinnering, veertiendagenbrief, uit_handen_voorstel, uit_handen, bespreking_aan, bespreking_uit, gecrediteerd */
+                                soort: string;
+                                tekst: string;
+                            }[];
+                            totaal_cents: number;
+                            /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
+                            uit_handen_voorstel: boolean;
+                            uitgever_naam: string;
+                            vervaldatum: string;
+                        };
+                        message: string;
                     };
                 };
             };
@@ -3659,6 +4894,8 @@ export interface operations {
                             /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
                             betaal_methode: string | null;
                             betaald: boolean;
+                            /** @description som van de geboekte betalingen */
+                            betaald_cents: number;
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
                             credit_van: string | null;
@@ -3675,13 +4912,146 @@ export interface operations {
                             /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                             offerte: string | null;
                             omschrijving: string;
+                            /** @description wat nog openstaat (0 als betaald of gecrediteerd) */
+                            open_cents: number;
                             regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
                             subtotaal_cents: number;
                             totaal_bedrag_cents: number;
                             uren: number;
                             uurtarief_cents: number;
+                            /** @description JJJJ-MM-DD */
+                            vervaldatum: string;
                         };
                         message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFacturenIdOpvolging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            betaald_cents: number;
+                            betalingen: {
+                                /** @description negatief bij een terugboeking */
+                                bedrag_cents: number;
+                                /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
+                                bron: string;
+                                created_at: string;
+                                /** @description JJJJ-MM-DD */
+                                datum: string;
+                                /** Format: uuid */
+                                factuur_id: string;
+                                /** @description wie boekte: klusser, beheerder, franchisenemer of systeem */
+                                geboekt_door: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description contant, pin of bank */
+                                methode: string;
+                                notitie: string;
+                                /** @description bij een terugboeking: waarom */
+                                reden: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description bij een terugboeking: de betaling die zij ongedaan maakt
+                                 */
+                                terugboeking_van: string | null;
+                                /** @description deze betaling is ongedaan gemaakt */
+                                teruggeboekt: boolean;
+                            }[];
+                            /** @description de laatste herinnering als brief (PDF), als er een is */
+                            brief_pdf: string | null;
+                            brief_verstuurd: string | null;
+                            credit_van: string | null;
+                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            dagen_over_tijd: number;
+                            /** Format: uuid */
+                            factuur_id: string;
+                            factuurdatum: string;
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            herinnering_verstuurd: string | null;
+                            iban: string;
+                            in_bespreking: boolean;
+                            kan_betaling_boeken: boolean;
+                            klant_heeft_email: boolean;
+                            klant_naam: string;
+                            open_cents: number;
+                            /** @description de klant heeft geen e-mailadres: de brief gaat per post */
+                            per_post: boolean;
+                            regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
+                            tijdlijn: {
+                                bedrag_cents: number | null;
+                                /** Format: uuid */
+                                betaling_id: string | null;
+                                /** @description tijdstip (RFC 3339) */
+                                moment: string;
+                                /** @description uitgegeven, gemaild, betaling, terugboeking, herinnering, veertiendagenbrief, uit_handen_voorstel, uit_handen, bespreking_aan, bespreking_uit, gecrediteerd */
+                                soort: string;
+                                tekst: string;
+                            }[];
+                            totaal_cents: number;
+                            /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
+                            uit_handen_voorstel: boolean;
+                            uitgever_naam: string;
+                            vervaldatum: string;
+                        };
                     };
                 };
             };
@@ -3781,6 +5151,134 @@ export interface operations {
             };
         };
     };
+    postFacturenIdUitHanden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            betaald_cents: number;
+                            betalingen: {
+                                /** @description negatief bij een terugboeking */
+                                bedrag_cents: number;
+                                /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
+                                bron: string;
+                                created_at: string;
+                                /** @description JJJJ-MM-DD */
+                                datum: string;
+                                /** Format: uuid */
+                                factuur_id: string;
+                                /** @description wie boekte: klusser, beheerder, franchisenemer of systeem */
+                                geboekt_door: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description contant, pin of bank */
+                                methode: string;
+                                notitie: string;
+                                /** @description bij een terugboeking: waarom */
+                                reden: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description bij een terugboeking: de betaling die zij ongedaan maakt
+                                 */
+                                terugboeking_van: string | null;
+                                /** @description deze betaling is ongedaan gemaakt */
+                                teruggeboekt: boolean;
+                            }[];
+                            /** @description de laatste herinnering als brief (PDF), als er een is */
+                            brief_pdf: string | null;
+                            brief_verstuurd: string | null;
+                            credit_van: string | null;
+                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            dagen_over_tijd: number;
+                            /** Format: uuid */
+                            factuur_id: string;
+                            factuurdatum: string;
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            herinnering_verstuurd: string | null;
+                            iban: string;
+                            in_bespreking: boolean;
+                            kan_betaling_boeken: boolean;
+                            klant_heeft_email: boolean;
+                            klant_naam: string;
+                            open_cents: number;
+                            /** @description de klant heeft geen e-mailadres: de brief gaat per post */
+                            per_post: boolean;
+                            regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
+                            tijdlijn: {
+                                bedrag_cents: number | null;
+                                /** Format: uuid */
+                                betaling_id: string | null;
+                                /** @description tijdstip (RFC 3339) */
+                                moment: string;
+                                /** @description uitgegeven, gemaild, betaling, terugboeking, herinnering, veertiendagenbrief, uit_handen_voorstel, uit_handen, bespreking_aan, bespreking_uit, gecrediteerd */
+                                soort: string;
+                                tekst: string;
+                            }[];
+                            totaal_cents: number;
+                            /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
+                            uit_handen_voorstel: boolean;
+                            uitgever_naam: string;
+                            vervaldatum: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postFacturenIdVerzenden: {
         parameters: {
             query?: never;
@@ -3803,6 +5301,8 @@ export interface operations {
                             /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
                             betaal_methode: string | null;
                             betaald: boolean;
+                            /** @description som van de geboekte betalingen */
+                            betaald_cents: number;
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
                             credit_van: string | null;
@@ -3819,11 +5319,17 @@ export interface operations {
                             /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                             offerte: string | null;
                             omschrijving: string;
+                            /** @description wat nog openstaat (0 als betaald of gecrediteerd) */
+                            open_cents: number;
                             regio: string;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                            staat: string;
                             subtotaal_cents: number;
                             totaal_bedrag_cents: number;
                             uren: number;
                             uurtarief_cents: number;
+                            /** @description JJJJ-MM-DD */
+                            vervaldatum: string;
                         };
                         message: string;
                     };
@@ -7412,6 +8918,8 @@ export interface operations {
                         /** @description JJJJ-MM-DD */
                         datum: string;
                         factuurnummer: string;
+                        /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                        gecrediteerd_door: string | null;
                         /** Format: uuid */
                         id: string;
                         klant: {
@@ -7437,6 +8945,8 @@ export interface operations {
                         /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                         offerte: string | null;
                         omschrijving: string;
+                        /** @description wat nog openstaat */
+                        open_cents: number;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
                         /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
@@ -7450,6 +8960,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                        staat: string;
                         subtotaal_cents: number;
                         totaal_cents: number;
                         /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
@@ -7559,6 +9071,8 @@ export interface operations {
                         /** @description JJJJ-MM-DD */
                         datum: string;
                         factuurnummer: string;
+                        /** @description het nummer van de creditfactuur die deze factuur corrigeert */
+                        gecrediteerd_door: string | null;
                         /** Format: uuid */
                         id: string;
                         klant: {
@@ -7584,6 +9098,8 @@ export interface operations {
                         /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                         offerte: string | null;
                         omschrijving: string;
+                        /** @description wat nog openstaat */
+                        open_cents: number;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
                         /** @description de regels: aantal x prijs per eenheid; bij een creditfactuur negatief */
@@ -7597,6 +9113,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
+                        staat: string;
                         subtotaal_cents: number;
                         totaal_cents: number;
                         /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
@@ -11356,6 +12874,20 @@ export interface operations {
                         categorie: string;
                         /** @description gewenste datum, JJJJ-MM-DD */
                         datum: string;
+                        /** @description de factuur zodra de klus is afgerond; anders null */
+                        factuur: {
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            iban: string;
+                            open_cents: number;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen */
+                            staat: string;
+                            totaal_cents: number;
+                            /** @description de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening) */
+                            uitgever: string;
+                            /** @description JJJJ-MM-DD */
+                            vervaldatum: string;
+                        } | null;
                         /** @description download van de factuur zodra de klus is afgerond; anders leeg */
                         factuur_pdf: string;
                         /** Format: date-time */
@@ -11470,6 +13002,20 @@ export interface operations {
                         categorie: string;
                         /** @description gewenste datum, JJJJ-MM-DD */
                         datum: string;
+                        /** @description de factuur zodra de klus is afgerond; anders null */
+                        factuur: {
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            iban: string;
+                            open_cents: number;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen */
+                            staat: string;
+                            totaal_cents: number;
+                            /** @description de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening) */
+                            uitgever: string;
+                            /** @description JJJJ-MM-DD */
+                            vervaldatum: string;
+                        } | null;
                         /** @description download van de factuur zodra de klus is afgerond; anders leeg */
                         factuur_pdf: string;
                         /** Format: date-time */
@@ -11653,6 +13199,20 @@ export interface operations {
                         categorie: string;
                         /** @description gewenste datum, JJJJ-MM-DD */
                         datum: string;
+                        /** @description de factuur zodra de klus is afgerond; anders null */
+                        factuur: {
+                            factuurnummer: string;
+                            gecrediteerd_door: string | null;
+                            iban: string;
+                            open_cents: number;
+                            /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen */
+                            staat: string;
+                            totaal_cents: number;
+                            /** @description de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening) */
+                            uitgever: string;
+                            /** @description JJJJ-MM-DD */
+                            vervaldatum: string;
+                        } | null;
                         /** @description download van de factuur zodra de klus is afgerond; anders leeg */
                         factuur_pdf: string;
                         /** Format: date-time */

@@ -355,6 +355,20 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 		c.woonplaats, j.beschr, uren, materiaal, subtotaal, btw, subtotaal+btw, methode, notitie); err != nil {
 		return fmt.Errorf("seed invoice %d: %w", i, err)
 	}
+	// D30: a paid invoice has its payment: at the door (the klusser's registration) or by bank
+	// (booked by the office).
+	if methode != "niet_betaald" {
+		bron := "klusser"
+		if methode == "bank" {
+			bron = "kantoor"
+		}
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol)
+			SELECT id, datum, totaal_bedrag_cents, $2, $3, '', '' FROM facturen WHERE factuurnummer = $1`,
+			fmt.Sprintf("%s%d-%04d", prefix, jaar, nummer), methode, bron); err != nil {
+			return fmt.Errorf("seed payment %d: %w", i, err)
+		}
+	}
 	_, err := tx.Exec(ctx, `UPDATE klussen SET materiaal_kosten_cents = $2, betaald = $3 WHERE id = $1`,
 		klusID, materiaal, methode != "niet_betaald")
 	return err

@@ -1,0 +1,300 @@
+package betaling
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
+	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
+	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+)
+
+// ImportRequest is POST /api/v1/bankafschriften: one CAMT.053 file of one issuing business.
+type ImportRequest struct {
+	Uitgever     string `json:"uitgever" doc:"de uitgever (centraal of de slug van de regio) wiens rekening het afschrift is"`
+	Bestandsnaam string `json:"bestandsnaam"`
+	Data         []byte `json:"-"`
+}
+
+// Import is the result of an import.
+type Import struct {
+	ID           uuid.UUID `json:"id"`
+	Uitgever     string    `json:"uitgever"`
+	IBAN         string    `json:"iban"`
+	Versie       string    `json:"versie"`
+	Posten       int       `json:"posten" doc:"alle posten in het bestand"`
+	Nieuw        int       `json:"nieuw" doc:"posten die nog niet eerder waren ingelezen"`
+	Dubbel       int       `json:"dubbel" doc:"posten die al eerder waren ingelezen (niets opnieuw geboekt)"`
+	Geboekt      int       `json:"geboekt" doc:"meteen geboekt: precies één openstaande factuur met precies dit bedrag"`
+	Voorstellen  int       `json:"voorstellen" doc:"wachten op het kantoor"`
+	Overgeslagen int       `json:"overgeslagen" doc:"tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt)"`
+	CreatedAt    string    `json:"created_at"`
+}
+
+// Imported is the answer of an import.
+type Imported struct {
+	Data    Import `json:"data"`
+	Message string `json:"message"`
+}
+
+// LogAttrs keeps the counts.
+func (i Imported) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("afschrift_id", i.Data.ID), slog.Int("posten", i.Data.Posten), slog.Int("nieuw", i.Data.Nieuw),
+		slog.Int("geboekt", i.Data.Geboekt)}
+}
+
+var (
+	// ErrUitgever: no such issuing business for this actor.
+	ErrUitgever = invalid("uitgever_unknown", "Kies het bedrijf van wie dit bankafschrift is.", "uitgever")
+	// ErrOtherAccount: the statement is of another account than the business's.
+	ErrOtherAccount = invalid("other_account", "Dit afschrift is van een andere rekening dan die van het bedrijf. Er is niets geboekt.", "bestand")
+	// ErrEmptyFile: nothing was sent.
+	ErrEmptyFile = invalid("empty_file", "Kies een bankafschrift (CAMT.053, XML).", "bestand")
+)
+
+// Importer reads statements; schemas is where the official schemas are (xsd.Dir).
+type Importer struct {
+	db *tenants.DB
+}
+
+// openInvoice is what matching needs of an open invoice.
+type openInvoice struct {
+	id     uuid.UUID
+	nummer string
+	open   int
+	naam   string
+}
+
+// Import checks the file whole (camt.Read: size, hostile XML, namespace, schema, amounts) before
+// anything is booked, then in one transaction records the statement and its new entries (an
+// entry seen before, by its reference, is skipped), books every entry that names exactly one open
+// invoice of the business with exactly its open amount, and keeps the other credit entries as
+// proposals for the office. Imports of one business run one at a time.
+func (im *Importer) Import(ctx context.Context, req ImportRequest) (Imported, error) {
+	if len(req.Data) == 0 {
+		return Imported{}, ErrEmptyFile
+	}
+	dir, err := xsd.Dir()
+	if err != nil {
+		return Imported{}, err
+	}
+	st, err := camt.Read(ctx, req.Data, dir)
+	if err != nil {
+		var r *camt.Refusal
+		if errors.As(err, &r) {
+			return Imported{}, domainerr.Invalid("statement_"+r.Code, r.Message, map[string]string{"bestand": r.Message}).WithCause(err)
+		}
+		return Imported{}, err
+	}
+	sum := sha256.Sum256(req.Data)
+	var out Import
+	err = im.db.Tx(ctx, func(tx pgx.Tx) error {
+		var iban, prefix string
+		if err := tx.QueryRow(ctx, `SELECT iban, nummer_prefix FROM factuur_uitgevers WHERE id = $1`, req.Uitgever).Scan(&iban, &prefix); err != nil {
+			return tenants.NoRowsAs(ErrUitgever, err)
+		}
+		if st.IBAN != iban {
+			return ErrOtherAccount
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('bankafschrift:' || $1, 0))`, req.Uitgever); err != nil {
+			return err
+		}
+		open, err := openInvoices(ctx, tx, req.Uitgever)
+		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `
+			INSERT INTO bankafschriften (uitgever_id, iban, versie, bestandsnaam, sha256, posten, ingelezen_rol)
+			VALUES ($1, $2, $3, $4, $5, $6, '') RETURNING id, created_at::text`,
+			req.Uitgever, st.IBAN, st.Version, truncate(req.Bestandsnaam, 255), hex.EncodeToString(sum[:]), len(st.Entries)).Scan(&out.ID, &out.CreatedAt); err != nil {
+			return err
+		}
+		out.Uitgever, out.IBAN, out.Versie, out.Posten = req.Uitgever, st.IBAN, st.Version, len(st.Entries)
+		if err := im.book(ctx, tx, req.Uitgever, out.ID, st, open, &out); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE bankafschriften SET geboekt = $2 WHERE id = $1`, out.ID, out.Geboekt); err != nil {
+			return err
+		}
+		var regio *string
+		_ = tx.QueryRow(ctx, `SELECT regio FROM bankafschriften WHERE id = $1`, out.ID).Scan(&regio)
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "bankafschrift_inlezen", Entity: "bankafschrift", EntityID: out.ID.String(),
+			Region: regio, After: map[string]any{"uitgever": req.Uitgever, "posten": out.Posten, "nieuw": out.Nieuw, "geboekt": out.Geboekt,
+				"voorstellen": out.Voorstellen, "overgeslagen": out.Overgeslagen, "dubbel": out.Dubbel}})
+	})
+	if err != nil {
+		return Imported{}, err
+	}
+	msg := fmt.Sprintf("Bankafschrift ingelezen: %d geboekt, %d voorstellen, %d overgeslagen", out.Geboekt, out.Voorstellen, out.Overgeslagen)
+	if out.Dubbel > 0 {
+		msg += fmt.Sprintf(", %d al eerder ingelezen", out.Dubbel)
+	}
+	return Imported{Data: out, Message: msg}, nil
+}
+
+// openInvoices are the business's invoices with money open, keyed by their number's year and
+// sequence (the prefix is the business's own, so it tells nothing apart).
+func openInvoices(ctx context.Context, tx pgx.Tx, uitgever string) (map[string]openInvoice, error) {
+	rows, err := tx.Query(ctx, `
+		SELECT f.id, f.factuurnummer, s.open_cents, f.klant_naam
+		FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
+		WHERE f.uitgever_id = $1 AND s.open_cents > 0 AND s.staat IN ('open', 'deels_betaald', 'in_bespreking', 'uit_handen')`, uitgever)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]openInvoice{}
+	for rows.Next() {
+		var o openInvoice
+		if err := rows.Scan(&o.id, &o.nummer, &o.open, &o.naam); err != nil {
+			return nil, err
+		}
+		if k, ok := numberKey(o.nummer); ok {
+			out[k] = o
+		}
+	}
+	return out, rows.Err()
+}
+
+// invoiceNumber finds an invoice number in free text whatever its spacing, case or separators:
+// "DH2026-0001", "dh 2026 0001", "2026/1". Four digits of a year, then the sequence.
+var invoiceNumber = regexp.MustCompile(`(?:^|[^0-9])(20[0-9]{2})\s*[-./_]?\s*([0-9]{1,8})(?:[^0-9]|$)`)
+
+// numberKey is a number's year and sequence ("2026-1"), the key matching uses.
+func numberKey(nummer string) (string, bool) {
+	m := invoiceNumber.FindStringSubmatch(nummer)
+	if m == nil {
+		return "", false
+	}
+	n, _ := strconv.Atoi(m[2])
+	return m[1] + "-" + strconv.Itoa(n), true
+}
+
+// mentioned are the keys of the invoice numbers a remittance text names.
+func mentioned(text string) []string {
+	var keys []string
+	seen := map[string]bool{}
+	// Matches may share the separator between them: find them one after another.
+	for rest := text; ; {
+		loc := invoiceNumber.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			return keys
+		}
+		n, _ := strconv.Atoi(rest[loc[4]:loc[5]])
+		k := rest[loc[2]:loc[3]] + "-" + strconv.Itoa(n)
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+		rest = rest[loc[5]:]
+	}
+}
+
+// book records the statement's new entries and books or proposes each.
+func (im *Importer) book(ctx context.Context, tx pgx.Tx, uitgever string, afschrift uuid.UUID, st *camt.Statement,
+	open map[string]openInvoice, out *Import) error {
+	byAmount := map[int][]openInvoice{}
+	for _, o := range open {
+		if len(byAmount[o.open]) < 5 {
+			byAmount[o.open] = append(byAmount[o.open], o)
+		}
+	}
+	for _, e := range st.Entries {
+		status, reden := "voorstel", ""
+		var match *openInvoice
+		var proposals []uuid.UUID
+		if e.Skip != "" {
+			status, reden = "overgeslagen", e.Skip
+		} else {
+			var named []openInvoice
+			for _, k := range mentioned(e.Remittance) {
+				if o, ok := open[k]; ok {
+					named = append(named, o)
+				}
+			}
+			if len(named) == 1 && int64(named[0].open) == e.AmountCents {
+				match, status = &named[0], "geboekt"
+			}
+			for _, o := range named {
+				proposals = append(proposals, o.id)
+			}
+			for _, o := range byAmount[int(e.AmountCents)] {
+				if !containsID(proposals, o.id) {
+					proposals = append(proposals, o.id)
+				}
+			}
+		}
+		var postID uuid.UUID
+		err := tx.QueryRow(ctx, `
+			INSERT INTO bank_posten (afschrift_id, uitgever_id, ref, boekdatum, bedrag_cents, valuta, credit, terugboeking,
+			                         omschrijving, tegenpartij, tegenpartij_iban, status, reden, voorstellen)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+			ON CONFLICT (uitgever_id, ref) DO NOTHING RETURNING id`,
+			afschrift, uitgever, e.Ref, e.BookingDate, e.AmountCents, e.Currency, e.Credit, e.Reversal,
+			truncate(e.Remittance, 2000), truncate(e.CounterpartyName, 200), truncate(e.CounterpartyIBAN, 34), status, reden, proposals).Scan(&postID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			out.Dubbel++
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("betaling: record entry: %w", err)
+		}
+		out.Nieuw++
+		switch status {
+		case "overgeslagen":
+			out.Overgeslagen++
+		case "voorstel":
+			out.Voorstellen++
+		case "geboekt":
+			if _, err := Insert(ctx, tx, factuur.Payment{FactuurID: match.id, Datum: e.BookingDate, BedragCents: match.open,
+				Methode: "bank", Bron: "bankafschrift", Notitie: truncate(e.CounterpartyName, 200), BankPostID: &postID}); err != nil {
+				return err
+			}
+			out.Geboekt++
+			// Paid now: a second entry naming it in this file is a proposal, not a second booking.
+			k, _ := numberKey(match.nummer)
+			delete(open, k)
+			byAmount[match.open] = removeID(byAmount[match.open], match.id)
+		}
+	}
+	return nil
+}
+
+func containsID(ids []uuid.UUID, id uuid.UUID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func removeID(list []openInvoice, id uuid.UUID) []openInvoice {
+	out := list[:0]
+	for _, o := range list {
+		if o.id != id {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func truncate(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) > n {
+		r = r[:n]
+	}
+	return string(r)
+}

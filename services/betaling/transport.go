@@ -1,0 +1,149 @@
+package betaling
+
+import (
+	"context"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// MaxBody bounds the JSON requests (a note, a split over 20 invoices).
+const MaxBody = 16 << 10
+
+func routes(s Service, im *Importer) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/opvolging", Summary: "Hoe een factuur wordt opgevolgd: staat, betaald en open, betalingen en tijdlijn (D30)",
+			Tag: "betalingen", Resource: "facturen", Action: "read", Response: OpvolgingAnswer{},
+			Op: "Opvolging", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (OpvolgingAnswer, error) { return s.Opvolging(ctx, r.ID) }),
+			Decode: httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")},
+		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/betalingen", Summary: "Een betaling met de hand boeken: datum, bedrag, methode, notitie; nooit meer dan wat openstaat",
+			Tag: "betalingen", Resource: "betalingen", Action: "create", Request: BookRequest{}, Response: Booked{},
+			Op: "Book", Endpoint: httpapi.Typed(s.Book), Decode: decodeBook, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodPost, Path: "/api/v1/betalingen/{id}/terugboeken", Summary: "Een verkeerde boeking ongedaan maken met een terugboeking en de reden",
+			Tag: "betalingen", Resource: "betalingen", Action: "reverse", Request: ReverseRequest{}, Response: Booked{},
+			Op: "Reverse", Endpoint: httpapi.Typed(s.Reverse), Decode: decodeReverse, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/bespreking", Summary: "De factuur in bespreking zetten (geen herinneringen meer) of weer gewoon opvolgen",
+			Tag: "betalingen", Resource: "facturen_opvolging", Action: "update", Request: DisputeRequest{}, Response: Booked{},
+			Op: "Dispute", Endpoint: httpapi.Typed(s.Dispute), Decode: decodeDispute},
+		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/uit-handen", Summary: "Vastleggen dat het kantoor de factuur uit handen heeft gegeven",
+			Tag: "betalingen", Resource: "facturen_opvolging", Action: "update", Response: Booked{},
+			Op: "HandOver", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Booked, error) { return s.HandOver(ctx, r.ID) }),
+			Decode: httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")},
+		{Method: http.MethodGet, Path: "/api/v1/facturen/openstaand", Summary: "Wat openstaat per regio en ouderdom (niet vervallen, 1-30, 31-60, meer dan 60 dagen na de vervaldatum)",
+			Tag: "betalingen", Resource: "facturen", Action: "read", Response: OpenAnswer{},
+			Op: "Open", Endpoint: httpapi.Typed(func(ctx context.Context, _ struct{}) (OpenAnswer, error) { return s.Open(ctx) }),
+			Decode: func(_ context.Context, r *http.Request) (any, error) { return struct{}{}, httpapi.AllowQuery(r) }},
+		{Method: http.MethodGet, Path: "/api/v1/facturen/debiteuren.csv", Summary: "De debiteurenlijst van één bedrijf als CSV: elke factuur met geld open, oudste eerst",
+			Tag: "betalingen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
+			Query: []httpapi.Param{{Name: "uitgever", Description: "centraal of de slug van de regio met een eigen bedrijf"}},
+			Op:    "Debtors", Endpoint: httpapi.Typed(s.Debtors), Decode: decodeDebtors, Encode: httpapi.Encoder(encodeCSV)},
+		{Method: http.MethodGet, Path: "/api/v1/bankafschriften", Summary: "De ingelezen bankafschriften, nieuwste eerst",
+			Tag: "betalingen", Resource: "bankafschriften", Action: "read", List: &AfschriftenSpec, Response: list.Page[Import]{},
+			Op: "Afschriften", Endpoint: httpapi.Typed(im.Afschriften)},
+		{Method: http.MethodPost, Path: "/api/v1/bankafschriften", Summary: "Een bankafschrift (CAMT.053, versie 02 tot en met 08) inlezen: eerst tegen het schema gecontroleerd, dan geboekt of voorgesteld",
+			Tag: "betalingen", Resource: "bankafschriften", Action: "create", RequestType: "application/xml", Response: Imported{},
+			Query: []httpapi.Param{{Name: "uitgever", Description: "centraal of de slug van de regio met een eigen bedrijf"}, {Name: "bestandsnaam"}},
+			Op:    "Import", Endpoint: httpapi.Typed(im.Import), Decode: decodeImport, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodGet, Path: "/api/v1/bankafschriften/{id}", Summary: "Eén ingelezen bankafschrift met zijn posten en voorstellen",
+			Tag: "betalingen", Resource: "bankafschriften", Action: "read", Response: AfschriftAnswer{},
+			Op: "Afschrift", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (AfschriftAnswer, error) {
+				return im.Afschrift(ctx, r.ID)
+			}),
+			Decode: httpapi.DecodeIDRequest(ErrAfschriftNotFound, "afschrift_id")},
+		{Method: http.MethodPost, Path: "/api/v1/bankposten/{id}/bevestigen", Summary: "Een voorgestelde bijschrijving boeken op één factuur of verdeeld over meer",
+			Tag: "betalingen", Resource: "bankafschriften", Action: "update", Request: ConfirmRequest{}, Response: PostAnswer{},
+			Op: "Confirm", Endpoint: httpapi.Typed(im.Confirm), Decode: decodeConfirm},
+		{Method: http.MethodPost, Path: "/api/v1/bankposten/{id}/negeren", Summary: "Een voorgestelde bijschrijving negeren (geen betaling van een factuur)",
+			Tag: "betalingen", Resource: "bankafschriften", Action: "update", Response: PostAnswer{},
+			Op: "Ignore", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (PostAnswer, error) { return im.Ignore(ctx, r.ID) }),
+			Decode: httpapi.DecodeIDRequest(ErrPostNotFound, "post_id")},
+	}
+}
+
+func decodeBook(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrFactuurNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := BookRequest{FactuurID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
+}
+
+func decodeReverse(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrBetalingNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := ReverseRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
+}
+
+func decodeDispute(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrFactuurNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := DisputeRequest{FactuurID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
+}
+
+func decodeConfirm(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrPostNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := ConfirmRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
+}
+
+// ErrTooLarge: a statement above camt.MaxSize is refused before it is read whole.
+var ErrTooLarge = domainerr.TooLarge("statement_too_large",
+	"Het bestand is te groot (meer dan 20 MB). Lees een afschrift per dag of per week in.", map[string]string{"bestand": "Het bestand is te groot (meer dan 20 MB)."})
+
+// ErrNotXML: the body is not an XML file.
+var ErrNotXML = domainerr.Unsupported("statement_not_xml", "Kies een bankafschrift in CAMT.053-formaat (een XML-bestand).",
+	map[string]string{"bestand": "Kies een bankafschrift in CAMT.053-formaat (een XML-bestand)."})
+
+// decodeImport reads the statement from the body (the file as it is, application/xml) with the
+// business and the file's name in the query; it reads at most camt.MaxSize + 1 bytes.
+func decodeImport(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r, "uitgever", "bestandsnaam"); err != nil {
+		return nil, err
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/xml" && mt != "text/xml" {
+		return nil, ErrNotXML
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, camt.MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > camt.MaxSize {
+		return nil, ErrTooLarge
+	}
+	q := r.URL.Query()
+	return ImportRequest{Uitgever: strings.TrimSpace(q.Get("uitgever")), Bestandsnaam: q.Get("bestandsnaam"), Data: data}, nil
+}
+
+func decodeDebtors(_ context.Context, r *http.Request) (any, error) {
+	if err := httpapi.AllowQuery(r, "uitgever"); err != nil {
+		return nil, err
+	}
+	u := strings.TrimSpace(r.URL.Query().Get("uitgever"))
+	if u == "" {
+		return nil, invalid("uitgever_required", "Kies het bedrijf van wie u de debiteurenlijst wilt.", "uitgever")
+	}
+	return DebtorsRequest{Uitgever: u}, nil
+}
+
+// encodeCSV sends the list as a download, never cached.
+func encodeCSV(_ context.Context, w http.ResponseWriter, f *factuur.CSVFile) error {
+	return httpapi.WriteAttachment(w, "text/csv; charset=utf-8", f.Name, f.Data)
+}
