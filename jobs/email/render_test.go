@@ -134,3 +134,64 @@ func TestSurveyAndReminderEmails(t *testing.T) {
 		}
 	}
 }
+
+// The reminders of an unpaid invoice (D30) in plain words: the friendly reminder names the
+// invoice, its due date, the amount and how to pay; the 14-dagenbrief also the term of 14 days
+// from the day after receipt with its last day, and the collection costs in euros without VAT.
+// Part paid, both say what was paid; a 14-dagenbrief without its costs is never sent.
+func TestPaymentReminderEmails(t *testing.T) {
+	base := func() map[string]string {
+		return map[string]string{"naam": "Mevrouw Jansen", "factuurnummer": "2026-0012", "factuurdatum": "01-11-2026",
+			"open": "€ 242,00", "iban": "NL91ABNA0417164300", "uitgever": "Klusmaat B.V."}
+	}
+	herinnering := base()
+	herinnering["vervaldatum"] = "15-11-2026"
+	herinnering["status_link"] = "https://www.example.nl/status/abc"
+	brief := base()
+	brief["open"], brief["totaal"], brief["betaald"] = "€ 142,00", "€ 242,00", "€ 100,00"
+	brief["incassokosten"], brief["totaal_met_kosten"], brief["termijn_tot"] = "€ 40,00", "€ 182,00", "20-12-2026"
+	for _, c := range []struct {
+		template, subject string
+		data              map[string]string
+		want, not         []string
+	}{
+		{"betalingsherinnering", "Herinnering: factuur 2026-0012 is nog niet betaald", herinnering,
+			[]string{"Beste Mevrouw Jansen,", "factuur 2026-0012 van 01-11-2026 nog niet ontvangen", "verlopen op 15-11-2026",
+				"- Te betalen: € 242,00", "- Rekeningnummer (IBAN): NL91ABNA0417164300", "- Ten name van: Klusmaat B.V.",
+				"- Onder vermelding van: 2026-0012", "Heeft u inmiddels betaald? Dan hoeft u niets meer te doen.",
+				"https://www.example.nl/status/abc", "Bel ons gerust"},
+			[]string{"al betaald", "incassokosten"}},
+		{"veertiendagenbrief", "Aanmaning: factuur 2026-0012 is nog niet betaald", brief,
+			[]string{"Beste Mevrouw Jansen,", "Er staat nog € 142,00 open.", "Van het factuurbedrag van € 242,00 heeft u € 100,00 al betaald.",
+				"binnen 14 dagen te betalen", "Die 14 dagen gaan in op de dag nadat u deze e-mail heeft ontvangen.",
+				"Betaal daarom uiterlijk op 20-12-2026.", "- Uiterlijk op: 20-12-2026", "- Onder vermelding van: 2026-0012",
+				"incassokosten in rekening brengen: € 40,00", "Over deze kosten rekenen wij geen btw.", "in totaal € 182,00",
+				"Betaalt u binnen de termijn, dan betaalt u geen incassokosten.", "Bel ons dan vóór 20-12-2026"},
+			[]string{"status_link", "persoonlijke pagina"}},
+	} {
+		r, err := email.Render(c.template, c.data, site)
+		if err != nil {
+			t.Fatalf("%s: %v", c.template, err)
+		}
+		if r.Subject != c.subject {
+			t.Errorf("%s: subject %q", c.template, r.Subject)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(r.Text, want) {
+				t.Errorf("%s: the text lacks %q:\n%s", c.template, want, r.Text)
+			}
+		}
+		for _, not := range c.not {
+			if strings.Contains(r.Text, not) {
+				t.Errorf("%s: the text has %q:\n%s", c.template, not, r.Text)
+			}
+		}
+		if !strings.Contains(r.HTML, "<li>Onder vermelding van: 2026-0012</li>") {
+			t.Errorf("%s: the HTML lacks the payment details:\n%s", c.template, r.HTML)
+		}
+	}
+	delete(brief, "incassokosten")
+	if _, err := email.Render("veertiendagenbrief", brief, site); err == nil {
+		t.Error("rendered a 14-dagenbrief without its collection costs")
+	}
+}

@@ -34,6 +34,12 @@ var Templates = map[string][]string{
 	"schouw":      {"naam", "datum", "tijd", "adres", "opnemer"},                          // the free survey on site (D26)
 	"herinnering": {"naam", "wat", "datum", "tijd", "adres", "met"},                       // the day before an appointment (D27)
 	"offerte":     {"naam", "offertenummer", "totaal", "geldig_tot"},                      // a quote, with the PDF attached (offerte.Worker, D26)
+
+	// An unpaid invoice (D30, aanmaning.Worker): the friendly reminder 7 days past the due date,
+	// and the 14-dagenbrief with the term and the collection costs. Part paid, both add "totaal"
+	// and "betaald".
+	"betalingsherinnering": {"naam", "factuurnummer", "factuurdatum", "vervaldatum", "open", "iban", "uitgever"},
+	"veertiendagenbrief":   {"naam", "factuurnummer", "factuurdatum", "open", "incassokosten", "totaal_met_kosten", "termijn_tot", "iban", "uitgever"},
 }
 
 // Quoted names the data that a visitor wrote and that an e-mail repeats (the description of a

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -147,10 +147,14 @@ func (im *Importer) Import(ctx context.Context, req ImportRequest) (Imported, er
 // openInvoices are the business's invoices with money open, keyed by their number's year and
 // sequence (the prefix is the business's own, so it tells nothing apart).
 func openInvoices(ctx context.Context, tx pgx.Tx, uitgever string) (map[string]openInvoice, error) {
+	// factuur_stand's open amount, written as joins over the whole business at once (the view
+	// computes it per invoice, which is what one invoice's page wants, not a statement of 10,000).
 	rows, err := tx.Query(ctx, `
-		SELECT f.id, f.factuurnummer, s.open_cents, f.klant_naam
-		FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
-		WHERE f.uitgever_id = $1 AND s.open_cents > 0 AND s.staat IN ('open', 'deels_betaald', 'in_bespreking', 'uit_handen')`, uitgever)
+		SELECT f.id, f.factuurnummer, f.totaal_bedrag_cents - coalesce(p.betaald, 0), f.klant_naam
+		FROM facturen f
+		LEFT JOIN (SELECT b.factuur_id, sum(b.bedrag_cents) AS betaald FROM betalingen b GROUP BY 1) p ON p.factuur_id = f.id
+		WHERE f.uitgever_id = $1 AND f.credit_van IS NULL AND f.totaal_bedrag_cents - coalesce(p.betaald, 0) > 0
+		  AND NOT EXISTS (SELECT 1 FROM facturen c WHERE c.credit_van = f.id)`, uitgever)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +206,9 @@ func mentioned(text string) []string {
 	}
 }
 
-// book records the statement's new entries and books or proposes each.
+// book records the statement's new entries and books or proposes each, in two statements
+// whatever the file's size (the entries, then the payments of those matched): a year's statement
+// costs no round trip per entry.
 func (im *Importer) book(ctx context.Context, tx pgx.Tx, uitgever string, afschrift uuid.UUID, st *camt.Statement,
 	open map[string]openInvoice, out *Import) error {
 	byAmount := map[int][]openInvoice{}
@@ -211,10 +217,16 @@ func (im *Importer) book(ctx context.Context, tx pgx.Tx, uitgever string, afschr
 			byAmount[o.open] = append(byAmount[o.open], o)
 		}
 	}
-	for _, e := range st.Entries {
+	n := len(st.Entries)
+	cols := struct {
+		ref, datum, valuta, omschrijving, tegenpartij, iban, status, reden, voorstellen []string
+		bedrag                                                                          []int64
+		credit, terugboeking                                                            []bool
+	}{}
+	matches := make([]*openInvoice, n)
+	for i, e := range st.Entries {
 		status, reden := "voorstel", ""
-		var match *openInvoice
-		var proposals []uuid.UUID
+		proposals := []string{}
 		if e.Skip != "" {
 			status, reden = "overgeslagen", e.Skip
 		} else {
@@ -225,60 +237,101 @@ func (im *Importer) book(ctx context.Context, tx pgx.Tx, uitgever string, afschr
 				}
 			}
 			if len(named) == 1 && int64(named[0].open) == e.AmountCents {
-				match, status = &named[0], "geboekt"
+				m := named[0]
+				matches[i], status = &m, "geboekt"
+				// Paid now: a second entry naming it in this file is a proposal, not a second
+				// booking.
+				k, _ := numberKey(m.nummer)
+				delete(open, k)
+				byAmount[m.open] = removeID(byAmount[m.open], m.id)
 			}
 			for _, o := range named {
-				proposals = append(proposals, o.id)
+				proposals = append(proposals, o.id.String())
 			}
 			for _, o := range byAmount[int(e.AmountCents)] {
-				if !containsID(proposals, o.id) {
-					proposals = append(proposals, o.id)
+				if !slices.Contains(proposals, o.id.String()) {
+					proposals = append(proposals, o.id.String())
 				}
 			}
 		}
-		var postID uuid.UUID
-		err := tx.QueryRow(ctx, `
-			INSERT INTO bank_posten (afschrift_id, uitgever_id, ref, boekdatum, bedrag_cents, valuta, credit, terugboeking,
-			                         omschrijving, tegenpartij, tegenpartij_iban, status, reden, voorstellen)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-			ON CONFLICT (uitgever_id, ref) DO NOTHING RETURNING id`,
-			afschrift, uitgever, e.Ref, e.BookingDate, e.AmountCents, e.Currency, e.Credit, e.Reversal,
-			truncate(e.Remittance, 2000), truncate(e.CounterpartyName, 200), truncate(e.CounterpartyIBAN, 34), status, reden, proposals).Scan(&postID)
-		if errors.Is(err, pgx.ErrNoRows) {
+		cols.ref = append(cols.ref, e.Ref)
+		cols.datum = append(cols.datum, e.BookingDate)
+		cols.bedrag = append(cols.bedrag, e.AmountCents)
+		cols.valuta = append(cols.valuta, e.Currency)
+		cols.credit = append(cols.credit, e.Credit)
+		cols.terugboeking = append(cols.terugboeking, e.Reversal)
+		cols.omschrijving = append(cols.omschrijving, truncate(e.Remittance, 2000))
+		cols.tegenpartij = append(cols.tegenpartij, truncate(e.CounterpartyName, 200))
+		cols.iban = append(cols.iban, truncate(e.CounterpartyIBAN, 34))
+		cols.status = append(cols.status, status)
+		cols.reden = append(cols.reden, reden)
+		cols.voorstellen = append(cols.voorstellen, "{"+strings.Join(proposals, ",")+"}")
+	}
+	rows, err := tx.Query(ctx, `
+		INSERT INTO bank_posten (afschrift_id, uitgever_id, ref, boekdatum, bedrag_cents, valuta, credit, terugboeking,
+		                         omschrijving, tegenpartij, tegenpartij_iban, status, reden, voorstellen)
+		SELECT $1, $2, e.ref, e.datum, e.bedrag, e.valuta, e.credit, e.terugboeking, e.omschrijving, e.tegenpartij,
+		       e.iban, e.status, e.reden, e.voorstellen::uuid[]
+		FROM unnest($3::text[], $4::date[], $5::bigint[], $6::text[], $7::boolean[], $8::boolean[], $9::text[], $10::text[],
+		            $11::text[], $12::text[], $13::text[], $14::text[])
+		     WITH ORDINALITY AS e (ref, datum, bedrag, valuta, credit, terugboeking, omschrijving, tegenpartij, iban, status,
+		                           reden, voorstellen, i)
+		ORDER BY e.i
+		ON CONFLICT (uitgever_id, ref) DO NOTHING RETURNING ref, id`,
+		afschrift, uitgever, cols.ref, cols.datum, cols.bedrag, cols.valuta, cols.credit, cols.terugboeking, cols.omschrijving,
+		cols.tegenpartij, cols.iban, cols.status, cols.reden, cols.voorstellen)
+	if err != nil {
+		return fmt.Errorf("betaling: record entries: %w", err)
+	}
+	added := map[string]uuid.UUID{}
+	for rows.Next() {
+		var ref string
+		var id uuid.UUID
+		if err := rows.Scan(&ref, &id); err != nil {
+			return err
+		}
+		added[ref] = id
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("betaling: record entries: %w", err)
+	}
+	var pay struct {
+		factuur, post  []uuid.UUID
+		datum, notitie []string
+		bedrag         []int
+	}
+	for i, e := range st.Entries {
+		id, isNew := added[e.Ref]
+		if !isNew {
 			out.Dubbel++
 			continue
 		}
-		if err != nil {
-			return fmt.Errorf("betaling: record entry: %w", err)
-		}
+		// An entry counts once even when the file names its reference twice.
+		delete(added, e.Ref)
 		out.Nieuw++
-		switch status {
+		switch cols.status[i] {
 		case "overgeslagen":
 			out.Overgeslagen++
 		case "voorstel":
 			out.Voorstellen++
 		case "geboekt":
-			if _, err := Insert(ctx, tx, factuur.Payment{FactuurID: match.id, Datum: e.BookingDate, BedragCents: match.open,
-				Methode: "bank", Bron: "bankafschrift", Notitie: truncate(e.CounterpartyName, 200), BankPostID: &postID}); err != nil {
-				return err
-			}
 			out.Geboekt++
-			// Paid now: a second entry naming it in this file is a proposal, not a second booking.
-			k, _ := numberKey(match.nummer)
-			delete(open, k)
-			byAmount[match.open] = removeID(byAmount[match.open], match.id)
+			pay.factuur = append(pay.factuur, matches[i].id)
+			pay.post = append(pay.post, id)
+			pay.datum = append(pay.datum, e.BookingDate)
+			pay.bedrag = append(pay.bedrag, matches[i].open)
+			pay.notitie = append(pay.notitie, truncate(e.CounterpartyName, 200))
 		}
 	}
-	return nil
-}
-
-func containsID(ids []uuid.UUID, id uuid.UUID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
+	if len(pay.factuur) == 0 {
+		return nil
 	}
-	return false
+	_, err = tx.Exec(ctx, `
+		INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, notitie, bank_post_id, regio, geboekt_rol)
+		SELECT p.factuur, p.datum, p.bedrag, 'bank', 'bankafschrift', p.notitie, p.post, '', ''
+		FROM unnest($1::uuid[], $2::date[], $3::int[], $4::text[], $5::uuid[]) AS p (factuur, datum, bedrag, notitie, post)`,
+		pay.factuur, pay.datum, pay.bedrag, pay.notitie, pay.post)
+	return bookingError(err)
 }
 
 func removeID(list []openInvoice, id uuid.UUID) []openInvoice {

@@ -61,7 +61,7 @@ func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
 	a := OpenAnswer{Data: []RegioOpen{}, Totaal: RegioOpen{Regio: "", Naam: "Totaal", Buckets: emptyBuckets()}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
-			SELECT f.regio, coalesce(r.name, f.regio), `+ageSQL+` AS ouderdom, count(*), sum(s.open_cents)
+			SELECT f.regio, coalesce(r.naam, f.regio), `+ageSQL+` AS ouderdom, count(*), sum(s.open_cents)
 			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id LEFT JOIN regions r ON r.slug = f.regio
 			WHERE s.staat IN `+openStates+` AND s.open_cents > 0
 			GROUP BY 1, 2, 3 ORDER BY 2, 1`, s.clock.Today())

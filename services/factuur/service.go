@@ -109,7 +109,9 @@ const MaxNotitie = 1000
 
 // Errors (document 001 section 8 where it has the words).
 var (
-	ErrNotFound  = domainerr.NotFound("not_found", "Factuur niet gevonden")
+	ErrNotFound = domainerr.NotFound("not_found", "Factuur niet gevonden")
+	// ErrCredited: a credited invoice is settled; nothing is paid at the door (D30).
+	ErrCredited  = domainerr.Conflict("credited", "Deze factuur is gecrediteerd. De klant hoeft niets te betalen.")
 	ErrMethod    = invalid("invalid_method", "Kies hoe de klant heeft betaald: contant, pin of niet betaald.", "betaal_methode")
 	ErrNote      = invalid("note_required", "Voeg een notitie toe waarom de klant niet kan betalen", "betaal_notitie")
 	ErrNoteLong  = invalid("note_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "betaal_notitie")

@@ -94,13 +94,19 @@ func (s *pgStore) Pay(ctx context.Context, id uuid.UUID, method string, note *st
 			if _, err := tx.Exec(ctx, `UPDATE facturen SET betaal_methode = $2, betaal_notitie = $3 WHERE id = $1`, id, method, note); err != nil {
 				return fmt.Errorf("factuur: pay: %w", err)
 			}
-			// The registration at the door is a payment of what is open (D30), booked with it.
+			// The registration at the door is a payment of what is open (D30), booked with it:
+			// what is open counting the office's payments and a credit, which the klusser's own
+			// view of the payments does not show (factuur_open, migration 038).
 			if method != "niet_betaald" {
 				var open int
+				var staat string
 				var datum calendar.Date
-				if err := tx.QueryRow(ctx, `SELECT s.open_cents, f.datum FROM factuur_stand s JOIN facturen f ON f.id = s.factuur_id WHERE s.factuur_id = $1`, id).
-					Scan(&open, &datum); err != nil {
+				if err := tx.QueryRow(ctx, `SELECT o.open_cents, o.staat, f.datum FROM facturen f, factuur_open(f.id) o WHERE f.id = $1`, id).
+					Scan(&open, &staat, &datum); err != nil {
 					return fmt.Errorf("factuur: open amount: %w", err)
+				}
+				if staat == "gecrediteerd" || staat == "creditfactuur" {
+					return ErrCredited
 				}
 				if open > 0 {
 					if _, err := InsertPayment(ctx, tx, Payment{FactuurID: id, Datum: datum.String(), BedragCents: open, Methode: method,

@@ -20,6 +20,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/aanvraag"
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
+	"github.com/klusmaat/klusmaat/services/aanmaning"
 	"github.com/klusmaat/klusmaat/services/betaling"
 	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
@@ -217,6 +218,7 @@ func Routes(d Deps) []httpapi.Route {
 		rapportage.New(k, d.DB, d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		betaling.New(k, d.DB, d.clock()),
+		aanmaning.New(k, d.DB, factuur.Site(d.Site)),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),

@@ -88,6 +88,10 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     address of the quote's job, attaching the PDF this transaction kept on that quote;
 --   * offerte_mail (draw and send a quote): by an admin or a franchise owner, for a quote this
 --     transaction marked sent;
+--   * betalingsherinnering / veertiendagenbrief (an unpaid invoice's reminder and 14-dagenbrief,
+--     D30): by the system actor alone (the reminder job), to the invoice's own customer, for an
+--     invoice whose event of that step (herinnering, veertiendagenbrief) this transaction
+--     recorded, naming that invoice's number (and its job's status link, if any);
 --   * export: for the actor itself; notifications and invoice PDFs: the in-app and
 --     storage work of the application, which sends nothing of the caller's making.
 -- Any other kind or template is refused. The queue's role (workers, River's maintenance) and the
@@ -155,6 +159,13 @@ BEGIN
             ok := actor.user_id = '00000000-0000-0000-0000-000000000001' AND EXISTS (
                 SELECT 1 FROM public.herinneringen h JOIN public.klussen k ON k.id = h.klus_id
                 WHERE h.klus_id = (d ->> 'status_klus')::uuid AND h.xmin = this_tx AND k.email = rcpt);
+        WHEN 'betalingsherinnering', 'veertiendagenbrief' THEN
+            ok := actor.user_id = '00000000-0000-0000-0000-000000000001' AND EXISTS (
+                SELECT 1 FROM public.factuur_gebeurtenissen e JOIN public.facturen f ON f.id = e.factuur_id
+                WHERE e.soort = CASE tmpl WHEN 'betalingsherinnering' THEN 'herinnering' ELSE 'veertiendagenbrief' END
+                  AND e.xmin = this_tx AND f.factuurnummer = d ->> 'factuurnummer'
+                  AND f.klant_email <> '' AND lower(f.klant_email) = rcpt
+                  AND (d ->> 'status_klus' IS NULL OR d ->> 'status_klus' = f.klus_id::text));
         WHEN 'aanmelder' THEN
             ok := actor.role IN ('admin', 'franchise') AND EXISTS (
                 SELECT 1 FROM public.klusser_communications c

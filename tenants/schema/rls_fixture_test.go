@@ -114,6 +114,42 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 		}
 		return nil
 	})
+	// D30: the payments and follow-up of the invoices, the bank statements of the central business
+	// and of utrecht's own one. The klusser registers its payment at the door itself (its own
+	// view of the payments is what it registered).
+	d.As(t, actors["kdh"], func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `INSERT INTO betalingen (id, factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol)
+			VALUES ($1, $2, current_date, 50, 'pin', 'klusser', '', '')`, id("b_kdh"), id("f_kdh"))
+		return err
+	})
+	d.As(t, admin, func(tx pgx.Tx) error {
+		ctx := context.Background()
+		for _, s := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO betalingen (id, factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol) VALUES
+				($1, $2, current_date, 20, 'bank', 'kantoor', '', ''), ($3, $4, current_date, 121, 'bank', 'kantoor', '', '')`,
+				[]any{id("b_off"), id("f_kdh"), id("b_kut"), id("f_kut")}},
+			{`INSERT INTO factuur_gebeurtenissen (id, factuur_id, regio, soort, door_rol) VALUES
+				($1, $2, '', 'bespreking_aan', ''), ($3, $4, '', 'bespreking_aan', '')`,
+				[]any{id("g_kdh"), id("f_kdh"), id("g_kut"), id("f_kut")}},
+			{`INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
+				VALUES ('utrecht', 'utrecht', 'UT B.V.', 'a', '3511 AB', 'Utrecht', '87654321', 'NL987654321B01', 'NL44RABO0123456789', 'UT')`, nil},
+			{`INSERT INTO bankafschriften (id, uitgever_id, iban, versie, sha256, ingelezen_rol) VALUES
+				($1, 'centraal', 'NL91ABNA0417164300', 'camt.053.001.02', repeat('a', 64), ''),
+				($2, 'utrecht', 'NL44RABO0123456789', 'camt.053.001.02', repeat('b', 64), '')`, []any{id("ba_c"), id("ba_ut")}},
+			{`INSERT INTO bank_posten (id, afschrift_id, uitgever_id, ref, boekdatum, bedrag_cents, valuta, credit, status) VALUES
+				($1, $2, 'centraal', 'bank:1', current_date, 100, 'EUR', true, 'voorstel'),
+				($3, $4, 'utrecht', 'bank:1', current_date, 100, 'EUR', true, 'voorstel')`,
+				[]any{id("bp_c"), id("ba_c"), id("bp_ut"), id("ba_ut")}},
+		} {
+			if _, err := tx.Exec(ctx, s.sql, s.args...); err != nil {
+				t.Fatalf("fixture %.60s: %v", s.sql, err)
+			}
+		}
+		return nil
+	})
 	// An export can only be made in one's own name, so the franchise owner makes its own.
 	d.As(t, actors["fdh"], func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `INSERT INTO exports (id, requested_by, soort) VALUES ($1, $2, 'uren')`, id("e_fdh"), fdhID)

@@ -54,6 +54,10 @@ var tables = []table{
 	{"regions", "slug", "naam = naam", map[string]string{"reg_dh": "den-haag", "reg_ze": "zeeland"}},
 	{"region_towns", "woonplaats", "naam = naam", map[string]string{"town_voorburg": "voorburg"}},
 	{"categories", "key", "label = label", map[string]string{"cat_montage": "montage"}},
+	{"betalingen", "id", "notitie = notitie", byID("b_kdh", "b_off", "b_kut")},
+	{"factuur_gebeurtenissen", "id", "gegevens = gegevens", byID("g_kdh", "g_kut")},
+	{"bankafschriften", "id", "geboekt = geboekt", byID("ba_c", "ba_ut")},
+	{"bank_posten", "id", "status = status", byID("bp_c", "bp_ut")},
 }
 
 // expected is the RLS matrix: document 000 and 001 section 6, D3-D6. Absent actors can do nothing.
@@ -106,6 +110,29 @@ var expected = map[string]map[string]access{
 		"fut": {"f_kut", "", ""},
 		// An issued invoice is never deleted, not even by an admin (D28, migration 027).
 		"admin": {"f_kdh f_kut", "f_kdh f_kut", ""},
+	},
+	// D30: a payment is never changed or removed, by anyone; a klusser sees what it registered
+	// itself, a franchise owner its regions' payments, follow-up and its own business's statements
+	// (the central business's are the admins'). A statement's entry changes only when the office
+	// books or ignores it (a no-op update is refused too).
+	"betalingen": {
+		"kdh":   {"b_kdh", "", ""},
+		"fdh":   {"b_kdh b_off", "", ""},
+		"fut":   {"b_kut", "", ""},
+		"admin": {"b_kdh b_off b_kut", "", ""},
+	},
+	"factuur_gebeurtenissen": {
+		"fdh":   {"g_kdh", "", ""},
+		"fut":   {"g_kut", "", ""},
+		"admin": {"g_kdh g_kut", "", ""},
+	},
+	"bankafschriften": {
+		"fut":   {"ba_ut", "ba_ut", ""},
+		"admin": {"ba_c ba_ut", "ba_c ba_ut", ""},
+	},
+	"bank_posten": {
+		"fut":   {"bp_ut", "", ""},
+		"admin": {"bp_c bp_ut", "", ""},
 	},
 	"invoice_number_counters": {
 		"kdh":   {"c2026", "c2026", ""},
@@ -194,6 +221,20 @@ var insertCases = []insertCase{
 	{"franchise settings of a region", `INSERT INTO franchise_settings (regio) VALUES ('zeeland')`, nil, "admin"},
 	{"export in own name", `INSERT INTO exports (requested_by, soort) VALUES ($1, 'uren')`, func() []any { return []any{kdhID} }, "kdh"},
 	{"region", `INSERT INTO regions (slug, naam) VALUES ('limburg', 'Limburg')`, nil, "admin"},
+	{"door payment on own invoice", `INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol)
+		VALUES ($1, current_date, 1, 'pin', 'klusser', '', '')`, func() []any { return []any{id("f_kdh")} }, "kdh admin"},
+	{"office payment", `INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol)
+		VALUES ($1, current_date, 1, 'bank', 'kantoor', '', '')`, func() []any { return []any{id("f_kdh")} }, "fdh admin"},
+	{"payment above what is open", `INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol)
+		VALUES ($1, current_date, 52, 'bank', 'kantoor', '', '')`, func() []any { return []any{id("f_kdh")} }, ""},
+	{"dispute of an invoice", `INSERT INTO factuur_gebeurtenissen (factuur_id, regio, soort, door_rol) VALUES ($1, '', 'bespreking_uit', '')`,
+		func() []any { return []any{id("f_kdh")} }, "fdh admin"},
+	{"reminder recorded", `INSERT INTO factuur_gebeurtenissen (factuur_id, regio, soort, door_rol) VALUES ($1, '', 'herinnering', '')`,
+		func() []any { return []any{id("f_kdh")} }, "admin"},
+	{"statement of the central business", `INSERT INTO bankafschriften (uitgever_id, iban, versie, sha256, ingelezen_rol)
+		VALUES ('centraal', 'NL91ABNA0417164300', 'camt.053.001.02', repeat('c', 64), '')`, nil, "admin"},
+	{"statement of utrecht's business", `INSERT INTO bankafschriften (uitgever_id, iban, versie, sha256, ingelezen_rol)
+		VALUES ('utrecht', 'NL44RABO0123456789', 'camt.053.001.02', repeat('d', 64), '')`, nil, "fut admin"},
 	{"audit entry in own name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES (actor_id(), actor_role(), 'a', 'e', 'y')`, nil, "anon kdh kut fdh fut admin"},
 	{"audit entry in an admin's name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES ($1, 'admin', 'a', 'e', 'y')`, func() []any { return []any{adminID} }, "admin"},
 }

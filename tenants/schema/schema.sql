@@ -161,8 +161,7 @@ DECLARE
     o betalingen;
     paid bigint;
 BEGIN
-    PERFORM pg_advisory_xact_lock(hashtextextended('betalingen:' || NEW.factuur_id::text, 0));
-    SELECT * INTO f FROM facturen WHERE id = NEW.factuur_id;
+    SELECT * INTO f FROM facturen WHERE id = NEW.factuur_id FOR NO KEY UPDATE;
     IF f.id IS NULL THEN
         PERFORM refuse('a payment is booked on an invoice');
     END IF;
@@ -473,6 +472,23 @@ BEGIN
 END $$;
 
 ALTER FUNCTION public.factuur_gebeurtenissen_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: factuur_open(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.factuur_open(p_id uuid) RETURNS TABLE(open_cents integer, staat text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT s.open_cents, s.staat FROM factuur_stand s JOIN facturen f ON f.id = s.factuur_id
+    WHERE s.factuur_id = p_id
+      AND (actor_role() = 'admin'
+           OR (actor_role() = 'franchise' AND f.regio = ANY (actor_regions()))
+           OR (actor_role() = 'klusser' AND f.klusser_id = actor_id()))
+$$;
+
+ALTER FUNCTION public.factuur_open(p_id uuid) OWNER TO klusmaat_owner;
 
 --
 -- Name: factuur_uitgevers; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -4648,6 +4664,12 @@ CREATE POLICY owner_keeps ON public.klus_tellingen TO klusmaat_owner USING (true
 CREATE POLICY owner_keeps ON public.klus_week_tellingen TO klusmaat_owner USING (true) WITH CHECK (true);
 
 --
+-- Name: facturen owner_lock; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_lock ON public.facturen FOR UPDATE TO klusmaat_owner USING (true);
+
+--
 -- Name: betalingen owner_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4914,6 +4936,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.facturen TO klusmaat_app;
 --
 
 REVOKE ALL ON FUNCTION public.factuur_gebeurtenissen_rules() FROM PUBLIC;
+
+--
+-- Name: FUNCTION factuur_open(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.factuur_open(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.factuur_open(p_id uuid) TO klusmaat_app;
 
 --
 -- Name: TABLE factuur_uitgevers; Type: ACL; Schema: public; Owner: klusmaat_owner

@@ -110,8 +110,9 @@ CREATE UNIQUE INDEX factuur_gebeurtenissen_eenmaal_idx ON factuur_gebeurtenissen
 -- the import, or SQL of an actor's transaction): the invoice exists for the actor, the region,
 -- author and time are the database's to fill in, a payment is never above what is open (nor on a
 -- credit invoice or a credited one), and a reversal undoes exactly one payment of the same
--- invoice. One invoice's bookings are serialised by an advisory lock, so two bookings at once
--- cannot both fit in the same open amount.
+-- invoice. One invoice's bookings are serialised by a lock on its row (FOR NO KEY UPDATE: the
+-- row lock lives in the row, so a statement import booking thousands takes no slot of the shared
+-- lock table), so two bookings at once cannot both fit in the same open amount.
 CREATE FUNCTION betalingen_rules() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path = public, pg_temp
@@ -121,8 +122,7 @@ DECLARE
     o betalingen;
     paid bigint;
 BEGIN
-    PERFORM pg_advisory_xact_lock(hashtextextended('betalingen:' || NEW.factuur_id::text, 0));
-    SELECT * INTO f FROM facturen WHERE id = NEW.factuur_id;
+    SELECT * INTO f FROM facturen WHERE id = NEW.factuur_id FOR NO KEY UPDATE;
     IF f.id IS NULL THEN
         PERFORM refuse('a payment is booked on an invoice');
     END IF;
@@ -268,6 +268,10 @@ CREATE POLICY klusser_own ON betalingen TO klusmaat_app
                 AND EXISTS (SELECT 1 FROM facturen f WHERE f.id = factuur_id
                             AND f.klusser_id = (SELECT user_id FROM current_actor WHERE role = 'klusser')));
 CREATE POLICY owner_read ON betalingen FOR SELECT TO CURRENT_USER USING (true);
+-- The booking rules above lock the invoice's row as the owner; a row lock needs an UPDATE policy.
+-- The owner already owns the table (and is no role the server uses); facturen_frozen still
+-- binds every change the server's role asks.
+CREATE POLICY owner_lock ON facturen FOR UPDATE TO CURRENT_USER USING (true);
 
 CREATE POLICY admin_all ON factuur_gebeurtenissen TO klusmaat_app
     USING ((SELECT role FROM current_actor) = 'admin') WITH CHECK ((SELECT role FROM current_actor) = 'admin');
@@ -324,3 +328,21 @@ CREATE FUNCTION klus_status_factuur(p_id uuid)
 $$;
 REVOKE ALL ON FUNCTION klus_status_factuur(uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION klus_status_factuur(uuid) TO klusmaat_app;
+
+-- What is open on an invoice, and its state, counting every payment and its credit, for the klusser registering
+-- the payment at the door: its own view of the payments holds only what it registered itself, so
+-- an office's part payment or a credit would otherwise be invisible to it. SECURITY DEFINER, with
+-- the caller's right to the invoice checked here as row-level security would (NULL: not its
+-- invoice).
+CREATE FUNCTION factuur_open(p_id uuid) RETURNS TABLE (open_cents integer, staat text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path = pg_catalog, public, pg_temp
+    AS $$
+    SELECT s.open_cents, s.staat FROM factuur_stand s JOIN facturen f ON f.id = s.factuur_id
+    WHERE s.factuur_id = p_id
+      AND (actor_role() = 'admin'
+           OR (actor_role() = 'franchise' AND f.regio = ANY (actor_regions()))
+           OR (actor_role() = 'klusser' AND f.klusser_id = actor_id()))
+$$;
+REVOKE ALL ON FUNCTION factuur_open(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION factuur_open(uuid) TO klusmaat_app;

@@ -60,7 +60,7 @@ func TestBuilderIsSchemaValid(t *testing.T) {
 		data := buildCAMT(v, testStatement{Entries: []testEntry{
 			payment("12.50", "J. de Vries", "NL02RABO0123456789", "Factuur 2024-0012"),
 			{Amount: "3.00", Debit: true, Reversal: true, Status: "PDNG", BookingDate: "-", AcctSvcrRef: "X1",
-				testTx: testTx{Name: "Leverancier BV", IBAN: "NL20INGB0001234567", CdtrRef: "RF18539007547034", AcctSvcrRef: "T1", EndToEndID: "E2E"}},
+				Tx: testTx{Name: "Leverancier BV", IBAN: "NL20INGB0001234567", CdtrRef: "RF18539007547034", AcctSvcrRef: "T1", EndToEndID: "E2E"}},
 			{Amount: "1.00", BookingDateTime: "2024-03-01T10:11:12+01:00", AddtlNtryInf: "info", Batch: []testTx{{Name: "A"}, {Name: "B"}}},
 		}})
 		f := filepath.Join(t.TempDir(), "stmt.xml")
@@ -288,7 +288,7 @@ func TestSkips(t *testing.T) {
 		t.Run(v, func(t *testing.T) {
 			st := mustRead(t, buildCAMT(v, testStatement{Entries: []testEntry{
 				payment("10.00", "Klant", ""),
-				{Amount: "11.00", Debit: true, testTx: testTx{Name: "Verhuurder", IBAN: "NL20INGB0001234567"}},
+				{Amount: "11.00", Debit: true, Tx: testTx{Name: "Verhuurder", IBAN: "NL20INGB0001234567"}},
 				{Amount: "12.00", Currency: "USD"},
 				{Amount: "13.00", Debit: true, Reversal: true},
 				{Amount: "13.50", Reversal: true},
@@ -375,7 +375,7 @@ func TestBankRefs(t *testing.T) {
 	withRef := payment("25.00", "A", "")
 	withRef.AcctSvcrRef = "NTRY-1"
 	txRef := payment("26.00", "B", "")
-	txRef.testTx.AcctSvcrRef = "TX-2"
+	txRef.Tx.AcctSvcrRef = "TX-2"
 	placeholder := payment("27.00", "C", "")
 	placeholder.AcctSvcrRef = "NOTPROVIDED"
 	// One reference on two different entries does not identify either.
