@@ -37,15 +37,20 @@ type RegioOpen struct {
 	Cents   int      `json:"cents"`
 }
 
-// OpenAnswer is GET /api/v1/facturen/openstaand: per region the actor sees, and the total.
-type OpenAnswer struct {
-	Data   []RegioOpen `json:"data"`
+// Open is what is open per region the actor sees, and the total (a summary, not a list).
+type Open struct {
+	Regios []RegioOpen `json:"regios"`
 	Totaal RegioOpen   `json:"totaal"`
+}
+
+// OpenAnswer is GET /api/v1/facturen/openstaand.
+type OpenAnswer struct {
+	Data Open `json:"data"`
 }
 
 // LogAttrs keeps the totals.
 func (a OpenAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Int("aantal", a.Totaal.Aantal), slog.Int("cents", a.Totaal.Cents)}
+	return []slog.Attr{slog.Int("aantal", a.Data.Totaal.Aantal), slog.Int("cents", a.Data.Totaal.Cents)}
 }
 
 // openStates are the states in which money is still expected.
@@ -58,7 +63,7 @@ const ageSQL = `CASE WHEN f.vervaldatum >= $1::date THEN 'niet_vervallen'
 // Open is what is open per region and age, as the actor may see it (row-level security: a
 // franchise owner its regions).
 func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
-	a := OpenAnswer{Data: []RegioOpen{}, Totaal: RegioOpen{Regio: "", Naam: "Totaal", Buckets: emptyBuckets()}}
+	o := Open{Regios: []RegioOpen{}, Totaal: RegioOpen{Regio: "", Naam: "Totaal", Buckets: emptyBuckets()}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
 			SELECT f.regio, coalesce(r.naam, f.regio), `+ageSQL+` AS ouderdom, count(*), sum(s.open_cents)
@@ -78,11 +83,11 @@ func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
 			}
 			i, ok := index[regio]
 			if !ok {
-				i = len(a.Data)
+				i = len(o.Regios)
 				index[regio] = i
-				a.Data = append(a.Data, RegioOpen{Regio: regio, Naam: naam, Buckets: emptyBuckets()})
+				o.Regios = append(o.Regios, RegioOpen{Regio: regio, Naam: naam, Buckets: emptyBuckets()})
 			}
-			for _, r := range []*RegioOpen{&a.Data[i], &a.Totaal} {
+			for _, r := range []*RegioOpen{&o.Regios[i], &o.Totaal} {
 				b := &r.Buckets[ageIndex(age)]
 				b.Aantal += n
 				b.Cents += cents
@@ -92,7 +97,7 @@ func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
 		}
 		return rows.Err()
 	})
-	return a, err
+	return OpenAnswer{Data: o}, err
 }
 
 func emptyBuckets() []Bucket {

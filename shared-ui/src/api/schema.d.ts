@@ -4322,30 +4322,32 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            aantal: number;
-                            /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
-                            buckets: {
+                            regios: {
                                 aantal: number;
+                                /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
+                                buckets: {
+                                    aantal: number;
+                                    cents: number;
+                                    /** @description niet_vervallen, 1-30, 31-60 of 60+ */
+                                    ouderdom: string;
+                                }[];
                                 cents: number;
-                                /** @description niet_vervallen, 1-30, 31-60 of 60+ */
-                                ouderdom: string;
+                                naam: string;
+                                regio: string;
                             }[];
-                            cents: number;
-                            naam: string;
-                            regio: string;
-                        }[];
-                        totaal: {
-                            aantal: number;
-                            /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
-                            buckets: {
+                            totaal: {
                                 aantal: number;
+                                /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
+                                buckets: {
+                                    aantal: number;
+                                    cents: number;
+                                    /** @description niet_vervallen, 1-30, 31-60 of 60+ */
+                                    ouderdom: string;
+                                }[];
                                 cents: number;
-                                /** @description niet_vervallen, 1-30, 31-60 of 60+ */
-                                ouderdom: string;
-                            }[];
-                            cents: number;
-                            naam: string;
-                            regio: string;
+                                naam: string;
+                                regio: string;
+                            };
                         };
                     };
                 };
