@@ -140,20 +140,23 @@ var expected = map[[2]string]grants{
 	{"aanmelding_communicatie", "read"}:   adminOnly,
 	{"aanmelding_communicatie", "create"}: adminOnly,
 	// "views work orders and invoices; exports reports" (invoice page: send by e-mail, CSV export).
-	{"werkbonnen", "read"}:           adminOnly,
-	{"facturen", "read"}:             franchiseOwn, // D30: franchise owners follow their regions' invoices
-	{"betalingen", "create"}:         franchiseOwn,
-	{"betalingen", "reverse"}:        franchiseOwn,
-	{"facturen_opvolging", "update"}: franchiseOwn,
-	{"bankafschriften", "read"}:      franchiseOwn,
-	{"bankafschriften", "create"}:    franchiseOwn,
-	{"bankafschriften", "update"}:    franchiseOwn,
-	{"facturen", "send"}:             adminOnly,
-	{"facturen", "export"}:           franchiseOwn,
-	{"facturen", "credit"}:           adminOnly,
-	{"factuur_uitgevers", "read"}:    franchiseOwn,
-	{"factuur_uitgevers", "update"}:  adminOnly,
-	{"rapportages", "export"}:        adminOnly,
+	{"werkbonnen", "read"}:             adminOnly,
+	{"facturen", "read"}:               franchiseOwn, // D30: franchise owners follow their regions' invoices
+	{"betalingen", "create"}:           franchiseOwn,
+	{"betalingen", "reverse"}:          franchiseOwn,
+	{"facturen_opvolging", "update"}:   franchiseOwn,
+	{"bankafschriften", "read"}:        franchiseOwn,
+	{"bankafschriften", "create"}:      franchiseOwn,
+	{"afdracht_percentages", "read"}:   franchiseOwn,
+	{"afdracht_percentages", "update"}: adminOnly,
+	{"afdrachten", "read"}:             franchiseOwn,
+	{"bankafschriften", "update"}:      franchiseOwn,
+	{"facturen", "send"}:               adminOnly,
+	{"facturen", "export"}:             franchiseOwn,
+	{"facturen", "credit"}:             adminOnly,
+	{"factuur_uitgevers", "read"}:      franchiseOwn,
+	{"factuur_uitgevers", "update"}:    adminOnly,
+	{"rapportages", "export"}:          adminOnly,
 	// "edits global ... support settings".
 	{"app_settings", "read"}:   adminOnly,
 	{"app_settings", "update"}: adminOnly,
@@ -167,7 +170,7 @@ var expected = map[[2]string]grants{
 	// security keeps a klusser to its own work orders and its own profile's documents.
 	{"werkbon_fotos", "read"}: adminOnly.plus(tenants.Klusser, anyRegion),
 	// The invoice PDF: its klusser (row-level security: its own) and admins; audited (D22).
-	{"factuur_pdf", "read"}:        adminOnly.plus(tenants.Klusser, anyRegion),
+	{"factuur_pdf", "read"}:        franchiseOwn.plus(tenants.Klusser, anyRegion), // D32: the franchise owner its fee invoices
 	{"klusser_documenten", "read"}: adminOnly.plus(tenants.Klusser, anyRegion),
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/aanmaning"
+	"github.com/klusmaat/klusmaat/services/afdracht"
 	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
@@ -65,7 +66,7 @@ func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *s
 		EmailFailed: reg.EmailFailed,
 	})
 	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger,
-		Periodic: []*river.PeriodicJob{herinnering.Periodic(), aanmaning.Periodic()}})
+		Periodic: []*river.PeriodicJob{herinnering.Periodic(), aanmaning.Periodic(), afdracht.Periodic()}})
 }
 
 func stopQueue(q *jobs.Queue, logger *slog.Logger) {

@@ -1,8 +1,9 @@
 // Browser test of the customer's status page (D24): a request made on /aanvraag, the link
 // from the confirmation e-mail in the mail catcher, the page following the job while it is open
-// (planned by a klusser in another browser, then finished), the invoice PDF from the page, a
-// cancellation, and a wrong link that looks like any unknown page. axe-core and Lighthouse
-// (mobile accessibility 100) check the page.
+// (planned by a klusser in another browser, then finished), the invoice PDF from the page, how to
+// pay the invoice on a phone and 'Betaald' once it is paid (D30), a cancellation, and a wrong link
+// that looks like any unknown page. axe-core and Lighthouse (mobile accessibility 100) check the
+// page.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -126,6 +127,63 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');
     await assertNoAxeViolations(page);
+  });
+
+  test('on a phone, the invoice of a finished job says what to pay, by when, to which account and with which reference; paid, it says Betaald (D30)', async () => {
+    const { path, id } = await requestAndLink(`E2E factuur ${Date.now()}: lamp ophangen`);
+    queryAsAdmin(`UPDATE klussen SET assignment_type = 'pool' WHERE id = '${id}'`);
+    const call = await klusserApi();
+    await call('POST', `/api/v1/klusser/klussen/${id}/claim`);
+    const [datum] = expectRow(`SELECT to_char((now() AT TIME ZONE 'Europe/Amsterdam')::date + 3, 'YYYY-MM-DD')`);
+    await call('PUT', `/api/v1/klusser/klussen/${id}/planning`, { datum, tijd: '10:00' });
+    const w = await call('POST', `/api/v1/klusser/klussen/${id}/werkbon`);
+    await call('POST', `/api/v1/klusser/werkbonnen/${w.id}/start`, { client_id: crypto.randomUUID() });
+    const { factuur_id: factuurId } = await call('POST', `/api/v1/klusser/werkbonnen/${w.id}/afronden`, {
+      client_id: crypto.randomUUID(), beoordeling: { algemeen: 5, netheid: 5, vriendelijkheid: 5, vakmanschap: 5 }, opmerkingen: '',
+      handtekening: `data:image/png;base64,${png(20, 20, 20).toString('base64')}`,
+    });
+    const [nummer, openCents, verval, iban, uitgever] = expectRow(
+      `SELECT f.factuurnummer, s.open_cents, to_char(f.vervaldatum, 'YYYY-MM-DD'), f.uitgever->>'iban', f.uitgever->>'naam' ` +
+        `FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id WHERE f.id = '${factuurId}'`,
+    );
+    assert.ok(Number(openCents) > 0, 'the new invoice is open');
+    const euros = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(Number(openCents) / 100).replace(/\s/g, ' ');
+    const day = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${verval}T00:00:00Z`));
+    const grouped = iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+    const context = await browser(PHONE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    const { page } = await open(context, path);
+    await page.getByRole('status').filter({ hasText: 'Afgerond' }).waitFor();
+    const card = page.getByRole('region', { name: 'Uw factuur' });
+    const cardText = async () => (await card.innerText()).replace(/\s+/g, ' ');
+    const shown = await cardText();
+    for (const line of [`Nog te betalen: ${euros}`, `Uiterlijk betalen op: ${day}`, `Op rekening: ${grouped} t.n.v. ${uitgever}`, `Vermeld bij de betaling: ${nummer}`]) {
+      assert.ok(shown.includes(line), `the open invoice shows '${line}':\n${shown}`);
+    }
+    assert.doesNotMatch(shown, /Openstaand|Betaald/);
+    assert.ok(await card.getByRole('link', { name: 'Download uw factuur (PDF)' }).isVisible());
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the phone');
+    await card.getByRole('button', { name: 'Kopieer rekeningnummer' }).click();
+    await card.getByRole('status').filter({ hasText: 'Het rekeningnummer is gekopieerd.' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), iban.replace(/\s+/g, ''));
+    await assertNoAxeViolations(page);
+    // From the top: the sticky header would otherwise stand over the card in a full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-factuur-open.png`, fullPage: true });
+
+    // Paid by card at the door: the klusser registers it, and the page says Betaald.
+    await call('POST', `/api/v1/klusser/facturen/${factuurId}/betaling`, { betaal_methode: 'pin', betaal_notitie: '', client_id: crypto.randomUUID() });
+    await page.reload();
+    await card.getByText('Betaald', { exact: false }).first().waitFor();
+    const paid = await cardText();
+    assert.match(paid, /✓ Betaald/);
+    assert.ok(paid.includes('Hartelijk dank voor uw betaling.'), paid);
+    assert.ok(paid.includes(`Factuurnummer: ${nummer}`), paid);
+    assert.doesNotMatch(paid, /Te betalen|Nog te betalen|Openstaand|Uiterlijk betalen|Op rekening/);
+    assert.equal(await card.getByRole('button').count(), 0, 'nothing to copy');
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-factuur-betaald.png`, fullPage: true });
   });
 
   test('an open request can be cancelled; a wrong link is an unknown page', async () => {

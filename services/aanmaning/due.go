@@ -47,9 +47,9 @@ const dueSelect = `
 	LEFT JOIN factuur_gebeurtenissen h ON h.factuur_id = f.id AND h.soort = 'herinnering'
 	LEFT JOIN factuur_gebeurtenissen b ON b.factuur_id = f.id AND b.soort = 'veertiendagenbrief'
 	WHERE ($2::uuid IS NULL OR f.id = $2)
-	  -- The reminders of consumers' invoices: a credit invoice has none (its staat says so too);
-	  -- the fee invoices between businesses (D32) are to be left out here when they come.
-	  AND f.credit_van IS NULL
+	  -- The reminders of consumers' invoices: a credit invoice has none (its staat says so too),
+	  -- nor has a fee invoice between businesses (D32: followed until paid, without the WIK).
+	  AND f.credit_van IS NULL AND f.soort = 'klant'
 	  AND s.staat IN ('open', 'deels_betaald')
 	  AND s.uit_handen_voorstel_at IS NULL
 	  AND f.vervaldatum + $3::int <= $1::date

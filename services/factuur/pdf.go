@@ -106,8 +106,16 @@ func Render(f Factuur, site Site) ([]byte, error) {
 		p.Label("Status:", paymentStatus(f))
 	}
 	p.Ln(3)
-	p.Block("Aan", f.Klant.Naam, f.Klant.Adres, f.Klant.Postcode+" "+f.Klant.Woonplaats)
-	p.Block("Werkzaamheden", f.Omschrijving)
+	aan := []string{f.Klant.Naam, f.Klant.Adres, f.Klant.Postcode + " " + f.Klant.Woonplaats}
+	wat := "Werkzaamheden"
+	if f.Klant.KvKNummer != nil && f.Klant.BTWNummer != nil {
+		aan = append(aan, "KvK: "+*f.Klant.KvKNummer, "Btw-nummer: "+*f.Klant.BTWNummer)
+	}
+	if f.Soort == "afdracht" {
+		wat = "Omschrijving"
+	}
+	p.Block("Aan", aan...)
+	p.Block(wat, f.Omschrijving)
 	p.Lines(f.Regels)
 	p.Totals(f.SubtotaalCents, f.BTWCents, f.TotaalCents)
 

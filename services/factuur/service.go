@@ -51,6 +51,8 @@ type Factuur struct {
 	// Offerte: the invoice bills an accepted quote (D26); uren is then 1 at the quote's price
 	// before VAT, and materiaal_cents is the meerwerk.
 	Offerte *string `json:"offerte" doc:"bij een vaste prijs: het nummer van de geaccepteerde offerte"`
+	// Soort: an invoice to a customer (klant) or the franchise fee to a franchise business (D32).
+	Soort string `json:"soort" doc:"klant of afdracht"`
 	// D30: the state as of now, derived from the payments and the credit.
 	Staat            string  `json:"staat" doc:"open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur"`
 	OpenCents        int     `json:"open_cents" doc:"wat nog openstaat"`
@@ -82,6 +84,10 @@ type Klant struct {
 	Adres      string `json:"adres"`
 	Postcode   string `json:"postcode"`
 	Woonplaats string `json:"woonplaats"`
+	// A business customer (the franchise business of a fee invoice, D32) is named with its
+	// KvK and VAT numbers.
+	KvKNummer *string `json:"kvk_nummer,omitempty" doc:"bij een zakelijke klant"`
+	BTWNummer *string `json:"btw_nummer,omitempty" doc:"bij een zakelijke klant"`
 }
 
 // Regel is a line of an invoice: a quantity of a unit at a price (D28). A material line of the

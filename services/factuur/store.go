@@ -28,7 +28,8 @@ const factuurSelect = `
 	       f.klant_woonplaats, f.omschrijving, f.uren, f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents,
 	       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, f.betaal_notitie, f.created_at, f.pdf_url,
 	       f.uitgever, f.werk_datum, f.vervaldatum, facturen_regels(f), f.credit_van, o.factuurnummer, f.credit_reden,
-	       (SELECT q.nummer FROM offertes q WHERE q.id = f.offerte_id), s.staat, s.open_cents, s.gecrediteerd_door
+	       (SELECT q.nummer FROM offertes q WHERE q.id = f.offerte_id), s.staat, s.open_cents, s.gecrediteerd_door,
+	       f.soort, f.klant_kvk, f.klant_btw_nummer
 	FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id LEFT JOIN facturen o ON o.id = f.credit_van WHERE f.id = $1`
 
 // Read reads one invoice with its frozen legal content, in tx; pdfKey is the stored PDF's key, if any.
@@ -39,7 +40,8 @@ func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *stri
 	err = tx.QueryRow(ctx, factuurSelect, id).Scan(&f.ID, &f.KlusID, &f.Factuurnummer, &d, &f.Klant.Naam, &f.Klant.Email,
 		&f.Klant.Adres, &f.Klant.Postcode, &f.Klant.Woonplaats, &f.Omschrijving, &f.Uren, &f.UurtariefCents,
 		&f.MateriaalCents, &f.SubtotaalCents, &f.BTWCents, &f.TotaalCents, &f.BetaalMethode, &f.BetaalNotitie,
-		&f.CreatedAt, &pdfKey, &f.Uitgever, &werk, &verval, &f.Regels, &creditID, &creditNummer, &f.CreditReden, &f.Offerte, &f.Staat, &f.OpenCents, &f.GecrediteerdDoor)
+		&f.CreatedAt, &pdfKey, &f.Uitgever, &werk, &verval, &f.Regels, &creditID, &creditNummer, &f.CreditReden, &f.Offerte, &f.Staat, &f.OpenCents, &f.GecrediteerdDoor,
+		&f.Soort, &f.Klant.KvKNummer, &f.Klant.BTWNummer)
 	if err != nil {
 		return f, nil, tenants.NoRowsAs(ErrNotFound, err)
 	}

@@ -96,9 +96,9 @@ func readDetail(ctx context.Context, tx pgx.Tx, email string) (Detail, error) {
 		       (SELECT count(*) FROM jobs WHERE status = 'open'), (SELECT count(*) FROM jobs WHERE status = 'ingepland'),
 		       (SELECT count(*) FROM jobs WHERE status = 'bezig'), (SELECT count(*) FROM jobs WHERE status = 'afgerond'),
 		       (SELECT round(avg(w.rating_algemeen), 1)::float8 FROM werkbonnen w JOIN jobs j ON j.id = w.klus_id),
-		       (SELECT count(*) FROM facturen WHERE klant_email = $1),
-		       (SELECT coalesce(sum(totaal_bedrag_cents), 0) FROM facturen
-		        WHERE klant_email = $1 AND (betaal_methode IS NULL OR betaal_methode = 'niet_betaald'))
+		       (SELECT count(*) FROM facturen WHERE klant_email = $1 AND soort = 'klant'),
+		       (SELECT coalesce(sum(s.open_cents), 0) FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
+		        WHERE f.klant_email = $1 AND f.soort = 'klant' AND s.staat IN ('open', 'deels_betaald', 'in_bespreking', 'uit_handen'))
 		FROM newest n`, email).Scan(&d.Email, &d.Naam, &d.Telefoon, &d.Woonplaats, &d.Adres, &d.Postcode, &d.KlantVoornaam,
 		&d.KlantAchternaam, &d.AantalKlussen, &d.LaatsteKlus, &d.EersteKlus, &d.PerStatus.Open, &d.PerStatus.Ingepland,
 		&d.PerStatus.Bezig, &d.PerStatus.Afgerond, &d.GemiddeldeTevredenheid, &d.AantalFacturen, &d.OpenstaandCents)
@@ -156,11 +156,12 @@ func (s *pgStore) Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur
 	betaald := first(r.Filter("betaald"))
 	return tab(ctx, s.db, r, `
 		SELECT f.id, f.factuurnummer, f.datum, f.omschrijving, f.uren, f.uurtarief_cents, f.materiaal_cents, f.subtotaal_cents,
-		       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false) AS betaald,
+		       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, s.staat = 'betaald' AS betaald,
 		       o.factuurnummer AS credit_van_nummer, c.factuurnummer AS gecrediteerd_door
-		FROM facturen f LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
-		WHERE f.klant_email = $1
-		  AND ($2 = '' OR coalesce(f.betaal_methode IN ('contant', 'pin', 'bank'), false) = ($2 = 'ja'))`,
+		FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
+		LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
+		WHERE f.klant_email = $1 AND f.soort = 'klant'
+		  AND ($2 = '' OR (s.staat = 'betaald') = ($2 = 'ja'))`,
 		[]any{r.Email, betaald},
 		func(row tenants.Row) (Factuur, error) {
 			var f Factuur

@@ -36,7 +36,7 @@ const (
 		WITH f AS (
 			SELECT date_trunc('month', f.datum)::date AS m, sum(f.subtotaal_cents) AS omzet, sum(f.btw_bedrag_cents) AS btw, count(*) AS n
 			FROM facturen f
-			WHERE f.datum BETWEEN $1::date AND $2::date AND ($5 = '' OR f.regio = $5)
+			WHERE f.datum BETWEEN $1::date AND $2::date AND ($5 = '' OR f.regio = $5) AND f.soort = 'klant'
 			  AND $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
 			GROUP BY 1)
 		SELECT s::date, coalesce(f.omzet, 0)::int, coalesce(f.btw, 0)::int, coalesce(f.n, 0)::int

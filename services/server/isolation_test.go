@@ -140,9 +140,11 @@ func TestIsolationMatrix(t *testing.T) {
 		// The status link is the customer's key (D24), not a region's: a job id in its place opens nothing.
 		"/api/v1/status/{token}": ro.open.String(),
 		"/api/v1/settings/{id}":  "algemeen",
-		"{itemId}":               uuid.NewString(),
-		"{slot}":                 "profiel",
-		"{id}":                   uuid.NewString(), // documents, exports, photos, notifications: none of the actor's
+		// D32: only admins set a region's fee percentage.
+		"/api/v1/afdracht-percentages/{regio}": "rotterdam",
+		"{itemId}":                             uuid.NewString(),
+		"{slot}":                               "profiel",
+		"{id}":                                 uuid.NewString(), // documents, exports, photos, notifications: none of the actor's
 	}
 
 	routes := apiRoutes(t, p)

@@ -21,6 +21,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
 	"github.com/klusmaat/klusmaat/services/aanmaning"
+	"github.com/klusmaat/klusmaat/services/afdracht"
 	"github.com/klusmaat/klusmaat/services/betaling"
 	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
@@ -219,6 +220,7 @@ func Routes(d Deps) []httpapi.Route {
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		betaling.New(k, d.DB, d.clock()),
 		aanmaning.New(k, d.DB, factuur.Site(d.Site)),
+		afdracht.New(k, d.DB),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),

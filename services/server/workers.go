@@ -7,6 +7,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/services/aanmaning"
+	"github.com/klusmaat/klusmaat/services/afdracht"
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/herinnering"
@@ -44,6 +45,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &factuur.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	river.AddWorker(w, &herinnering.Worker{DB: d.DB, Clock: d.Clock})
 	river.AddWorker(w, &aanmaning.Worker{DB: d.DB, Clock: d.Clock})
+	river.AddWorker(w, &afdracht.Worker{DB: d.DB, Clock: d.Clock})
 	river.AddWorker(w, &offerte.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
 }

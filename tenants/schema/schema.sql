@@ -103,6 +103,42 @@ END $$;
 ALTER FUNCTION public.actor_session() OWNER TO klusmaat_owner;
 
 --
+-- Name: afdracht_percentages_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.afdracht_percentages_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    NEW.updated_by := actor_id();
+    NEW.updated_at := now();
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.afdracht_percentages_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: afdrachten_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.afdrachten_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        NEW.created_at := now();
+        RETURN NEW;
+    END IF;
+    -- Its invoice is linked once, in the transaction that issues it; nothing else changes.
+    IF OLD.factuur_id IS NOT NULL OR NOT (changed_columns(to_jsonb(OLD), to_jsonb(NEW)) <@ ARRAY['factuur_id']) THEN
+        PERFORM refuse('a fee statement never changes');
+    END IF;
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.afdrachten_rules() OWNER TO klusmaat_owner;
+
+--
 -- Name: bank_posten_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -147,6 +183,36 @@ BEGIN
 END $$;
 
 ALTER FUNCTION public.bankafschriften_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: betaalbatches_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.betaalbatches_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        NEW.regio := (SELECT regio FROM factuur_uitgevers WHERE id = NEW.uitgever_id);
+        NEW.aangemaakt_door := actor_id();
+        NEW.created_at := now();
+        IF NEW.status <> 'aangemaakt' THEN
+            PERFORM refuse('a batch starts as made');
+        END IF;
+        RETURN NEW;
+    END IF;
+    IF current_user = 'klusmaat_app' THEN
+        IF OLD.status <> 'aangemaakt' OR NEW.status <> 'uitgevoerd' THEN
+            PERFORM refuse('a batch is carried out once');
+        END IF;
+        PERFORM refuse_columns('a batch', changed_columns(to_jsonb(OLD), to_jsonb(NEW)), ARRAY['status', 'uitgevoerd_door', 'uitgevoerd_at']);
+        NEW.uitgevoerd_door := actor_id();
+        NEW.uitgevoerd_at := now();
+    END IF;
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.betaalbatches_rules() OWNER TO klusmaat_owner;
 
 --
 -- Name: betalingen_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -322,7 +388,20 @@ DECLARE
     w werkbonnen;
     q offertes;
 BEGIN
-    IF NEW.credit_van IS NOT NULL THEN
+    IF NEW.soort = 'afdracht' AND NEW.credit_van IS NULL THEN
+        -- D32: the central business invoices a franchise business for its fee. The lines are the
+        -- fee statement's (its one line, given by the fee run and checked here against the
+        -- amounts); the customer is a business, so its KvK and VAT numbers are on it.
+        SELECT * INTO u FROM factuur_uitgevers WHERE id = 'centraal';
+        NEW.uitgever_id := u.id;
+        NEW.uitgever := to_jsonb(u) - 'updated_at' - 'regio';
+        NEW.werk_datum := coalesce(NEW.werk_datum, NEW.datum);
+        IF NEW.klus_id IS NOT NULL OR NEW.regels IS NULL
+           OR (SELECT coalesce(sum((r->>'bedrag_cents')::int), -1) FROM jsonb_array_elements(NEW.regels) r) <> NEW.subtotaal_cents
+           OR NEW.btw_bedrag_cents <> round(NEW.subtotaal_cents * 0.21) THEN
+            PERFORM refuse('a fee invoice bills its fee statement, with 21% VAT');
+        END IF;
+    ELSIF NEW.credit_van IS NOT NULL THEN
         SELECT * INTO o FROM facturen WHERE id = NEW.credit_van;
         IF o.id IS NULL OR o.credit_van IS NOT NULL THEN
             PERFORM refuse('a credit invoice credits an invoice');
@@ -330,6 +409,10 @@ BEGIN
         NEW.uitgever_id := o.uitgever_id;
         NEW.uitgever := o.uitgever;
         NEW.werk_datum := o.werk_datum;
+        -- A fee invoice's credit is one too, to the same business.
+        NEW.soort := o.soort;
+        NEW.klant_kvk := o.klant_kvk;
+        NEW.klant_btw_nummer := o.klant_btw_nummer;
         NEW.offerte_id := NULL;
         NEW.regels := (SELECT jsonb_agg(r || jsonb_build_object('prijs_cents', -(r->>'prijs_cents')::int,
                                                                 'bedrag_cents', -(r->>'bedrag_cents')::int) ORDER BY i)
@@ -425,6 +508,9 @@ CREATE TABLE public.facturen (
     credit_van uuid,
     credit_reden text,
     offerte_id uuid,
+    soort text DEFAULT 'klant'::text NOT NULL,
+    klant_kvk text,
+    klant_btw_nummer text,
     CONSTRAINT facturen_betaal_methode_check CHECK ((betaal_methode = ANY (ARRAY['contant'::text, 'pin'::text, 'niet_betaald'::text, 'bank'::text]))),
     CONSTRAINT facturen_check CHECK ((totaal_bedrag_cents = (subtotaal_cents + btw_bedrag_cents))),
     CONSTRAINT facturen_check1 CHECK (((betaal_methode IS DISTINCT FROM 'niet_betaald'::text) OR (length(TRIM(BOTH FROM COALESCE(betaal_notitie, ''::text))) > 0))),
@@ -432,8 +518,12 @@ CREATE TABLE public.facturen (
     CONSTRAINT facturen_check3 CHECK (((credit_van IS NULL) = (credit_reden IS NULL))),
     CONSTRAINT facturen_check4 CHECK (((credit_van IS NOT NULL) OR ((subtotaal_cents >= 0) AND (btw_bedrag_cents >= 0) AND (materiaal_cents >= 0)))),
     CONSTRAINT facturen_check5 CHECK (((credit_van IS NULL) OR ((subtotaal_cents <= 0) AND (btw_bedrag_cents <= 0) AND (materiaal_cents <= 0)))),
+    CONSTRAINT facturen_check6 CHECK (((soort = 'klant'::text) OR ((klus_id IS NULL) AND (klant_kvk IS NOT NULL) AND (klant_btw_nummer IS NOT NULL)))),
     CONSTRAINT facturen_credit_reden_check CHECK (((credit_reden IS NULL) OR ((length(btrim(credit_reden)) >= 1) AND (length(btrim(credit_reden)) <= 1000)))),
     CONSTRAINT facturen_factuurnummer_check CHECK ((factuurnummer ~ '^[A-Z]{0,4}[0-9]{4}-[0-9]{4,}$'::text)),
+    CONSTRAINT facturen_klant_btw_nummer_check CHECK (((klant_btw_nummer IS NULL) OR (klant_btw_nummer ~ '^NL[0-9]{9}B[0-9]{2}$'::text))),
+    CONSTRAINT facturen_klant_kvk_check CHECK (((klant_kvk IS NULL) OR (klant_kvk ~ '^[0-9]{8}$'::text))),
+    CONSTRAINT facturen_soort_check CHECK ((soort = ANY (ARRAY['klant'::text, 'afdracht'::text]))),
     CONSTRAINT facturen_uren_check CHECK ((uren >= 0)),
     CONSTRAINT facturen_uurtarief_cents_check CHECK ((uurtarief_cents >= 0))
 );
@@ -550,6 +640,34 @@ BEGIN
 END $$;
 
 ALTER FUNCTION public.franchise_settings_actor_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: iban_valid(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.iban_valid(iban text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+DECLARE
+    s text := substr(iban, 5) || substr(iban, 1, 4);
+    digits text := '';
+    c text;
+    r integer := 0;
+BEGIN
+    FOREACH c IN ARRAY regexp_split_to_array(s, '') LOOP
+        IF c ~ '[0-9]' THEN
+            digits := digits || c;
+        ELSE
+            digits := digits || (ascii(c) - 55)::text;
+        END IF;
+    END LOOP;
+    FOREACH c IN ARRAY regexp_split_to_array(digits, '') LOOP
+        r := (r * 10 + c::integer) % 97;
+    END LOOP;
+    RETURN r = 1;
+END $$;
+
+ALTER FUNCTION public.iban_valid(iban text) OWNER TO klusmaat_owner;
 
 --
 -- Name: invoice_counter_actor_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -1107,6 +1225,21 @@ END $$;
 ALTER FUNCTION public.klussen_woonplaats_naam() OWNER TO klusmaat_owner;
 
 --
+-- Name: klusser_bankrekeningen_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klusser_bankrekeningen_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    NEW.updated_by := actor_id();
+    NEW.updated_at := now();
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.klusser_bankrekeningen_rules() OWNER TO klusmaat_owner;
+
+--
 -- Name: latest_acceptable_time(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -1426,6 +1559,86 @@ CREATE FUNCTION public.town_key(woonplaats text) RETURNS text
 ALTER FUNCTION public.town_key(woonplaats text) OWNER TO klusmaat_owner;
 
 --
+-- Name: uitbetaling_regels_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.uitbetaling_regels_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    u uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.uitbetaling_id ELSE NEW.uitbetaling_id END;
+BEGIN
+    -- A work order deleted with its klusser leaves the line, without its link.
+    IF TG_OP = 'UPDATE' AND NEW.werkbon_id IS NULL
+       AND changed_columns(to_jsonb(OLD), to_jsonb(NEW)) <@ ARRAY['werkbon_id'] THEN
+        RETURN NEW;
+    END IF;
+    IF (SELECT status FROM uitbetalingen WHERE id = u) IS DISTINCT FROM 'concept' THEN
+        PERFORM refuse('an approved statement never changes; a correction is a line on a later statement');
+    END IF;
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END $$;
+
+ALTER FUNCTION public.uitbetaling_regels_rules() OWNER TO klusmaat_owner;
+
+--
+-- Name: uitbetaling_regels_total(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.uitbetaling_regels_total() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    UPDATE uitbetalingen u SET totaal_cents = (SELECT coalesce(sum(r.bedrag_cents), 0) FROM uitbetaling_regels r WHERE r.uitbetaling_id = u.id)
+    WHERE u.id = CASE WHEN TG_OP = 'DELETE' THEN OLD.uitbetaling_id ELSE NEW.uitbetaling_id END;
+    RETURN NULL;
+END $$;
+
+ALTER FUNCTION public.uitbetaling_regels_total() OWNER TO klusmaat_owner;
+
+--
+-- Name: uitbetalingen_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.uitbetalingen_rules() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        NEW.regio := (SELECT regio FROM factuur_uitgevers WHERE id = NEW.uitgever_id);
+        NEW.created_at := now();
+        IF NEW.status <> 'concept' THEN
+            PERFORM refuse('a statement starts as a concept');
+        END IF;
+        RETURN NEW;
+    END IF;
+    IF current_user <> 'klusmaat_app' THEN
+        RETURN NEW;
+    END IF;
+    IF OLD.status = 'concept' AND NEW.status = 'concept' THEN
+        PERFORM refuse_columns('a concept statement', changed_columns(to_jsonb(OLD), to_jsonb(NEW)), ARRAY['totaal_cents', 'klusser_naam']);
+    ELSIF OLD.status = 'concept' AND NEW.status = 'goedgekeurd' THEN
+        PERFORM refuse_columns('an approval', changed_columns(to_jsonb(OLD), to_jsonb(NEW)),
+            ARRAY['status', 'goedgekeurd_door', 'goedgekeurd_at', 'iban', 'rekeninghouder', 'klusser_naam']);
+        NEW.goedgekeurd_door := actor_id();
+        NEW.goedgekeurd_at := now();
+    ELSIF OLD.status = 'goedgekeurd' AND NEW.status = 'goedgekeurd' AND OLD.batch_id IS NULL AND NEW.batch_id IS NOT NULL THEN
+        PERFORM refuse_columns('a statement joining a batch', changed_columns(to_jsonb(OLD), to_jsonb(NEW)), ARRAY['batch_id']);
+    ELSIF OLD.status = 'goedgekeurd' AND NEW.status = 'uitbetaald' AND OLD.batch_id IS NOT NULL THEN
+        PERFORM refuse_columns('a payment of a statement', changed_columns(to_jsonb(OLD), to_jsonb(NEW)), ARRAY['status', 'uitbetaald_at']);
+        NEW.uitbetaald_at := now();
+    ELSIF OLD.klusser_id IS NOT NULL AND NEW.klusser_id IS NULL
+          AND changed_columns(to_jsonb(OLD), to_jsonb(NEW)) <@ ARRAY['klusser_id'] THEN
+        NULL;  -- the klusser's deletion or erasure: the statement stays (D11, as invoices)
+    ELSE
+        PERFORM refuse('a statement moves from concept to approved to paid, and never changes after approval');
+    END IF;
+    RETURN NEW;
+END $$;
+
+ALTER FUNCTION public.uitbetalingen_rules() OWNER TO klusmaat_owner;
+
+--
 -- Name: werkbonnen_actor_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -1599,6 +1812,46 @@ CREATE UNLOGGED SEQUENCE klusmaat_private.actor_nonce
 ALTER TABLE klusmaat_private.actor_nonce OWNER TO klusmaat_owner;
 
 --
+-- Name: afdracht_percentages; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.afdracht_percentages (
+    regio text NOT NULL,
+    percentage numeric(5,2) DEFAULT 8.00 NOT NULL,
+    updated_by uuid,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT afdracht_percentages_percentage_check CHECK (((percentage >= (0)::numeric) AND (percentage <= (100)::numeric)))
+);
+
+ALTER TABLE ONLY public.afdracht_percentages FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.afdracht_percentages OWNER TO klusmaat_owner;
+
+--
+-- Name: afdrachten; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.afdrachten (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    uitgever_id text NOT NULL,
+    regio text NOT NULL,
+    maand date NOT NULL,
+    omzet_cents bigint NOT NULL,
+    percentage numeric(5,2) NOT NULL,
+    bedrag_cents bigint NOT NULL,
+    facturen text[] DEFAULT '{}'::text[] NOT NULL,
+    factuur_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT afdrachten_check CHECK (((bedrag_cents)::numeric = round((((omzet_cents)::numeric * percentage) / (100)::numeric)))),
+    CONSTRAINT afdrachten_maand_check CHECK ((EXTRACT(day FROM maand) = (1)::numeric)),
+    CONSTRAINT afdrachten_uitgever_id_check CHECK ((uitgever_id <> 'centraal'::text))
+);
+
+ALTER TABLE ONLY public.afdrachten FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.afdrachten OWNER TO klusmaat_owner;
+
+--
 -- Name: app_settings; Type: TABLE; Schema: public; Owner: klusmaat_owner
 --
 
@@ -1717,6 +1970,34 @@ CREATE TABLE public.bankafschriften (
 ALTER TABLE ONLY public.bankafschriften FORCE ROW LEVEL SECURITY;
 
 ALTER TABLE public.bankafschriften OWNER TO klusmaat_owner;
+
+--
+-- Name: betaalbatches; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.betaalbatches (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    uitgever_id text NOT NULL,
+    regio text,
+    bericht_id text NOT NULL,
+    uitvoerdatum date NOT NULL,
+    aantal integer NOT NULL,
+    totaal_cents bigint NOT NULL,
+    status text DEFAULT 'aangemaakt'::text NOT NULL,
+    aangemaakt_door uuid,
+    uitgevoerd_door uuid,
+    uitgevoerd_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT betaalbatches_aantal_check CHECK ((aantal > 0)),
+    CONSTRAINT betaalbatches_bericht_id_check CHECK ((bericht_id ~ '^[A-Za-z0-9-]{1,35}$'::text)),
+    CONSTRAINT betaalbatches_check CHECK (((status = 'uitgevoerd'::text) = (uitgevoerd_at IS NOT NULL))),
+    CONSTRAINT betaalbatches_status_check CHECK ((status = ANY (ARRAY['aangemaakt'::text, 'uitgevoerd'::text]))),
+    CONSTRAINT betaalbatches_totaal_cents_check CHECK ((totaal_cents > 0))
+);
+
+ALTER TABLE ONLY public.betaalbatches FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.betaalbatches OWNER TO klusmaat_owner;
 
 --
 -- Name: betalingen; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -2176,6 +2457,25 @@ ALTER TABLE ONLY public.klusser_aanmeldingen FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.klusser_aanmeldingen OWNER TO klusmaat_owner;
 
 --
+-- Name: klusser_bankrekeningen; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.klusser_bankrekeningen (
+    klusser_id uuid NOT NULL,
+    iban text NOT NULL,
+    rekeninghouder text NOT NULL,
+    updated_by uuid,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT klusser_bankrekeningen_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
+    CONSTRAINT klusser_bankrekeningen_iban_check1 CHECK (public.iban_valid(iban)),
+    CONSTRAINT klusser_bankrekeningen_rekeninghouder_check CHECK (((length(btrim(rekeninghouder)) >= 1) AND (length(btrim(rekeninghouder)) <= 70)))
+);
+
+ALTER TABLE ONLY public.klusser_bankrekeningen FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.klusser_bankrekeningen OWNER TO klusmaat_owner;
+
+--
 -- Name: klusser_communications; Type: TABLE; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2424,6 +2724,64 @@ CREATE TABLE public.schema_version (
 ALTER TABLE public.schema_version OWNER TO klusmaat_owner;
 
 --
+-- Name: uitbetaling_regels; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.uitbetaling_regels (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    uitbetaling_id uuid NOT NULL,
+    werkbon_id uuid,
+    soort text NOT NULL,
+    datum date NOT NULL,
+    klus text DEFAULT ''::text NOT NULL,
+    woonplaats text DEFAULT ''::text NOT NULL,
+    uren integer NOT NULL,
+    tarief_cents integer NOT NULL,
+    bedrag_cents integer NOT NULL,
+    omschrijving text DEFAULT ''::text NOT NULL,
+    CONSTRAINT uitbetaling_regels_check CHECK (((soort = 'correctie'::text) OR ((uren >= 0) AND (bedrag_cents = (uren * tarief_cents))))),
+    CONSTRAINT uitbetaling_regels_soort_check CHECK ((soort = ANY (ARRAY['werk'::text, 'correctie'::text]))),
+    CONSTRAINT uitbetaling_regels_tarief_cents_check CHECK ((tarief_cents = 3500))
+);
+
+ALTER TABLE ONLY public.uitbetaling_regels FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.uitbetaling_regels OWNER TO klusmaat_owner;
+
+--
+-- Name: uitbetalingen; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.uitbetalingen (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    nummer text NOT NULL,
+    klusser_id uuid,
+    klusser_naam text NOT NULL,
+    uitgever_id text NOT NULL,
+    regio text,
+    maand date NOT NULL,
+    status text DEFAULT 'concept'::text NOT NULL,
+    totaal_cents integer DEFAULT 0 NOT NULL,
+    iban text,
+    rekeninghouder text,
+    goedgekeurd_door uuid,
+    goedgekeurd_at timestamp with time zone,
+    batch_id uuid,
+    uitbetaald_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT uitbetalingen_check CHECK (((status = 'concept'::text) OR (goedgekeurd_at IS NOT NULL))),
+    CONSTRAINT uitbetalingen_check1 CHECK (((status = 'uitbetaald'::text) = (uitbetaald_at IS NOT NULL))),
+    CONSTRAINT uitbetalingen_check2 CHECK (((batch_id IS NULL) OR (status <> 'concept'::text))),
+    CONSTRAINT uitbetalingen_maand_check CHECK ((EXTRACT(day FROM maand) = (1)::numeric)),
+    CONSTRAINT uitbetalingen_nummer_check CHECK ((nummer ~ '^UB[0-9]{6}-[0-9]{4,}$'::text)),
+    CONSTRAINT uitbetalingen_status_check CHECK ((status = ANY (ARRAY['concept'::text, 'goedgekeurd'::text, 'uitbetaald'::text])))
+);
+
+ALTER TABLE ONLY public.uitbetalingen FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.uitbetalingen OWNER TO klusmaat_owner;
+
+--
 -- Name: werkbonnen; Type: TABLE; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2551,6 +2909,27 @@ ALTER TABLE ONLY klusmaat_private.actor_key
     ADD CONSTRAINT actor_key_pkey PRIMARY KEY (singleton);
 
 --
+-- Name: afdracht_percentages afdracht_percentages_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdracht_percentages
+    ADD CONSTRAINT afdracht_percentages_pkey PRIMARY KEY (regio);
+
+--
+-- Name: afdrachten afdrachten_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdrachten
+    ADD CONSTRAINT afdrachten_pkey PRIMARY KEY (id);
+
+--
+-- Name: afdrachten afdrachten_uitgever_id_maand_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdrachten
+    ADD CONSTRAINT afdrachten_uitgever_id_maand_key UNIQUE (uitgever_id, maand);
+
+--
 -- Name: app_settings app_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2584,6 +2963,20 @@ ALTER TABLE ONLY public.bank_posten
 
 ALTER TABLE ONLY public.bankafschriften
     ADD CONSTRAINT bankafschriften_pkey PRIMARY KEY (id);
+
+--
+-- Name: betaalbatches betaalbatches_bericht_id_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betaalbatches
+    ADD CONSTRAINT betaalbatches_bericht_id_key UNIQUE (bericht_id);
+
+--
+-- Name: betaalbatches betaalbatches_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betaalbatches
+    ADD CONSTRAINT betaalbatches_pkey PRIMARY KEY (id);
 
 --
 -- Name: betalingen betalingen_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -2761,6 +3154,13 @@ ALTER TABLE ONLY public.klusser_aanmeldingen
     ADD CONSTRAINT klusser_aanmeldingen_pkey PRIMARY KEY (id);
 
 --
+-- Name: klusser_bankrekeningen klusser_bankrekeningen_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.klusser_bankrekeningen
+    ADD CONSTRAINT klusser_bankrekeningen_pkey PRIMARY KEY (klusser_id);
+
+--
 -- Name: klusser_communications klusser_communications_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2836,6 +3236,34 @@ ALTER TABLE ONLY public.region_towns
 
 ALTER TABLE ONLY public.regions
     ADD CONSTRAINT regions_pkey PRIMARY KEY (slug);
+
+--
+-- Name: uitbetaling_regels uitbetaling_regels_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetaling_regels
+    ADD CONSTRAINT uitbetaling_regels_pkey PRIMARY KEY (id);
+
+--
+-- Name: uitbetalingen uitbetalingen_klusser_id_uitgever_id_maand_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_klusser_id_uitgever_id_maand_key UNIQUE (klusser_id, uitgever_id, maand);
+
+--
+-- Name: uitbetalingen uitbetalingen_nummer_key; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_nummer_key UNIQUE (nummer);
+
+--
+-- Name: uitbetalingen uitbetalingen_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_pkey PRIMARY KEY (id);
 
 --
 -- Name: user_roles user_roles_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -3331,6 +3759,30 @@ CREATE INDEX region_postcodes_regio_idx ON public.region_postcodes USING btree (
 CREATE INDEX region_towns_regio_idx ON public.region_towns USING btree (regio);
 
 --
+-- Name: uitbetaling_regels_statement_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX uitbetaling_regels_statement_idx ON public.uitbetaling_regels USING btree (uitbetaling_id, datum, id);
+
+--
+-- Name: uitbetaling_regels_werkbon_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX uitbetaling_regels_werkbon_idx ON public.uitbetaling_regels USING btree (werkbon_id);
+
+--
+-- Name: uitbetalingen_klusser_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX uitbetalingen_klusser_idx ON public.uitbetalingen USING btree (klusser_id, maand DESC);
+
+--
+-- Name: uitbetalingen_uitgever_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX uitbetalingen_uitgever_idx ON public.uitbetalingen USING btree (uitgever_id, status, maand DESC);
+
+--
 -- Name: user_roles_role_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3367,6 +3819,18 @@ CREATE INDEX work_order_items_work_order_idx ON public.work_order_items USING bt
 CREATE INDEX work_order_photos_work_order_idx ON public.work_order_photos USING btree (work_order_id, created_at);
 
 --
+-- Name: afdracht_percentages afdracht_percentages_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER afdracht_percentages_rules BEFORE INSERT OR UPDATE ON public.afdracht_percentages FOR EACH ROW EXECUTE FUNCTION public.afdracht_percentages_rules();
+
+--
+-- Name: afdrachten afdrachten_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER afdrachten_rules BEFORE INSERT OR UPDATE ON public.afdrachten FOR EACH ROW EXECUTE FUNCTION public.afdrachten_rules();
+
+--
 -- Name: app_settings app_settings_updated_at; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3383,6 +3847,12 @@ CREATE TRIGGER bank_posten_rules BEFORE INSERT OR UPDATE ON public.bank_posten F
 --
 
 CREATE TRIGGER bankafschriften_rules BEFORE INSERT OR UPDATE ON public.bankafschriften FOR EACH ROW EXECUTE FUNCTION public.bankafschriften_rules();
+
+--
+-- Name: betaalbatches betaalbatches_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER betaalbatches_rules BEFORE INSERT OR UPDATE ON public.betaalbatches FOR EACH ROW EXECUTE FUNCTION public.betaalbatches_rules();
 
 --
 -- Name: betalingen betalingen_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
@@ -3553,6 +4023,12 @@ CREATE TRIGGER klussen_woonplaats_naam BEFORE INSERT OR UPDATE OF woonplaats ON 
 CREATE TRIGGER klusser_aanmeldingen_updated_at BEFORE UPDATE ON public.klusser_aanmeldingen FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 --
+-- Name: klusser_bankrekeningen klusser_bankrekeningen_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER klusser_bankrekeningen_rules BEFORE INSERT OR UPDATE ON public.klusser_bankrekeningen FOR EACH ROW EXECUTE FUNCTION public.klusser_bankrekeningen_rules();
+
+--
 -- Name: notifications notifications_actor_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3583,6 +4059,24 @@ CREATE TRIGGER profiles_release_jobs BEFORE DELETE ON public.profiles FOR EACH R
 CREATE TRIGGER profiles_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 --
+-- Name: uitbetaling_regels uitbetaling_regels_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER uitbetaling_regels_rules BEFORE INSERT OR DELETE OR UPDATE ON public.uitbetaling_regels FOR EACH ROW EXECUTE FUNCTION public.uitbetaling_regels_rules();
+
+--
+-- Name: uitbetaling_regels uitbetaling_regels_total; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER uitbetaling_regels_total AFTER INSERT OR DELETE OR UPDATE ON public.uitbetaling_regels FOR EACH ROW EXECUTE FUNCTION public.uitbetaling_regels_total();
+
+--
+-- Name: uitbetalingen uitbetalingen_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER uitbetalingen_rules BEFORE INSERT OR UPDATE ON public.uitbetalingen FOR EACH ROW EXECUTE FUNCTION public.uitbetalingen_rules();
+
+--
 -- Name: werkbonnen werkbonnen_actor_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3611,6 +4105,34 @@ CREATE TRIGGER work_order_items_lock BEFORE INSERT OR DELETE OR UPDATE ON public
 --
 
 CREATE TRIGGER work_order_photos_lock BEFORE INSERT OR DELETE OR UPDATE ON public.work_order_photos FOR EACH ROW EXECUTE FUNCTION public.work_order_children_lock();
+
+--
+-- Name: afdracht_percentages afdracht_percentages_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdracht_percentages
+    ADD CONSTRAINT afdracht_percentages_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE ON DELETE CASCADE;
+
+--
+-- Name: afdrachten afdrachten_factuur_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdrachten
+    ADD CONSTRAINT afdrachten_factuur_id_fkey FOREIGN KEY (factuur_id) REFERENCES public.facturen(id) ON DELETE RESTRICT;
+
+--
+-- Name: afdrachten afdrachten_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdrachten
+    ADD CONSTRAINT afdrachten_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
+
+--
+-- Name: afdrachten afdrachten_uitgever_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.afdrachten
+    ADD CONSTRAINT afdrachten_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
 
 --
 -- Name: bank_posten bank_posten_afschrift_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -3646,6 +4168,20 @@ ALTER TABLE ONLY public.bankafschriften
 
 ALTER TABLE ONLY public.bankafschriften
     ADD CONSTRAINT bankafschriften_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
+
+--
+-- Name: betaalbatches betaalbatches_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betaalbatches
+    ADD CONSTRAINT betaalbatches_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
+
+--
+-- Name: betaalbatches betaalbatches_uitgever_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.betaalbatches
+    ADD CONSTRAINT betaalbatches_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
 
 --
 -- Name: betalingen betalingen_bank_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -3809,6 +4345,13 @@ ALTER TABLE ONLY public.klusser_aanmeldingen
     ADD CONSTRAINT klusser_aanmeldingen_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE SET NULL;
 
 --
+-- Name: klusser_bankrekeningen klusser_bankrekeningen_klusser_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.klusser_bankrekeningen
+    ADD CONSTRAINT klusser_bankrekeningen_klusser_id_fkey FOREIGN KEY (klusser_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
 -- Name: klusser_communications klusser_communications_aanmelding_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3865,6 +4408,48 @@ ALTER TABLE ONLY public.region_towns
     ADD CONSTRAINT region_towns_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE ON DELETE CASCADE;
 
 --
+-- Name: uitbetaling_regels uitbetaling_regels_uitbetaling_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetaling_regels
+    ADD CONSTRAINT uitbetaling_regels_uitbetaling_id_fkey FOREIGN KEY (uitbetaling_id) REFERENCES public.uitbetalingen(id) ON DELETE CASCADE;
+
+--
+-- Name: uitbetaling_regels uitbetaling_regels_werkbon_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetaling_regels
+    ADD CONSTRAINT uitbetaling_regels_werkbon_id_fkey FOREIGN KEY (werkbon_id) REFERENCES public.werkbonnen(id) ON DELETE SET NULL;
+
+--
+-- Name: uitbetalingen uitbetalingen_batch_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES public.betaalbatches(id) ON DELETE RESTRICT;
+
+--
+-- Name: uitbetalingen uitbetalingen_klusser_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_klusser_id_fkey FOREIGN KEY (klusser_id) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
+-- Name: uitbetalingen uitbetalingen_regio_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_regio_fkey FOREIGN KEY (regio) REFERENCES public.regions(slug) ON UPDATE CASCADE;
+
+--
+-- Name: uitbetalingen uitbetalingen_uitgever_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.uitbetalingen
+    ADD CONSTRAINT uitbetalingen_uitgever_id_fkey FOREIGN KEY (uitgever_id) REFERENCES public.factuur_uitgevers(id) ON UPDATE CASCADE;
+
+--
 -- Name: werkbonnen werkbonnen_klus_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3893,6 +4478,22 @@ ALTER TABLE ONLY public.work_order_photos
     ADD CONSTRAINT work_order_photos_work_order_id_fkey FOREIGN KEY (work_order_id) REFERENCES public.werkbonnen(id) ON DELETE CASCADE;
 
 --
+-- Name: afdracht_percentages admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.afdracht_percentages TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: afdrachten admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.afdrachten TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
 -- Name: app_settings admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3913,6 +4514,14 @@ CREATE POLICY admin_all ON public.bank_posten TO klusmaat_app USING ((( SELECT c
 --
 
 CREATE POLICY admin_all ON public.bankafschriften TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: betaalbatches admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.betaalbatches TO klusmaat_app USING ((( SELECT current_actor.role
    FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
    FROM public.current_actor) = 'admin'::text));
 
@@ -3995,6 +4604,14 @@ CREATE POLICY admin_all ON public.klusser_aanmeldingen TO klusmaat_app USING (((
    FROM public.current_actor) = 'admin'::text));
 
 --
+-- Name: klusser_bankrekeningen admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.klusser_bankrekeningen TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
 -- Name: klusser_communications admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4047,6 +4664,22 @@ CREATE POLICY admin_all ON public.region_towns TO klusmaat_app USING ((( SELECT 
 --
 
 CREATE POLICY admin_all ON public.regions TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: uitbetaling_regels admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.uitbetaling_regels TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
+-- Name: uitbetalingen admin_all; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_all ON public.uitbetalingen TO klusmaat_app USING ((( SELECT current_actor.role
    FROM public.current_actor) = 'admin'::text)) WITH CHECK ((( SELECT current_actor.role
    FROM public.current_actor) = 'admin'::text));
 
@@ -4111,6 +4744,18 @@ CREATE POLICY admin_read ON public.klus_week_tellingen FOR SELECT TO klusmaat_ap
    FROM public.current_actor) = 'admin'::text));
 
 --
+-- Name: afdracht_percentages; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.afdracht_percentages ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: afdrachten; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.afdrachten ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: app_settings; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4142,6 +4787,12 @@ ALTER TABLE public.bank_posten ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.bankafschriften ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: betaalbatches; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.betaalbatches ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: betalingen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
@@ -4208,6 +4859,26 @@ CREATE POLICY franchise_own_business ON public.bankafschriften TO klusmaat_app U
   WHERE (current_actor.role = 'franchise'::text))::text[])));
 
 --
+-- Name: betaalbatches franchise_own_business; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_own_business ON public.betaalbatches TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])));
+
+--
+-- Name: uitbetalingen franchise_own_business; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_own_business ON public.uitbetalingen TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])));
+
+--
 -- Name: user_roles franchise_read_klussers; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4216,6 +4887,22 @@ CREATE POLICY franchise_read_klussers ON public.user_roles FOR SELECT TO klusmaa
   WHERE ((p.id = user_roles.user_id) AND (p.regio && ( SELECT a.regions
            FROM public.current_actor a
           WHERE (a.role = 'franchise'::text))))))));
+
+--
+-- Name: afdracht_percentages franchise_read_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_read_own ON public.afdracht_percentages FOR SELECT TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])));
+
+--
+-- Name: afdrachten franchise_read_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_read_own ON public.afdrachten FOR SELECT TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'franchise'::text))::text[])));
 
 --
 -- Name: factuur_uitgevers franchise_read_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -4272,6 +4959,16 @@ CREATE POLICY franchise_read_region ON public.klus_week_tellingen FOR SELECT TO 
 CREATE POLICY franchise_read_region ON public.klussen FOR SELECT TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
    FROM public.current_actor
   WHERE (current_actor.role = 'franchise'::text))::text[])));
+
+--
+-- Name: klusser_bankrekeningen franchise_read_region; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY franchise_read_region ON public.klusser_bankrekeningen FOR SELECT TO klusmaat_app USING ((EXISTS ( SELECT 1
+   FROM public.profiles p
+  WHERE ((p.id = klusser_bankrekeningen.klusser_id) AND (p.regio && ( SELECT current_actor.regions
+           FROM public.current_actor
+          WHERE (current_actor.role = 'franchise'::text)))))));
 
 --
 -- Name: profiles franchise_read_region; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -4402,6 +5099,12 @@ ALTER TABLE public.klussen ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.klusser_aanmeldingen ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: klusser_bankrekeningen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.klusser_bankrekeningen ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: klusser_communications; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4458,6 +5161,16 @@ CREATE POLICY klusser_own ON public.betalingen TO klusmaat_app USING (((bron = '
           WHERE (current_actor.role = 'klusser'::text))))))));
 
 --
+-- Name: klusser_bankrekeningen klusser_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY klusser_own ON public.klusser_bankrekeningen TO klusmaat_app USING ((klusser_id = ( SELECT current_actor.user_id
+   FROM public.current_actor
+  WHERE (current_actor.role = 'klusser'::text)))) WITH CHECK ((klusser_id = ( SELECT current_actor.user_id
+   FROM public.current_actor
+  WHERE (current_actor.role = 'klusser'::text))));
+
+--
 -- Name: work_order_items klusser_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4498,6 +5211,14 @@ CREATE POLICY klusser_read_own ON public.facturen FOR SELECT TO klusmaat_app USI
 --
 
 CREATE POLICY klusser_read_own ON public.klusser_documents FOR SELECT TO klusmaat_app USING ((klusser_id = ( SELECT current_actor.user_id
+   FROM public.current_actor
+  WHERE (current_actor.role = 'klusser'::text))));
+
+--
+-- Name: uitbetalingen klusser_read_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY klusser_read_own ON public.uitbetalingen FOR SELECT TO klusmaat_app USING ((klusser_id = ( SELECT current_actor.user_id
    FROM public.current_actor
   WHERE (current_actor.role = 'klusser'::text))));
 
@@ -4706,6 +5427,12 @@ CREATE POLICY owner_read ON public.klus_schouw_fotos FOR SELECT TO klusmaat_owne
 CREATE POLICY owner_read ON public.klus_schouwen FOR SELECT TO klusmaat_owner USING (true);
 
 --
+-- Name: uitbetalingen owner_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_read ON public.uitbetalingen FOR SELECT TO klusmaat_owner USING (true);
+
+--
 -- Name: klussen owner_status_cancel; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4881,10 +5608,30 @@ CREATE POLICY showcase_read ON public.user_roles FOR SELECT TO klusmaat_showcase
 CREATE POLICY trigger_append ON public.klus_events FOR INSERT TO klusmaat_owner WITH CHECK (true);
 
 --
+-- Name: uitbetaling_regels; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.uitbetaling_regels ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: uitbetalingen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.uitbetalingen ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: user_roles; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
 ALTER TABLE public.user_roles ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: uitbetaling_regels via_statement; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY via_statement ON public.uitbetaling_regels FOR SELECT TO klusmaat_app USING ((EXISTS ( SELECT 1
+   FROM public.uitbetalingen u
+  WHERE (u.id = uitbetaling_regels.uitbetaling_id))));
 
 --
 -- Name: werkbonnen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
@@ -5087,6 +5834,18 @@ GRANT SELECT ON SEQUENCE klusmaat_private.actor_mark TO klusmaat_app;
 GRANT SELECT ON SEQUENCE klusmaat_private.actor_mark TO klusmaat_showcase;
 
 --
+-- Name: TABLE afdracht_percentages; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.afdracht_percentages TO klusmaat_app;
+
+--
+-- Name: TABLE afdrachten; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.afdrachten TO klusmaat_app;
+
+--
 -- Name: TABLE app_settings; Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5109,6 +5868,12 @@ GRANT SELECT,INSERT,UPDATE ON TABLE public.bank_posten TO klusmaat_app;
 --
 
 GRANT SELECT,INSERT,UPDATE ON TABLE public.bankafschriften TO klusmaat_app;
+
+--
+-- Name: TABLE betaalbatches; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.betaalbatches TO klusmaat_app;
 
 --
 -- Name: TABLE betalingen; Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -5218,6 +5983,12 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.klussen TO klusmaat_app;
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.klusser_aanmeldingen TO klusmaat_app;
+
+--
+-- Name: TABLE klusser_bankrekeningen; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.klusser_bankrekeningen TO klusmaat_app;
 
 --
 -- Name: TABLE klusser_communications; Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -5374,6 +6145,18 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.regions TO klusmaat_app;
 --
 
 GRANT SELECT ON TABLE public.schema_version TO klusmaat_app;
+
+--
+-- Name: TABLE uitbetaling_regels; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT ON TABLE public.uitbetaling_regels TO klusmaat_app;
+
+--
+-- Name: TABLE uitbetalingen; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.uitbetalingen TO klusmaat_app;
 
 --
 -- Name: TABLE werkbonnen; Type: ACL; Schema: public; Owner: klusmaat_owner

@@ -157,6 +157,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/afdracht-percentages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Het afdrachtpercentage per regio (standaard 8%) */
+        get: operations["getAfdrachtPercentages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/afdracht-percentages/{regio}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Het afdrachtpercentage van een regio instellen (beheerders) */
+        put: operations["putAfdrachtPercentagesRegio"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/afdrachten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De afdrachten per maand en bedrijf, nieuwste eerst, met hun factuur */
+        get: operations["getAfdrachten"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/afdrachten/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén afdracht: omzet, percentage, bedrag, de facturen en de factuur */
+        get: operations["getAfdrachtenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -2680,6 +2748,333 @@ export interface operations {
             };
         };
     };
+    getAfdrachtPercentages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de regio is een eigen bedrijf en draagt af; anders factureert het centrale bedrijf zelf */
+                            eigen_bedrijf: boolean;
+                            naam: string;
+                            /** @description bijvoorbeeld 8.00 */
+                            percentage: string;
+                            regio: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAfdrachtPercentagesRegio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                regio: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 0 tot en met 100, hoogstens twee decimalen, punt of komma */
+                    percentage: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de regio is een eigen bedrijf en draagt af; anders factureert het centrale bedrijf zelf */
+                            eigen_bedrijf: boolean;
+                            naam: string;
+                            /** @description bijvoorbeeld 8.00 */
+                            percentage: string;
+                            regio: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAfdrachten: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "maand";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description afdrachten van dit bedrijf (de slug van de regio) */
+                uitgever?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de afdracht excl. btw */
+                            bedrag_cents: number;
+                            /** @description de facturen van de maand waarover is afgedragen */
+                            facturen: string[];
+                            /**
+                             * Format: uuid
+                             * @description de factuur van het centrale bedrijf voor deze afdracht
+                             */
+                            factuur_id: string | null;
+                            /** @description open, deels_betaald, betaald, ... */
+                            factuur_staat: string | null;
+                            factuurnummer: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description JJJJ-MM-01 */
+                            maand: string;
+                            /** @description gefactureerde omzet excl. btw, creditfacturen afgetrokken */
+                            omzet_cents: number;
+                            open_cents: number | null;
+                            /** @description de factuur als PDF */
+                            pdf: string | null;
+                            percentage: string;
+                            regio: string;
+                            /** @description de factuur incl. 21% btw */
+                            totaal_cents: number | null;
+                            uitgever: string;
+                            uitgever_naam: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAfdrachtenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de afdracht excl. btw */
+                            bedrag_cents: number;
+                            /** @description de facturen van de maand waarover is afgedragen */
+                            facturen: string[];
+                            /**
+                             * Format: uuid
+                             * @description de factuur van het centrale bedrijf voor deze afdracht
+                             */
+                            factuur_id: string | null;
+                            /** @description open, deels_betaald, betaald, ... */
+                            factuur_staat: string | null;
+                            factuurnummer: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description JJJJ-MM-01 */
+                            maand: string;
+                            /** @description gefactureerde omzet excl. btw, creditfacturen afgetrokken */
+                            omzet_cents: number;
+                            open_cents: number | null;
+                            /** @description de factuur als PDF */
+                            pdf: string | null;
+                            percentage: string;
+                            regio: string;
+                            /** @description de factuur incl. 21% btw */
+                            totaal_cents: number | null;
+                            uitgever: string;
+                            uitgever_naam: string;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAudit: {
         parameters: {
             query?: {
@@ -4508,7 +4903,11 @@ export interface operations {
                         id: string;
                         klant: {
                             adres: string;
+                            /** @description bij een zakelijke klant */
+                            btw_nummer?: string | null;
                             email: string;
+                            /** @description bij een zakelijke klant */
+                            kvk_nummer?: string | null;
                             naam: string;
                             postcode: string;
                             woonplaats: string;
@@ -4544,6 +4943,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description klant of afdracht */
+                        soort: string;
                         /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                         staat: string;
                         subtotaal_cents: number;
@@ -9001,7 +9402,11 @@ export interface operations {
                         id: string;
                         klant: {
                             adres: string;
+                            /** @description bij een zakelijke klant */
+                            btw_nummer?: string | null;
                             email: string;
+                            /** @description bij een zakelijke klant */
+                            kvk_nummer?: string | null;
                             naam: string;
                             postcode: string;
                             woonplaats: string;
@@ -9037,6 +9442,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description klant of afdracht */
+                        soort: string;
                         /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                         staat: string;
                         subtotaal_cents: number;
@@ -9154,7 +9561,11 @@ export interface operations {
                         id: string;
                         klant: {
                             adres: string;
+                            /** @description bij een zakelijke klant */
+                            btw_nummer?: string | null;
                             email: string;
+                            /** @description bij een zakelijke klant */
+                            kvk_nummer?: string | null;
                             naam: string;
                             postcode: string;
                             woonplaats: string;
@@ -9190,6 +9601,8 @@ export interface operations {
                             /** @description prijs per eenheid */
                             prijs_cents?: number;
                         }[];
+                        /** @description klant of afdracht */
+                        soort: string;
                         /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                         staat: string;
                         subtotaal_cents: number;

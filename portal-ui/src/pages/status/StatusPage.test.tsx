@@ -19,6 +19,7 @@ const status = {
   factuur_pdf: '',
   schouw: null,
   offerte: null,
+  factuur: null,
 };
 
 const offerte = {
@@ -126,6 +127,27 @@ describe('/status/:token', () => {
     expect(await screen.findByRole('img', { name: 'Foto van Piet' })).toBeTruthy();
     expect(screen.getByText(/om 10:00/)).toBeTruthy(); // 09:00 UTC is 10:00 in Amsterdam in November
   });
+  it('shows no invoice before the job is finished, and the invoice with how to pay once it is (D30)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, status));
+    const { unmount } = renderAt('tok');
+    await screen.findByText('Aanvraag ontvangen', { selector: '.status-stand' });
+    expect(screen.queryByRole('region', { name: 'Uw factuur' })).toBeNull();
+    unmount();
+    vi.restoreAllMocks();
+    const factuur = {
+      factuurnummer: 'DH2026-0042', totaal_cents: 15730, open_cents: 15730, vervaldatum: '2026-12-11', iban: 'NL91ABNA0417164300',
+      uitgever: 'Klusmaat Den Haag B.V.', staat: 'open', gecrediteerd_door: null,
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      answer(200, { ...status, stand: 'Afgerond', status: 'afgerond', annuleerbaar: false, factuur_pdf: '/api/v1/status/tok/factuur.pdf', factuur }),
+    );
+    renderAt('tok');
+    const card = await screen.findByRole('region', { name: 'Uw factuur' });
+    expect(tidy(card)).toContain('Nog te betalen: € 157,30');
+    expect(tidy(card)).toContain('Vermeld bij de betaling: DH2026-0042');
+    expect(within(card).getByRole('link', { name: 'Download uw factuur (PDF)' }).getAttribute('href')).toBe('/api/v1/status/tok/factuur.pdf');
+  });
+
   describe('the quote (D26)', () => {
     it('shows the lines, the total incl. VAT, the validity and both answers of a sent quote', async () => {
       vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, quoted));

@@ -52,3 +52,9 @@ export const statusApi = {
   /** 'Akkoord' or 'Niet akkoord' on the quote; answers the whole new status, like get. */
   decide: (token: string, besluit: OfferteBesluit) => call(`${base(token)}/offerte`, { method: 'POST', body: JSON.stringify(besluit) }),
 };
+
+/** The invoice of a finished job as the customer sees it (D30), or null before there is one. */
+export type Factuur = NonNullable<Status['factuur']>;
+
+/** How the invoice stands; the server documents staat as a string. */
+export type FactuurStaat = 'open' | 'deels_betaald' | 'betaald' | 'gecrediteerd' | 'in_bespreking' | 'uit_handen';

@@ -1,0 +1,40 @@
+package afdracht
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// MaxBody bounds a percentage change.
+const MaxBody = 1 << 10
+
+func routes(s *Store) []httpapi.Route {
+	return []httpapi.Route{
+		{Method: http.MethodGet, Path: "/api/v1/afdracht-percentages", Summary: "Het afdrachtpercentage per regio (standaard 8%)",
+			Tag: "afdrachten", Resource: "afdracht_percentages", Action: "read", Response: PercentagesAnswer{},
+			Op: "Percentages", Endpoint: httpapi.Typed(func(ctx context.Context, _ struct{}) (PercentagesAnswer, error) { return s.Percentages(ctx) }),
+			Decode: func(_ context.Context, r *http.Request) (any, error) { return struct{}{}, httpapi.AllowQuery(r) }},
+		{Method: http.MethodPut, Path: "/api/v1/afdracht-percentages/{regio}", Summary: "Het afdrachtpercentage van een regio instellen (beheerders)",
+			Tag: "afdrachten", Resource: "afdracht_percentages", Action: "update", Request: PercentageRequest{}, Response: PercentageAnswer{},
+			Op: "SetPercentage", Endpoint: httpapi.Typed(s.SetPercentage), Decode: decodePercentage},
+		{Method: http.MethodGet, Path: "/api/v1/afdrachten", Summary: "De afdrachten per maand en bedrijf, nieuwste eerst, met hun factuur",
+			Tag: "afdrachten", Resource: "afdrachten", Action: "read", List: &ListSpec, Response: list.Page[Afdracht]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: "/api/v1/afdrachten/{id}", Summary: "Eén afdracht: omzet, percentage, bedrag, de facturen en de factuur",
+			Tag: "afdrachten", Resource: "afdrachten", Action: "read", Response: AfdrachtAnswer{},
+			Op: "Get", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (AfdrachtAnswer, error) { return s.Get(ctx, r.ID) }),
+			Decode: httpapi.DecodeIDRequest(ErrNotFound, "afdracht_id")},
+	}
+}
+
+func decodePercentage(_ context.Context, r *http.Request) (any, error) {
+	req := PercentageRequest{Regio: strings.TrimSpace(r.PathValue("regio"))}
+	if req.Regio == "" {
+		return nil, ErrRegio
+	}
+	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
+}
