@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strconv"
 
+	"github.com/klusmaat/klusmaat/services/betaling"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -35,6 +36,9 @@ func seedCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ids[u.Email] = id
 	}
 	if err := seed.Run(ctx, database, calendar.System.Today(), ids); err != nil {
+		return err
+	}
+	if err := betaling.Demo(ctx, database, calendar.System.Today()); err != nil {
 		return err
 	}
 	logger.Info("demo data loaded", "accounts", len(ids))

@@ -5,7 +5,9 @@ package jobstest
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 
 // Mail is an e-mail as MailDev's REST API shows it.
 type Mail struct {
+	ID      string `json:"id"`
 	Subject string `json:"subject"`
 	Text    string `json:"text"`
 	HTML    string `json:"html"`
@@ -21,9 +24,11 @@ type Mail struct {
 		Address string `json:"address"`
 	} `json:"to"`
 	Attachments []struct {
-		FileName    string `json:"fileName"`
-		ContentType string `json:"contentType"`
-		Length      int    `json:"length"`
+		FileName string `json:"fileName"`
+		// GeneratedFileName is the name the catcher serves the attachment under.
+		GeneratedFileName string `json:"generatedFileName"`
+		ContentType       string `json:"contentType"`
+		Length            int    `json:"length"`
 	} `json:"attachments"`
 }
 
@@ -74,4 +79,22 @@ func WaitForMails(t testing.TB, apiURL, recipient string, n int, timeout time.Du
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// Attachment is the i-th attachment of m as the catcher received it.
+func Attachment(t testing.TB, apiURL string, m Mail, i int) []byte {
+	t.Helper()
+	if i >= len(m.Attachments) {
+		t.Fatalf("maildev: e-mail %q has %d attachments", m.Subject, len(m.Attachments))
+	}
+	resp, err := http.Get(apiURL + "/email/" + m.ID + "/attachment/" + url.PathEscape(m.Attachments[i].GeneratedFileName))
+	if err != nil {
+		t.Fatalf("maildev: %v", err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("maildev: attachment %s: %d %v", m.Attachments[i].FileName, resp.StatusCode, err)
+	}
+	return data
 }

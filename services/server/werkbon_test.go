@@ -441,6 +441,12 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
+	// The e-mail carries the invoice as it stands when sent (D30): it waits for the klusser's
+	// registration at the door, here that the customer pays later, and then goes at once.
+	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "niet_betaald", BetaalNotitie: "Betaalt per bank"}, nil); s != http.StatusOK {
+		t.Fatalf("register at the door: %d", s)
+	}
 	mails := jobstest.WaitForMails(t, apiURL, to, 1, 30*time.Second)
 	year := calendar.System.InvoiceYear()
 	nummer := fmt.Sprintf("%d-0001", year)
@@ -560,4 +566,44 @@ func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 // takes an invoice number and then fails.
 func serverDepsWithFiles(p *portal) server.Deps {
 	return server.Deps{DB: p.d.DB, Files: files.MemoryStorage(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
+// A job paid at the door is mailed after the payment is registered, as paid (D30): the e-mail
+// and its PDF say so, and nothing in them asks for money.
+func TestInvoiceMailedAsPaidAfterTheDoor(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
+	}
+	smtpURL, apiURL := jobstest.MailDev(t)
+	p := newPortal(t, portalOptions{files: true, work: true, smtp: smtpURL, contact: "085 123 45 67"})
+	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
+	_, w := p.plannedJob(t, piet, "Mevrouw De Wit", to)
+	p.startedAgo(t, piet, w, 60*time.Minute)
+	var a werkbon.Afronding
+	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+		t.Fatalf("complete: %d", s)
+	}
+	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, nil); s != http.StatusOK {
+		t.Fatalf("pin at the door: %d", s)
+	}
+	mails := jobstest.WaitForMails(t, apiURL, to, 1, 30*time.Second)
+	m := mails[0]
+	if !strings.Contains(m.Text, "Deze factuur is betaald") || strings.Contains(m.Text, "Te betalen binnen") {
+		t.Errorf("the e-mail of an invoice paid at the door does not say it is paid:\n%s", m.Text)
+	}
+	if len(m.Attachments) != 1 {
+		t.Fatalf("attachments: %+v", m.Attachments)
+	}
+	pdf := jobstest.Attachment(t, apiURL, m, 0)
+	cmd := exec.Command("pdftotext", "-layout", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := string(out); !strings.Contains(text, "Betaald (pin)") || strings.Contains(text, "Openstaand") {
+		t.Errorf("the attached PDF does not read 'Betaald (pin)':\n%s", text)
+	}
 }

@@ -160,6 +160,9 @@ func Run(ctx context.Context, db *tenants.DB, today calendar.Date, ids IDs) erro
 			ON CONFLICT (id) DO NOTHING`); err != nil {
 			return fmt.Errorf("seed invoice issuers: %w", err)
 		}
+		if err := seedHistorie(ctx, tx, today); err != nil {
+			return err
+		}
 		if err := seedJobs(ctx, tx, today, ids); err != nil {
 			return err
 		}
