@@ -31,5 +31,4 @@ const testIBAN = camttest.IBAN
 var (
 	buildCAMT = camttest.Build
 	payment   = camttest.Payment
-	esc       = camttest.Esc
 )
