@@ -36,6 +36,12 @@ var sections = []struct{ name, sql string }{
 	           WHERE $1::text IS NOT NULL AND w.klus_id = ANY ($2) ORDER BY p.created_at`},
 	{"facturen", `SELECT to_jsonb(f) - 'pdf_url' FROM facturen f WHERE f.klus_id = ANY ($2) OR lower(f.klant_email) = $1
 	              ORDER BY f.factuurnummer`},
+	// D30: the payments on the customer's invoices and their follow-up (reminders, letters): kept
+	// with the invoices by an erase, as the law keeps bookkeeping records.
+	{"betalingen", `SELECT to_jsonb(b) FROM betalingen b JOIN facturen f ON f.id = b.factuur_id
+	                WHERE f.klus_id = ANY ($2) OR lower(f.klant_email) = $1 ORDER BY b.created_at, b.id`},
+	{"factuur_opvolging", `SELECT to_jsonb(e) FROM factuur_gebeurtenissen e JOIN facturen f ON f.id = e.factuur_id
+	                       WHERE f.klus_id = ANY ($2) OR lower(f.klant_email) = $1 ORDER BY e.created_at, e.id`},
 	{"contacten", `SELECT to_jsonb(c) FROM klus_contacten c WHERE $1::text IS NOT NULL AND c.klus_id = ANY ($2) ORDER BY c.tijdstip`},
 	{"schouw", `SELECT to_jsonb(s) FROM klus_schouwen s WHERE $1::text IS NOT NULL AND s.klus_id = ANY ($2) ORDER BY s.created_at`},
 	{"schouw_fotos", `SELECT to_jsonb(f) - 'storage_key' FROM klus_schouw_fotos f WHERE $1::text IS NOT NULL AND f.klus_id = ANY ($2) ORDER BY f.created_at`},
