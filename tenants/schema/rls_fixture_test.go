@@ -150,6 +150,37 @@ func loadFixture(t *testing.T, d *dbtest.Database) {
 		}
 		return nil
 	})
+	// D31, D32: the den-haag klusser enters its own bank account; statements of the central
+	// business (den-haag's klusser) and of utrecht's own business, a line on each, a batch of
+	// utrecht's, utrecht's fee percentage and a fee statement.
+	d.As(t, actors["kdh"], func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `INSERT INTO klusser_bankrekeningen (klusser_id, iban, rekeninghouder) VALUES ($1, 'NL91ABNA0417164300', 'K Den Haag')`, kdhID)
+		return err
+	})
+	d.As(t, admin, func(tx pgx.Tx) error {
+		ctx := context.Background()
+		for _, s := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO uitbetalingen (id, nummer, klusser_id, klusser_naam, uitgever_id, maand) VALUES
+				($1, 'UB202610-0001', $2, 'K Den Haag', 'centraal', '2026-10-01'), ($3, 'UB202610-0002', $4, 'K Utrecht', 'utrecht', '2026-10-01')`,
+				[]any{id("u_kdh"), kdhID, id("u_kut"), kutID}},
+			{`INSERT INTO uitbetaling_regels (id, uitbetaling_id, soort, datum, uren, tarief_cents, bedrag_cents) VALUES
+				($1, $2, 'werk', '2026-10-05', 2, 3500, 7000), ($3, $4, 'werk', '2026-10-06', 1, 3500, 3500)`,
+				[]any{id("r_kdh"), id("u_kdh"), id("r_kut"), id("u_kut")}},
+			{`INSERT INTO betaalbatches (id, uitgever_id, bericht_id, uitvoerdatum, aantal, totaal_cents) VALUES ($1, 'utrecht', 'KM-TEST-1', '2026-11-02', 1, 3500)`,
+				[]any{id("bb_ut")}},
+			{`INSERT INTO afdracht_percentages (regio, percentage) VALUES ('utrecht', 7.5)`, nil},
+			{`INSERT INTO afdrachten (id, uitgever_id, regio, maand, omzet_cents, percentage, bedrag_cents) VALUES ($1, 'utrecht', 'utrecht', '2026-10-01', 10000, 7.5, 750)`,
+				[]any{id("af_ut")}},
+		} {
+			if _, err := tx.Exec(ctx, s.sql, s.args...); err != nil {
+				t.Fatalf("fixture %.60s: %v", s.sql, err)
+			}
+		}
+		return nil
+	})
 	// An export can only be made in one's own name, so the franchise owner makes its own.
 	d.As(t, actors["fdh"], func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `INSERT INTO exports (id, requested_by, soort) VALUES ($1, $2, 'uren')`, id("e_fdh"), fdhID)

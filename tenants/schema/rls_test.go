@@ -58,6 +58,12 @@ var tables = []table{
 	{"factuur_gebeurtenissen", "id", "gegevens = gegevens", byID("g_kdh", "g_kut")},
 	{"bankafschriften", "id", "geboekt = geboekt", byID("ba_c", "ba_ut")},
 	{"bank_posten", "id", "status = status", byID("bp_c", "bp_ut")},
+	{"klusser_bankrekeningen", "klusser_id", "rekeninghouder = rekeninghouder", map[string]string{"kb_kdh": kdhID.String()}},
+	{"uitbetalingen", "id", "klusser_naam = klusser_naam", byID("u_kdh", "u_kut")},
+	{"uitbetaling_regels", "id", "omschrijving = omschrijving", byID("r_kdh", "r_kut")},
+	{"betaalbatches", "id", "aantal = aantal", byID("bb_ut")},
+	{"afdracht_percentages", "regio", "percentage = percentage", map[string]string{"ap_ut": "utrecht"}},
+	{"afdrachten", "id", "facturen = facturen", byID("af_ut")},
 }
 
 // expected is the RLS matrix: document 000 and 001 section 6, D3-D6. Absent actors can do nothing.
@@ -133,6 +139,39 @@ var expected = map[string]map[string]access{
 	"bank_posten": {
 		"fut":   {"bp_ut", "", ""},
 		"admin": {"bp_c bp_ut", "", ""},
+	},
+	// D31: a klusser's bank account is its own and its regions' franchise owner's to read (its
+	// business pays it); a statement is read by its klusser and handled by its business (the
+	// central business's by admins); a batch is never changed but by its carrying out.
+	"klusser_bankrekeningen": {
+		"kdh":   {"kb_kdh", "kb_kdh", "kb_kdh"},
+		"fdh":   {"kb_kdh", "", ""},
+		"admin": {"kb_kdh", "kb_kdh", "kb_kdh"},
+	},
+	"uitbetalingen": {
+		"kdh":   {"u_kdh", "", ""},
+		"kut":   {"u_kut", "", ""},
+		"fut":   {"u_kut", "u_kut", ""},
+		"admin": {"u_kdh u_kut", "u_kdh u_kut", ""},
+	},
+	"uitbetaling_regels": {
+		"kdh":   {"r_kdh", "", ""},
+		"kut":   {"r_kut", "", ""},
+		"fut":   {"r_kut", "", ""},
+		"admin": {"r_kdh r_kut", "", ""},
+	},
+	"betaalbatches": {
+		"fut":   {"bb_ut", "", ""},
+		"admin": {"bb_ut", "", ""},
+	},
+	// D32: only admins set a percentage; a franchise owner reads its own, and its fee statements.
+	"afdracht_percentages": {
+		"fut":   {"ap_ut", "", ""},
+		"admin": {"ap_ut", "ap_ut", ""},
+	},
+	"afdrachten": {
+		"fut":   {"af_ut", "", ""},
+		"admin": {"af_ut", "af_ut", ""},
 	},
 	"invoice_number_counters": {
 		"kdh":   {"c2026", "c2026", ""},
@@ -235,6 +274,15 @@ var insertCases = []insertCase{
 		VALUES ('centraal', 'NL91ABNA0417164300', 'camt.053.001.02', repeat('c', 64), '')`, nil, "admin"},
 	{"statement of utrecht's business", `INSERT INTO bankafschriften (uitgever_id, iban, versie, sha256, ingelezen_rol)
 		VALUES ('utrecht', 'NL44RABO0123456789', 'camt.053.001.02', repeat('d', 64), '')`, nil, "fut admin"},
+	{"own bank account", `INSERT INTO klusser_bankrekeningen (klusser_id, iban, rekeninghouder) VALUES ($1, 'NL02ABNA0123456789', 'K Utrecht')`,
+		func() []any { return []any{kutID} }, "kut admin"},
+	{"bank account with wrong check digits", `INSERT INTO klusser_bankrekeningen (klusser_id, iban, rekeninghouder) VALUES ($1, 'NL03ABNA0123456789', 'K Utrecht')`,
+		func() []any { return []any{kutID} }, ""},
+	{"statement of the central business", `INSERT INTO uitbetalingen (nummer, klusser_id, klusser_naam, uitgever_id, maand)
+		VALUES ('UB202611-0009', $1, 'K', 'centraal', '2026-11-01')`, func() []any { return []any{kdhID} }, "admin"},
+	{"statement already approved", `INSERT INTO uitbetalingen (nummer, klusser_id, klusser_naam, uitgever_id, maand, status, goedgekeurd_at)
+		VALUES ('UB202611-0010', $1, 'K', 'utrecht', '2026-11-01', 'goedgekeurd', now())`, func() []any { return []any{kutID} }, ""},
+	{"fee percentage", `INSERT INTO afdracht_percentages (regio, percentage) VALUES ('den-haag', 9)`, nil, "admin"},
 	{"audit entry in own name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES (actor_id(), actor_role(), 'a', 'e', 'y')`, nil, "anon kdh kut fdh fut admin"},
 	{"audit entry in an admin's name", `INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id) VALUES ($1, 'admin', 'a', 'e', 'y')`, func() []any { return []any{adminID} }, "admin"},
 }
