@@ -31,6 +31,7 @@ import { NoAccess } from './auth/NoAccess';
 import { useIsAdmin } from './auth/useMe';
 import { Toaster } from './auth/Toaster';
 import { authProvider } from './authProvider';
+import bankafschriften from './betalingen';
 import { readConfig } from './config';
 import { Dashboard } from './dashboard/Dashboard';
 import { createQueryClient } from './api/queryClient';
@@ -85,6 +86,7 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
     { name: 'klussen', ...klussen },
     { name: 'werkbonnen', ...werkbonnen },
     { name: 'facturen', ...facturen },
+    { name: 'bankafschriften', ...bankafschriften },
     { name: 'klanten', ...klanten },
     { name: 'klussers', ...klussers },
     { name: 'klusser-aanmeldingen', ...aanmeldingen },
@@ -93,13 +95,17 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
   ],
   franchise: [
     { name: 'klussen', ...franchiseKlussen },
+    // D30: the invoices of the owner's regions to follow up, and its own business's bank statements.
+    { name: 'facturen', ...facturen },
+    { name: 'bankafschriften', ...bankafschriften },
     { name: 'klussers', ...klussers },
   ],
 };
 
 /**
  * The resources a user gets in an area. A franchise owner may enter /admin/* too (spec section 6),
- * but may only read the jobs, the planning and the klussers of their regions (policy/policy.csv):
+ * but may only read the jobs, the planning and the klussers of their regions, and follow up their
+ * regions' invoices and their own business's bank statements (D30, policy/policy.csv):
  * there they get the franchise's resources, not the admin's menu of pages that would only say
  * 'Je hebt geen toegang'.
  */

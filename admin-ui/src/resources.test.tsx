@@ -33,6 +33,7 @@ describe('console resources', () => {
       ['Planning', '/admin/planning'],
       ['Werkbonnen', '/admin/werkbonnen'],
       ['Facturen', '/admin/facturen'],
+      ['Bankafschriften', '/admin/bankafschriften'],
       ['Klanten', '/admin/klanten'],
       ['Klussers', '/admin/klussers'],
       ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
@@ -45,10 +46,19 @@ describe('console resources', () => {
   });
 
   // A franchise owner gets the same menu on /franchise/* and on /admin/* (spec section 6).
-  it.each(['/franchise', '/admin'])('gives a franchise owner on %s/* the jobs, the planning board and handymen only', async (area) => {
+  it.each(['/franchise', '/admin'])('gives a franchise owner on %s/* the jobs, the planning board, the invoices and bank statements (D30) and handymen only', async (area) => {
     start(`${area}/dashboard`, 'franchise');
     expect(await menuItems()).toEqual(
-      [['Dashboard', 'dashboard'], ['Klussen', 'klussen'], ['Planning', 'planning'], ['Klussers', 'klussers'], ['Instellingen', 'settings'], ['Beveiliging', 'beveiliging']].map(
+      [
+        ['Dashboard', 'dashboard'],
+        ['Klussen', 'klussen'],
+        ['Planning', 'planning'],
+        ['Facturen', 'facturen'],
+        ['Bankafschriften', 'bankafschriften'],
+        ['Klussers', 'klussers'],
+        ['Instellingen', 'settings'],
+        ['Beveiliging', 'beveiliging'],
+      ].map(
         ([name, path]) => [name, `${area}/${path}`],
       ),
     );
@@ -82,6 +92,12 @@ describe('console resources', () => {
               totaal_bedrag_cents: 123450,
               betaal_methode: 'pin',
               betaald: true,
+              staat: 'betaald',
+              open_cents: 0,
+              betaald_cents: 123450,
+              vervaldatum: '2025-12-03',
+              credit_van: null,
+              gecrediteerd_door: null,
             },
           ],
           total: 1,
@@ -91,7 +107,7 @@ describe('console resources', () => {
     const row = (await screen.findByText('2025-0042', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('19-11-2025')).toBeTruthy();
     expect(within(row).getByText('€ 1.234,50')).toBeTruthy();
-    for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Betaling']) {
+    for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Staat', 'Open']) {
       expect(screen.getByText(label, { selector: 'th *' })).toBeTruthy();
     }
     const [call] = mock.callsTo('/api/v1/facturen', 'GET');
@@ -143,9 +159,9 @@ describe('console resources', () => {
   });
 
   it('has every list page in routes.json, so that the server serves it on reload (D21)', () => {
-    for (const path of ['klussen', 'werkbonnen', 'facturen', 'klanten', 'klussers', 'klusser-aanmeldingen']) {
+    for (const path of ['klussen', 'werkbonnen', 'facturen', 'bankafschriften', 'klanten', 'klussers', 'klusser-aanmeldingen']) {
       expect(routes).toContain(`/admin/${path}`);
     }
-    expect(routes).toEqual(expect.arrayContaining(['/franchise/klussen', '/franchise/klussers']));
+    expect(routes).toEqual(expect.arrayContaining(['/franchise/klussen', '/franchise/klussers', '/franchise/facturen', '/franchise/bankafschriften']));
   });
 });

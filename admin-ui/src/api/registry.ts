@@ -2,6 +2,7 @@ import { aanmeldingActions } from '../aanmeldingen/actions';
 import { klantActions } from '../klanten/actions';
 import { ASSIGNMENT_SCREENS, klusActions } from '../klussen/actions';
 import { KLUSSER_SCREENS, klusserActions } from '../klussers/actions';
+import { bankpostActions } from '../betalingen/actions';
 import { factuurActions } from '../facturen/actions';
 import { eigenaarActions } from '../franchise-eigenaren/actions';
 import { exportActions } from '../rapportages/actions';
@@ -14,6 +15,7 @@ import { settingsActions } from '../settings/actions';
 export const ACTIONS = {
   ...klusActions,
   ...factuurActions,
+  ...bankpostActions,
   ...klusserActions,
   ...aanmeldingActions,
   ...klantActions,

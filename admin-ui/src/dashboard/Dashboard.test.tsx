@@ -47,16 +47,24 @@ function trend(extra = 0) {
   return { data: { weken: weeks.map((week, i) => ({ week, nieuw: i + 1, afgerond: i === 7 ? 2 + extra : i })) } };
 }
 
+const bucket = (ouderdom: string, aantal = 0, cents = 0) => ({ ouderdom, aantal, cents });
+const leeg = (regio: string, naam: string) => ({ regio, naam, buckets: ['niet_vervallen', '1-30', '31-60', '60+'].map((o) => bucket(o)), aantal: 0, cents: 0 });
+
+/** GET /api/v1/facturen/openstaand: nothing open, unless a test says otherwise. */
+const NIETS_OPEN = { body: { data: { regios: [], totaal: leeg('', 'Totaal') } } };
+
 function start(
   answer: Responder | Responder[],
   area: 'admin' | 'franchise' = 'admin',
   trendAnswer: Responder | Responder[] = { body: trend() },
   role: string = area,
+  openAnswer: Responder | Responder[] = NIETS_OPEN,
 ) {
   const mock = createFetchMock({
     [`GET ${KRATOS.me}`]: { body: me(role) },
     'GET /api/v1/dashboard': answer,
     'GET /api/v1/dashboard/trend': trendAnswer,
+    'GET /api/v1/facturen/openstaand': openAnswer,
   });
   vi.stubGlobal('fetch', mock.fetchFn);
   render(
@@ -141,6 +149,55 @@ describe('Dashboard', () => {
     expect(items[1]?.textContent).toContain('6 uur te laat');
     expect(within(section).getByRole('link', { name: 'Mevrouw De Vries, Voorburg' }).getAttribute('href')).toBe('/admin/klussen?klus=00000000-0000-4000-8000-00000000000a');
     expect(within(section).getByRole('link', { name: 'Alle 2 bekijken' }).getAttribute('href')).toBe('/admin/klussen?terugbellen=te_laat');
+  });
+
+  it.each(['admin', 'franchise'] as const)("shows the %s what is open per region and age, each cell leading to those invoices (D30)", async (area) => {
+    const denHaag = {
+      regio: 'den-haag',
+      naam: 'Den Haag',
+      buckets: [bucket('niet_vervallen', 2, 30000), bucket('1-30'), bucket('31-60', 1, 17243), bucket('60+')],
+      aantal: 3,
+      cents: 47243,
+    };
+    const utrecht = { ...leeg('utrecht', 'Utrecht'), buckets: [bucket('niet_vervallen', 1, 10000), bucket('1-30'), bucket('31-60'), bucket('60+')], aantal: 1, cents: 10000 };
+    const totaal = { regio: '', naam: 'Totaal', buckets: [bucket('niet_vervallen', 3, 40000), bucket('1-30'), bucket('31-60', 1, 17243), bucket('60+')], aantal: 4, cents: 57243 };
+    start({ body: { data: dashboard(4) } }, area, { body: trend() }, area, { body: { data: { regios: [denHaag, utrecht], totaal } } });
+    const section = await screen.findByRole('region', { name: 'Openstaand' });
+    const table = await within(section).findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Regio', 'Niet vervallen', '1-30 dagen', '31-60 dagen', 'Meer dan 60 dagen', 'Totaal']);
+    const row = within(table).getByRole('row', { name: /^Den Haag/ });
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent?.replace(/\s/g, ' '));
+    expect(cells).toEqual([
+      'Den Haag, niet vervallen: € 300,002 facturen',
+      '—niets open',
+      'Den Haag, 31-60 dagen: € 172,431 factuur',
+      '—niets open',
+      'Den Haag, totaal: € 472,433 facturen',
+    ]);
+    const link = within(row).getByRole('link', { name: /Den Haag, 31-60 dagen/ });
+    expect(link.getAttribute('href')).toBe(`/${area}/facturen?regio=den-haag&ouderdom=31-60`);
+    expect(within(row).getByRole('link', { name: /Den Haag, totaal/ }).getAttribute('href')).toBe(`/${area}/facturen?regio=den-haag&betaald=nee`);
+    const som = within(table).getByRole('row', { name: /^Totaal/ });
+    expect(within(som).getByRole('link', { name: /Alle regio’s, niet vervallen/ }).getAttribute('href')).toBe(`/${area}/facturen?ouderdom=niet_vervallen`);
+    expect(within(som).getAllByRole('cell').at(-1)?.textContent?.replace(/\s/g, ' ')).toBe('Alle regio’s, totaal: € 572,434 facturen');
+  });
+
+  it('shows one region without a total row that would only repeat it', async () => {
+    const denHaag = { ...leeg('den-haag', 'Den Haag'), buckets: [bucket('niet_vervallen', 1, 5000), bucket('1-30'), bucket('31-60'), bucket('60+')], aantal: 1, cents: 5000 };
+    start({ body: { data: dashboard(2) } }, 'franchise', { body: trend() }, 'franchise', { body: { data: { regios: [denHaag], totaal: { ...denHaag, regio: '', naam: 'Totaal' } } } });
+    const table = await within(await screen.findByRole('region', { name: 'Openstaand' })).findByRole('table');
+    expect(within(table).getAllByRole('row').map((r) => r.querySelector('th')?.textContent)).toEqual(['Regio', 'Den Haag']);
+  });
+
+  it('says so when what is open cannot be loaded, and still shows the rest', async () => {
+    start({ body: { data: dashboard(4) } }, 'admin', { body: trend() }, 'admin', { status: 500, body: { error: { message: 'Er ging iets mis. Probeer het opnieuw.' } } });
+    expect(await screen.findByText('Kon de openstaande facturen niet laden.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open\s*4/ })).toBeTruthy();
+  });
+
+  it('says when nothing is open', async () => {
+    start({ body: { data: dashboard(4) } });
+    expect(await screen.findByText('Er staat niets open: alle facturen zijn betaald of gecrediteerd.')).toBeTruthy();
   });
 
   it('says when everyone was called back in time', async () => {

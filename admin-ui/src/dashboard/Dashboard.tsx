@@ -9,6 +9,7 @@ import { isAdmin, useIsAdmin, useMe } from '../auth/useMe';
 import { useApiData } from '../api/useApiData';
 import { useApiState } from '../api/useApiState';
 import { useRegios } from '../regios/useRegios';
+import { Openstaand } from './Openstaand';
 import { RecentActivity } from './RecentActivity';
 import { RegionTable } from './RegionTable';
 import { StatusTiles } from './StatusTiles';
@@ -118,6 +119,7 @@ export function Dashboard({ area, brand }: DashboardProps) {
             basename={basename}
             jobHref={(id) => (area === 'admin' ? `${basename}/klussen?klus=${id}` : `${basename}/klussen/${id}`)}
           />
+          <Openstaand basename={basename} />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '3fr 2fr' } }}>
             <RegionTable regios={data.regios} basename={basename} />
             <TopTowns towns={data.top_woonplaatsen} basename={basename} />

@@ -5,9 +5,11 @@ import { Form, TextInput, useNotify, type Validator } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, errorFields } from '../api/action';
 import { useAction } from '../api/useAction';
+import { useIsAdmin } from '../auth/useMe';
 import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { Facts } from '../fields/Facts';
+import { staatTekst } from './staat';
 
 /** A row of the invoice list; offerte names the accepted quote it bills (D26), else null. */
 type Factuur = ListItem<'/api/v1/facturen'>;
@@ -16,11 +18,13 @@ type Factuur = ListItem<'/api/v1/facturen'>;
 const MAX_REDEN = 1000;
 
 /**
- * An invoice as the customer received it: its lines, totals and payment, its PDF, a print-friendly
- * page, and, for an invoice not credited yet, 'Crediteren': an issued invoice is never changed
- * (D28), a correction is a credit invoice with a reason.
+ * An invoice as the customer received it: its lines, totals and state, its PDF, a print-friendly
+ * page, the way to its follow-up (D30: payments, reminders, timeline), and, for an admin and an
+ * invoice not credited yet, 'Crediteren': an issued invoice is never changed (D28), a correction
+ * is a credit invoice with a reason.
  */
-export function FactuurDialog({ factuur: f, methode, onClose }: { factuur: Factuur; methode: string; onClose: () => void }) {
+export function FactuurDialog({ factuur: f, onClose, onOpvolging }: { factuur: Factuur; onClose: () => void; onOpvolging: () => void }) {
+  const admin = useIsAdmin();
   const [crediteren, setCrediteren] = useState(false);
   const rows: [string, string][] = [
     ['Datum', ddMMyyyy(f.datum)],
@@ -32,11 +36,14 @@ export function FactuurDialog({ factuur: f, methode, onClose }: { factuur: Factu
     ['Subtotaal', euro(f.subtotaal_cents)],
     ['Btw (21%)', euro(f.btw_bedrag_cents)],
     ['Totaal', euro(f.totaal_bedrag_cents)],
-    ['Betaling', methode],
+    ['Staat', staatTekst(f.staat, f.gecrediteerd_door)],
+    ['Betaald', euro(f.betaald_cents)],
+    ['Open', euro(f.open_cents)],
   ];
+  if (f.credit_van === null) rows.push(['Vervaldatum', ddMMyyyy(f.vervaldatum)]);
   if (f.credit_van) rows.push(['Crediteert factuur', f.credit_van]);
   if (f.gecrediteerd_door) rows.push(['Gecrediteerd door', f.gecrediteerd_door]);
-  const kanCrediteren = !f.credit_van && !f.gecrediteerd_door;
+  const kanCrediteren = admin && !f.credit_van && !f.gecrediteerd_door;
   const titel = f.credit_van ? 'Creditfactuur' : 'Factuur';
   return (
     <Dialog open onClose={onClose} aria-labelledby="factuur-title" maxWidth="sm" fullWidth>
@@ -60,6 +67,9 @@ export function FactuurDialog({ factuur: f, methode, onClose }: { factuur: Factu
           size="large"
           startIcon={<PrintIcon />}>
           Afdrukken
+        </Button>
+        <Button variant="outlined" size="large" onClick={onOpvolging}>
+          Opvolging
         </Button>
         {kanCrediteren && !crediteren && (
           <Button variant="outlined" color="warning" size="large" onClick={() => setCrediteren(true)}>

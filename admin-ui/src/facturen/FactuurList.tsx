@@ -1,9 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, FunctionField, TextField, TextInput, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { useIsAdmin } from '../auth/useMe';
 import { SelectInput } from '../fields/SelectInput';
+import { RegioSelectInput } from '../regios/RegioInputs';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { failureText } from '../api/action';
 import { useAction } from '../api/useAction';
@@ -17,6 +18,10 @@ import { filterQuery } from '../lists/filterQuery';
 import { FactuurDialog } from './FactuurDialog';
 import { ResourceList } from '../lists/ResourceList';
 import { SummaryCards, useListSummary } from '../lists/SummaryCards';
+import { Debiteurenlijst } from './Debiteurenlijst';
+import { OpvolgingDialog } from './OpvolgingDialog';
+import { dagenOverTijd, NOG_OPEN, OUDERDOM_KEUZES, STAAT_KEUZES, STAAT_KLEUR, staatTekst, termijnTekst } from './staat';
+import { UrlFilters } from './UrlFilters';
 
 type Factuur = ListItem<'/api/v1/facturen'>;
 type Totals = ResponseBody<'/api/v1/facturen/totalen'>['data'];
@@ -46,16 +51,22 @@ const FILTERS = [
       { id: 'ja', name: 'Betaald' },
     ]}
   />,
+  <SelectInput key="staat" source="staat" label="Staat" alwaysOn emptyText="Alle" choices={STAAT_KEUZES} />,
+  <SelectInput key="ouderdom" source="ouderdom" label="Ouderdom" alwaysOn emptyText="Alle" choices={[...OUDERDOM_KEUZES]} />,
+  <RegioSelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" />,
 ];
 
-/** Count, revenue, VAT and open invoices for the list's filter, counted by the server. */
+/** The filters a link may set in the address (/admin/facturen?regio=den-haag&ouderdom=31-60, from the dashboards). */
+const URL_FILTERS = ['staat', 'ouderdom', 'regio', 'betaald'] as const;
+
+/** Count, revenue, VAT and what is still open (amount and invoices) for the list's filter, counted by the server. */
 function TotalCards() {
   const totals = useListSummary<Totals>('/api/v1/facturen/totalen');
   const cards: [string, string][] = totals === null ? [] : [
     ['Facturen', String(totals.aantal)],
     ['Omzet (incl. btw)', euro(totals.omzet_cents)],
     ['Btw', euro(totals.btw_cents)],
-    ['Openstaand', String(totals.openstaand)],
+    ['Openstaand', `${euro(totals.open_cents)} (${totals.openstaand} ${totals.openstaand === 1 ? 'factuur' : 'facturen'})`],
   ];
   return <SummaryCards label="Totalen van de facturen" testId="facturen" cards={cards} />;
 }
@@ -86,14 +97,32 @@ function CsvExport() {
 }
 
 /**
- * The payment as a word: 'Betaald (PIN)', 'Niet betaald' or 'Openstaand'; a credit invoice and the
- * invoice it corrects (D28) say so instead.
+ * The state as the chip says it (D30), and under it what the office needs to follow it up: how far
+ * past its due date an open invoice is, which invoice a credit invoice corrects, and the way to its
+ * follow-up (here rather than among the actions, whose column would push the table past 1280 px).
  */
-function betaling(f: Factuur): string {
-  if (f.credit_van) return `Creditfactuur (voor ${f.credit_van})`;
-  if (f.gecrediteerd_door) return `Gecrediteerd (${f.gecrediteerd_door})`;
-  if (f.betaald) return `Betaald (${METHODE[f.betaal_methode ?? ''] ?? f.betaal_methode})`;
-  return f.betaal_methode === 'niet_betaald' ? 'Niet betaald' : 'Openstaand';
+function StaatCel({ f, onOpvolging }: { f: Factuur; onOpvolging: () => void }) {
+  const dagen = NOG_OPEN.has(f.staat) ? dagenOverTijd(f.vervaldatum) : null;
+  const onder = f.credit_van ? `voor ${f.credit_van}` : dagen !== null ? termijnTekst(dagen) : null;
+  return (
+    <>
+      <Chip
+        label={staatTekst(f.staat, f.gecrediteerd_door)}
+        color={STAAT_KLEUR[f.staat] ?? 'default'}
+        // A long state ('Gecrediteerd door DH2026-0003') wraps inside its chip rather than
+        // widening the column until the actions leave the screen at 1280 px.
+        sx={{ fontWeight: 700, height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center' } }}
+      />
+      {onder !== null && (
+        <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5, fontWeight: dagen !== null && dagen > 0 ? 700 : 400 }}>
+          {onder}
+        </Typography>
+      )}
+      <Button variant="outlined" onClick={onOpvolging} aria-label={`Opvolging: factuur ${f.factuurnummer}`} sx={{ display: 'flex', mt: 0.5 }}>
+        Opvolging
+      </Button>
+    </>
+  );
 }
 
 function Verzenden({ factuur }: { factuur: Factuur }) {
@@ -109,27 +138,36 @@ function Verzenden({ factuur }: { factuur: Factuur }) {
     }
   };
   return (
-    <Button variant="outlined" startIcon={<SendIcon />} disabled={verzenden.isPending} onClick={() => void send()} aria-label={`Verzenden: factuur ${factuur.factuurnummer}`}>
+    <Button variant="outlined" disabled={verzenden.isPending} onClick={() => void send()} aria-label={`Verzenden: factuur ${factuur.factuurnummer}`}>
       Verzenden
     </Button>
   );
 }
 
 /**
- * The invoices (document 001 section 2, Invoices), /admin/facturen: totals for the filter, search,
- * payment filters (unpaid ones to follow up), the PDF and sending it to the customer again.
+ * The invoices (document 001 section 2, Invoices), /admin/facturen and /franchise/facturen: totals
+ * for the filter, search, filters on payment, state (D30), age past the due date and region (a
+ * dashboard links here with ?regio=…&ouderdom=…), each invoice's state and what is still open, its
+ * follow-up ('Opvolging'), the PDF, the debtors list per business, and, for admins, sending an
+ * invoice to the customer again. A franchise owner sees its regions' invoices (the server decides).
  */
 export default function FactuurList() {
+  const admin = useIsAdmin();
   const [bekijk, setBekijk] = useState<Factuur | null>(null);
+  const [opvolging, setOpvolging] = useState<{ id: string; nummer: string } | null>(null);
   return (
     <>
       <ResourceList title="Facturen" failure="Kon facturen niet laden" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+        <UrlFilters names={URL_FILTERS} />
         <Box sx={{ px: 2, pt: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
             <Typography variant="h4" component="h1">
               Facturen
             </Typography>
-            <CsvExport />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Debiteurenlijst />
+              <CsvExport />
+            </Box>
           </Box>
           <TotalCards />
         </Box>
@@ -137,7 +175,14 @@ export default function FactuurList() {
           bulkActionButtons={false}
           rowClick={false}
           // Tighter cells and a narrower description keep the actions in view at 1280 px.
-          sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& .column-omschrijving': { maxWidth: 200 }, '& td:nth-of-type(3)': { maxWidth: 170 }, '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' } }}
+          sx={{
+            '& .MuiTableCell-root': { px: 0.75 },
+            // A minimum for the customer and the description: text that may break anywhere would
+            // otherwise be squeezed to a few letters a line.
+            '& .column-omschrijving': { minWidth: 120, maxWidth: 170 },
+            '& td:nth-of-type(3)': { minWidth: 130, maxWidth: 170 },
+            '& .column-totaal_bedrag_cents, & .column-open_cents': { whiteSpace: 'nowrap' },
+          }}
           empty={<EmptyList none="Geen facturen gevonden" filtered="Geen facturen gevonden" />}>
           <TextField source="factuurnummer" label="Factuurnummer" />
           <DayField source="datum" label="Datum" />
@@ -159,18 +204,11 @@ export default function FactuurList() {
           <TextField source="omschrijving" label="Omschrijving" sortable={false} sx={wrapAnywhere} />
           <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
           <FunctionField<Factuur>
-            label="Betaling"
+            label="Staat"
             sortable={false}
-            render={(f) => (
-              <Chip
-                label={betaling(f)}
-                color={f.betaald ? 'success' : f.credit_van || f.gecrediteerd_door ? 'default' : 'warning'}
-                // A long state ('Creditfactuur (voor DH2026-0003)') wraps inside its chip rather
-                // than widening the column until the actions leave the screen at 1280 px.
-                sx={{ fontWeight: 700, height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center' } }}
-              />
-            )}
+            render={(f) => <StaatCel f={f} onOpvolging={() => setOpvolging({ id: f.id, nummer: f.factuurnummer })} />}
           />
+          <FunctionField<Factuur> source="open_cents" label="Open" sortable={false} render={(f) => euro(f.open_cents)} />
           <FunctionField<Factuur>
             label="Acties"
             sortable={false}
@@ -183,13 +221,23 @@ export default function FactuurList() {
                 <Link href={`/api/v1/facturen/${f.id}/pdf`} target="_blank" rel="noopener" aria-label={`PDF van factuur ${f.factuurnummer}`}>
                   PDF
                 </Link>
-                <Verzenden factuur={f} />
+                {admin && <Verzenden factuur={f} />}
               </Box>
             )}
           />
         </Datagrid>
       </ResourceList>
-      {bekijk !== null && <FactuurDialog factuur={bekijk} methode={betaling(bekijk)} onClose={() => setBekijk(null)} />}
+      {bekijk !== null && (
+        <FactuurDialog
+          factuur={bekijk}
+          onClose={() => setBekijk(null)}
+          onOpvolging={() => {
+            setBekijk(null);
+            setOpvolging({ id: bekijk.id, nummer: bekijk.factuurnummer });
+          }}
+        />
+      )}
+      {opvolging !== null && <OpvolgingDialog id={opvolging.id} nummer={opvolging.nummer} onClose={() => setOpvolging(null)} />}
     </>
   );
 }
