@@ -172,6 +172,21 @@ var expected = map[[2]string]grants{
 	// The invoice PDF: its klusser (row-level security: its own) and admins; audited (D22).
 	{"factuur_pdf", "read"}:        franchiseOwn.plus(tenants.Klusser, anyRegion), // D32: the franchise owner its fee invoices
 	{"klusser_documenten", "read"}: adminOnly.plus(tenants.Klusser, anyRegion),
+
+	// D31: paying klussers. The office approves and pays (a franchise owner its own business's
+	// statements, row-level security); a franchise owner reads its regions' klussers' bank accounts
+	// but never sets one; the klusser reads its own statements and keeps its own bank account.
+	{"uitbetalingen", "read"}:          franchiseOwn,
+	{"uitbetalingen", "approve"}:       franchiseOwn,
+	{"betaalbatches", "read"}:          franchiseOwn,
+	{"betaalbatches", "create"}:        franchiseOwn,
+	{"betaalbatches", "download"}:      franchiseOwn,
+	{"betaalbatches", "confirm"}:       franchiseOwn,
+	{"klusser_bankrekening", "read"}:   franchiseOwn,
+	{"klusser_bankrekening", "update"}: adminOnly,
+	{"eigen_uitbetalingen", "read"}:    klusserAny,
+	{"eigen_bankrekening", "read"}:     klusserAny,
+	{"eigen_bankrekening", "update"}:   klusserAny,
 }
 
 // domains are the three request domains, each reached through a region seen from an actor that

@@ -18,6 +18,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/status"
+	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -66,7 +67,7 @@ func newQueue(cfg Config, database *tenants.DB, storage files.Storage, logger *s
 		EmailFailed: reg.EmailFailed,
 	})
 	return jobs.NewQueue(database.QueuePool(), workers, jobs.Options{Work: work, Logger: logger,
-		Periodic: []*river.PeriodicJob{herinnering.Periodic(), aanmaning.Periodic(), afdracht.Periodic()}})
+		Periodic: []*river.PeriodicJob{herinnering.Periodic(), aanmaning.Periodic(), afdracht.Periodic(), uitbetaling.Periodic()}})
 }
 
 func stopQueue(q *jobs.Queue, logger *slog.Logger) {

@@ -217,8 +217,8 @@ func TestPercentagePerRegion(t *testing.T) {
 		t.Error("a franchise owner set its own percentage")
 	}
 	got, err := s.Percentages(owner)
-	if err != nil || len(got.Data) != 1 || got.Data[0].Regio != "den-haag" || got.Data[0].Percentage != "7.50" {
-		t.Errorf("the franchise owner reads %+v (%v), want den-haag's 7.50 alone", got.Data, err)
+	if err != nil || len(got.Data.Regios) != 1 || got.Data.Regios[0].Regio != "den-haag" || got.Data.Regios[0].Percentage != "7.50" {
+		t.Errorf("the franchise owner reads %+v (%v), want den-haag's 7.50 alone", got.Data.Regios, err)
 	}
 }
 

@@ -24,14 +24,19 @@ type Percentage struct {
 	Percentage   string `json:"percentage" doc:"bijvoorbeeld 8.00"`
 }
 
+// Percentages are the regions' percentages (a setting per region, not a list to page through).
+type Percentages struct {
+	Regios []Percentage `json:"regios"`
+}
+
 // PercentagesAnswer is GET /api/v1/afdracht-percentages.
 type PercentagesAnswer struct {
-	Data []Percentage `json:"data"`
+	Data Percentages `json:"data"`
 }
 
 // LogAttrs keeps the count.
 func (a PercentagesAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Int("regios", len(a.Data))}
+	return []slog.Attr{slog.Int("regios", len(a.Data.Regios))}
 }
 
 // PercentageRequest is PUT /api/v1/afdracht-percentages/{regio}.

@@ -21,7 +21,7 @@ type Store struct {
 
 // Percentages lists every active region with its percentage (the default where none is set).
 func (s *Store) Percentages(ctx context.Context) (PercentagesAnswer, error) {
-	a := PercentagesAnswer{Data: []Percentage{}}
+	a := PercentagesAnswer{Data: Percentages{Regios: []Percentage{}}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
 			SELECT r.slug, r.naam, EXISTS (SELECT 1 FROM factuur_uitgevers u WHERE u.regio = r.slug),
@@ -32,7 +32,7 @@ func (s *Store) Percentages(ctx context.Context) (PercentagesAnswer, error) {
 		if err != nil {
 			return err
 		}
-		a.Data, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Percentage, error) {
+		a.Data.Regios, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Percentage, error) {
 			var p Percentage
 			return p, r.Scan(&p.Regio, &p.Naam, &p.EigenBedrijf, &p.Percentage)
 		})

@@ -47,6 +47,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/regio"
 	"github.com/klusmaat/klusmaat/services/schouw"
 	"github.com/klusmaat/klusmaat/services/status"
+	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -219,6 +220,7 @@ func Routes(d Deps) []httpapi.Route {
 		rapportage.New(k, d.DB, d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		betaling.New(k, d.DB, d.clock()),
+		uitbetaling.New(k, d.DB, d.clock(), factuur.Site(d.Site)),
 		aanmaning.New(k, d.DB, factuur.Site(d.Site)),
 		afdracht.New(k, d.DB),
 		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),

@@ -13,6 +13,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -46,6 +47,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &herinnering.Worker{DB: d.DB, Clock: d.Clock})
 	river.AddWorker(w, &aanmaning.Worker{DB: d.DB, Clock: d.Clock})
 	river.AddWorker(w, &afdracht.Worker{DB: d.DB, Clock: d.Clock})
+	river.AddWorker(w, &uitbetaling.Worker{DB: d.DB, Clock: d.Clock})
 	river.AddWorker(w, &offerte.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
 }

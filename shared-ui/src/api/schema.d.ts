@@ -311,6 +311,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/betaalbatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De betaalbatches (SEPA), nieuwste eerst */
+        get: operations["getBetaalbatches"];
+        put?: never;
+        /** Een betaalbatch maken van alle goedgekeurde uitbetalingen van één bedrijf met een IBAN */
+        post: operations["postBetaalbatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/betaalbatches/{id}/pain.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Betaalbestand downloaden (pain.001.001.03, gecontroleerd tegen het schema); wordt vastgelegd in het auditlog */
+        get: operations["getBetaalbatchesIdPain.xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/betaalbatches/{id}/uitgevoerd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uitgevoerd door de bank: de batch en precies haar uitbetalingen zijn betaald */
+        post: operations["postBetaalbatchesIdUitgevoerd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/betalingen/{id}/terugboeken": {
         parameters: {
             query?: never;
@@ -404,7 +456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking */
+        /** Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking met alle gemiste gebeurtenissen, of met één gebeurtenis 'reload' (gegevens opnieuw laden) als die niet meer bewaard zijn (24 uur) */
         get: operations["getEvents"];
         put?: never;
         post?: never;
@@ -1154,6 +1206,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/klusser/bankrekening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mijn bankrekening, waarop mijn verdiensten worden uitbetaald */
+        get: operations["getKlusserBankrekening"];
+        /** Mijn bankrekening vastleggen: IBAN en rekeninghouder */
+        put: operations["putKlusserBankrekening"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/klusser/facturen/{id}": {
         parameters: {
             query?: never;
@@ -1316,6 +1386,40 @@ export interface paths {
         };
         /** Telefoonnummer van support voor de klusser */
         get: operations["getKlusserSupport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/uitbetalingen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mijn uitbetalingen, nieuwste eerst */
+        get: operations["getKlusserUitbetalingen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klusser/uitbetalingen/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén van mijn uitbetalingen als PDF */
+        get: operations["getKlusserUitbetalingenIdPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1491,6 +1595,24 @@ export interface paths {
         put?: never;
         /** Een klusser archiveren: inactief, gegevens blijven */
         post: operations["postKlussersIdArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussers/{id}/bankrekening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De bankrekening van een klusser (voor franchisenemers gemaskeerd) */
+        get: operations["getKlussersIdBankrekening"];
+        /** De bankrekening van een klusser vastleggen: IBAN (mod 97, SEPA-land) en rekeninghouder */
+        put: operations["putKlussersIdBankrekening"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1851,6 +1973,74 @@ export interface paths {
         put?: never;
         /** Akkoord of niet akkoord op de laatste verstuurde versie van de offerte, voor de geldigheidsdatum (D26) */
         post: operations["postStatusTokenOfferte"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uitbetalingen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De uitbetalingen aan klussers per maand en bedrijf, nieuwste maand eerst (D31) */
+        get: operations["getUitbetalingen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uitbetalingen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén uitbetaling met haar regels */
+        get: operations["getUitbetalingenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uitbetalingen/{id}/goedkeuren": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Goedkeuren: de naam en de bankrekening van de klusser worden overgenomen; daarna verandert de uitbetaling niet meer */
+        post: operations["postUitbetalingenIdGoedkeuren"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uitbetalingen/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De uitbetaling als PDF; wordt vastgelegd in het auditlog */
+        get: operations["getUitbetalingenIdPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2765,13 +2955,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description de regio is een eigen bedrijf en draagt af; anders factureert het centrale bedrijf zelf */
-                            eigen_bedrijf: boolean;
-                            naam: string;
-                            /** @description bijvoorbeeld 8.00 */
-                            percentage: string;
-                            regio: string;
-                        }[];
+                            regios: {
+                                /** @description de regio is een eigen bedrijf en draagt af; anders factureert het centrale bedrijf zelf */
+                                eigen_bedrijf: boolean;
+                                naam: string;
+                                /** @description bijvoorbeeld 8.00 */
+                                percentage: string;
+                                regio: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -3603,6 +3795,333 @@ export interface operations {
                                 klant_naam: string;
                                 open_cents: number;
                             }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBetaalbatches: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "created_at" | "uitvoerdatum" | "totaal_cents";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
+                uitgever?: string;
+                /** @description de staat van de batch */
+                status?: "aangemaakt" | "uitgevoerd";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description aantal overboekingen */
+                            aantal: number;
+                            /** @description het kenmerk van het bestand bij de bank (MsgId) */
+                            bericht_id: string;
+                            created_at: string;
+                            /** @description het betaalbestand (pain.001.001.03) */
+                            download: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description aangemaakt of uitgevoerd */
+                            status: string;
+                            /** @description Aangemaakt, of Uitgevoerd op dd-mm-jjjj */
+                            status_tekst: string;
+                            totaal_cents: number;
+                            /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
+                            uitgever: string;
+                            uitgever_naam: string;
+                            uitgevoerd_at: string | null;
+                            /** @description JJJJ-MM-DD, de gevraagde uitvoerdatum (een werkdag van TARGET2) */
+                            uitvoerdatum: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBetaalbatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
+                    uitgever: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description aantal overboekingen */
+                            aantal: number;
+                            /** @description het kenmerk van het bestand bij de bank (MsgId) */
+                            bericht_id: string;
+                            created_at: string;
+                            /** @description het betaalbestand (pain.001.001.03) */
+                            download: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description aangemaakt of uitgevoerd */
+                            status: string;
+                            /** @description Aangemaakt, of Uitgevoerd op dd-mm-jjjj */
+                            status_tekst: string;
+                            totaal_cents: number;
+                            /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
+                            uitgever: string;
+                            uitgever_naam: string;
+                            uitgevoerd_at: string | null;
+                            /** @description JJJJ-MM-DD, de gevraagde uitvoerdatum (een werkdag van TARGET2) */
+                            uitvoerdatum: string;
+                        };
+                        message: string;
+                        /** @description goedgekeurde uitbetalingen met een totaal van € 0,00 of minder, niet meegenomen */
+                        niet_positief: string[];
+                        /** @description de nummers van de uitbetalingen in de batch */
+                        uitbetalingen: string[];
+                        /** @description goedgekeurde uitbetalingen zonder (bruikbaar) IBAN, niet meegenomen */
+                        zonder_iban: string[];
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getBetaalbatchesIdPain.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBetaalbatchesIdUitgevoerd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description aantal overboekingen */
+                            aantal: number;
+                            /** @description het kenmerk van het bestand bij de bank (MsgId) */
+                            bericht_id: string;
+                            created_at: string;
+                            /** @description het betaalbestand (pain.001.001.03) */
+                            download: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description aangemaakt of uitgevoerd */
+                            status: string;
+                            /** @description Aangemaakt, of Uitgevoerd op dd-mm-jjjj */
+                            status_tekst: string;
+                            totaal_cents: number;
+                            /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
+                            uitgever: string;
+                            uitgever_naam: string;
+                            uitgevoerd_at: string | null;
+                            /** @description JJJJ-MM-DD, de gevraagde uitvoerdatum (een werkdag van TARGET2) */
+                            uitvoerdatum: string;
                         };
                         message: string;
                     };
@@ -9358,6 +9877,158 @@ export interface operations {
             };
         };
     };
+    getKlusserBankrekening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description het volledige IBAN, alleen voor de klusser zelf en voor beheerders; anders null */
+                            iban: string | null;
+                            /** @description het IBAN met alleen het begin en de laatste vier tekens, zoals NL91 **** **** **** 4300 */
+                            iban_gemaskeerd: string;
+                            /** @description false: de klusser heeft nog geen bankrekening opgegeven ('IBAN ontbreekt') */
+                            ingevuld: boolean;
+                            /** Format: uuid */
+                            klusser_id: string;
+                            /** @description de naam bij de bank, in de tekens die SEPA toestaat */
+                            rekeninghouder: string;
+                            /** @description laatst gewijzigd (RFC 3339) */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlusserBankrekening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description spaties mogen; wordt gecontroleerd op de controlecijfers (mod 97) en op een SEPA-land */
+                    iban: string;
+                    /** @description de naam zoals de bank hem kent, 1 tot 70 tekens */
+                    rekeninghouder: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description het volledige IBAN, alleen voor de klusser zelf en voor beheerders; anders null */
+                            iban: string | null;
+                            /** @description het IBAN met alleen het begin en de laatste vier tekens, zoals NL91 **** **** **** 4300 */
+                            iban_gemaskeerd: string;
+                            /** @description false: de klusser heeft nog geen bankrekening opgegeven ('IBAN ontbreekt') */
+                            ingevuld: boolean;
+                            /** Format: uuid */
+                            klusser_id: string;
+                            /** @description de naam bij de bank, in de tekens die SEPA toestaat */
+                            rekeninghouder: string;
+                            /** @description laatst gewijzigd (RFC 3339) */
+                            updated_at: string | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getKlusserFacturenId: {
         parameters: {
             query?: never;
@@ -10338,6 +11009,147 @@ export interface operations {
                     "application/json": {
                         telefoon: string;
                     };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserUitbetalingen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "maand";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description JJJJ-MM */
+                            maand: string;
+                            nummer: string;
+                            /** @description de specificatie als PDF */
+                            pdf: string;
+                            /** @description concept, goedgekeurd of uitbetaald */
+                            status: string;
+                            status_tekst: string;
+                            totaal_cents: number;
+                            /** @description het bedrijf dat betaalt */
+                            uitgever_naam: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlusserUitbetalingenIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Ongeldige invoer */
@@ -11768,6 +12580,162 @@ export interface operations {
                             }[];
                             woonplaats: string;
                             zichtbaar_op_website: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKlussersIdBankrekening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description het volledige IBAN, alleen voor de klusser zelf en voor beheerders; anders null */
+                            iban: string | null;
+                            /** @description het IBAN met alleen het begin en de laatste vier tekens, zoals NL91 **** **** **** 4300 */
+                            iban_gemaskeerd: string;
+                            /** @description false: de klusser heeft nog geen bankrekening opgegeven ('IBAN ontbreekt') */
+                            ingevuld: boolean;
+                            /** Format: uuid */
+                            klusser_id: string;
+                            /** @description de naam bij de bank, in de tekens die SEPA toestaat */
+                            rekeninghouder: string;
+                            /** @description laatst gewijzigd (RFC 3339) */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putKlussersIdBankrekening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description spaties mogen; wordt gecontroleerd op de controlecijfers (mod 97) en op een SEPA-land */
+                    iban: string;
+                    /** @description de naam zoals de bank hem kent, 1 tot 70 tekens */
+                    rekeninghouder: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description het volledige IBAN, alleen voor de klusser zelf en voor beheerders; anders null */
+                            iban: string | null;
+                            /** @description het IBAN met alleen het begin en de laatste vier tekens, zoals NL91 **** **** **** 4300 */
+                            iban_gemaskeerd: string;
+                            /** @description false: de klusser heeft nog geen bankrekening opgegeven ('IBAN ontbreekt') */
+                            ingevuld: boolean;
+                            /** Format: uuid */
+                            klusser_id: string;
+                            /** @description de naam bij de bank, in de tekens die SEPA toestaat */
+                            rekeninghouder: string;
+                            /** @description laatst gewijzigd (RFC 3339) */
+                            updated_at: string | null;
                         };
                         message: string;
                     };
@@ -13754,6 +14722,389 @@ export interface operations {
                         tijd: string;
                         woonplaats: string;
                     };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUitbetalingen: {
+        parameters: {
+            query?: {
+                /** @description Paginanummer, vanaf 1 */
+                page?: number;
+                /** @description Rijen per pagina */
+                per_page?: number;
+                /** @description Sorteerveld */
+                sort?: "maand" | "nummer" | "klusser_naam" | "totaal_cents" | "status";
+                /** @description Sorteervolgorde */
+                order?: "asc" | "desc";
+                /** @description de staat van de uitbetaling */
+                status?: "concept" | "goedgekeurd" | "uitbetaald";
+                /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
+                uitgever?: string;
+                /** @description de maand, JJJJ-MM */
+                maand?: string;
+                /** @description het id van de klusser */
+                klusser?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            batch_id: string | null;
+                            /** @description true: 'IBAN ontbreekt', de uitbetaling kan niet in een betaalbatch */
+                            iban_ontbreekt: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description null als de klusser is verwijderd
+                             */
+                            klusser_id: string | null;
+                            klusser_naam: string;
+                            /** @description JJJJ-MM */
+                            maand: string;
+                            /** @description UB<jjjjmm>-<volgnummer> */
+                            nummer: string;
+                            /** @description de specificatie als PDF */
+                            pdf: string;
+                            /** @description concept, goedgekeurd of uitbetaald */
+                            status: string;
+                            /** @description Concept, Goedgekeurd of Uitbetaald op dd-mm-jjjj */
+                            status_tekst: string;
+                            totaal_cents: number;
+                            /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
+                            uitgever: string;
+                            uitgever_naam: string;
+                        }[];
+                        /** @description aantal rijen van de hele lijst met deze filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUitbetalingenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            batch_id: string | null;
+                            goedgekeurd_at: string | null;
+                            /** @description het IBAN dat bij het goedkeuren is overgenomen, gemaskeerd */
+                            iban_gemaskeerd: string | null;
+                            /** @description true: 'IBAN ontbreekt', de uitbetaling kan niet in een betaalbatch */
+                            iban_ontbreekt: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description null als de klusser is verwijderd
+                             */
+                            klusser_id: string | null;
+                            klusser_naam: string;
+                            /** @description JJJJ-MM */
+                            maand: string;
+                            /** @description UB<jjjjmm>-<volgnummer> */
+                            nummer: string;
+                            /** @description de specificatie als PDF */
+                            pdf: string;
+                            regels: {
+                                bedrag_cents: number;
+                                /** @description JJJJ-MM-DD, de dag waarop de werkbon is afgerond */
+                                datum: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description het factuurnummer van de klus */
+                                klus: string;
+                                omschrijving: string;
+                                /** @description werk (een afgeronde werkbon) of correctie (het verschil met wat al is uitbetaald) */
+                                soort: string;
+                                tarief_cents: number;
+                                /** @description bij een correctie: het verschil in uren */
+                                uren: number;
+                                /** Format: uuid */
+                                werkbon_id: string | null;
+                                woonplaats: string;
+                            }[];
+                            rekeninghouder: string | null;
+                            /** @description concept, goedgekeurd of uitbetaald */
+                            status: string;
+                            /** @description Concept, Goedgekeurd of Uitbetaald op dd-mm-jjjj */
+                            status_tekst: string;
+                            totaal_cents: number;
+                            uitbetaald_at: string | null;
+                            /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
+                            uitgever: string;
+                            uitgever_naam: string;
+                        };
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postUitbetalingenIdGoedkeuren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            batch_id: string | null;
+                            goedgekeurd_at: string | null;
+                            /** @description het IBAN dat bij het goedkeuren is overgenomen, gemaskeerd */
+                            iban_gemaskeerd: string | null;
+                            /** @description true: 'IBAN ontbreekt', de uitbetaling kan niet in een betaalbatch */
+                            iban_ontbreekt: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description null als de klusser is verwijderd
+                             */
+                            klusser_id: string | null;
+                            klusser_naam: string;
+                            /** @description JJJJ-MM */
+                            maand: string;
+                            /** @description UB<jjjjmm>-<volgnummer> */
+                            nummer: string;
+                            /** @description de specificatie als PDF */
+                            pdf: string;
+                            regels: {
+                                bedrag_cents: number;
+                                /** @description JJJJ-MM-DD, de dag waarop de werkbon is afgerond */
+                                datum: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description het factuurnummer van de klus */
+                                klus: string;
+                                omschrijving: string;
+                                /** @description werk (een afgeronde werkbon) of correctie (het verschil met wat al is uitbetaald) */
+                                soort: string;
+                                tarief_cents: number;
+                                /** @description bij een correctie: het verschil in uren */
+                                uren: number;
+                                /** Format: uuid */
+                                werkbon_id: string | null;
+                                woonplaats: string;
+                            }[];
+                            rekeninghouder: string | null;
+                            /** @description concept, goedgekeurd of uitbetaald */
+                            status: string;
+                            /** @description Concept, Goedgekeurd of Uitbetaald op dd-mm-jjjj */
+                            status_tekst: string;
+                            totaal_cents: number;
+                            uitbetaald_at: string | null;
+                            /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
+                            uitgever: string;
+                            uitgever_naam: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUitbetalingenIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Ongeldige invoer */

@@ -1,0 +1,128 @@
+package uitbetaling
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/go-kit/kit/endpoint"
+
+	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/tenants/list"
+)
+
+// MaxBody bounds the JSON requests (an IBAN and a name, a business).
+const MaxBody = 4 << 10
+
+func routes(s Service) []httpapi.Route {
+	return []httpapi.Route{
+		// The klusser's bank account: the office (a franchise owner reads its regions', masked) and the klusser itself.
+		{Method: http.MethodGet, Path: "/api/v1/klussers/{id}/bankrekening", Summary: "De bankrekening van een klusser (voor franchisenemers gemaskeerd)",
+			Tag: "uitbetalingen", Resource: "klusser_bankrekening", Action: "read", Response: BankrekeningAnswer{},
+			Op: "Bankrekening", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (BankrekeningAnswer, error) {
+				return s.Bankrekening(ctx, r.ID)
+			}),
+			Decode: httpapi.DecodeIDRequest(ErrKlusserNotFound, "klusser_id")},
+		{Method: http.MethodPut, Path: "/api/v1/klussers/{id}/bankrekening", Summary: "De bankrekening van een klusser vastleggen: IBAN (mod 97, SEPA-land) en rekeninghouder",
+			Tag: "uitbetalingen", Resource: "klusser_bankrekening", Action: "update", Request: BankrekeningRequest{}, Response: BankrekeningSaved{},
+			Op: "SaveBankrekening", Endpoint: httpapi.Typed(s.SaveBankrekening), Decode: decodeBankrekening},
+		{Method: http.MethodGet, Path: "/api/v1/klusser/bankrekening", Summary: "Mijn bankrekening, waarop mijn verdiensten worden uitbetaald",
+			Tag: "uitbetalingen", Resource: "eigen_bankrekening", Action: "read", Response: BankrekeningAnswer{},
+			Op: "EigenBankrekening", Endpoint: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (BankrekeningAnswer, error) {
+				return s.EigenBankrekening(ctx)
+			})},
+		{Method: http.MethodPut, Path: "/api/v1/klusser/bankrekening", Summary: "Mijn bankrekening vastleggen: IBAN en rekeninghouder",
+			Tag: "uitbetalingen", Resource: "eigen_bankrekening", Action: "update", Request: BankrekeningRequest{}, Response: BankrekeningSaved{},
+			Op: "SaveEigenBankrekening", Endpoint: httpapi.Typed(s.SaveEigenBankrekening), Decode: httpapi.DecodeBody[BankrekeningRequest](MaxBody)},
+
+		// The statements: the office.
+		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen", Summary: "De uitbetalingen aan klussers per maand en bedrijf, nieuwste maand eerst (D31)",
+			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", List: &Spec, Response: list.Page[Uitbetaling]{},
+			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}", Summary: "Eén uitbetaling met haar regels",
+			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", Response: DetailAnswer{},
+			Op: "Get", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (DetailAnswer, error) { return s.Get(ctx, r.ID) }),
+			Decode: decodeID},
+		{Method: http.MethodPost, Path: "/api/v1/uitbetalingen/{id}/goedkeuren", Summary: "Goedkeuren: de naam en de bankrekening van de klusser worden overgenomen; daarna verandert de uitbetaling niet meer",
+			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "approve", Response: Approved{},
+			Op: "Approve", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Approved, error) { return s.Approve(ctx, r.ID) }),
+			Decode: decodeID},
+		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}/pdf", Summary: "De uitbetaling als PDF; wordt vastgelegd in het auditlog",
+			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", ResponseType: "application/pdf",
+			Op: "PDF", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*factuur.PDFFile, error) { return s.PDF(ctx, r.ID) }),
+			Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+
+		// The klusser's own statements ('Mijn Verdiensten').
+		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen", Summary: "Mijn uitbetalingen, nieuwste eerst",
+			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", List: &EigenSpec, Response: list.Page[EigenUitbetaling]{},
+			Op: "EigenList", Endpoint: httpapi.Typed(s.EigenList)},
+		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen/{id}/pdf", Summary: "Eén van mijn uitbetalingen als PDF",
+			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", ResponseType: "application/pdf",
+			Op: "EigenPDF", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*factuur.PDFFile, error) { return s.EigenPDF(ctx, r.ID) }),
+			Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+
+		// The SEPA batches.
+		{Method: http.MethodGet, Path: "/api/v1/betaalbatches", Summary: "De betaalbatches (SEPA), nieuwste eerst",
+			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "read", List: &BatchSpec, Response: list.Page[Batch]{},
+			Op: "Batches", Endpoint: httpapi.Typed(s.Batches)},
+		{Method: http.MethodPost, Path: "/api/v1/betaalbatches", Summary: "Een betaalbatch maken van alle goedgekeurde uitbetalingen van één bedrijf met een IBAN",
+			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "create", Request: BatchRequest{}, Response: BatchCreated{},
+			Op: "CreateBatch", Endpoint: fileRefusedAs500(httpapi.Typed(s.CreateBatch)), Decode: httpapi.DecodeBody[BatchRequest](MaxBody),
+			Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+		{Method: http.MethodGet, Path: "/api/v1/betaalbatches/{id}/pain.xml", Summary: "Betaalbestand downloaden (pain.001.001.03, gecontroleerd tegen het schema); wordt vastgelegd in het auditlog",
+			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "download", ResponseType: "application/xml",
+			Op: "PainXML", Endpoint: fileRefusedAs500(httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*XMLFile, error) {
+				return s.PainXML(ctx, r.ID)
+			})),
+			Decode: decodeBatchID, Encode: httpapi.Encoder(encodeXML)},
+		{Method: http.MethodPost, Path: "/api/v1/betaalbatches/{id}/uitgevoerd", Summary: "Uitgevoerd door de bank: de batch en precies haar uitbetalingen zijn betaald",
+			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "confirm", Response: BatchConfirmed{},
+			Op: "ConfirmBatch", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (BatchConfirmed, error) {
+				return s.ConfirmBatch(ctx, r.ID)
+			}),
+			Decode: decodeBatchID},
+	}
+}
+
+var (
+	decodeID      = httpapi.DecodeIDRequest(ErrNotFound, "uitbetaling_id")
+	decodeBatchID = httpapi.DecodeIDRequest(ErrBatchNotFound, "batch_id")
+)
+
+func decodeBankrekening(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrKlusserNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := BankrekeningRequest{}
+	if err := httpapi.DecodeJSON(nil, r, &req, MaxBody); err != nil {
+		return nil, err
+	}
+	req.KlusserID = id
+	return req, nil
+}
+
+// fileRefusedAs500 answers a payment file that was refused before it left as the server's fault
+// (500, logged by the kit with its reason), with a Dutch message for the office instead of the
+// generic one.
+func fileRefusedAs500(next endpoint.Endpoint) endpoint.Endpoint {
+	return func(ctx context.Context, request any) (any, error) {
+		resp, err := next(ctx, request)
+		var refused *FileRefused
+		if errors.As(err, &refused) {
+			return nil, &httpapi.Error{Status: http.StatusInternalServerError, Code: "payment_file_refused", Message: MsgFileRefused, Err: refused}
+		}
+		return resp, err
+	}
+}
+
+// encodePDF sends a statement as a download: never cached, never sniffed.
+func encodePDF(_ context.Context, w http.ResponseWriter, f *factuur.PDFFile) error {
+	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
+}
+
+// encodeXML sends the payment file as a download.
+func encodeXML(_ context.Context, w http.ResponseWriter, f *XMLFile) error {
+	return httpapi.WriteAttachment(w, "application/xml", f.Name, f.Data)
+}
