@@ -7,8 +7,10 @@ import (
 	"strconv"
 
 	"github.com/klusmaat/klusmaat/services/betaling"
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/identity"
+	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/schema/seed"
@@ -39,6 +41,10 @@ func seedCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	if err := betaling.Demo(ctx, database, calendar.System.Today()); err != nil {
+		return err
+	}
+	// Last month's statements of the demo klussers (D31); no PDF is drawn while loading them.
+	if err := uitbetaling.Demo(ctx, database, calendar.System.Today(), factuur.Site{}); err != nil {
 		return err
 	}
 	logger.Info("demo data loaded", "accounts", len(ids))
