@@ -48,6 +48,7 @@ GO_TEST_ENV := KLUSMAAT_TEST_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_
 
 .PHONY: k8s-validate backup-drill load profile drills
 .PHONY: schema
+.PHONY: ui-portal ui-admin
 .PHONY: help run stop test fuzz bench bench-web deps build ui binary tidy vet lint typecheck api-types api-types-check go-test go-fuzz ui-test e2e go-bench audit clean
 
 help:
@@ -78,16 +79,34 @@ ui:
 	@npm run --silent build -w portal-ui
 	@npm run --silent build -w admin-ui
 
+ui-portal:
+	@npm run --silent build -w portal-ui
+
+ui-admin:
+	@npm run --silent build -w admin-ui
+
 binary:
 	@go build -o bin/klusmaat ./cmd/klusmaat
 
-run: deps build
-	@scripts/pg.sh start dev $(DEV_PORT)
-	@scripts/maildev.sh start dev $(DEV_MAIL)
-	@KRATOS_SMTP_URI='smtp://127.0.0.1:1025/?disable_starttls=true' KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} scripts/kratos.sh start dev http://localhost:8080 $(DEV_KRATOS) $(DEV_PORT)
-	@$(DEV_DB_ENV) bin/klusmaat migrate
-	@$(DEV_DB_ENV) bin/klusmaat seed
-	@$(DEV_DB_ENV) LOG_FORMAT=text scripts/server.sh start dev
+# make run prints the time of each phase (scripts/phase.sh). Independent steps run at once: the
+# Kratos build (minutes on a fresh machine, infra/kratos/build.sh) beside the packages' install and
+# the builds, and the two front ends beside the Go binary.
+run:
+	@scripts/phase.sh begin
+	@rm -f .data/kratos-build.rc; mkdir -p .data; \
+	  { infra/kratos/build.sh >/dev/null 2>.data/kratos-build.log; echo $$? >.data/kratos-build.rc; } & \
+	  scripts/phase.sh "packages (scripts/deps.sh)" scripts/deps.sh
+	@scripts/phase.sh "builds: portal, admin and bin/klusmaat at once" $(MAKE) --no-print-directory -j3 ui-portal ui-admin binary
+	@scripts/phase.sh "PostgreSQL" scripts/pg.sh start dev $(DEV_PORT)
+	@scripts/phase.sh "MailDev" scripts/maildev.sh start dev $(DEV_MAIL)
+	@scripts/phase.sh "Kratos build (waiting for the rest of it)" scripts/phase.sh wait-quiet .data/kratos-build.rc || \
+	  { echo "make run: the Kratos build failed (.data/kratos-build.log):" >&2; tail -20 .data/kratos-build.log >&2; exit 1; }
+	@KRATOS_SMTP_URI='smtp://127.0.0.1:1025/?disable_starttls=true' KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} \
+	  scripts/phase.sh "Kratos" scripts/kratos.sh start dev http://localhost:8080 $(DEV_KRATOS) $(DEV_PORT)
+	@$(DEV_DB_ENV) scripts/phase.sh "migrate" bin/klusmaat migrate
+	@$(DEV_DB_ENV) scripts/phase.sh "demo data" bin/klusmaat seed
+	@$(DEV_DB_ENV) LOG_FORMAT=text scripts/phase.sh "server" scripts/server.sh start dev
+	@echo; echo "make run, phase by phase:"; scripts/phase.sh report
 	@echo
 	@echo "Klusmaat draait op http://localhost:8080  (log: .data/server-dev.log, stoppen: make stop)"
 	@echo "  Beheer:  http://localhost:8080/admin/dashboard"
@@ -285,7 +304,7 @@ go-test:
 # deadline exceeded" and no failing input (golang/go#75804, fixed in 1.27): that is not a finding.
 FUZZTIME ?= 30s
 TEST_FUZZTIME ?= 3000x
-FUZZ_TARGETS := services/platform/httpapi:FuzzDecodeJSON services/platform/validate:FuzzFieldChecks services/platform/files:FuzzReadForm \
+FUZZ_TARGETS := services/platform/httpapi:FuzzDecodeJSON services/platform/httpapi:FuzzRouteParameters services/platform/validate:FuzzFieldChecks services/platform/files:FuzzReadForm \
                 services/platform/identity:FuzzReadFlowForm services/platform/identity:FuzzProxy services/server:FuzzPublicForms
 go-fuzz:
 	@for t in $(FUZZ_TARGETS); do \

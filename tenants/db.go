@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -33,6 +34,7 @@ type DB struct {
 	queue *pgxpool.Pool
 	key   signingKey
 
+	limitKey    []byte       // the key of the rate limits' HMACs (limits.go)
 	limitsSwept atomic.Int64 // when this server last swept the rate-limit windows (limits.go)
 }
 
@@ -45,13 +47,19 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	pool, err := openPool(ctx, c.URL)
+	pool, err := openPool(ctx, c.URL, removeRoleSettings)
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{pool: pool, key: key}
+	if pool.Config().ConnConfig.DefaultQueryExecMode == pgx.QueryExecModeSimpleProtocol {
+		// pgx would send BEGIN, the proof and the first statement as one simple-query message,
+		// which prove_actor() refuses (migration 041).
+		pool.Close()
+		return nil, errors.New("tenants: the server's database URL may not ask for default_query_exec_mode=simple_protocol: the actor proof travels in messages of its own")
+	}
+	db := &DB{pool: pool, key: key, limitKey: limitKey(key)}
 	if c.QueueURL != "" {
-		if db.queue, err = openPool(ctx, c.QueueURL); err != nil {
+		if db.queue, err = openPool(ctx, c.QueueURL, nil); err != nil {
 			pool.Close()
 			return nil, err
 		}
@@ -59,11 +67,12 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	return db, nil
 }
 
-func openPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
+func openPool(ctx context.Context, url string, afterConnect func(context.Context, *pgx.Conn) error) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: parse database url: %w", err)
 	}
+	cfg.AfterConnect = afterConnect
 	// SQL sees the product's calendar: current_date, now()::date and timestamptz-to-date casts
 	// give Dutch dates whatever the server's or the cluster's own zone.
 	cfg.ConnConfig.RuntimeParams["timezone"] = calendar.ZoneName
@@ -85,6 +94,80 @@ func openPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	return pool, nil
 }
 
+// removeRoleSettings keeps settings stored for the server's role out of its sessions. SQL running
+// as klusmaat_app may run ALTER ROLE SESSION_USER [IN DATABASE ...] SET (a role may set its own
+// defaults; PostgreSQL has no privilege to withhold): default_transaction_read_only, search_path,
+// lock_timeout, DateStyle and the like would then hold for every new connection, restarts included.
+// The server's role needs none of its own (the settings it relies on travel in the start-up
+// packet), so a new connection that finds any removes them for every later connection, logs it,
+// and takes on the values a session starts with without them (read from a second, short-lived
+// connection). PostgreSQL names the source of such a setting 'user' or 'database user'.
+func removeRoleSettings(ctx context.Context, conn *pgx.Conn) error {
+	var names []string
+	var roleWide, inDatabase bool
+	rows, err := conn.Query(ctx, `SELECT name, source FROM pg_catalog.pg_settings WHERE source IN ('user', 'database user') ORDER BY name`)
+	if err != nil {
+		return fmt.Errorf("tenants: read the role's settings: %w", err)
+	}
+	for rows.Next() {
+		var name, source string
+		if err := rows.Scan(&name, &source); err != nil {
+			rows.Close()
+			return err
+		}
+		names = append(names, name)
+		roleWide = roleWide || source == "user"
+		inDatabase = inDatabase || source == "database user"
+	}
+	if rows.Close(); rows.Err() != nil {
+		return fmt.Errorf("tenants: read the role's settings: %w", rows.Err())
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	slog.WarnContext(ctx, "database: the server's role had settings of its own (ALTER ROLE ... SET), which every new connection would inherit; removed", "settings", names)
+	stmts := []string{"BEGIN READ WRITE", "SET LOCAL lock_timeout = 0"} // either may be one of them
+	if roleWide {
+		stmts = append(stmts, "ALTER ROLE CURRENT_USER RESET ALL")
+	}
+	if inDatabase {
+		stmts = append(stmts, "ALTER ROLE CURRENT_USER IN DATABASE "+pgx.Identifier{conn.Config().Database}.Sanitize()+" RESET ALL")
+	}
+	if _, err := conn.Exec(ctx, strings.Join(append(stmts, "COMMIT"), "; ")); err != nil {
+		return fmt.Errorf("tenants: remove the role's settings: %w", err)
+	}
+	fresh, err := pgx.ConnectConfig(ctx, conn.Config())
+	if err != nil {
+		return fmt.Errorf("tenants: read the settings of a new session: %w", err)
+	}
+	defer fresh.Close(context.Background())
+	values := map[string]string{}
+	rows, err = fresh.Query(ctx, `SELECT name, setting FROM pg_catalog.pg_settings WHERE name = ANY ($1)`, names)
+	if err != nil {
+		return fmt.Errorf("tenants: read the settings of a new session: %w", err)
+	}
+	for rows.Next() {
+		var name, value string
+		if err := rows.Scan(&name, &value); err != nil {
+			rows.Close()
+			return err
+		}
+		values[name] = value
+	}
+	if rows.Close(); rows.Err() != nil {
+		return fmt.Errorf("tenants: read the settings of a new session: %w", rows.Err())
+	}
+	for _, name := range names {
+		if _, err := conn.Exec(ctx, `SELECT pg_catalog.set_config($1, $2, false)`, name, values[name]); err != nil {
+			return fmt.Errorf("tenants: set %s as a new session has it: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// acquire takes a connection of the server's pool.
+func (db *DB) acquire(ctx context.Context) (*pgxpool.Conn, error) { return db.pool.Acquire(ctx) }
+
 // Close releases every connection.
 func (db *DB) Close() {
 	db.pool.Close()
@@ -105,18 +188,14 @@ func (db *DB) InTx(ctx context.Context, actor Actor, fn func(pgx.Tx) error) erro
 	if err := actor.Validate(); err != nil {
 		return err
 	}
-	conn, err := db.pool.Acquire(ctx)
-	if err != nil {
+	t := &provedTx{db: db, actor: actor}
+	if err := t.acquire(ctx); err != nil {
 		return err
 	}
 	// A connection given back inside a transaction (a failed COMMIT or ROLLBACK) is closed by the
 	// pool, not reused.
-	defer conn.Release()
-	proof, err := db.proofFor(ctx, conn.Conn(), actor)
-	if err != nil {
-		return err
-	}
-	return (&provedTx{conn: conn.Conn(), proof: proof}).run(ctx, fn)
+	defer t.release()
+	return t.run(ctx, fn)
 }
 
 // ErrPrivilegedRole means the server's database role could get around row-level security.
@@ -177,7 +256,7 @@ func (db *DB) Listen(ctx context.Context, channel string, fn func(payload string
 }
 
 func (db *DB) listenOnce(ctx context.Context, channel string, fn func(string), onListen func()) error {
-	pooled, err := db.pool.Acquire(ctx)
+	pooled, err := db.acquire(ctx)
 	if err != nil {
 		return err
 	}

@@ -17,23 +17,23 @@ import (
 func TestSharedLimitCounts(t *testing.T) {
 	d := dbtest.New(t)
 	ctx := context.Background()
-	for i := 1; i <= 3; i++ {
-		if n, err := d.DB.Hit(ctx, "proef", "192.0.2.1", time.Hour); err != nil || n != i {
-			t.Fatalf("attempt %d: count %d, %v", i, n, err)
+	for i := 1; i <= 4; i++ {
+		if within, err := d.DB.Hit(ctx, "proef", "192.0.2.1", 3, time.Hour); err != nil || within != (i <= 3) {
+			t.Fatalf("attempt %d of at most 3: within %t, %v", i, within, err)
 		}
 	}
-	if n, _ := d.DB.Hit(ctx, "proef", "192.0.2.2", time.Hour); n != 1 {
-		t.Errorf("another address starts at %d, want 1", n)
+	if within, _ := d.DB.Hit(ctx, "proef", "192.0.2.2", 3, time.Hour); !within {
+		t.Errorf("another address starts over")
 	}
-	if n, _ := d.DB.Hit(ctx, "ander", "192.0.2.1", time.Hour); n != 1 {
-		t.Errorf("the same address under another limit starts at %d, want 1", n)
+	if within, _ := d.DB.Hit(ctx, "ander", "192.0.2.1", 1, time.Hour); !within {
+		t.Errorf("the same address under another limit starts over")
 	}
-	if n, _ := d.DB.Hit(ctx, "kort", "192.0.2.1", time.Millisecond); n != 1 {
-		t.Fatalf("first attempt %d", n)
+	if within, _ := d.DB.Hit(ctx, "kort", "192.0.2.1", 1, time.Millisecond); !within {
+		t.Fatalf("first attempt refused")
 	}
 	time.Sleep(5 * time.Millisecond) // the window has ended: the next attempt opens a new one
-	if n, _ := d.DB.Hit(ctx, "kort", "192.0.2.1", time.Millisecond); n != 1 {
-		t.Errorf("after the window the count is %d, want 1", n)
+	if within, _ := d.DB.Hit(ctx, "kort", "192.0.2.1", 1, time.Millisecond); !within {
+		t.Errorf("after the window the attempt is refused")
 	}
 
 	app, err := pgx.Connect(ctx, d.AppURL)

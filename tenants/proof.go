@@ -14,17 +14,19 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// The actor of a transaction is proved to PostgreSQL, not merely announced (D4, migrations 010
-// and 024). Once per connection the database gives the backend a random nonce (actor_session()).
-// For each transaction the server signs the claims (role, user id, regions) with that nonce and the
-// connection's transaction count, with a key that the schema owner keeps in a table the server's
-// role cannot read, and sends BEGIN, prove_actor(proof) and the transaction's first statement in
-// one round trip (provedTx). prove_actor(), a SECURITY DEFINER function of the owner, checks the
-// signature, refuses a count the session has passed (replay) and a second proof, and marks the
+// The actor of a transaction is proved to PostgreSQL, not merely announced (D4, migrations 010,
+// 024 and 041). Once per connection the database gives the backend a random nonce
+// (actor_session()). For each transaction the server signs the claims (role, user id, regions)
+// with that nonce and the connection's transaction count, with a key that the schema owner keeps
+// in a table the server's role cannot read, and sends BEGIN, prove_actor(proof) and the
+// transaction's first statement in one round trip, each a message of its own (provedTx).
+// prove_actor(), a SECURITY DEFINER function of the owner, checks the signature, refuses a count
+// the session has passed (replay), a second proof in the transaction and a message that holds more
+// SQL than the proof (whose later transactions would start at the same instant), and marks the
 // proof as the running transaction's; the current_actor view that every policy reads returns the
 // claims only while that mark holds. SQL that runs as klusmaat_app cannot produce a signature or a
-// mark, so it can neither change nor widen the actor, nor leave one behind on a pooled connection;
-// and a read writes nothing.
+// mark, so it can neither change nor widen the actor, nor leave one behind on a pooled connection
+// or in a later transaction of the same message; and a read writes nothing.
 
 const (
 	nonceKey = "klusmaat.actor_nonce" // the connection's nonce (int64), in its CustomData

@@ -8,17 +8,32 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // provedTx is a transaction whose BEGIN and actor proof travel with its first statement: one round
 // trip where pgx's own transaction takes one for BEGIN and the proof another. Statements go through
-// a pgx batch (which pgx pipelines) of BEGIN, prove_actor and the statement; an Exec without
-// arguments, which pgx sends as a simple query that may hold several statements, gets BEGIN and the
-// proof in front of it in the same message. Until that first statement, nothing has been sent:
-// a transaction that runs no statement costs no round trip at all, not even for COMMIT.
+// a pgx batch (which pgx pipelines) of BEGIN, prove_actor and the statement, each a message of its
+// own. The proof never shares a simple-query message with SQL of the transaction (migration 041
+// refuses it): all transactions of one such message start at the same instant, so SQL in it could
+// COMMIT, BEGIN and find the proof's actor again. An Exec without arguments of one statement goes
+// in the batch as well; one that may hold several statements (pgx sends it as a simple query)
+// follows BEGIN and the proof in a message of its own, a second round trip. Until that first
+// statement, nothing has been sent: a transaction that runs no statement costs no round trip at
+// all, not even for COMMIT.
+//
+// When the database refuses the proof because the connection's session no longer matches what
+// the server knows of it (SQL of an earlier transaction ran DISCARD SEQUENCES, or started a session
+// of its own), the connection is closed and the transaction starts on a fresh one, once: the
+// request does not fail for what an earlier request left behind.
 type provedTx struct {
+	db    *DB
+	actor Actor
+
+	pooled     *pgxpool.Conn
 	conn       *pgx.Conn
 	proof      string
+	renewed    bool
 	begun      bool
 	closed     bool
 	savepoints int
@@ -53,18 +68,28 @@ func (t *provedTx) first() (bool, error) {
 	return true, nil
 }
 
-// begin sends BEGIN and the proof alone, for what cannot carry them (COPY, a savepoint, a batch).
+// begin sends BEGIN and the proof alone, for what cannot carry them (COPY, a savepoint, a batch,
+// an Exec that may hold several statements).
 func (t *provedTx) begin(ctx context.Context) error {
 	isFirst, err := t.first()
 	if err != nil || !isFirst {
 		return err
 	}
-	_, err = t.conn.Exec(ctx, t.simplePrefix())
-	return err
+	return t.start(ctx)
 }
 
-// simplePrefix is BEGIN and the proof as one simple-protocol message. A proof holds only digits,
-// lower-case letters, '-', ',' and '/', but it is quoted as any literal would be.
+// start sends BEGIN and the proof as a message of their own.
+func (t *provedTx) start(ctx context.Context) error {
+	for {
+		_, err := t.conn.Exec(ctx, t.simplePrefix())
+		if again, rerr := t.renew(ctx, err); !again {
+			return rerr
+		}
+	}
+}
+
+// simplePrefix is BEGIN and the proof as one simple-protocol message, and nothing else. A proof
+// holds only digits, lower-case letters, '-', ',' and '/', but it is quoted as any literal would be.
 func (t *provedTx) simplePrefix() string {
 	return "BEGIN; SELECT prove_actor('" + strings.ReplaceAll(t.proof, "'", "''") + "')"
 }
@@ -72,18 +97,78 @@ func (t *provedTx) simplePrefix() string {
 // batch sends BEGIN, the proof and sql in one round trip and reads the first two results; the
 // caller reads sql's and closes the batch.
 func (t *provedTx) batch(ctx context.Context, sql string, args []any) (pgx.BatchResults, error) {
-	b := &pgx.Batch{}
-	b.Queue(beginSQL)
-	b.Queue(proveSQL, t.proof)
-	b.Queue(sql, args...)
-	br := t.conn.SendBatch(ctx, b)
-	for range 2 {
-		if _, err := br.Exec(); err != nil {
-			_ = br.Close()
-			return nil, err
+	for {
+		b := &pgx.Batch{}
+		b.Queue(beginSQL)
+		b.Queue(proveSQL, t.proof)
+		b.Queue(sql, args...)
+		br := t.conn.SendBatch(ctx, b)
+		var err error
+		for range 2 {
+			if _, err = br.Exec(); err != nil {
+				_ = br.Close()
+				break
+			}
+		}
+		if err == nil {
+			return br, nil
+		}
+		if again, rerr := t.renew(ctx, err); !again {
+			return nil, rerr
 		}
 	}
-	return br, nil
+}
+
+// renew decides what a failed start does. A refused proof (the session's nonce, count or record is
+// not what this server knows: SQLSTATE 42501 or 55000) closes the connection and signs the proof
+// afresh for another one, once; then again is true and the start is sent again. Anything else, or
+// a second refusal (a server whose key is not the database's), is the transaction's error.
+func (t *provedTx) renew(ctx context.Context, err error) (again bool, _ error) {
+	code := PGCode(err)
+	if err == nil || t.renewed || t.db == nil || (code != CodeInsufficientPrivilege && code != codeSessionLost) {
+		return false, err
+	}
+	t.renewed = true
+	_ = t.conn.Close(ctx) // the pool destroys a closed connection when it is released
+	t.release()
+	if aerr := t.acquire(ctx); aerr != nil {
+		return false, errors.Join(err, aerr)
+	}
+	return true, nil
+}
+
+// codeSessionLost is object_not_in_prerequisite_state: currval() of a sequence the session no
+// longer has (DISCARD SEQUENCES, or a session older than the database's migration).
+const codeSessionLost = "55000"
+
+// acquire takes a connection from the pool and signs the transaction's proof for it.
+func (t *provedTx) acquire(ctx context.Context) error {
+	pooled, err := t.db.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	proof, err := t.db.proofFor(ctx, pooled.Conn(), t.actor)
+	if err != nil {
+		pooled.Release()
+		return err
+	}
+	t.pooled, t.conn, t.proof = pooled, pooled.Conn(), proof
+	return nil
+}
+
+// release gives the connection back to the pool, which closes it if it is still in a transaction
+// (a failed COMMIT or ROLLBACK) instead of reusing it.
+func (t *provedTx) release() {
+	if t.pooled != nil {
+		t.pooled.Release()
+		t.pooled = nil
+	}
+}
+
+// oneStatement reports whether sql cannot hold a second statement: it has no semicolon but at its
+// end. (A semicolon inside a literal makes it look like two, which only costs a round trip.)
+func oneStatement(sql string) bool {
+	return !strings.Contains(strings.TrimRight(strings.TrimSpace(sql), ";"), ";")
 }
 
 func (t *provedTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
@@ -93,8 +178,11 @@ func (t *provedTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.Co
 		return pgconn.CommandTag{}, err
 	case !isFirst:
 		return t.conn.Exec(ctx, sql, args...)
-	case len(args) == 0:
-		return t.conn.Exec(ctx, t.simplePrefix()+"; "+sql)
+	case len(args) == 0 && !oneStatement(sql):
+		if err := t.start(ctx); err != nil {
+			return pgconn.CommandTag{}, err
+		}
+		return t.conn.Exec(ctx, sql)
 	}
 	br, err := t.batch(ctx, sql, args)
 	if err != nil {

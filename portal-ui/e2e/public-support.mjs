@@ -49,21 +49,21 @@ export function queryAsAdmin(sql) {
     return null;
   }
   const admin = '00000000-0000-0000-0000-000000000001';
-  const key = ACTOR_KEY.replaceAll("'", "''");
-  // A new session: actor_session() gives its nonce, and the proof of its first transaction (count
-  // 1) is the HMAC of klusmaat-actor-v2, the nonce, the count and the claims (migration 024).
-  const prove =
-    `WITH s AS (SELECT actor_session() AS nonce) SELECT 'actor', prove_actor('1/admin/${admin}//' || ` +
-    `encode(hmac(convert_to(concat_ws(E'\\n', 'klusmaat-actor-v2', s.nonce, 1, 'admin', '${admin}', ''), 'UTF8'), ` +
-    `convert_to('${key}', 'UTF8'), 'sha256'), 'hex')) FROM s`;
-  const out = execFileSync('psql', [url, '-tAc', `BEGIN; ${prove}; ${sql}; COMMIT;`], { encoding: 'utf8' });
-  const rows = out
-    .split('\n')
-    .map((l) => l.trim())
-    // psql prints each statement's command tag too (BEGIN, INSERT 0 1, DELETE 1, COMMIT): not rows.
-    .filter((l) => l.includes('|') || (l !== '' && !/^(BEGIN|COMMIT|INSERT \d+ \d+|UPDATE \d+|DELETE \d+)$/.test(l)));
-  // The first row is the one of the proof; the query's row follows it (when there is one).
-  return rows.length > 1 ? rows.at(-1).split('|') : null;
+  // As the server proves an actor (migrations 024, 041): the session's nonce first, then BEGIN,
+  // then the proof as the only statement of its message (psql sends each statement of a script as
+  // a message of its own), then the SQL. The proof is the HMAC of klusmaat-actor-v2, the nonce,
+  // the transaction's count (1) and the claims.
+  const script = [
+    'SELECT actor_session() AS nonce \\gset',
+    'BEGIN;',
+    `SELECT prove_actor('1/admin/${admin}//' || encode(hmac(convert_to(concat_ws(E'\\n', 'klusmaat-actor-v2', :nonce, 1, 'admin', '${admin}', ''), 'UTF8'), convert_to(:'key', 'UTF8'), 'sha256'), 'hex'));`,
+    `${sql};`,
+    'COMMIT;',
+  ].join('\n');
+  const out = execFileSync('psql', [url, '-X', '-q', '-tA', '-v', 'ON_ERROR_STOP=1', '-v', `key=${ACTOR_KEY}`], { input: script, encoding: 'utf8' });
+  // The proof's row is empty (it returns void); the query's rows follow it (when there are any).
+  const rows = out.split('\n').filter((l) => l.trim() !== '');
+  return rows.length > 0 ? rows.at(-1).split('|') : null;
 }
 
 /** The skip reason of the database checks: they need E2E_DATABASE_URL (CI sets it). */

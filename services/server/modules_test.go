@@ -38,7 +38,7 @@ func everyModule(t *testing.T) server.Deps {
 	if err != nil {
 		t.Fatal(err)
 	}
-	links := status.NewLinks("modules-test-secret-of-32-characters", "")
+	links := status.NewLinks(dbtest.ActorKey, "")
 	return server.Deps{DB: db, Logger: slog.New(slog.DiscardHandler), Queue: q, Events: events.NewHub(db),
 		Files: files.MemoryStorage(), Kratos: k, StatusLinks: &links}
 }

@@ -19,12 +19,15 @@ import (
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
 // The customer's status link (D24).
 
+// testLinks makes links with the test databases' actor key: the database checks a link's token
+// itself, with the key it keeps (migration 041), as the server in production does.
 func testLinks() *status.Links {
-	l := status.NewLinks("status-test-secret-of-at-least-32-characters", "https://www.example.nl")
+	l := status.NewLinks(dbtest.ActorKey, "https://www.example.nl")
 	return &l
 }
 

@@ -121,13 +121,21 @@ type Row struct {
 	Factuur                                                         *Factuur
 }
 
+// Link is a status link the server made: the job it opens and its token. The store hands the
+// token to the database, which checks it again (migration 041): SQL alone cannot open a job's
+// status by its id.
+type Link struct {
+	ID    uuid.UUID
+	Token string
+}
+
 // Store is the SQL of the service (store.go).
 type Store interface {
-	Read(ctx context.Context, id uuid.UUID) (Row, error)
-	Cancel(ctx context.Context, id uuid.UUID) error
-	InvoicePDF(ctx context.Context, id uuid.UUID) (*PDF, error)
+	Read(ctx context.Context, l Link) (Row, error)
+	Cancel(ctx context.Context, l Link) error
+	InvoicePDF(ctx context.Context, l Link) (*PDF, error)
 	// Decide records the customer's answer on the latest sent version of the quote.
-	Decide(ctx context.Context, id uuid.UUID, b Besluit) error
+	Decide(ctx context.Context, l Link, b Besluit) error
 }
 
 // PDF is the invoice download.
@@ -155,20 +163,20 @@ func NewService(store Store, links Links, photoURL func(string) string) Service 
 	return &service{store: store, links: links, photoURL: photoURL}
 }
 
-func (s *service) job(token string) (uuid.UUID, error) {
+func (s *service) job(token string) (Link, error) {
 	id, ok := s.links.Parse(token)
 	if !ok {
-		return uuid.Nil, ErrNotFound
+		return Link{}, ErrNotFound
 	}
-	return id, nil
+	return Link{ID: id, Token: token}, nil
 }
 
 func (s *service) Get(ctx context.Context, token string) (Status, error) {
-	id, err := s.job(token)
+	l, err := s.job(token)
 	if err != nil {
 		return Status{}, err
 	}
-	r, err := s.store.Read(ctx, id)
+	r, err := s.store.Read(ctx, l)
 	if err != nil {
 		return Status{}, err
 	}
@@ -201,27 +209,27 @@ func (s *service) view(token string, r Row) Status {
 }
 
 func (s *service) Cancel(ctx context.Context, token string) (Status, error) {
-	id, err := s.job(token)
+	l, err := s.job(token)
 	if err != nil {
 		return Status{}, err
 	}
-	if err := s.store.Cancel(ctx, id); err != nil {
+	if err := s.store.Cancel(ctx, l); err != nil {
 		return Status{}, err
 	}
 	return s.Get(ctx, token)
 }
 
 func (s *service) InvoicePDF(ctx context.Context, token string) (*PDF, error) {
-	id, err := s.job(token)
+	l, err := s.job(token)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.InvoicePDF(ctx, id)
+	return s.store.InvoicePDF(ctx, l)
 }
 
 // Decide checks the answer and records it; the page then shows the decided quote.
 func (s *service) Decide(ctx context.Context, r BesluitRequest) (Status, error) {
-	id, err := s.job(r.Token)
+	l, err := s.job(r.Token)
 	if err != nil {
 		return Status{}, err
 	}
@@ -236,7 +244,7 @@ func (s *service) Decide(ctx context.Context, r BesluitRequest) (Status, error) 
 	if len(errs) > 0 {
 		return Status{}, errs.Invalid("invalid_besluit", MsgBesluit)
 	}
-	if err := s.store.Decide(ctx, id, r.Besluit); err != nil {
+	if err := s.store.Decide(ctx, l, r.Besluit); err != nil {
 		return Status{}, err
 	}
 	return s.Get(ctx, r.Token)

@@ -16,17 +16,18 @@ import (
 // demoKlusser is a demo klusser's pay of last month: who pays it, its bank account, how far the
 // office got with it.
 type demoKlusser struct {
-	email, uitgever, iban string
-	uren                  [2]int
-	stap                  string // concept, goedgekeurd (and in a batch), uitbetaald
+	email, iban string
+	uren        [2]int
+	stap        string // concept, goedgekeurd (and in a batch), uitbetaald
 }
 
-// The demo's last month (D31): Piet, paid by Den Haag's own business, approved and in a batch
-// not yet carried out; Gerrit, paid centrally, paid; Jan, a concept the office has yet to check.
+// The demo's last month (D31), each paid by its region's issuer (Den Haag's own business for Piet,
+// the central one for the others): Piet's approved and in a batch not yet carried out; Gerrit's
+// paid; Jan's a concept the office has yet to check.
 var demoKlussers = []demoKlusser{
-	{"piet.bakker@klusmaat.nl", "den-haag", "NL34INGB0417164301", [2]int{2, 3}, "goedgekeurd"},
-	{"gerrit.visser@klusmaat.nl", "centraal", "NL69INGB0123456789", [2]int{1, 4}, "uitbetaald"},
-	{"jan.degroot@klusmaat.nl", "centraal", "NL21INGB0987654321", [2]int{3, 2}, "concept"},
+	{"piet.bakker@klusmaat.nl", "NL34INGB0417164301", [2]int{2, 3}, "goedgekeurd"},
+	{"gerrit.visser@klusmaat.nl", "NL69INGB0123456789", [2]int{1, 4}, "uitbetaald"},
+	{"jan.degroot@klusmaat.nl", "NL21INGB0987654321", [2]int{3, 2}, "concept"},
 }
 
 // Demo loads last month's statements of the demo klussers, each with its bank account, through
@@ -39,7 +40,7 @@ func Demo(ctx context.Context, db *tenants.DB, today calendar.Date, site factuur
 	month := today.MonthStart().AddDays(-1).MonthStart()
 	s := NewService(db, func() time.Time { return today.At(9, 0) }, site)
 	for _, k := range demoKlussers {
-		made, id, err := demoStatement(ctx, db, month, k)
+		made, id, uitgever, err := demoStatement(ctx, db, month, k)
 		if err != nil {
 			return fmt.Errorf("uitbetaling demo %s: %w", k.email, err)
 		}
@@ -49,7 +50,7 @@ func Demo(ctx context.Context, db *tenants.DB, today calendar.Date, site factuur
 		if _, err := s.Approve(ctx, id); err != nil {
 			return fmt.Errorf("uitbetaling demo %s: approve: %w", k.email, err)
 		}
-		batch, err := s.CreateBatch(ctx, BatchRequest{Uitgever: k.uitgever})
+		batch, err := s.CreateBatch(ctx, BatchRequest{Uitgever: uitgever})
 		if err != nil {
 			return fmt.Errorf("uitbetaling demo %s: batch: %w", k.email, err)
 		}
@@ -62,15 +63,17 @@ func Demo(ctx context.Context, db *tenants.DB, today calendar.Date, site factuur
 	return nil
 }
 
-// demoStatement makes k's concept statement of month with two lines, and its bank account;
-// false when it has a statement of month already.
-func demoStatement(ctx context.Context, db *tenants.DB, month calendar.Date, k demoKlusser) (bool, uuid.UUID, error) {
+// demoStatement makes k's concept statement of month with two lines for the issuer of its region,
+// and its bank account; false when it has a statement of month already.
+func demoStatement(ctx context.Context, db *tenants.DB, month calendar.Date, k demoKlusser) (bool, uuid.UUID, string, error) {
 	var id uuid.UUID
+	var uitgever string
 	made := false
 	err := db.Tx(ctx, func(tx pgx.Tx) error {
 		var klusser uuid.UUID
 		var naam, woonplaats string
-		if err := tx.QueryRow(ctx, `SELECT id, naam, woonplaats FROM profiles WHERE email = $1`, k.email).Scan(&klusser, &naam, &woonplaats); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT id, naam, woonplaats, (factuur_uitgever(regio[1])).id FROM profiles WHERE email = $1`, k.email).
+			Scan(&klusser, &naam, &woonplaats, &uitgever); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `
@@ -89,7 +92,7 @@ func demoStatement(ctx context.Context, db *tenants.DB, month calendar.Date, k d
 		nummer := fmt.Sprintf("UB%04d%02d-%04d", month.Year, int(month.Month), n)
 		err := tx.QueryRow(ctx, `
 			INSERT INTO uitbetalingen (nummer, klusser_id, klusser_naam, uitgever_id, maand) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT (klusser_id, uitgever_id, maand) DO NOTHING RETURNING id`, nummer, klusser, naam, k.uitgever, month).Scan(&id)
+			ON CONFLICT (klusser_id, uitgever_id, maand) DO NOTHING RETURNING id`, nummer, klusser, naam, uitgever, month).Scan(&id)
 		if err == pgx.ErrNoRows {
 			return nil
 		}
@@ -107,5 +110,5 @@ func demoStatement(ctx context.Context, db *tenants.DB, month calendar.Date, k d
 		}
 		return nil
 	})
-	return made, id, err
+	return made, id, uitgever, err
 }

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/klusmaat/klusmaat/jobs"
-	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
@@ -60,9 +60,9 @@ func TestQueueIsOutOfReach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A notification to the admins: a job any actor may cause (e-mails are bound to what the
-	// transaction changed; TestEnqueueChecks).
-	job := notify.AdminsArgs{Type: notify.KlusIngepland, KlusID: id("request"), KlusserNaam: "Klusser", Datum: "01-12-2026", Tijd: "10:00"}
+	// The franchise owner's own export: a job an actor may queue for itself (e-mails and
+	// notifications are bound to what the transaction changed; TestEnqueueChecks).
+	job := exportArgs{ExportID: uuid.New(), UserID: fdhID}
 	d.As(t, actors["fdh"], func(tx pgx.Tx) error {
 		if err := q.Enqueue(ctx, tx, job); err != nil {
 			return err

@@ -92,8 +92,18 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     D30): by the system actor alone (the reminder job), to the invoice's own customer, for an
 --     invoice whose event of that step (herinnering, veertiendagenbrief) this transaction
 --     recorded, naming that invoice's number (and its job's status link, if any);
---   * export: for the actor itself; notifications and invoice PDFs: the in-app and
---     storage work of the application, which sends nothing of the caller's making.
+--   * export: for the actor itself; invoice PDFs: the storage work of the application, which
+--     sends nothing of the caller's making;
+--   * the in-app notifications, each for a job this transaction changed and with that job's own
+--     data (the worker turns the arguments into the text people read):
+--       notify_admins klus_opgepakt: by the klusser who now has the job, naming its profile's name;
+--       notify_admins klus_ingepland / klus_gewijzigd: by a klusser or an admin, naming the job's
+--         klusser and its planned date and time (Europe/Amsterdam);
+--       notify_admins klus_geannuleerd: for a job cancelled (geannuleerd_at) in this transaction;
+--       notify_admins offerte_akkoord / offerte_niet_akkoord: for the job's quote answered so in
+--         this transaction, with that quote's number;
+--       notify_pool: by an admin (who alone places jobs), for a job now open in the pool;
+--       notify_klusser: by an admin, to the job's klusser, with the job's own date, time and town.
 -- Any other kind or template is refused. The queue's role (workers, River's maintenance) and the
 -- owner are not checked.
 CREATE OR REPLACE FUNCTION river.klusmaat_check_enqueue() RETURNS trigger
@@ -102,6 +112,7 @@ CREATE OR REPLACE FUNCTION river.klusmaat_check_enqueue() RETURNS trigger
     AS $$
 DECLARE
     actor record;
+    job public.klussen;
     d jsonb := coalesce(NEW.args -> 'data', '{}');
     tmpl text := NEW.args ->> 'template';
     rcpt text := lower(NEW.args ->> 'to');
@@ -114,8 +125,42 @@ BEGIN
     END IF;
     SELECT a.role, a.user_id INTO actor FROM public.current_actor a;
 
-    IF NEW.kind IN ('notify_admins', 'notify_pool', 'notify_klusser') THEN
-        ok := actor.role IS NOT NULL;
+    IF NEW.kind = 'notify_admins' THEN
+        SELECT k.* INTO job FROM public.klussen k WHERE k.id = (NEW.args ->> 'klus_id')::uuid AND k.xmin = this_tx;
+        ok := actor.role IS NOT NULL AND FOUND AND CASE
+            WHEN NEW.args ->> 'type' = 'klus_opgepakt' THEN actor.role = 'klusser' AND job.klusser_id = actor.user_id
+                AND NEW.args = jsonb_build_object('type', 'klus_opgepakt', 'klus_id', job.id::text,
+                    'klusser_naam', (SELECT p.naam FROM public.profiles p WHERE p.id = job.klusser_id))
+            WHEN NEW.args ->> 'type' = 'klus_ingepland' THEN actor.role IN ('klusser', 'admin')
+                AND NEW.args = jsonb_build_object('type', 'klus_ingepland', 'klus_id', job.id::text,
+                    'klusser_naam', (SELECT p.naam FROM public.profiles p WHERE p.id = job.klusser_id),
+                    'datum', to_char(job.geplande_start_tijd AT TIME ZONE 'Europe/Amsterdam', 'DD-MM-YYYY'),
+                    'tijd', to_char(job.geplande_start_tijd AT TIME ZONE 'Europe/Amsterdam', 'HH24:MI'))
+            WHEN NEW.args ->> 'type' = 'klus_gewijzigd' THEN actor.role IN ('klusser', 'admin')
+                AND NEW.args = jsonb_build_object('type', 'klus_gewijzigd', 'klus_id', job.id::text,
+                    'klusser_naam', (SELECT p.naam FROM public.profiles p WHERE p.id = job.klusser_id),
+                    'datum', to_char(job.geplande_start_tijd AT TIME ZONE 'Europe/Amsterdam', 'DD-MM-YYYY'),
+                    'tijd', to_char(job.geplande_start_tijd AT TIME ZONE 'Europe/Amsterdam', 'HH24:MI'))
+            WHEN NEW.args ->> 'type' = 'klus_geannuleerd' THEN job.geannuleerd_at IS NOT NULL
+                AND NEW.args = jsonb_build_object('type', 'klus_geannuleerd', 'klus_id', job.id::text, 'klusser_naam', '')
+            WHEN NEW.args ->> 'type' IN ('offerte_akkoord', 'offerte_niet_akkoord') THEN EXISTS (
+                SELECT 1 FROM public.offertes o
+                WHERE o.klus_id = job.id AND o.xmin = this_tx AND o.status = substr(NEW.args ->> 'type', 9)
+                  AND NEW.args = jsonb_build_object('type', NEW.args ->> 'type', 'klus_id', job.id::text,
+                        'klusser_naam', '', 'nummer', o.nummer))
+            ELSE false END;
+    ELSIF NEW.kind = 'notify_pool' THEN
+        ok := actor.role = 'admin' AND EXISTS (
+            SELECT 1 FROM public.klussen k
+            WHERE k.id = (NEW.args ->> 'klus_id')::uuid AND k.xmin = this_tx
+              AND k.assignment_type = 'pool' AND k.status = 'open' AND k.klusser_id IS NULL
+              AND NEW.args = jsonb_build_object('klus_id', k.id::text));
+    ELSIF NEW.kind = 'notify_klusser' THEN
+        ok := actor.role = 'admin' AND EXISTS (
+            SELECT 1 FROM public.klussen k
+            WHERE k.id = (NEW.args ->> 'klus_id')::uuid AND k.xmin = this_tx
+              AND NEW.args = jsonb_build_object('klus_id', k.id::text, 'klusser_id', k.klusser_id::text,
+                    'datum', to_char(k.datum, 'DD-MM-YYYY'), 'tijd', k.tijd, 'woonplaats', k.woonplaats));
     ELSIF NEW.kind = 'factuur_pdf' THEN
         ok := actor.role IN ('klusser', 'admin')
             AND EXISTS (SELECT 1 FROM public.facturen f WHERE f.id = (NEW.args ->> 'factuur_id')::uuid);

@@ -38,6 +38,157 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA public;
 COMMENT ON EXTENSION pgcrypto IS 'cryptographic functions';
 
 --
+-- Name: klus_status(uuid); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.klus_status(p_id uuid) RETURNS TABLE(categorie text, beschrijving text, datum date, tijd text, woonplaats text, status text, geannuleerd boolean, geplande_start_tijd timestamp with time zone, klusser_voornaam text, klusser_foto text, toegewezen boolean, support_phone text, factuur_id uuid, factuur_pdf text, regio text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT c.label, k.beschrijving, k.datum, k.tijd, k.woonplaats, k.status,
+           k.geannuleerd_at IS NOT NULL, k.geplande_start_tijd,
+           CASE WHEN k.geplande_start_tijd IS NOT NULL THEN nullif(split_part(btrim(p.naam), ' ', 1), '') END,
+           CASE WHEN k.geplande_start_tijd IS NOT NULL THEN p.profiel_foto_url END,
+           k.klusser_id IS NOT NULL,
+           coalesce(nullif(btrim(fs.support_phone), ''),
+                    (SELECT nullif(btrim(setting_value), '') FROM app_settings WHERE setting_key = 'support_phone_default'), ''),
+           CASE WHEN k.status = 'afgerond' THEN f.id END,
+           CASE WHEN k.status = 'afgerond' THEN f.pdf_url END,
+           k.regio
+    FROM klussen k
+    JOIN categories c ON c.key = k.categorie
+    LEFT JOIN profiles p ON p.id = k.klusser_id
+    LEFT JOIN franchise_settings fs ON fs.regio = k.regio
+    LEFT JOIN facturen f ON f.klus_id = k.id
+    LEFT JOIN werkbonnen w ON w.klus_id = k.id
+    WHERE k.id = p_id AND k.status_link_revoked_at IS NULL
+      AND (k.status <> 'afgerond'
+           OR coalesce(f.created_at, w.eind_tijd, k.updated_at) > now() - interval '90 days')
+$$;
+
+ALTER FUNCTION klusmaat_private.klus_status(p_id uuid) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_status_annuleren(uuid); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.klus_status_annuleren(p_id uuid) RETURNS TABLE(regio text)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    UPDATE klussen SET geannuleerd_at = now(), archived = true
+    WHERE id = p_id AND status = 'open' AND klusser_id IS NULL AND geplande_start_tijd IS NULL
+      AND NOT archived AND geannuleerd_at IS NULL AND status_link_revoked_at IS NULL
+    RETURNING regio
+$$;
+
+ALTER FUNCTION klusmaat_private.klus_status_annuleren(p_id uuid) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_status_factuur(uuid); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.klus_status_factuur(p_id uuid) RETURNS TABLE(factuurnummer text, totaal_cents integer, open_cents integer, vervaldatum date, iban text, uitgever text, staat text, gecrediteerd_door text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT f.factuurnummer, f.totaal_bedrag_cents, s.open_cents, f.vervaldatum, f.uitgever->>'iban', f.uitgever->>'naam',
+           s.staat, s.gecrediteerd_door
+    FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id JOIN klussen k ON k.id = f.klus_id
+    WHERE f.klus_id = p_id AND f.credit_van IS NULL AND k.status_link_revoked_at IS NULL
+$$;
+
+ALTER FUNCTION klusmaat_private.klus_status_factuur(p_id uuid) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_status_offerte(uuid); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.klus_status_offerte(p_id uuid) RETURNS TABLE(nummer text, versie integer, status text, arbeid_wijze text, arbeid_omschrijving text, arbeid_uren numeric, uurtarief_cents integer, arbeid_cents integer, materialen jsonb, subtotaal_cents integer, btw_cents integer, totaal_cents integer, geldig_tot date, beslist_at timestamp with time zone, reden text, nieuwere_concept boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT s.nummer, s.versie, s.status, s.arbeid_wijze, s.arbeid_omschrijving, s.arbeid_uren, s.uurtarief_cents, s.arbeid_cents,
+           s.materialen, s.subtotaal_cents, s.btw_cents, s.totaal_cents, s.geldig_tot, s.beslist_at, s.reden, EXISTS (SELECT 1 FROM offertes c WHERE c.klus_id = p_id AND c.status = 'concept')
+    FROM offertes s JOIN klussen k ON k.id = s.klus_id
+    WHERE s.klus_id = p_id AND s.status <> 'concept' AND k.status_link_revoked_at IS NULL
+    ORDER BY s.versie DESC LIMIT 1
+$$;
+
+ALTER FUNCTION klusmaat_private.klus_status_offerte(p_id uuid) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_status_offerte_besluit(uuid, integer, boolean, text, date); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) RETURNS TABLE(uitkomst text, offerte_id uuid, regio text, nummer text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+DECLARE
+    latest offertes;
+BEGIN
+    PERFORM 1 FROM klussen k WHERE k.id = p_id AND k.status_link_revoked_at IS NULL AND k.geannuleerd_at IS NULL FOR UPDATE;
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT 'geen'::text, NULL::uuid, NULL::text, NULL::text;
+        RETURN;
+    END IF;
+    SELECT * INTO latest FROM offertes s WHERE s.klus_id = p_id ORDER BY s.versie DESC LIMIT 1 FOR UPDATE;
+    IF latest.id IS NULL THEN
+        RETURN QUERY SELECT 'geen'::text, NULL::uuid, NULL::text, NULL::text;
+    ELSIF latest.versie <> p_versie OR latest.status = 'concept' THEN
+        RETURN QUERY SELECT 'gewijzigd'::text, latest.id, latest.regio, latest.nummer;
+    ELSIF latest.status <> 'verstuurd' THEN
+        RETURN QUERY SELECT 'beslist'::text, latest.id, latest.regio, latest.nummer;
+    ELSIF latest.geldig_tot < p_vandaag THEN
+        RETURN QUERY SELECT 'verlopen'::text, latest.id, latest.regio, latest.nummer;
+    ELSE
+        UPDATE offertes SET status = CASE WHEN p_akkoord THEN 'akkoord' ELSE 'niet_akkoord' END,
+                            beslist_at = now(), reden = CASE WHEN p_akkoord THEN '' ELSE btrim(coalesce(p_reden, '')) END
+        WHERE id = latest.id;
+        UPDATE klussen SET updated_at = now() WHERE id = p_id;
+        RETURN QUERY SELECT 'ok'::text, latest.id, latest.regio, latest.nummer;
+    END IF;
+END $$;
+
+ALTER FUNCTION klusmaat_private.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_status_schouw(uuid); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.klus_status_schouw(p_id uuid) RETURNS TABLE(start timestamp with time zone, opnemer text, uitgevoerd boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT s.start, s.opnemer, s.status = 'uitgevoerd'
+    FROM klus_schouwen s JOIN klussen k ON k.id = s.klus_id
+    WHERE s.klus_id = p_id AND k.status_link_revoked_at IS NULL
+$$;
+
+ALTER FUNCTION klusmaat_private.klus_status_schouw(p_id uuid) OWNER TO klusmaat_owner;
+
+--
+-- Name: status_link_job(text); Type: FUNCTION; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION klusmaat_private.status_link_job(token text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+    SELECT encode(substr(t.raw, 1, 16), 'hex')::uuid
+    FROM (SELECT decode(translate(token, '-_', '+/') || '=', 'base64') AS raw
+          WHERE token ~ '^[A-Za-z0-9_-]{43}$') t
+    CROSS JOIN klusmaat_private.actor_key k
+    WHERE octet_length(t.raw) = 32
+      AND rtrim(translate(encode(t.raw, 'base64'), '+/', '-_'), '=') = token
+      AND substr(t.raw, 17, 16) = substr(public.hmac(substr(t.raw, 1, 16),
+              public.hmac(convert_to('klusmaat status link v1', 'UTF8'), k.key, 'sha256'), 'sha256'), 1, 16)
+$_$;
+
+ALTER FUNCTION klusmaat_private.status_link_job(token text) OWNER TO klusmaat_owner;
+
+--
 -- Name: actor_id(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -89,13 +240,18 @@ CREATE FUNCTION public.actor_session() RETURNS bigint
 DECLARE
     nonce bigint;
 BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_locks l
+               WHERE l.locktype = 'advisory' AND l.pid = pg_backend_pid() AND l.classid = 1263354192::oid
+                 AND l.objid = pg_backend_pid()::oid AND l.objsubid = 2) THEN
+        RAISE EXCEPTION 'a proved transaction cannot start a new actor session' USING ERRCODE = 'insufficient_privilege';
+    END IF;
     BEGIN
         PERFORM currval('klusmaat_private.actor_nonce');
         RAISE EXCEPTION 'the session already has its actor nonce' USING ERRCODE = 'insufficient_privilege';
     EXCEPTION WHEN object_not_in_prerequisite_state THEN -- currval not yet defined: a new session
         nonce := ('x' || encode(public.gen_random_bytes(8), 'hex'))::bit(64)::bigint & 9223372036854775807;
         PERFORM setval('klusmaat_private.actor_nonce', nonce), setval('klusmaat_private.actor_count', 0),
-                setval('klusmaat_private.actor_mark', 0);
+                setval('klusmaat_private.actor_mark', 0), setval('klusmaat_private.actor_proved_at', 0);
     END;
     RETURN nonce;
 END $$;
@@ -740,6 +896,39 @@ END $$;
 ALTER FUNCTION public.klus_contacten_fill() OWNER TO klusmaat_owner;
 
 --
+-- Name: klus_events_kept(bigint); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_events_kept(p_after bigint, OUT complete boolean, OUT newest bigint) RETURNS record
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT CASE WHEN k.oldest IS NULL THEN p_after >= s.handed_out ELSE k.oldest <= p_after + 1 END,
+           coalesce(k.newest, s.handed_out)
+    FROM (SELECT min(e.id) AS oldest, max(e.id) AS newest FROM public.klus_events e) k,
+         (SELECT coalesce(pg_sequence_last_value('public.klus_events_id_seq'::regclass), 0) AS handed_out) s
+$$;
+
+ALTER FUNCTION public.klus_events_kept(p_after bigint, OUT complete boolean, OUT newest bigint) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_pool_tellingen_bij(jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_pool_tellingen_bij(delta jsonb) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    INSERT INTO klus_pool_tellingen AS t (regio, woonplaats, aantal)
+    SELECT d.regio, d.woonplaats, sum(d.d)
+    FROM jsonb_to_recordset(delta) AS d (regio text, woonplaats text, d int)
+    GROUP BY 1, 2 HAVING sum(d.d) <> 0 ORDER BY 1, 2
+    ON CONFLICT (regio, woonplaats) DO UPDATE SET aantal = t.aantal + EXCLUDED.aantal;
+$$;
+
+ALTER FUNCTION public.klus_pool_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
+
+--
 -- Name: klus_schouw_fotos_fill(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -784,135 +973,71 @@ END $$;
 ALTER FUNCTION public.klus_schouwen_fill() OWNER TO klusmaat_owner;
 
 --
--- Name: klus_status(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+-- Name: klus_status(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE FUNCTION public.klus_status(p_id uuid) RETURNS TABLE(categorie text, beschrijving text, datum date, tijd text, woonplaats text, status text, geannuleerd boolean, geplande_start_tijd timestamp with time zone, klusser_voornaam text, klusser_foto text, toegewezen boolean, support_phone text, factuur_id uuid, factuur_pdf text, regio text)
+CREATE FUNCTION public.klus_status(p_token text) RETURNS TABLE(categorie text, beschrijving text, datum date, tijd text, woonplaats text, status text, geannuleerd boolean, geplande_start_tijd timestamp with time zone, klusser_voornaam text, klusser_foto text, toegewezen boolean, support_phone text, factuur_id uuid, factuur_pdf text, regio text)
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-    SELECT c.label, k.beschrijving, k.datum, k.tijd, k.woonplaats, k.status,
-           k.geannuleerd_at IS NOT NULL, k.geplande_start_tijd,
-           CASE WHEN k.geplande_start_tijd IS NOT NULL THEN nullif(split_part(btrim(p.naam), ' ', 1), '') END,
-           CASE WHEN k.geplande_start_tijd IS NOT NULL THEN p.profiel_foto_url END,
-           k.klusser_id IS NOT NULL,
-           coalesce(nullif(btrim(fs.support_phone), ''),
-                    (SELECT nullif(btrim(setting_value), '') FROM app_settings WHERE setting_key = 'support_phone_default'), ''),
-           CASE WHEN k.status = 'afgerond' THEN f.id END,
-           CASE WHEN k.status = 'afgerond' THEN f.pdf_url END,
-           k.regio
-    FROM klussen k
-    JOIN categories c ON c.key = k.categorie
-    LEFT JOIN profiles p ON p.id = k.klusser_id
-    LEFT JOIN franchise_settings fs ON fs.regio = k.regio
-    LEFT JOIN facturen f ON f.klus_id = k.id
-    LEFT JOIN werkbonnen w ON w.klus_id = k.id
-    WHERE k.id = p_id AND k.status_link_revoked_at IS NULL
-      AND (k.status <> 'afgerond'
-           OR coalesce(f.created_at, w.eind_tijd, k.updated_at) > now() - interval '90 days')
-$$;
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT * FROM klusmaat_private.klus_status(klusmaat_private.status_link_job(p_token)) $$;
 
-ALTER FUNCTION public.klus_status(p_id uuid) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_status(p_token text) OWNER TO klusmaat_owner;
 
 --
--- Name: klus_status_annuleren(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+-- Name: klus_status_annuleren(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE FUNCTION public.klus_status_annuleren(p_id uuid) RETURNS TABLE(regio text)
+CREATE FUNCTION public.klus_status_annuleren(p_token text) RETURNS TABLE(regio text)
     LANGUAGE sql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-    UPDATE klussen SET geannuleerd_at = now(), archived = true
-    WHERE id = p_id AND status = 'open' AND klusser_id IS NULL AND geplande_start_tijd IS NULL
-      AND NOT archived AND geannuleerd_at IS NULL AND status_link_revoked_at IS NULL
-    RETURNING regio
-$$;
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT * FROM klusmaat_private.klus_status_annuleren(klusmaat_private.status_link_job(p_token)) $$;
 
-ALTER FUNCTION public.klus_status_annuleren(p_id uuid) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_status_annuleren(p_token text) OWNER TO klusmaat_owner;
 
 --
--- Name: klus_status_factuur(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+-- Name: klus_status_factuur(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE FUNCTION public.klus_status_factuur(p_id uuid) RETURNS TABLE(factuurnummer text, totaal_cents integer, open_cents integer, vervaldatum date, iban text, uitgever text, staat text, gecrediteerd_door text)
+CREATE FUNCTION public.klus_status_factuur(p_token text) RETURNS TABLE(factuurnummer text, totaal_cents integer, open_cents integer, vervaldatum date, iban text, uitgever text, staat text, gecrediteerd_door text)
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-    SELECT f.factuurnummer, f.totaal_bedrag_cents, s.open_cents, f.vervaldatum, f.uitgever->>'iban', f.uitgever->>'naam',
-           s.staat, s.gecrediteerd_door
-    FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id JOIN klussen k ON k.id = f.klus_id
-    WHERE f.klus_id = p_id AND f.credit_van IS NULL AND k.status_link_revoked_at IS NULL
-$$;
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT * FROM klusmaat_private.klus_status_factuur(klusmaat_private.status_link_job(p_token)) $$;
 
-ALTER FUNCTION public.klus_status_factuur(p_id uuid) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_status_factuur(p_token text) OWNER TO klusmaat_owner;
 
 --
--- Name: klus_status_offerte(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+-- Name: klus_status_offerte(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE FUNCTION public.klus_status_offerte(p_id uuid) RETURNS TABLE(nummer text, versie integer, status text, arbeid_wijze text, arbeid_omschrijving text, arbeid_uren numeric, uurtarief_cents integer, arbeid_cents integer, materialen jsonb, subtotaal_cents integer, btw_cents integer, totaal_cents integer, geldig_tot date, beslist_at timestamp with time zone, reden text, nieuwere_concept boolean)
+CREATE FUNCTION public.klus_status_offerte(p_token text) RETURNS TABLE(nummer text, versie integer, status text, arbeid_wijze text, arbeid_omschrijving text, arbeid_uren numeric, uurtarief_cents integer, arbeid_cents integer, materialen jsonb, subtotaal_cents integer, btw_cents integer, totaal_cents integer, geldig_tot date, beslist_at timestamp with time zone, reden text, nieuwere_concept boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-    SELECT s.nummer, s.versie, s.status, s.arbeid_wijze, s.arbeid_omschrijving, s.arbeid_uren, s.uurtarief_cents, s.arbeid_cents,
-           s.materialen, s.subtotaal_cents, s.btw_cents, s.totaal_cents, s.geldig_tot, s.beslist_at, s.reden, EXISTS (SELECT 1 FROM offertes c WHERE c.klus_id = p_id AND c.status = 'concept')
-    FROM offertes s JOIN klussen k ON k.id = s.klus_id
-    WHERE s.klus_id = p_id AND s.status <> 'concept' AND k.status_link_revoked_at IS NULL
-    ORDER BY s.versie DESC LIMIT 1
-$$;
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT * FROM klusmaat_private.klus_status_offerte(klusmaat_private.status_link_job(p_token)) $$;
 
-ALTER FUNCTION public.klus_status_offerte(p_id uuid) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_status_offerte(p_token text) OWNER TO klusmaat_owner;
 
 --
--- Name: klus_status_offerte_besluit(uuid, integer, boolean, text, date); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+-- Name: klus_status_offerte_besluit(text, integer, boolean, text, date); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE FUNCTION public.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) RETURNS TABLE(uitkomst text, offerte_id uuid, regio text, nummer text)
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-DECLARE
-    latest offertes;
-BEGIN
-    PERFORM 1 FROM klussen k WHERE k.id = p_id AND k.status_link_revoked_at IS NULL AND k.geannuleerd_at IS NULL FOR UPDATE;
-    IF NOT FOUND THEN
-        RETURN QUERY SELECT 'geen'::text, NULL::uuid, NULL::text, NULL::text;
-        RETURN;
-    END IF;
-    SELECT * INTO latest FROM offertes s WHERE s.klus_id = p_id ORDER BY s.versie DESC LIMIT 1 FOR UPDATE;
-    IF latest.id IS NULL THEN
-        RETURN QUERY SELECT 'geen'::text, NULL::uuid, NULL::text, NULL::text;
-    ELSIF latest.versie <> p_versie OR latest.status = 'concept' THEN
-        RETURN QUERY SELECT 'gewijzigd'::text, latest.id, latest.regio, latest.nummer;
-    ELSIF latest.status <> 'verstuurd' THEN
-        RETURN QUERY SELECT 'beslist'::text, latest.id, latest.regio, latest.nummer;
-    ELSIF latest.geldig_tot < p_vandaag THEN
-        RETURN QUERY SELECT 'verlopen'::text, latest.id, latest.regio, latest.nummer;
-    ELSE
-        UPDATE offertes SET status = CASE WHEN p_akkoord THEN 'akkoord' ELSE 'niet_akkoord' END,
-                            beslist_at = now(), reden = CASE WHEN p_akkoord THEN '' ELSE btrim(coalesce(p_reden, '')) END
-        WHERE id = latest.id;
-        UPDATE klussen SET updated_at = now() WHERE id = p_id;
-        RETURN QUERY SELECT 'ok'::text, latest.id, latest.regio, latest.nummer;
-    END IF;
-END $$;
+CREATE FUNCTION public.klus_status_offerte_besluit(p_token text, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) RETURNS TABLE(uitkomst text, offerte_id uuid, regio text, nummer text)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT * FROM klusmaat_private.klus_status_offerte_besluit(klusmaat_private.status_link_job(p_token),
+                                                                      p_versie, p_akkoord, p_reden, p_vandaag) $$;
 
-ALTER FUNCTION public.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_status_offerte_besluit(p_token text, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) OWNER TO klusmaat_owner;
 
 --
--- Name: klus_status_schouw(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+-- Name: klus_status_schouw(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE FUNCTION public.klus_status_schouw(p_id uuid) RETURNS TABLE(start timestamp with time zone, opnemer text, uitgevoerd boolean)
+CREATE FUNCTION public.klus_status_schouw(p_token text) RETURNS TABLE(start timestamp with time zone, opnemer text, uitgevoerd boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-    AS $$
-    SELECT s.start, s.opnemer, s.status = 'uitgevoerd'
-    FROM klus_schouwen s JOIN klussen k ON k.id = s.klus_id
-    WHERE s.klus_id = p_id AND k.status_link_revoked_at IS NULL
-$$;
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT * FROM klusmaat_private.klus_status_schouw(klusmaat_private.status_link_job(p_token)) $$;
 
-ALTER FUNCTION public.klus_status_schouw(p_id uuid) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_status_schouw(p_token text) OWNER TO klusmaat_owner;
 
 --
 -- Name: klus_tellingen_bij(jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -1092,6 +1217,36 @@ BEGIN
 END $$;
 
 ALTER FUNCTION public.klussen_lock_finished() OWNER TO klusmaat_owner;
+
+--
+-- Name: klussen_pool_tellingen(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klussen_pool_tellingen() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        PERFORM klus_pool_tellingen_bij((SELECT jsonb_agg(jsonb_build_object('regio', regio, 'woonplaats', woonplaats, 'd', n))
+            FROM (SELECT regio, woonplaats, count(*) AS n FROM nieuw
+                  WHERE assignment_type = 'pool' AND status = 'open' AND klusser_id IS NULL AND NOT archived GROUP BY 1, 2) g));
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM klus_pool_tellingen_bij((SELECT jsonb_agg(jsonb_build_object('regio', regio, 'woonplaats', woonplaats, 'd', -n))
+            FROM (SELECT regio, woonplaats, count(*) AS n FROM oud
+                  WHERE assignment_type = 'pool' AND status = 'open' AND klusser_id IS NULL AND NOT archived GROUP BY 1, 2) g));
+    ELSE
+        PERFORM klus_pool_tellingen_bij((SELECT jsonb_agg(jsonb_build_object('regio', regio, 'woonplaats', woonplaats, 'd', d))
+            FROM (SELECT n.regio, n.woonplaats, 1 AS d FROM nieuw n
+                  WHERE n.assignment_type = 'pool' AND n.status = 'open' AND n.klusser_id IS NULL AND NOT n.archived
+                  UNION ALL
+                  SELECT o.regio, o.woonplaats, -1 FROM oud o
+                  WHERE o.assignment_type = 'pool' AND o.status = 'open' AND o.klusser_id IS NULL AND NOT o.archived) x));
+    END IF;
+    RETURN NULL;
+END $$;
+
+ALTER FUNCTION public.klussen_pool_tellingen() OWNER TO klusmaat_owner;
 
 --
 -- Name: klussen_publish_event(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -1417,7 +1572,12 @@ CREATE FUNCTION public.prove_actor(proof text) RETURNS void
     AS $_$
 DECLARE
     parts text[] := string_to_array(proof, '/');
+    started bigint := (EXTRACT(epoch FROM transaction_timestamp()) * 1000000)::bigint;
 BEGIN
+    IF current_query() IS NULL OR current_query() !~*
+            '^[[:space:]]*(begin[[:space:]]*;[[:space:]]*)?select[[:space:]]+(public[.])?prove_actor[[:space:]]*[(][^;]*[)][[:space:]]*;?[[:space:]]*$' THEN
+        RAISE EXCEPTION 'actor not proved: the proof must be the only statement of its message' USING ERRCODE = 'insufficient_privilege';
+    END IF;
     IF cardinality(parts) IS DISTINCT FROM 5
        OR parts[2] NOT IN ('anonymous', 'authenticated', 'klusser', 'franchise', 'admin')
        OR (parts[2] = 'anonymous') <> (parts[3] = '')
@@ -1430,45 +1590,67 @@ BEGIN
     IF parts[1]::bigint <= currval('klusmaat_private.actor_count') THEN
         RAISE EXCEPTION 'actor not proved: the proof was used before' USING ERRCODE = 'insufficient_privilege';
     END IF;
-    IF (SELECT a.role FROM public.current_actor a) IS NOT NULL THEN
+    IF currval('klusmaat_private.actor_proved_at') = started OR (SELECT a.role FROM public.current_actor a) IS NOT NULL THEN
         RAISE EXCEPTION 'the transaction already has an actor' USING ERRCODE = 'insufficient_privilege';
     END IF;
+    PERFORM pg_advisory_xact_lock_shared(1263354192, pg_backend_pid());
     PERFORM set_config('klusmaat.actor', proof, true);
     PERFORM setval('klusmaat_private.actor_count', parts[1]::bigint),
-            setval('klusmaat_private.actor_mark', public.actor_mark(proof));
+            setval('klusmaat_private.actor_mark', public.actor_mark(proof)),
+            setval('klusmaat_private.actor_proved_at', started);
 END $_$;
 
 ALTER FUNCTION public.prove_actor(proof text) OWNER TO klusmaat_owner;
 
 --
--- Name: rate_limit_hits; Type: TABLE; Schema: klusmaat_private; Owner: klusmaat_owner
+-- Name: rate_limit_hit(text, bytea, interval, integer); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE UNLOGGED TABLE klusmaat_private.rate_limit_hits (
-    name text NOT NULL,
-    key bytea NOT NULL,
-    expires_at timestamp with time zone NOT NULL,
-    count integer NOT NULL
-);
+CREATE FUNCTION public.rate_limit_hit(p_name text, p_key bytea, p_window interval, p_max integer) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+DECLARE
+    n integer;
+BEGIN
+    IF (SELECT a.role FROM public.current_actor a) IS NULL THEN
+        RAISE EXCEPTION 'rate limits count only in a transaction with a proved actor' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF p_name IS NULL OR p_name !~ '^[a-z][a-z0-9-]{0,62}$' OR octet_length(p_key) IS DISTINCT FROM 32
+       OR p_window IS NULL OR p_window <= interval '0' OR p_window > interval '1 hour'
+       OR p_max IS NULL OR p_max < 1 THEN
+        RAISE EXCEPTION 'rate limit: a name, a 32-byte key, a window of at most an hour and a maximum of at least 1'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    INSERT INTO klusmaat_private.rate_limit_hits AS h (name, key, expires_at, count)
+    VALUES (p_name, p_key, clock_timestamp() + p_window, 1)
+    ON CONFLICT ON CONSTRAINT rate_limit_hits_pkey DO UPDATE SET
+        expires_at = CASE WHEN h.expires_at <= clock_timestamp() THEN excluded.expires_at ELSE h.expires_at END,
+        count = CASE WHEN h.expires_at <= clock_timestamp() THEN 1 ELSE least(h.count, 2147483646) + 1 END
+    RETURNING h.count INTO n;
+    RETURN n <= p_max;
+END $_$;
 
-ALTER TABLE klusmaat_private.rate_limit_hits OWNER TO klusmaat_owner;
+ALTER FUNCTION public.rate_limit_hit(p_name text, p_key bytea, p_window interval, p_max integer) OWNER TO klusmaat_owner;
 
 --
 -- Name: rate_limit_sweep(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
 CREATE FUNCTION public.rate_limit_sweep() RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
-    BEGIN ATOMIC
- WITH gone AS (
-          DELETE FROM klusmaat_private.rate_limit_hits
-           WHERE (rate_limit_hits.expires_at <= clock_timestamp())
-           RETURNING 1 AS "?column?"
-         )
-  SELECT (count(*))::integer AS count
-    FROM gone;
-END;
+    AS $$
+DECLARE
+    n integer;
+BEGIN
+    IF (SELECT a.role FROM public.current_actor a) IS NULL THEN
+        RAISE EXCEPTION 'rate limits are swept only in a transaction with a proved actor' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    WITH gone AS (DELETE FROM klusmaat_private.rate_limit_hits WHERE expires_at <= clock_timestamp() RETURNING 1)
+    SELECT count(*)::integer INTO n FROM gone;
+    RETURN n;
+END $$;
 
 ALTER FUNCTION public.rate_limit_sweep() OWNER TO klusmaat_owner;
 
@@ -1544,6 +1726,10 @@ CREATE FUNCTION public.tellingen_herberekenen() RETURNS void
     DELETE FROM klus_week_tellingen;
     INSERT INTO klus_week_tellingen (regio, week, status, aantal)
     SELECT regio, date_trunc('week', datum)::date, status, count(*) FROM klussen WHERE NOT archived GROUP BY 1, 2, 3;
+    DELETE FROM klus_pool_tellingen;
+    INSERT INTO klus_pool_tellingen (regio, woonplaats, aantal)
+    SELECT regio, woonplaats, count(*) FROM klussen
+    WHERE assignment_type = 'pool' AND status = 'open' AND klusser_id IS NULL AND NOT archived GROUP BY 1, 2;
 $$;
 
 ALTER FUNCTION public.tellingen_herberekenen() OWNER TO klusmaat_owner;
@@ -1810,6 +1996,32 @@ CREATE UNLOGGED SEQUENCE klusmaat_private.actor_nonce
     CACHE 1;
 
 ALTER TABLE klusmaat_private.actor_nonce OWNER TO klusmaat_owner;
+
+--
+-- Name: actor_proved_at; Type: SEQUENCE; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE UNLOGGED SEQUENCE klusmaat_private.actor_proved_at
+    START WITH 0
+    INCREMENT BY 1
+    MINVALUE 0
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER TABLE klusmaat_private.actor_proved_at OWNER TO klusmaat_owner;
+
+--
+-- Name: rate_limit_hits; Type: TABLE; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+CREATE UNLOGGED TABLE klusmaat_private.rate_limit_hits (
+    name text NOT NULL,
+    key bytea NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    count integer NOT NULL
+);
+
+ALTER TABLE klusmaat_private.rate_limit_hits OWNER TO klusmaat_owner;
 
 --
 -- Name: afdracht_percentages; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -2283,6 +2495,20 @@ ALTER TABLE public.klus_events ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENT
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: klus_pool_tellingen; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.klus_pool_tellingen (
+    regio text NOT NULL,
+    woonplaats text NOT NULL,
+    aantal bigint NOT NULL
+);
+
+ALTER TABLE ONLY public.klus_pool_tellingen FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.klus_pool_tellingen OWNER TO klusmaat_owner;
 
 --
 -- Name: klus_schouw_fotos; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -2872,41 +3098,18 @@ ALTER TABLE ONLY public.work_order_photos FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.work_order_photos OWNER TO klusmaat_owner;
 
 --
--- Name: rate_limit_hits rate_limit_hits_pkey; Type: CONSTRAINT; Schema: klusmaat_private; Owner: klusmaat_owner
---
-
-ALTER TABLE ONLY klusmaat_private.rate_limit_hits
-    ADD CONSTRAINT rate_limit_hits_pkey PRIMARY KEY (name, key);
-
---
--- Name: rate_limit_hit(text, bytea, interval); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
---
-
-CREATE FUNCTION public.rate_limit_hit(name text, key bytea, window_length interval) RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    BEGIN ATOMIC
- INSERT INTO klusmaat_private.rate_limit_hits AS h (name, key, expires_at, count)
-   VALUES (rate_limit_hit.name, rate_limit_hit.key, (clock_timestamp() + rate_limit_hit.window_length), 1) ON CONFLICT ON CONSTRAINT rate_limit_hits_pkey DO UPDATE SET expires_at =
-         CASE
-             WHEN (h.expires_at <= clock_timestamp()) THEN excluded.expires_at
-             ELSE h.expires_at
-         END, count =
-         CASE
-             WHEN (h.expires_at <= clock_timestamp()) THEN 1
-             ELSE (h.count + 1)
-         END
-   RETURNING h.count;
-END;
-
-ALTER FUNCTION public.rate_limit_hit(name text, key bytea, window_length interval) OWNER TO klusmaat_owner;
-
---
 -- Name: actor_key actor_key_pkey; Type: CONSTRAINT; Schema: klusmaat_private; Owner: klusmaat_owner
 --
 
 ALTER TABLE ONLY klusmaat_private.actor_key
     ADD CONSTRAINT actor_key_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: rate_limit_hits rate_limit_hits_pkey; Type: CONSTRAINT; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY klusmaat_private.rate_limit_hits
+    ADD CONSTRAINT rate_limit_hits_pkey PRIMARY KEY (name, key);
 
 --
 -- Name: afdracht_percentages afdracht_percentages_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -3103,6 +3306,13 @@ ALTER TABLE ONLY public.klus_contacten
 
 ALTER TABLE ONLY public.klus_events
     ADD CONSTRAINT klus_events_pkey PRIMARY KEY (id);
+
+--
+-- Name: klus_pool_tellingen klus_pool_tellingen_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE ONLY public.klus_pool_tellingen
+    ADD CONSTRAINT klus_pool_tellingen_pkey PRIMARY KEY (regio, woonplaats);
 
 --
 -- Name: klus_schouw_fotos klus_schouw_fotos_pkey; Type: CONSTRAINT; Schema: public; Owner: klusmaat_owner
@@ -3969,6 +4179,24 @@ CREATE TRIGGER klussen_events AFTER INSERT OR DELETE OR UPDATE ON public.klussen
 CREATE TRIGGER klussen_finished_lock BEFORE UPDATE ON public.klussen FOR EACH ROW EXECUTE FUNCTION public.klussen_lock_finished();
 
 --
+-- Name: klussen klussen_pool_tellingen_delete; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER klussen_pool_tellingen_delete AFTER DELETE ON public.klussen REFERENCING OLD TABLE AS oud FOR EACH STATEMENT EXECUTE FUNCTION public.klussen_pool_tellingen();
+
+--
+-- Name: klussen klussen_pool_tellingen_insert; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER klussen_pool_tellingen_insert AFTER INSERT ON public.klussen REFERENCING NEW TABLE AS nieuw FOR EACH STATEMENT EXECUTE FUNCTION public.klussen_pool_tellingen();
+
+--
+-- Name: klussen klussen_pool_tellingen_update; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER klussen_pool_tellingen_update AFTER UPDATE ON public.klussen REFERENCING OLD TABLE AS oud NEW TABLE AS nieuw FOR EACH STATEMENT EXECUTE FUNCTION public.klussen_pool_tellingen();
+
+--
 -- Name: klussen klussen_tellingen_delete; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4730,6 +4958,13 @@ CREATE POLICY admin_read ON public.klant_overzicht FOR SELECT TO klusmaat_app US
    FROM public.current_actor) = 'admin'::text));
 
 --
+-- Name: klus_pool_tellingen admin_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY admin_read ON public.klus_pool_tellingen FOR SELECT TO klusmaat_app USING ((( SELECT current_actor.role
+   FROM public.current_actor) = 'admin'::text));
+
+--
 -- Name: klus_tellingen admin_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5063,6 +5298,12 @@ ALTER TABLE public.klus_contacten ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.klus_events ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: klus_pool_tellingen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.klus_pool_tellingen ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: klus_schouw_fotos; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5261,6 +5502,14 @@ CREATE POLICY klusser_read_region ON public.franchise_settings FOR SELECT TO klu
   WHERE (current_actor.role = 'klusser'::text))::text[])));
 
 --
+-- Name: klus_pool_tellingen klusser_read_region; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY klusser_read_region ON public.klus_pool_tellingen FOR SELECT TO klusmaat_app USING ((regio = ANY (( SELECT current_actor.regions
+   FROM public.current_actor
+  WHERE (current_actor.role = 'klusser'::text))::text[])));
+
+--
 -- Name: facturen klusser_update_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5373,6 +5622,12 @@ CREATE POLICY owner_enqueue_check ON public.klusser_communications FOR SELECT TO
 CREATE POLICY owner_keeps ON public.klant_overzicht TO klusmaat_owner USING (true) WITH CHECK (true);
 
 --
+-- Name: klus_pool_tellingen owner_keeps; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_keeps ON public.klus_pool_tellingen TO klusmaat_owner USING (true) WITH CHECK (true);
+
+--
 -- Name: klus_tellingen owner_keeps; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5431,6 +5686,12 @@ CREATE POLICY owner_read ON public.klus_schouwen FOR SELECT TO klusmaat_owner US
 --
 
 CREATE POLICY owner_read ON public.uitbetalingen FOR SELECT TO klusmaat_owner USING (true);
+
+--
+-- Name: klus_events owner_replay; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_replay ON public.klus_events FOR SELECT TO klusmaat_owner USING (true);
 
 --
 -- Name: klussen owner_status_cancel; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -5652,6 +5913,48 @@ ALTER TABLE public.work_order_items ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.work_order_photos ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: FUNCTION klus_status(p_id uuid); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.klus_status(p_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_status_annuleren(p_id uuid); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.klus_status_annuleren(p_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_status_factuur(p_id uuid); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.klus_status_factuur(p_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_status_offerte(p_id uuid); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.klus_status_offerte(p_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_status_schouw(p_id uuid); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.klus_status_schouw(p_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION status_link_job(token text); Type: ACL; Schema: klusmaat_private; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION klusmaat_private.status_link_job(token text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION pg_notify(text, text); Type: ACL; Schema: pg_catalog; Owner: postgres
 --
 
@@ -5711,46 +6014,59 @@ GRANT ALL ON FUNCTION public.factuur_uitgever(p_regio text) TO klusmaat_app;
 REVOKE ALL ON FUNCTION public.klant_overzicht_bijwerken(emails text[]) FROM PUBLIC;
 
 --
--- Name: FUNCTION klus_status(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+-- Name: FUNCTION klus_events_kept(p_after bigint, OUT complete boolean, OUT newest bigint); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
-REVOKE ALL ON FUNCTION public.klus_status(p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.klus_status(p_id uuid) TO klusmaat_app;
+REVOKE ALL ON FUNCTION public.klus_events_kept(p_after bigint, OUT complete boolean, OUT newest bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_events_kept(p_after bigint, OUT complete boolean, OUT newest bigint) TO klusmaat_app;
 
 --
--- Name: FUNCTION klus_status_annuleren(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+-- Name: FUNCTION klus_pool_tellingen_bij(delta jsonb); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
-REVOKE ALL ON FUNCTION public.klus_status_annuleren(p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.klus_status_annuleren(p_id uuid) TO klusmaat_app;
+REVOKE ALL ON FUNCTION public.klus_pool_tellingen_bij(delta jsonb) FROM PUBLIC;
 
 --
--- Name: FUNCTION klus_status_factuur(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+-- Name: FUNCTION klus_status(p_token text); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
-REVOKE ALL ON FUNCTION public.klus_status_factuur(p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.klus_status_factuur(p_id uuid) TO klusmaat_app;
+REVOKE ALL ON FUNCTION public.klus_status(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status(p_token text) TO klusmaat_app;
 
 --
--- Name: FUNCTION klus_status_offerte(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+-- Name: FUNCTION klus_status_annuleren(p_token text); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
-REVOKE ALL ON FUNCTION public.klus_status_offerte(p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.klus_status_offerte(p_id uuid) TO klusmaat_app;
+REVOKE ALL ON FUNCTION public.klus_status_annuleren(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status_annuleren(p_token text) TO klusmaat_app;
 
 --
--- Name: FUNCTION klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date); Type: ACL; Schema: public; Owner: klusmaat_owner
+-- Name: FUNCTION klus_status_factuur(p_token text); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
-REVOKE ALL ON FUNCTION public.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.klus_status_offerte_besluit(p_id uuid, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) TO klusmaat_app;
+REVOKE ALL ON FUNCTION public.klus_status_factuur(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status_factuur(p_token text) TO klusmaat_app;
 
 --
--- Name: FUNCTION klus_status_schouw(p_id uuid); Type: ACL; Schema: public; Owner: klusmaat_owner
+-- Name: FUNCTION klus_status_offerte(p_token text); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
-REVOKE ALL ON FUNCTION public.klus_status_schouw(p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.klus_status_schouw(p_id uuid) TO klusmaat_app;
+REVOKE ALL ON FUNCTION public.klus_status_offerte(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status_offerte(p_token text) TO klusmaat_app;
+
+--
+-- Name: FUNCTION klus_status_offerte_besluit(p_token text, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_status_offerte_besluit(p_token text, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status_offerte_besluit(p_token text, p_versie integer, p_akkoord boolean, p_reden text, p_vandaag date) TO klusmaat_app;
+
+--
+-- Name: FUNCTION klus_status_schouw(p_token text); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_status_schouw(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.klus_status_schouw(p_token text) TO klusmaat_app;
 
 --
 -- Name: FUNCTION klus_tellingen_bij(delta jsonb); Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -5763,6 +6079,12 @@ REVOKE ALL ON FUNCTION public.klus_tellingen_bij(delta jsonb) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION public.klus_week_tellingen_bij(delta jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klussen_pool_tellingen(); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klussen_pool_tellingen() FROM PUBLIC;
 
 --
 -- Name: FUNCTION klussen_publish_event(); Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -5812,6 +6134,13 @@ GRANT SELECT,INSERT,UPDATE ON TABLE public.offertes TO klusmaat_app;
 
 REVOKE ALL ON FUNCTION public.prove_actor(proof text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prove_actor(proof text) TO klusmaat_app;
+
+--
+-- Name: FUNCTION rate_limit_hit(p_name text, p_key bytea, p_window interval, p_max integer); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.rate_limit_hit(p_name text, p_key bytea, p_window interval, p_max integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rate_limit_hit(p_name text, p_key bytea, p_window interval, p_max integer) TO klusmaat_app;
 
 --
 -- Name: FUNCTION rate_limit_sweep(); Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -5947,6 +6276,12 @@ GRANT SELECT,INSERT ON TABLE public.klus_contacten TO klusmaat_app;
 --
 
 GRANT SELECT,DELETE ON TABLE public.klus_events TO klusmaat_app;
+
+--
+-- Name: TABLE klus_pool_tellingen; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT ON TABLE public.klus_pool_tellingen TO klusmaat_app;
 
 --
 -- Name: TABLE klus_schouw_fotos; Type: ACL; Schema: public; Owner: klusmaat_owner
@@ -6175,13 +6510,6 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.work_order_items TO klusmaat_a
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.work_order_photos TO klusmaat_app;
-
---
--- Name: FUNCTION rate_limit_hit(name text, key bytea, window_length interval); Type: ACL; Schema: public; Owner: klusmaat_owner
---
-
-REVOKE ALL ON FUNCTION public.rate_limit_hit(name text, key bytea, window_length interval) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.rate_limit_hit(name text, key bytea, window_length interval) TO klusmaat_app;
 
 --
 -- PostgreSQL database dump complete

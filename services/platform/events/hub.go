@@ -6,7 +6,8 @@
 // franchise owner its regions, a klusser the pool of its regions and its own jobs, an admin
 // everything. A notification is only a hint that there is something to read: anyone may NOTIFY,
 // so its payload is never passed on. A client that reconnects sends Last-Event-ID and is replayed
-// what it missed, read the same way.
+// everything it missed, read the same way, page by page; when some of it is no longer kept
+// (Retention), it gets one 'reload' event instead.
 package events
 
 import (
@@ -217,13 +218,28 @@ func (h *Hub) subscribe(a tenants.Actor) (*subscriber, func()) {
 	}
 }
 
-// MaxReplay bounds how many missed events a reconnecting client is sent; one that missed more
-// reloads its page's data anyway.
-const MaxReplay = 500
+// ReplayPage is how many missed events a replay reads at a time. A reconnecting client is sent
+// every event it missed that it may see, page after page, however many pages that takes.
+const ReplayPage = 500
 
-// since returns the events after lastID that actor may see, through row-level security.
+// ReloadEvent is the event a reconnecting client gets instead of a replay when events it may have
+// missed are no longer kept (Retention): it reloads its data; the event's id is the newest event's,
+// from which it goes on.
+const ReloadEvent = "reload"
+
+// since returns the first ReplayPage events after lastID that actor may see, through row-level
+// security.
 func (h *Hub) since(ctx context.Context, a tenants.Actor, lastID int64) ([]Event, error) {
-	return h.query(ctx, a, `WHERE id > $1 ORDER BY id LIMIT `+strconv.Itoa(MaxReplay), lastID)
+	return h.query(ctx, a, `WHERE id > $1 ORDER BY id LIMIT `+strconv.Itoa(ReplayPage), lastID)
+}
+
+// kept reports whether every event after lastID is still kept, and the newest kept event's id
+// (klus_events_kept, migration 041).
+func (h *Hub) kept(ctx context.Context, a tenants.Actor, lastID int64) (complete bool, newest int64, err error) {
+	err = h.db.InTx(ctx, a, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT complete, newest FROM klus_events_kept($1)`, lastID).Scan(&complete, &newest)
+	})
+	return complete, newest, err
 }
 
 // query reads events as actor a; where selects and orders them, with arg as $1.

@@ -19,9 +19,10 @@ const Heartbeat = 20 * time.Second
 // an endpoint answers once, a stream never finishes.
 func Routes(h *Hub) []httpapi.Route {
 	return []httpapi.Route{{
-		Method:   http.MethodGet,
-		Path:     "/api/v1/events",
-		Summary:  "Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking",
+		Method: http.MethodGet,
+		Path:   "/api/v1/events",
+		Summary: "Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking met " +
+			"alle gemiste gebeurtenissen, of met één gebeurtenis 'reload' (gegevens opnieuw laden) als die niet meer bewaard zijn (24 uur)",
 		Tag:      "events",
 		Resource: "events",
 		Action:   "read",
@@ -48,10 +49,18 @@ func (h *Hub) serve(w http.ResponseWriter, r *http.Request) {
 	sub, cancel := h.subscribe(actor)
 	defer cancel()
 	var missed []Event
+	reload := false
 	if resume { // a first connection starts with what happens from now on
-		if missed, err = h.since(r.Context(), actor, lastID); err != nil {
+		complete, newest, err := h.kept(r.Context(), actor, lastID)
+		if err == nil && complete {
+			missed, err = h.since(r.Context(), actor, lastID)
+		}
+		if err != nil {
 			httpapi.WriteError(w, r, httpapi.Internal(err))
 			return
+		}
+		if !complete { // pruned: no replay can be whole; the client reloads and goes on from the newest
+			reload, lastID = true, newest
 		}
 	}
 
@@ -60,11 +69,26 @@ func (h *Hub) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 3000\n\n")
-	for _, e := range missed {
-		if !write(w, e) {
+	if reload {
+		if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: {}\n\n", lastID, ReloadEvent); err != nil {
 			return
 		}
-		lastID = e.ID
+	}
+	// Every missed event, a page at a time: a page of ReplayPage means there may be more.
+	for {
+		for _, e := range missed {
+			if !write(w, e) {
+				return
+			}
+			lastID = e.ID
+		}
+		if len(missed) < ReplayPage {
+			break
+		}
+		_ = rc.Flush()
+		if missed, err = h.since(r.Context(), actor, lastID); err != nil {
+			return // the client reconnects with the last id it got, and the replay goes on from there
+		}
 	}
 	_ = rc.Flush()
 

@@ -31,9 +31,10 @@ type Limiter struct {
 }
 
 // Counter counts an event of key under the limit name in a window of the given length and
-// returns the events of that window so far, itself included; the count is shared by every server.
+// reports whether the events of that window so far, itself included, are at most max; the count is
+// shared by every server and is not told.
 type Counter interface {
-	Hit(ctx context.Context, name, key string, window time.Duration) (int, error)
+	Hit(ctx context.Context, name, key string, max int, window time.Duration) (bool, error)
 }
 
 type window struct {
@@ -56,9 +57,9 @@ func (l *Limiter) Share(c Counter, name string) *Limiter {
 // Allow counts an event for key and reports whether it is within the limit.
 func (l *Limiter) Allow(ctx context.Context, key string) bool {
 	if l.counter != nil {
-		n, err := l.counter.Hit(ctx, l.name, key, l.Window)
+		within, err := l.counter.Hit(ctx, l.name, key, l.Max, l.Window)
 		if err == nil {
-			return n <= l.Max
+			return within
 		}
 		slog.WarnContext(ctx, "rate limit: shared count unavailable, counting in this process", "limit", l.name, "error", err)
 	}

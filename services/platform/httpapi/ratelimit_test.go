@@ -63,8 +63,9 @@ func okHandler() http.Handler {
 // countFunc is a Counter from a function (a stand-in for the database's count).
 type countFunc func(name, key string) (int, error)
 
-func (f countFunc) Hit(_ context.Context, name, key string, _ time.Duration) (int, error) {
-	return f(name, key)
+func (f countFunc) Hit(_ context.Context, name, key string, max int, _ time.Duration) (bool, error) {
+	n, err := f(name, key)
+	return n <= max, err
 }
 
 // A shared limiter decides by the shared count under its own name; when the count cannot be read

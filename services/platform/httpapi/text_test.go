@@ -77,8 +77,8 @@ func TestTextOK(t *testing.T) {
 		"a\u0085b":   {false, false},
 		"a\u2066b":   {false, false},
 		"a\u2029b":   {false, false},
-		"a\u200db":   {true, true}, // zero-width joiner: part of emoji sequences
-		"\xff\xfe":   {true, true}, // invalid UTF-8 never reaches here from JSON; it is not a control character
+		"a\u200db":   {true, true},   // zero-width joiner: part of emoji sequences
+		"\xff\xfe":   {false, false}, // not UTF-8 (a query or path parameter's raw bytes): PostgreSQL refuses it
 		"👩‍👩‍👧 en ß": {true, true},
 	} {
 		if got := [2]bool{httpapi.TextOK(s, false), httpapi.TextOK(s, true)}; got != want {

@@ -64,6 +64,44 @@ function Facts({ klusser }: { klusser: KlusserProfile }) {
   );
 }
 
+/**
+ * The space the cards will take while they load (issue 44: on a phone the page jumped by a card's
+ * height when they arrived): cards of the same shape (photo, name, town, two chips, two facts, the
+ * button) with invisible text, so that the grid, the section below it and the footer stand where
+ * the real cards leave them. Hidden from assistive technology; the live region says it loads.
+ */
+const PLACEHOLDER_CARDS = 3;
+function PlaceholderGrid() {
+  return (
+    <ul className="klusser-grid klusser-grid-placeholder" aria-hidden="true">
+      {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+        <li key={i} className="klusser-card-placeholder">
+          <div className="no-photo" />
+          <div className="klusser-body">
+            <p className="klusser-name klusser-name-placeholder">Naam</p>
+            <p className="klusser-town">Woonplaats</p>
+            <ul className="chips">
+              <li className="chip">Houtwerk</li>
+              <li className="chip">Reparaties</li>
+            </ul>
+            <dl className="klusser-facts">
+              <div>
+                <dt>Beoordeling</dt>
+                <dd>4,8</dd>
+              </div>
+              <div>
+                <dt>Gewerkte uren</dt>
+                <dd>100 uur</dd>
+              </div>
+            </dl>
+            <span className="button button-secondary klusser-more">Bekijk profiel</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Handyman overview (/klussers): the active, visible klussers (spec section 2, D5). */
 export default function Klussers() {
   const { brand } = useConfig();
@@ -87,7 +125,12 @@ export default function Klussers() {
 
   let content;
   if (state.kind === 'loading') {
-    content = <p className="klussers-status">{MSG.loading}</p>;
+    content = (
+      <>
+        <p className="visually-hidden">{MSG.loading}</p>
+        <PlaceholderGrid />
+      </>
+    );
   } else if (state.kind === 'error') {
     content = (
       <div className="form-alert" role="alert">

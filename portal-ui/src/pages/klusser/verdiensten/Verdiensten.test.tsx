@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { configure } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { API, fact, renderKlusser } from '../shared/testKit';
+import { answers, EARNINGS, PATH } from './testUitbetalingen';
 import Verdiensten from './Verdiensten';
 
-const PATH = '/klusser/verdiensten';
-const EARNINGS = {
-  week: { uren: 3, bedrag_cents: 10500 },
-  maand: { uren: 12.5, bedrag_cents: 43750 },
-  totaal: { uren: 1234, bedrag_cents: 4319000 },
-};
+// The page asks three things at once and renders three sections: on a busy machine the first
+// answers take longer than the default second.
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 4000 });
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,7 +19,7 @@ afterEach(() => {
 
 describe('/klusser/verdiensten', () => {
   it('shows hours and amount for this week, this month and in total', async () => {
-    renderKlusser(PATH, PATH, <Verdiensten />, { [`GET ${API}/verdiensten`]: { body: EARNINGS } });
+    const { mock } = renderKlusser(PATH, PATH, <Verdiensten />, answers([]));
     const week = (await screen.findByRole('heading', { level: 2, name: 'Deze Week' })).closest('li')!;
     expect(screen.getByRole('heading', { level: 1, name: 'Mijn Verdiensten' })).toBeTruthy();
     expect(within(week).getByText('De laatste 7 dagen')).toBeTruthy();
@@ -31,17 +32,21 @@ describe('/klusser/verdiensten', () => {
     const total = screen.getByRole('heading', { level: 2, name: 'Totaal' }).closest('li')!;
     expect(fact(total, 'Gewerkt')).toBe('1.234 uur');
     expect(fact(total, 'Verdiend')).toBe('€ 43.190,00');
+    // Then the statements and the bank account (Uitbetalingen.test.tsx, Bankrekening.test.tsx).
+    expect(await screen.findByRole('heading', { level: 2, name: 'Uitbetalingen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Mijn bankrekening' })).toBeTruthy();
+    expect(mock.unexpected).toEqual([]);
   });
 
   it('shows zeros for a klusser who has not worked yet', async () => {
     const zero = { uren: 0, bedrag_cents: 0 };
-    renderKlusser(PATH, PATH, <Verdiensten />, { [`GET ${API}/verdiensten`]: { body: { week: zero, maand: zero, totaal: zero } } });
+    renderKlusser(PATH, PATH, <Verdiensten />, answers([], undefined, { [`GET ${API}/verdiensten`]: { body: { week: zero, maand: zero, totaal: zero } } }));
     const total = (await screen.findByRole('heading', { level: 2, name: 'Totaal' })).closest('li')!;
     expect(fact(total, 'Verdiend')).toBe('€ 0,00');
   });
 
   it('offers to try again when the earnings cannot be loaded', async () => {
-    renderKlusser(PATH, PATH, <Verdiensten />, { [`GET ${API}/verdiensten`]: [{ status: 500 }, { body: EARNINGS }] });
+    renderKlusser(PATH, PATH, <Verdiensten />, answers([], undefined, { [`GET ${API}/verdiensten`]: [{ status: 500 }, { body: EARNINGS }] }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Deze Week' })).toBeTruthy();
   });

@@ -1,9 +1,14 @@
+import { useState } from 'react';
 import { klusserApi, type Verdienste } from '../api';
 import { euros, hours } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { useLoad } from '../shared/useLoad';
 import { KT } from '../texts';
+import { Bankrekening } from './Bankrekening';
+import { uitbetalingApi, type Bankrekening as Account } from './uitbetalingApi';
+import { Uitbetalingen } from './Uitbetalingen';
+import './verdiensten.css';
 
 /** The three periods (section 9: week = last 7 days, month = last 30 days, and everything). */
 export const PERIODS = [
@@ -33,6 +38,11 @@ function EarningsCard({ title, hint, value }: { title: string; hint: string; val
 
 function EarningsScreen() {
   const [earnings, reload] = useLoad((signal) => klusserApi.verdiensten(signal));
+  // The bank account is read once for both sections: 'IBAN ontbreekt' above the statements, and
+  // the form below them; a save updates both.
+  const [bank, reloadBank] = useLoad((signal) => uitbetalingApi.bankrekening(signal));
+  const [saved, setSaved] = useState<Account | null>(null);
+  const account = saved ?? (bank.state === 'ok' ? bank.body.data : null);
   return (
     <>
       <h1>{KT.earningsTitle}</h1>
@@ -48,11 +58,17 @@ function EarningsScreen() {
           <p className="klusser-footnote">Je verdient € 35 per gewerkt uur.</p>
         </>
       )}
+      <Uitbetalingen ibanOntbreekt={account !== null && !account.ingevuld} />
+      <Bankrekening load={bank} saved={saved} onRetry={reloadBank} onSaved={setSaved} />
     </>
   );
 }
 
-/** /klusser/verdiensten: hours and earnings of the last week, month and in total (section 2, Earnings). */
+/**
+ * /klusser/verdiensten: hours and earnings of the last week, month and in total (section 2,
+ * Earnings); the monthly statements with their state and PDF, and the bank account they are paid
+ * on (D31).
+ */
 export default function Verdiensten() {
   return <KlusserPage title={KT.earningsTitle}>{() => <EarningsScreen />}</KlusserPage>;
 }
