@@ -474,6 +474,23 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 		mine.Data[1].UitgeverNaam != "Klusmaat Den Haag B.V." || mine.Data[1].PDF != "/api/v1/klusser/uitbetalingen/"+piet.ID.String()+"/pdf" {
 		t.Errorf("Piet's statements: %d %+v", s, mine)
 	}
+
+	// Kees gives his IBAN after his statement was approved without one: the next batch takes it
+	// with the account as it is now (migration 043), and pays it.
+	if s := p.call(t, p.admin, http.MethodPut, "/api/v1/klussers/"+p.id(p.kees).String()+"/bankrekening",
+		map[string]string{"iban": "NL69INGB0123456789", "rekeninghouder": "K. de Vries"}, nil); s != http.StatusOK {
+		t.Fatalf("Kees's account: %d", s)
+	}
+	var late uitbetaling.BatchCreated
+	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &late); s != http.StatusCreated ||
+		!slices.Equal(late.Uitbetalingen, []string{kees.Nummer}) || len(late.ZonderIBAN) != 0 {
+		t.Fatalf("the batch after Kees gave his IBAN: %d %+v", s, late)
+	}
+	lateFile, _ := p.download(t, p.franchise, "/api/v1/betaalbatches/"+late.Data.ID.String()+"/pain.xml")
+	painValid(t, lateFile)
+	if tx := parsePain(t, lateFile).PmtInf.Tx; len(tx) != 1 || tx[0].CdtrIBAN != "NL69INGB0123456789" || tx[0].Cdtr != "K. de Vries" {
+		t.Errorf("Kees's transfer: %+v", tx)
+	}
 }
 
 // D4, D31: a statement or batch of another business is not found for a franchise owner; a

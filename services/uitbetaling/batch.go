@@ -199,6 +199,15 @@ func (s *store) CreateBatch(ctx context.Context, req BatchRequest) (BatchCreated
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('betaalbatch:' || $1, 0))`, uitgever); err != nil {
 			return err
 		}
+		// A statement approved before its klusser gave a bank account takes the account as it is
+		// now (once, while in no batch: migration 043).
+		if _, err := tx.Exec(ctx, `
+			UPDATE uitbetalingen u SET iban = b.iban, rekeninghouder = b.rekeninghouder
+			FROM klusser_bankrekeningen b
+			WHERE b.klusser_id = u.klusser_id AND u.uitgever_id = $1 AND u.status = 'goedgekeurd' AND u.batch_id IS NULL AND u.iban IS NULL`,
+			uitgever); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, `
 			SELECT id, nummer, maand, totaal_cents, iban, rekeninghouder FROM uitbetalingen
 			WHERE uitgever_id = $1 AND status = 'goedgekeurd' AND batch_id IS NULL

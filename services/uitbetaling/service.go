@@ -158,7 +158,7 @@ func (a Approved) LogAttrs() []slog.Attr {
 // The messages of 'Goedkeuren'.
 const (
 	MsgGoedgekeurd           = "Uitbetaling goedgekeurd"
-	MsgGoedgekeurdZonderIBAN = "Uitbetaling goedgekeurd, maar zonder IBAN: de klusser heeft nog geen bankrekening opgegeven. Deze uitbetaling gaat niet mee in een betaalbatch."
+	MsgGoedgekeurdZonderIBAN = "Uitbetaling goedgekeurd, maar zonder IBAN: de klusser heeft nog geen bankrekening opgegeven. Zodra die er is, gaat deze uitbetaling mee in de volgende betaalbatch."
 )
 
 // EigenUitbetaling is one of the klusser's own statements ('Mijn Verdiensten').

@@ -1783,6 +1783,21 @@ END $$;
 ALTER FUNCTION public.uitbetaling_regels_total() OWNER TO klusmaat_owner;
 
 --
+-- Name: uitbetaling_regels_total_insert(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.uitbetaling_regels_total_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    UPDATE uitbetalingen u SET totaal_cents = (SELECT coalesce(sum(r.bedrag_cents), 0) FROM uitbetaling_regels r WHERE r.uitbetaling_id = u.id)
+    WHERE u.id IN (SELECT DISTINCT n.uitbetaling_id FROM nieuw n);
+    RETURN NULL;
+END $$;
+
+ALTER FUNCTION public.uitbetaling_regels_total_insert() OWNER TO klusmaat_owner;
+
+--
 -- Name: uitbetalingen_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -1808,6 +1823,10 @@ BEGIN
             ARRAY['status', 'goedgekeurd_door', 'goedgekeurd_at', 'iban', 'rekeninghouder', 'klusser_naam']);
         NEW.goedgekeurd_door := actor_id();
         NEW.goedgekeurd_at := now();
+    ELSIF OLD.status = 'goedgekeurd' AND NEW.status = 'goedgekeurd' AND OLD.batch_id IS NULL AND NEW.batch_id IS NULL
+          AND OLD.iban IS NULL AND NEW.iban IS NOT NULL THEN
+        PERFORM refuse_columns('a bank account added to an approved statement', changed_columns(to_jsonb(OLD), to_jsonb(NEW)),
+            ARRAY['iban', 'rekeninghouder']);
     ELSIF OLD.status = 'goedgekeurd' AND NEW.status = 'goedgekeurd' AND OLD.batch_id IS NULL AND NEW.batch_id IS NOT NULL THEN
         PERFORM refuse_columns('a statement joining a batch', changed_columns(to_jsonb(OLD), to_jsonb(NEW)), ARRAY['batch_id']);
     ELSIF OLD.status = 'goedgekeurd' AND NEW.status = 'uitbetaald' AND OLD.batch_id IS NOT NULL THEN
@@ -4296,7 +4315,13 @@ CREATE TRIGGER uitbetaling_regels_rules BEFORE INSERT OR DELETE OR UPDATE ON pub
 -- Name: uitbetaling_regels uitbetaling_regels_total; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE TRIGGER uitbetaling_regels_total AFTER INSERT OR DELETE OR UPDATE ON public.uitbetaling_regels FOR EACH ROW EXECUTE FUNCTION public.uitbetaling_regels_total();
+CREATE TRIGGER uitbetaling_regels_total AFTER DELETE OR UPDATE ON public.uitbetaling_regels FOR EACH ROW EXECUTE FUNCTION public.uitbetaling_regels_total();
+
+--
+-- Name: uitbetaling_regels uitbetaling_regels_total_insert; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER uitbetaling_regels_total_insert AFTER INSERT ON public.uitbetaling_regels REFERENCING NEW TABLE AS nieuw FOR EACH STATEMENT EXECUTE FUNCTION public.uitbetaling_regels_total_insert();
 
 --
 -- Name: uitbetalingen uitbetalingen_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
