@@ -11,6 +11,7 @@ import {
   CustomRoutes,
   Layout,
   Menu,
+  MenuItemLinkClasses,
   Resource,
   TitlePortal,
   useBasename,
@@ -21,8 +22,9 @@ import {
 } from 'react-admin';
 // react-router-dom, not react-router: react-admin imports react-router-dom, and one
 // module instance means one router context.
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import aanmeldingen from './aanmeldingen';
+import afdrachten from './afdrachten';
 import audit from './audit';
 import { AccessGuard, type ConsoleArea } from './auth/AccessGuard';
 import { ConsoleLogin } from './auth/ConsoleLogin';
@@ -43,6 +45,7 @@ import klanten from './klanten';
 import klussen, { franchise as franchiseKlussen } from './klussen';
 import klussers from './klussers';
 import { theme } from './theme';
+import uitbetalingen, { betaalbatches } from './uitbetalingen';
 import werkbonnen from './werkbonnen';
 
 /**
@@ -87,6 +90,10 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
     { name: 'werkbonnen', ...werkbonnen },
     { name: 'facturen', ...facturen },
     { name: 'bankafschriften', ...bankafschriften },
+    // D31, D32: the klussers' statements (with their payment files, reached from that page) and the franchise fees.
+    { name: 'uitbetalingen', ...uitbetalingen },
+    { name: 'betaalbatches', ...betaalbatches },
+    { name: 'afdrachten', ...afdrachten },
     { name: 'klanten', ...klanten },
     { name: 'klussers', ...klussers },
     { name: 'klusser-aanmeldingen', ...aanmeldingen },
@@ -98,14 +105,19 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
     // D30: the invoices of the owner's regions to follow up, and its own business's bank statements.
     { name: 'facturen', ...facturen },
     { name: 'bankafschriften', ...bankafschriften },
+    // D31, D32: its own business's statements and payment files, and its own fee statements.
+    { name: 'uitbetalingen', ...uitbetalingen },
+    { name: 'betaalbatches', ...betaalbatches },
+    { name: 'afdrachten', ...afdrachten },
     { name: 'klussers', ...klussers },
   ],
 };
 
 /**
  * The resources a user gets in an area. A franchise owner may enter /admin/* too (spec section 6),
- * but may only read the jobs, the planning and the klussers of their regions, and follow up their
- * regions' invoices and their own business's bank statements (D30, policy/policy.csv):
+ * but may only read the jobs, the planning and the klussers of their regions, follow up their
+ * regions' invoices and their own business's bank statements (D30), approve and pay their own
+ * business's klusser statements (D31) and read their fee statements (D32) (policy/policy.csv):
  * there they get the franchise's resources, not the admin's menu of pages that would only say
  * 'Je hebt geen toegang'.
  */
@@ -114,16 +126,28 @@ function resourcesFor(area: ConsoleArea, permissions: unknown): readonly Resourc
   return area === 'admin' && !admin ? RESOURCES.franchise : RESOURCES[area];
 }
 
-/** The resources' menu items (as Menu.ResourceItems), with the planning board after the jobs (D29). */
+/**
+ * A resource reached from another's page rather than from the menu (options.menu false), and the
+ * menu item that stays marked on it: the payment files are the second part of 'Uitbetalingen'.
+ */
+const PART_OF: Readonly<Record<string, string>> = { betaalbatches: 'uitbetalingen' };
+
+/**
+ * The resources' menu items (as Menu.ResourceItems), with the planning board after the jobs (D29);
+ * a resource that is part of another's page has no item of its own, and marks that page's.
+ */
 function ResourceItemsWithPlanning({ basename }: { basename: string }) {
   const resources = useResourceDefinitions();
+  const { pathname } = useLocation();
+  const current = pathname.slice(basename.length + 1).split('/')[0] ?? '';
+  const marked = PART_OF[current];
   return (
     <>
       {Object.keys(resources)
-        .filter((name) => resources[name]?.hasList)
+        .filter((name) => resources[name]?.hasList && (resources[name]?.options as { menu?: boolean } | undefined)?.menu !== false)
         .map((name) => (
           <Fragment key={name}>
-            <Menu.ResourceItem name={name} />
+            <Menu.ResourceItem name={name} className={name === marked ? MenuItemLinkClasses.active : undefined} />
             {name === 'klussen' && <Menu.Item to={`${basename}/planning`} primaryText="Planning" leftIcon={<CalendarMonthIcon />} />}
           </Fragment>
         ))}

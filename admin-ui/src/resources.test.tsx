@@ -34,6 +34,8 @@ describe('console resources', () => {
       ['Werkbonnen', '/admin/werkbonnen'],
       ['Facturen', '/admin/facturen'],
       ['Bankafschriften', '/admin/bankafschriften'],
+      ['Uitbetalingen', '/admin/uitbetalingen'],
+      ['Afdrachten', '/admin/afdrachten'],
       ['Klanten', '/admin/klanten'],
       ['Klussers', '/admin/klussers'],
       ['Aanmeldingen', '/admin/klusser-aanmeldingen'],
@@ -46,7 +48,7 @@ describe('console resources', () => {
   });
 
   // A franchise owner gets the same menu on /franchise/* and on /admin/* (spec section 6).
-  it.each(['/franchise', '/admin'])('gives a franchise owner on %s/* the jobs, the planning board, the invoices and bank statements (D30) and handymen only', async (area) => {
+  it.each(['/franchise', '/admin'])('gives a franchise owner on %s/* the jobs, the planning board, the invoices and bank statements (D30), the statements (D31), the fees (D32) and handymen only', async (area) => {
     start(`${area}/dashboard`, 'franchise');
     expect(await menuItems()).toEqual(
       [
@@ -55,6 +57,8 @@ describe('console resources', () => {
         ['Planning', 'planning'],
         ['Facturen', 'facturen'],
         ['Bankafschriften', 'bankafschriften'],
+        ['Uitbetalingen', 'uitbetalingen'],
+        ['Afdrachten', 'afdrachten'],
         ['Klussers', 'klussers'],
         ['Instellingen', 'settings'],
         ['Beveiliging', 'beveiliging'],
@@ -63,6 +67,16 @@ describe('console resources', () => {
       ),
     );
     expect(screen.queryByRole('link', { name: 'Nieuwe Klus Aanmaken' })).toBeNull();
+  });
+
+  it("keeps 'Uitbetalingen' marked in the menu on its second part, the payment files, which has no item of its own", async () => {
+    start('/franchise/betaalbatches', 'franchise', {
+      'GET /api/v1/betaalbatches': { body: { data: [], total: 0 } },
+      'GET /api/v1/factuur-uitgevers': { body: { data: [], total: 0 } },
+    });
+    expect(await menuItems()).not.toContainEqual(['Betaalbatches', '/franchise/betaalbatches']);
+    expect(screen.getByRole('menuitem', { name: 'Uitbetalingen' }).className).toContain('RaMenuItemLink-active');
+    expect((await screen.findByRole('link', { name: 'Betaalbatches' }, { timeout: 10_000 })).getAttribute('aria-current')).toBe('page');
   });
 
   it("sends a franchise owner who types /admin/klanten to 'Niet gevonden', without reading the customers", async () => {
@@ -159,9 +173,19 @@ describe('console resources', () => {
   });
 
   it('has every list page in routes.json, so that the server serves it on reload (D21)', () => {
-    for (const path of ['klussen', 'werkbonnen', 'facturen', 'bankafschriften', 'klanten', 'klussers', 'klusser-aanmeldingen']) {
+    for (const path of ['klussen', 'werkbonnen', 'facturen', 'bankafschriften', 'uitbetalingen', 'betaalbatches', 'afdrachten', 'klanten', 'klussers', 'klusser-aanmeldingen']) {
       expect(routes).toContain(`/admin/${path}`);
     }
-    expect(routes).toEqual(expect.arrayContaining(['/franchise/klussen', '/franchise/klussers', '/franchise/facturen', '/franchise/bankafschriften']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        '/franchise/klussen',
+        '/franchise/klussers',
+        '/franchise/facturen',
+        '/franchise/bankafschriften',
+        '/franchise/uitbetalingen',
+        '/franchise/betaalbatches',
+        '/franchise/afdrachten',
+      ]),
+    );
   });
 });

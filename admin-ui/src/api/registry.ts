@@ -1,4 +1,5 @@
 import { aanmeldingActions } from '../aanmeldingen/actions';
+import { afdrachtActions } from '../afdrachten/actions';
 import { klantActions } from '../klanten/actions';
 import { ASSIGNMENT_SCREENS, klusActions } from '../klussen/actions';
 import { KLUSSER_SCREENS, klusserActions } from '../klussers/actions';
@@ -7,6 +8,7 @@ import { factuurActions } from '../facturen/actions';
 import { eigenaarActions } from '../franchise-eigenaren/actions';
 import { exportActions } from '../rapportages/actions';
 import { settingsActions } from '../settings/actions';
+import { uitbetalingActions } from '../uitbetalingen/actions';
 
 /**
  * Every custom action of the console, by name. The data provider turns each into a method
@@ -16,6 +18,8 @@ export const ACTIONS = {
   ...klusActions,
   ...factuurActions,
   ...bankpostActions,
+  ...uitbetalingActions,
+  ...afdrachtActions,
   ...klusserActions,
   ...aanmeldingActions,
   ...klantActions,

@@ -11,6 +11,7 @@ import { ddMMyyyy } from '../fields/dates';
 import { useRegios } from '../regios/useRegios';
 import { RecordPager } from '../lists/RecordPager';
 import { SimpleTable } from '../lists/SimpleTable';
+import { Bankrekening } from './Bankrekening';
 import { beoordeling, LIJST_SORT, lijstFilter, uren } from './KlusserList';
 import { ProfielForm } from './ProfielForm';
 import { ShowcaseFotos } from './ShowcaseFotos';
@@ -35,8 +36,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * One klusser: /admin/klussers/{id} with the tabs Profiel, Website Showcase, Beoordelingen and
  * Gewerkte Uren (document 001 section 2), and read-only at /franchise/klussers/{id}: the profile,
- * the reviews and the hours of finished work orders. A klusser of another region is 'Klusser
- * niet gevonden'.
+ * the reviews and the hours of finished work orders. Both show the bank account (D31) after the
+ * profile: the admin changes it, the franchise owner reads it masked. A klusser of another region
+ * is 'Klusser niet gevonden'.
  */
 export default function KlusserPage() {
   const { id = '' } = useParams();
@@ -108,9 +110,12 @@ function BeheerTabs({ k }: { k: Detail }) {
       </Tabs>
       <Box role="tabpanel" id={`klusser-paneel-${tab}`} aria-labelledby={`klusser-tab-${tab}`}>
         {tab === 0 && (
-          <Section title="Profiel">
-            <ProfielForm k={k} />
-          </Section>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Section title="Profiel">
+              <ProfielForm k={k} />
+            </Section>
+            <Bankrekening klusserId={k.id} naam={k.naam} beheer />
+          </Box>
         )}
         {tab === 1 && (
           <Section title="Website Showcase">
@@ -158,6 +163,7 @@ function Profiel({ k }: { k: Detail }) {
         </FactList>
         {k.intro_tekst && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{k.intro_tekst}</Typography>}
       </Section>
+      <Bankrekening klusserId={k.id} naam={k.naam} beheer={false} />
       <Beoordelingen k={k} />
       <GewerkteUren k={k} />
     </>

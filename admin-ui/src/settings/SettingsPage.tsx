@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Form, TextInput, Title } from 'react-admin';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { Afdrachtpercentages } from './Afdrachtpercentages';
 import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
 import { useSettings } from './useSettings';
@@ -23,7 +24,8 @@ const PATH = '/api/v1/settings/algemeen';
  * and, per region, the franchise's support phone and e-mail (shown to that region's klussers and
  * customers). 'Opgeslagen' or 'Fout bij opslaan' with the server's message (section 8); a wrong
  * value is marked at its field and nothing typed is lost. Below them, Facturering: the businesses
- * that issue the invoices (D28), each saved on its own.
+ * that issue the invoices (D28), each saved on its own, and the fee percentage of each region with
+ * a business of its own (D32).
  */
 export function SettingsPage() {
   const { settings, loadError, saveError, save } = useSettings<Settings>(PATH, 'saveAlgemeneSettings', (values) => {
@@ -69,6 +71,7 @@ export function SettingsPage() {
       {settings !== null && (
         <Box sx={{ mt: 3 }}>
           <Facturering editable regios={settings.regios} />
+          <Afdrachtpercentages />
         </Box>
       )}
     </Box>
