@@ -179,6 +179,31 @@ func TestMonthlyFeeOnceWithItsInvoice(t *testing.T) {
 			t.Errorf("the fee invoice's PDF lacks %q:\n%s", want, text)
 		}
 	}
+
+	// The franchise owner owes it: it books no payment on it and disputes nothing; the central
+	// business (an admin) books the bank transfer.
+	var owner uuid.UUID
+	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT id FROM profiles WHERE email = 'franchise.dh@example.nl'`).Scan(&owner)
+	})
+	franchise := tenants.Actor{Role: tenants.Franchise, UserID: owner, Regions: []string{"den-haag"}}
+	for _, sql := range []string{
+		`INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol) VALUES ($1, '2026-11-05', 100, 'bank', 'kantoor', '', '')`,
+		`INSERT INTO factuur_gebeurtenissen (factuur_id, regio, soort, door_rol) VALUES ($1, '', 'bespreking_aan', '')`,
+	} {
+		err := d.DB.InTx(context.Background(), franchise, func(tx pgx.Tx) error {
+			_, err := tx.Exec(context.Background(), sql, got.factuur)
+			return err
+		})
+		if err == nil {
+			t.Errorf("the franchise owner changed the follow-up of the fee invoice it owes: %s", sql)
+		}
+	}
+	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		_, err := factuur.InsertPayment(context.Background(), tx, factuur.Payment{FactuurID: got.factuur, Datum: "2026-11-05",
+			BedragCents: f.TotaalCents, Methode: "bank", Bron: "kantoor"})
+		return err
+	})
 }
 
 // A percentage set for the region is the next month's; only admins set one, and a franchise

@@ -69,6 +69,9 @@ func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
 			SELECT f.regio, coalesce(r.naam, f.regio), `+ageSQL+` AS ouderdom, count(*), sum(s.open_cents)
 			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id LEFT JOIN regions r ON r.slug = f.regio
 			WHERE s.staat IN `+openStates+` AND s.open_cents > 0
+			  -- Per region, its customers' invoices; a fee invoice (D32) is the central
+			  -- business's claim on the franchise, not the region's receivable.
+			  AND f.soort = 'klant'
 			GROUP BY 1, 2, 3 ORDER BY 2, 1`, s.clock.Today())
 		if err != nil {
 			return err

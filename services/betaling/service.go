@@ -64,6 +64,7 @@ type Gebeurtenis struct {
 type Opvolging struct {
 	FactuurID            uuid.UUID     `json:"factuur_id"`
 	Factuurnummer        string        `json:"factuurnummer"`
+	Soort                string        `json:"soort" doc:"klant of afdracht (de franchisefee, D32)"`
 	Staat                string        `json:"staat" doc:"open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur"`
 	TotaalCents          int           `json:"totaal_cents"`
 	BetaaldCents         int           `json:"betaald_cents"`

@@ -32,7 +32,7 @@ const opvolgingSelect = `
 	SELECT f.id, f.factuurnummer, s.staat, f.totaal_bedrag_cents, s.betaald_cents, s.open_cents, f.vervaldatum,
 	       s.gecrediteerd_door, s.in_bespreking, s.uit_handen_voorstel_at IS NOT NULL, f.regio, f.klant_email <> '',
 	       f.uitgever->>'iban', f.uitgever->>'naam', o.factuurnummer, f.datum, f.klant_naam, s.herinnering_at, s.brief_at,
-	       f.created_at, c.created_at
+	       f.created_at, c.created_at, f.soort
 	FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
 	LEFT JOIN facturen o ON o.id = f.credit_van LEFT JOIN facturen c ON c.credit_van = f.id
 	WHERE f.id = $1`
@@ -46,13 +46,14 @@ func (s *store) read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Opvolging, e
 	var credited *time.Time
 	err := tx.QueryRow(ctx, opvolgingSelect, id).Scan(&o.FactuurID, &o.Factuurnummer, &o.Staat, &o.TotaalCents, &o.BetaaldCents,
 		&o.OpenCents, &verval, &o.GecrediteerdDoor, &o.InBespreking, &o.UitHandenVoorstel, &o.Regio, &o.KlantHeeftEmail,
-		&o.IBAN, &o.UitgeverNaam, &o.CreditVan, &datum, &o.KlantNaam, &herinnering, &brief, &issued, &credited)
+		&o.IBAN, &o.UitgeverNaam, &o.CreditVan, &datum, &o.KlantNaam, &herinnering, &brief, &issued, &credited, &o.Soort)
 	if err != nil {
 		return o, tenants.NoRowsAs(ErrFactuurNotFound, err)
 	}
 	o.Vervaldatum, o.Factuurdatum = verval.String(), datum.String()
 	o.DagenOverTijd = verval.DaysUntil(s.clock.Today())
-	o.KanBetalingBoeken = o.OpenCents > 0 && (o.Staat == "open" || o.Staat == "deels_betaald" || o.Staat == "in_bespreking" || o.Staat == "uit_handen")
+	o.KanBetalingBoeken = o.OpenCents > 0 && (o.Staat == "open" || o.Staat == "deels_betaald" || o.Staat == "in_bespreking" || o.Staat == "uit_handen") &&
+		(o.Soort == "klant" || tenants.ActorFrom(ctx).Role == tenants.Admin)
 	o.HerinneringVerstuurd, o.BriefVerstuurd = isoOf(herinnering), isoOf(brief)
 	if herinnering != nil {
 		url := "/api/v1/facturen/" + o.FactuurID.String() + "/brief.pdf"

@@ -43,6 +43,9 @@ const where = `
 	WHERE (cardinality($1::text[]) = 0 OR f.betaal_methode = ANY ($1) OR ('open' = ANY ($1) AND f.betaal_methode IS NULL))
 	  AND ($2 = '' OR ($2 = 'ja' AND ` + paid + `) OR ($2 = 'nee' AND s.staat IN ` + openStates + `))
 	  AND (cardinality($5::text[]) = 0 OR s.staat = ANY ($5))
+	  -- A fee invoice (D32) is the central business's claim on the franchise: the admins' to
+	  -- follow; its owner finds it under Afdrachten, not among its customers' invoices.
+	  AND (f.soort = 'klant' OR actor_role() = 'admin')
 	  AND (cardinality($6::text[]) = 0 OR (s.staat IN ` + openStates + ` AND (
 	        ('niet_vervallen' = ANY ($6) AND f.vervaldatum >= $7::date)
 	     OR ('1-30' = ANY ($6) AND $7::date - f.vervaldatum BETWEEN 1 AND 30)

@@ -5256,7 +5256,9 @@ CREATE POLICY franchise_region ON public.betalingen TO klusmaat_app USING ((regi
    FROM public.current_actor
   WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK (((regio = ANY (( SELECT current_actor.regions
    FROM public.current_actor
-  WHERE (current_actor.role = 'franchise'::text))::text[])) AND (bron <> 'klusser'::text)));
+  WHERE (current_actor.role = 'franchise'::text))::text[])) AND (bron <> 'klusser'::text) AND (NOT (EXISTS ( SELECT 1
+   FROM public.facturen f
+  WHERE ((f.id = betalingen.factuur_id) AND (f.soort = 'afdracht'::text)))))));
 
 --
 -- Name: factuur_gebeurtenissen franchise_region; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -5266,7 +5268,9 @@ CREATE POLICY franchise_region ON public.factuur_gebeurtenissen TO klusmaat_app 
    FROM public.current_actor
   WHERE (current_actor.role = 'franchise'::text))::text[]))) WITH CHECK (((regio = ANY (( SELECT current_actor.regions
    FROM public.current_actor
-  WHERE (current_actor.role = 'franchise'::text))::text[])) AND (soort = ANY (ARRAY['bespreking_aan'::text, 'bespreking_uit'::text, 'uit_handen'::text]))));
+  WHERE (current_actor.role = 'franchise'::text))::text[])) AND (soort = ANY (ARRAY['bespreking_aan'::text, 'bespreking_uit'::text, 'uit_handen'::text])) AND (NOT (EXISTS ( SELECT 1
+   FROM public.facturen f
+  WHERE ((f.id = factuur_gebeurtenissen.factuur_id) AND (f.soort = 'afdracht'::text)))))));
 
 --
 -- Name: franchise_settings; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner

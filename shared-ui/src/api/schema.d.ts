@@ -4240,6 +4240,8 @@ export interface operations {
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
                             regio: string;
+                            /** @description klant of afdracht (de franchisefee, D32) */
+                            soort: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
@@ -5603,6 +5605,8 @@ export interface operations {
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
                             regio: string;
+                            /** @description klant of afdracht (de franchisefee, D32) */
+                            soort: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
@@ -5744,6 +5748,8 @@ export interface operations {
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
                             regio: string;
+                            /** @description klant of afdracht (de franchisefee, D32) */
+                            soort: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
@@ -6031,6 +6037,8 @@ export interface operations {
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
                             regio: string;
+                            /** @description klant of afdracht (de franchisefee, D32) */
+                            soort: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
@@ -6216,6 +6224,8 @@ export interface operations {
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
                             regio: string;
+                            /** @description klant of afdracht (de franchisefee, D32) */
+                            soort: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
