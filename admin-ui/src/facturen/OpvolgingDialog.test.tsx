@@ -21,6 +21,7 @@ function opvolging(extra: Partial<Opvolging> = {}): Opvolging {
   return {
     factuur_id: ID,
     factuurnummer: '2026-0007',
+    soort: 'klant',
     staat: 'open',
     totaal_cents: 17243,
     betaald_cents: 0,
