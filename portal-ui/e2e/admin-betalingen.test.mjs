@@ -88,11 +88,22 @@ async function toast(text) {
  * the actions last, is in view at 1280 px.
  */
 async function assertFitsScreen(where) {
-  const { scroll, inner, tables } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-    tables: [...document.querySelectorAll('.RaDatagrid-tableWrapper')].map((w) => [w.scrollWidth, w.clientWidth]),
-  }));
+  const measure = () => {
+    const tables = [...document.querySelectorAll('.RaDatagrid-tableWrapper')].map((w) => [w.scrollWidth, w.clientWidth]);
+    return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, tables };
+  };
+  // The list settles first (its rows arrive, its chips and buttons get their fonts): measured
+  // once it fits, or as it stands after ten seconds, when the assertion below says what does not.
+  await page
+    .waitForFunction(
+      () =>
+        document.documentElement.scrollWidth <= window.innerWidth &&
+        [...document.querySelectorAll('.RaDatagrid-tableWrapper')].every((w) => w.scrollWidth <= w.clientWidth + 1),
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
+  const { scroll, inner, tables } = await page.evaluate(measure);
   assert.ok(scroll <= inner, `${where}: the page is ${scroll} px wide on a screen of ${inner} px`);
   for (const [sw, cw] of tables) assert.ok(sw <= cw + 1, `${where}: a table is ${sw} px wide in a box of ${cw} px`);
 }

@@ -179,8 +179,10 @@ export default function FactuurList() {
             '& .MuiTableCell-root': { px: 0.75 },
             // A minimum for the customer and the description: text that may break anywhere would
             // otherwise be squeezed to a few letters a line.
-            '& .column-omschrijving': { minWidth: 120, maxWidth: 170 },
-            '& td:nth-of-type(3)': { minWidth: 130, maxWidth: 170 },
+            // (Low enough that a row with a long state, its days past due and its follow-up
+            // button still leaves room: the table fits 1280 px with some to spare.)
+            '& .column-omschrijving': { minWidth: 96, maxWidth: 170 },
+            '& td:nth-of-type(3)': { minWidth: 104, maxWidth: 170 },
             '& .column-totaal_bedrag_cents, & .column-open_cents': { whiteSpace: 'nowrap' },
           }}
           empty={<EmptyList none="Geen facturen gevonden" filtered="Geen facturen gevonden" />}>
