@@ -199,7 +199,7 @@ describe('Opvolging (D30)', () => {
       [`POST ${BESPREKING}`]: { body: { data: weerOpen, message: 'Factuur wordt weer gewoon opgevolgd' } },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Opvolging factuur 2026-0007' });
-    expect((await within(dialog).findByRole('link', { name: 'Brief afdrukken (per post)' })).getAttribute('href')).toBe(`/api/v1/facturen/${ID}/brief.pdf`);
+    expect((await within(dialog).findByRole('link', { name: 'Per post versturen' })).getAttribute('href')).toBe(`/api/v1/facturen/${ID}/brief.pdf`);
     expect(within(dialog).getByRole('button', { name: 'Uit handen gegeven' })).toBeTruthy();
     expect(within(dialog).getByText(/40 dagen over tijd/)).toBeTruthy();
     expect(within(dialog).getByText(/termijn van de 14-dagenbrief is voorbij/)).toBeTruthy();

@@ -173,7 +173,7 @@ function Acties({ o, onStap }: { o: Opvolging; onStap: (s: Stap) => void }) {
       )}
       {o.brief_pdf !== null && (
         <Button component="a" href={o.brief_pdf} target="_blank" rel="noopener" variant="outlined" size="large" startIcon={<PrintIcon />}>
-          Brief afdrukken (per post)
+          Per post versturen
         </Button>
       )}
     </Box>
