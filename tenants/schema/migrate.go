@@ -1,4 +1,4 @@
-// Package db holds the database schema of Klusmaat: versioned SQL migrations (tern) embedded in the
+// Package schema holds the database schema of Klusmaat: versioned SQL migrations (tern) embedded in the
 // binary, applied by `klusmaat migrate` and at `klusmaat serve` start-up, always as the schema
 // owner (klusmaat_owner), never as the server's own role.
 package schema
