@@ -91,9 +91,11 @@ type Klus struct {
 	WerkbonID                *uuid.UUID `json:"werkbon_id"`
 	// Eigen: the job is the klusser's own (claimed or assigned), not a pool job.
 	Eigen bool `json:"eigen"`
-	// VastePrijsCents is the customer's accepted quote (D26), incl. VAT: shown as 'Vaste prijs'
-	// instead of the estimate.
+	// VastePrijsCents is the customer's accepted quote (D26), incl. VAT: shown as what the customer
+	// pays, instead of the estimate.
 	VastePrijsCents *int `json:"vaste_prijs_cents" doc:"de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null"`
+	// VerdienstePerUurCents is the klusser's own earnings rule (D7): the customer's price is not its pay.
+	VerdienstePerUurCents int `json:"verdienste_per_uur_cents" doc:"wat de klusser per gewerkt uur verdient, in centen"`
 	// Klant is in the detail and the agenda; the pool list leaves it out.
 	Klant *Klant `json:"klant,omitempty"`
 }
@@ -163,6 +165,7 @@ var Tabs = map[string][]string{
 var (
 	ErrNotFound       = domainerr.NotFound("not_found", "Klus niet gevonden")
 	ErrAlreadyClaimed = domainerr.Conflict("already_claimed", "Deze klus is net door een andere klusser opgepakt.")
+	ErrAlreadyYours   = domainerr.Conflict("already_yours", "Je hebt deze klus al opgepakt, bijvoorbeeld op je andere telefoon. Hij staat in je agenda.")
 	ErrMaxChanges     = domainerr.Conflict("max_changes", "Maximum aantal wijzigingen (2x) bereikt")
 	ErrFinished       = domainerr.Conflict("finished", "Deze klus is al afgerond.")
 )

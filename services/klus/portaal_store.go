@@ -15,6 +15,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/notify"
+	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -61,6 +62,7 @@ func scanKlus(r tenants.Row) (Klus, error) {
 		&k.Notities, &k.GeplandeStartTijd, &k.PlanningChangesCount, &k.WerkbonID, &k.Eigen,
 		&klant.Naam, &klant.Telefoon, &klant.Email, &k.VastePrijsCents)
 	k.Datum, k.Klant = d.String(), &klant
+	k.VerdienstePerUurCents = HourlyEarningsCents
 	return k, err
 }
 
@@ -181,17 +183,23 @@ func (s *portaalStore) Claim(ctx context.Context, id uuid.UUID) (Klus, error) {
 	return k, err
 }
 
-// claimRefusal tells a claim that came too late (409) from one of a job that was never in the
+// claimRefusal tells a claim of a job the klusser holds already (409 already_yours), a claim that
+// came too late (409) and one of a job that was never in the
 // klusser's pool (404). The job itself is no longer visible to the klusser either way; its events
 // are, for as long as they are kept: the klusser may read the events of its regions' pool jobs
 // (migration 008), and one of them shows the job open and unclaimed in that pool.
 func claimRefusal(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
-	var wasInPool bool
+	var mine, wasInPool bool
 	err := tx.QueryRow(ctx, `
-		SELECT EXISTS (SELECT 1 FROM klus_events WHERE klus_id = $1 AND assignment_type = 'pool' AND status = 'open'
-		                 AND klusser_id IS NULL AND regio = ANY ($2::text[]))`, id, regionsOf(ctx)).Scan(&wasInPool)
+		SELECT EXISTS (SELECT 1 FROM klussen WHERE id = $1 AND klusser_id = actor_id()),
+		       EXISTS (SELECT 1 FROM klus_events WHERE klus_id = $1 AND assignment_type = 'pool' AND status = 'open'
+		                 AND klusser_id IS NULL AND regio = ANY ($2::text[]))`, id, regionsOf(ctx)).Scan(&mine, &wasInPool)
 	if err != nil {
 		return err
+	}
+	if mine {
+		// The klusser's own claim came first (its other phone, a second tab): not someone else's.
+		return ErrAlreadyYours
 	}
 	if wasInPool {
 		return ErrAlreadyClaimed
@@ -247,6 +255,10 @@ func (s *portaalStore) Plan(ctx context.Context, id uuid.UUID, start time.Time, 
 			}
 		}
 		if err := s.announcePlan(ctx, tx, id, start, first, supportPhone); err != nil {
+			return err
+		}
+		// The reminder: at once when planned after 18:00 the day before (docs/decisions.md D27, D33).
+		if err := herinnering.Queue(ctx, tx, s.enqueue, herinnering.SoortKlus, id); err != nil {
 			return err
 		}
 		k, err = readKlus(ctx, tx, id)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -42,9 +43,14 @@ type Werkbon struct {
 	MateriaalCents int         `json:"materiaal_cents"`
 	Fotos          []Foto      `json:"fotos"`
 	UurtariefCents int         `json:"uurtarief_cents"`
-	FactuurID      *uuid.UUID  `json:"factuur_id"`
-	Klus           Klus        `json:"klus"`
-	Klant          Klant       `json:"klant"`
+	// VastePrijs is the customer's accepted quote (docs/decisions.md D26, D33): the job's price, so
+	// the work order shows it instead of hourly labour; the timer still counts the klusser's hours.
+	VastePrijs *klus.VastePrijs `json:"vaste_prijs" doc:"de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte"`
+	// VerdienstePerUurCents is what the klusser earns per worked hour (D7), whatever the price.
+	VerdienstePerUurCents int        `json:"verdienste_per_uur_cents" doc:"wat de klusser per gewerkt uur verdient, in centen"`
+	FactuurID             *uuid.UUID `json:"factuur_id"`
+	Klus                  Klus       `json:"klus"`
+	Klant                 Klant      `json:"klant"`
 }
 
 // Klus is what the work order shows of its job.

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -39,7 +40,9 @@ const werkbonSelect = `
 	       k.status, c.label, k.beschrijving, k.datum, k.tijd, k.geplande_start_tijd, k.adres, k.postcode, k.woonplaats,
 	       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''),
 	                nullif(k.email, ''), 'Niet beschikbaar'),
-	       k.telefoon
+	       k.telefoon,
+	       (SELECT jsonb_build_object('offerte', o.nummer, 'versie', o.versie, 'excl_cents', o.subtotaal_cents, 'incl_cents', o.totaal_cents)
+	        FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord')
 	FROM werkbonnen w
 	JOIN klussen k ON k.id = w.klus_id
 	JOIN categories c ON c.key = k.categorie
@@ -54,11 +57,12 @@ func read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Werkbon, error) {
 	err := tx.QueryRow(ctx, werkbonSelect, id).Scan(&w.ID, &w.KlusID, &w.Status, &w.StartTijd, &w.StartBron, &w.EindTijd,
 		&w.Uren, &w.Opmerkingen, &r[0], &r[1], &r[2], &r[3], &w.Ondertekend, &w.UurtariefCents, &w.FactuurID,
 		&w.Klus.Status, &w.Klus.Categorie, &w.Klus.Beschrijving, &d, &w.Klus.Tijd, &w.Klus.GeplandeStartTijd,
-		&w.Klus.Adres, &w.Klus.Postcode, &w.Klus.Woonplaats, &w.Klant.Naam, &w.Klant.Telefoon)
+		&w.Klus.Adres, &w.Klus.Postcode, &w.Klus.Woonplaats, &w.Klant.Naam, &w.Klant.Telefoon, &w.VastePrijs)
 	if err != nil {
 		return w, tenants.NoRowsAs(ErrNotFound, err)
 	}
 	w.Klus.Datum = d.String()
+	w.VerdienstePerUurCents = klus.HourlyEarningsCents
 	if r[0] != nil && r[1] != nil && r[2] != nil && r[3] != nil {
 		w.Beoordeling = &Ratings{Algemeen: *r[0], Netheid: *r[1], Vriendelijkheid: *r[2], Vakmanschap: *r[3]}
 	}

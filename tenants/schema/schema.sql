@@ -1140,17 +1140,18 @@ BEGIN
         PERFORM refuse('a klusser changes its own jobs only');
     END IF;
 
-    IF OLD.status IN ('open', 'ingepland') AND OLD.geplande_start_tijd IS NULL THEN
+    IF OLD.status = 'ingepland' AND 'status' = ANY (changed) THEN
+        -- The timer starts: the server sets the job to bezig, whether or not it has a planned start
+        -- time (a job the office assigned has none until its klusser plans it).
+        PERFORM refuse_columns('starting a job', changed, ARRAY['status']);
+        IF NEW.status <> 'bezig' THEN
+            PERFORM refuse('a planned job can only be started');
+        END IF;
+    ELSIF OLD.status IN ('open', 'ingepland') AND OLD.geplande_start_tijd IS NULL THEN
         -- The first plan: start time and phone, status ingepland (document 001 section 4).
         PERFORM refuse_columns('planning a job', changed, ARRAY['geplande_start_tijd', 'klusser_telefoon', 'status']);
         IF NEW.status <> 'ingepland' OR NEW.geplande_start_tijd IS NULL THEN
             PERFORM refuse('a plan sets the start time and status ingepland');
-        END IF;
-    ELSIF OLD.status = 'ingepland' AND 'status' = ANY (changed) THEN
-        -- The timer starts: the server sets the job to bezig.
-        PERFORM refuse_columns('starting a job', changed, ARRAY['status']);
-        IF NEW.status <> 'bezig' THEN
-            PERFORM refuse('a planned job can only be started');
         END IF;
     ELSIF OLD.status = 'ingepland' THEN
         -- A change of the planned appointment counts (D18; the check constraint caps it at 2).
