@@ -2,8 +2,9 @@
 // region, jobs per week by status, revenue and VAT per month, worked hours per month, the average
 // rating per month and the requests answered late (D26); and for both dashboards an 8-week trend
 // of new requests and finished jobs. Every figure is computed in SQL as the actor (row-level
-// security, D4), counted the way the exports count (the hours as the hours export, the revenue as
-// the invoices export), so a chart and its CSV never disagree.
+// security, D4). Each figure counts exactly the period's days (Amsterdam dates): a week the period
+// cuts counts only its days within it. The revenue is counted as the invoices export; the hours by
+// the day the work was done.
 package rapportage
 
 import (
@@ -24,13 +25,14 @@ type Grafieken struct {
 	Van   string `json:"van"`
 	Tot   string `json:"tot"`
 	Regio string `json:"regio"`
-	// KlussenPerWeek: the jobs whose date lies in each week the period touches (Monday to Sunday,
-	// whole), by their status now.
+	// KlussenPerWeek: the jobs whose date lies in each week the period touches (Monday to Sunday),
+	// counting only the week's days within the period, by their status now.
 	KlussenPerWeek []WeekStatus `json:"klussen_per_week"`
 	// OmzetPerMaand: the invoices dated in each month, as the invoices export sums them (credit
 	// invoices negative).
 	OmzetPerMaand []MaandOmzet `json:"omzet_per_maand"`
-	// UrenPerMaand: the hours of the work orders completed in each month, as the hours export.
+	// UrenPerMaand: the hours of the work orders completed in each month, by the day the work
+	// was done (Amsterdam).
 	UrenPerMaand []MaandUren `json:"uren_per_maand"`
 	// BeoordelingPerMaand: the average overall rating of the work orders completed in each month.
 	BeoordelingPerMaand []MaandBeoordeling `json:"beoordeling_per_maand"`
@@ -64,6 +66,8 @@ func (TrendAnswer) LogAttrs() []slog.Attr { return nil }
 // WeekStatus is one week's jobs by status.
 type WeekStatus struct {
 	Week      string `json:"week" doc:"de maandag, JJJJ-MM-DD"`
+	Van       string `json:"van" doc:"de eerste getelde dag: de maandag, of de begindatum als de periode midden in de week begint"`
+	Tot       string `json:"tot" doc:"de laatste getelde dag: de zondag, of de einddatum als de periode midden in de week eindigt"`
 	Open      int    `json:"open"`
 	Ingepland int    `json:"ingepland"`
 	Bezig     int    `json:"bezig"`
@@ -95,6 +99,8 @@ type MaandBeoordeling struct {
 // WeekTerugbellen is one week's requests and those answered late.
 type WeekTerugbellen struct {
 	Week      string `json:"week"`
+	Van       string `json:"van" doc:"de eerste getelde dag van de week binnen de periode"`
+	Tot       string `json:"tot" doc:"de laatste getelde dag van de week binnen de periode"`
 	Aanvragen int    `json:"aanvragen"`
 	TeLaat    int    `json:"te_laat" doc:"niet binnen 24 uur teruggebeld (of nog steeds niet)"`
 }

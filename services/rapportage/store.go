@@ -17,20 +17,33 @@ type pgStore struct{ db *tenants.DB }
 // The period's arguments: $1 the first day, $2 the last day, $3 and $4 the first instant and the
 // instant after the last day in Amsterdam, $5 the region filter (” for all).
 const (
-	// The weeks the period touches, whole (the counts are kept per week, migration 036).
+	// The weeks the period touches, each counted over its days within the period only: a week
+	// wholly inside from the kept counts (migration 036), a first or last week cut by the period
+	// from the jobs of its days in the period (at most six days each, read through the date index).
 	weekStatusSQL = `
-		WITH k AS (
+		WITH weken AS (
+			SELECT s::date AS w, greatest(s::date, $1::date) AS van, least(s::date + 6, $2::date) AS tot
+			FROM generate_series(date_trunc('week', $1::date), $2::date, interval '7 days') s),
+		heel AS (
 			SELECT t.week AS w,
 			       sum(t.aantal) FILTER (WHERE t.status = 'open') AS open, sum(t.aantal) FILTER (WHERE t.status = 'ingepland') AS ingepland,
 			       sum(t.aantal) FILTER (WHERE t.status = 'bezig') AS bezig, sum(t.aantal) FILTER (WHERE t.status = 'afgerond') AS afgerond
 			FROM klus_week_tellingen t
-			WHERE t.week BETWEEN date_trunc('week', $1::date)::date AND $2::date AND ($5 = '' OR t.regio = $5)
+			WHERE t.week >= $1::date AND t.week + 6 <= $2::date AND ($5 = '' OR t.regio = $5)
 			  AND $3::timestamptz IS NOT NULL AND $4::timestamptz IS NOT NULL
 			GROUP BY 1)
-		SELECT s::date, coalesce(k.open, 0)::int, coalesce(k.ingepland, 0)::int, coalesce(k.bezig, 0)::int, coalesce(k.afgerond, 0)::int
-		FROM generate_series(date_trunc('week', $1::date), $2::date, interval '7 days') s
-		LEFT JOIN k ON k.w = s::date
-		ORDER BY s`
+		SELECT w.w, w.van, w.tot,
+		       coalesce(heel.open, deel.open, 0)::int, coalesce(heel.ingepland, deel.ingepland, 0)::int,
+		       coalesce(heel.bezig, deel.bezig, 0)::int, coalesce(heel.afgerond, deel.afgerond, 0)::int
+		FROM weken w
+		LEFT JOIN heel ON heel.w = w.w
+		LEFT JOIN LATERAL (
+			SELECT count(*) FILTER (WHERE k.status = 'open') AS open, count(*) FILTER (WHERE k.status = 'ingepland') AS ingepland,
+			       count(*) FILTER (WHERE k.status = 'bezig') AS bezig, count(*) FILTER (WHERE k.status = 'afgerond') AS afgerond
+			FROM klussen k
+			WHERE (w.van > w.w OR w.tot < w.w + 6)
+			  AND k.datum BETWEEN w.van AND w.tot AND NOT k.archived AND ($5 = '' OR k.regio = $5)) deel ON w.van > w.w OR w.tot < w.w + 6
+		ORDER BY w.w`
 	// As the invoices export: the invoices dated in the period; a credit invoice counts negative.
 	omzetSQL = `
 		WITH f AS (
@@ -43,12 +56,13 @@ const (
 		FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') s
 		LEFT JOIN f ON f.m = s::date
 		ORDER BY s`
-	// As the hours export: completed work orders made in the period (Amsterdam days), with a klusser.
+	// Completed work orders with a klusser, by the Amsterdam day the work was done (its end, the day
+	// its invoice is dated, D8), not the day the order was opened with the plan.
 	werkbonSQL = `
 		WITH w AS (
-			SELECT date_trunc('month', w.created_at AT TIME ZONE 'Europe/Amsterdam')::date AS m, w.uren, w.rating_algemeen
+			SELECT date_trunc('month', w.eind_tijd AT TIME ZONE 'Europe/Amsterdam')::date AS m, w.uren, w.rating_algemeen
 			FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id JOIN profiles p ON p.id = w.klusser_id
-			WHERE w.status = 'completed' AND w.created_at >= $3 AND w.created_at < $4 AND ($5 = '' OR k.regio = $5))
+			WHERE w.status = 'completed' AND w.eind_tijd >= $3 AND w.eind_tijd < $4 AND ($5 = '' OR k.regio = $5))
 		SELECT s::date, coalesce(sum(w.uren), 0)::int, count(w.m)::int, avg(w.rating_algemeen)::float8, count(w.rating_algemeen)::int
 		FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') s
 		LEFT JOIN w ON w.m = s::date
@@ -62,7 +76,7 @@ const (
 			FROM klussen k
 			LEFT JOIN LATERAL (SELECT min(c.tijdstip) AS eerste FROM klus_contacten c WHERE c.klus_id = k.id) c ON true
 			WHERE k.bron = 'website' AND k.created_at >= $3 AND k.created_at < $4 AND ($5 = '' OR k.regio = $5))
-		SELECT s::date, count(r.w)::int,
+		SELECT s::date, greatest(s::date, $1::date), least(s::date + 6, $2::date), count(r.w)::int,
 		       count(r.w) FILTER (WHERE r.eerste > r.created_at + interval '24 hours'
 		                             OR (r.eerste IS NULL AND r.geplande_start_tijd IS NULL AND r.created_at < now() - interval '24 hours'))::int
 		FROM generate_series(date_trunc('week', $1::date), $2::date, interval '7 days') s
@@ -97,9 +111,9 @@ func (s *pgStore) Grafieken(ctx context.Context, van, tot calendar.Date, regio s
 		var err error
 		if g.KlussenPerWeek, err = collect(res, func(r pgx.CollectableRow) (WeekStatus, error) {
 			var w WeekStatus
-			var d calendar.Date
-			err := r.Scan(&d, &w.Open, &w.Ingepland, &w.Bezig, &w.Afgerond)
-			w.Week = d.String()
+			var d, van, tot calendar.Date
+			err := r.Scan(&d, &van, &tot, &w.Open, &w.Ingepland, &w.Bezig, &w.Afgerond)
+			w.Week, w.Van, w.Tot = d.String(), van.String(), tot.String()
 			return w, err
 		}); err != nil {
 			return fmt.Errorf("rapportage: jobs per week: %w", err)
@@ -132,9 +146,9 @@ func (s *pgStore) Grafieken(ctx context.Context, van, tot calendar.Date, regio s
 		}
 		if g.TerugbellenPerWeek, err = collect(res, func(r pgx.CollectableRow) (WeekTerugbellen, error) {
 			var w WeekTerugbellen
-			var d calendar.Date
-			err := r.Scan(&d, &w.Aanvragen, &w.TeLaat)
-			w.Week = d.String()
+			var d, van, tot calendar.Date
+			err := r.Scan(&d, &van, &tot, &w.Aanvragen, &w.TeLaat)
+			w.Week, w.Van, w.Tot = d.String(), van.String(), tot.String()
 			return w, err
 		}); err != nil {
 			return fmt.Errorf("rapportage: late call-backs: %w", err)

@@ -76,9 +76,11 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 		}
 	}
 	// The hours export selects work orders by their Dutch date (the product calendar).
+	// The demo's work orders are made on their work dates, the last 20 days.
 	today := calendar.System.Today().String()
+	monthAgo := calendar.System.Today().AddDays(-30).String()
 
-	all := wait(request(`{"soort":"uren","van":"` + today + `","tot":"` + today + `","regio":""}`).ID)
+	all := wait(request(`{"soort":"uren","van":"` + monthAgo + `","tot":"` + today + `","regio":""}`).ID)
 	if all.Status != "klaar" || *all.Rijen != 8 || all.Voortgang != 100 {
 		t.Fatalf("export of all regions: %+v", all)
 	}
@@ -102,7 +104,7 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	}
 
 	// One region only.
-	dh := wait(request(`{"soort":"uren","van":"` + today + `","tot":"` + today + `","regio":"den-haag"}`).ID)
+	dh := wait(request(`{"soort":"uren","van":"` + monthAgo + `","tot":"` + today + `","regio":"den-haag"}`).ID)
 	if dh.Status != "klaar" || *dh.Rijen != 3 {
 		t.Fatalf("den-haag export: %+v", dh)
 	}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvGetal, csvNaam, isoWeek, maandKort, maandLang, procent, weekKort } from './format';
+import { csvGetal, csvNaam, deelWekenZin, isoWeek, maandKort, maandLang, periodeWeekKort, periodeWeekLang, procent, weekDagen, weekKort } from './format';
 import { svgId, vulling } from './series';
 
 describe('chart labels (D29)', () => {
@@ -30,6 +30,18 @@ describe('chart labels (D29)', () => {
     expect(csvGetal(null, 2)).toBe('');
     expect(procent(2, 16)).toBe('13%');
     expect(procent(0, 0)).toBe('0%');
+  });
+
+  it('labels a week the period cuts as a part, with the days it counts', () => {
+    const heel = { week: '2026-11-16', van: '2026-11-16', tot: '2026-11-22' };
+    const eerste = { week: '2026-10-26', van: '2026-11-01', tot: '2026-11-01' };
+    const laatste = { week: '2026-11-23', van: '2026-11-23', tot: '2026-11-27' };
+    expect([periodeWeekLang(heel), periodeWeekKort(heel), weekDagen(heel)]).toEqual(['week 47', 'wk 47', '16-11-2026 t/m 22-11-2026']);
+    expect([periodeWeekLang(eerste), periodeWeekKort(eerste), weekDagen(eerste)]).toEqual(['week 44 (deel)', 'wk 44 (deel)', '01-11-2026']);
+    expect(weekDagen(laatste)).toBe('23-11-2026 t/m 27-11-2026');
+    expect(deelWekenZin([heel])).toBe('');
+    expect(deelWekenZin([eerste, heel, laatste])).toBe(' Week 44 en week 48 liggen deels in de periode: alleen 01-11-2026 en 23-11-2026 t/m 27-11-2026 zijn geteld.');
+    expect(deelWekenZin([{ week: '2026-11-23', van: '2026-11-25', tot: '2026-11-25' }])).toBe(' Week 48 ligt deels in de periode: alleen 25-11-2026 is geteld.');
   });
 
   it('names a file by the chart, the region and the period', () => {

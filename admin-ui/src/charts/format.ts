@@ -4,7 +4,7 @@
  * through the browser's time zone, so a browser abroad shows the same week numbers.
  */
 import { ddMMyyyy } from '../fields/dates';
-import { isoWeek, MAAND_KORT, MAAND_LANG } from '../fields/week';
+import { addDays, isoWeek, MAAND_KORT, MAAND_LANG } from '../fields/week';
 
 export { isoWeek };
 
@@ -20,6 +20,44 @@ export function weekLang(monday: string): string {
 
 /** A week's Monday as people read it: '23-11-2026'. */
 export const datum = ddMMyyyy;
+
+/** A week of a period as the API gives it: its Monday and the first and last day counted in it. */
+export interface PeriodeWeek {
+  week: string;
+  van: string;
+  tot: string;
+}
+
+/** Whether the period cuts the week: it counts fewer than its seven days. */
+export const deelsGeteld = (w: PeriodeWeek) => w.van !== w.week || w.tot !== addDays(w.week, 6);
+
+/** The days counted in a week: '01-11-2026' or '23-11-2026 t/m 27-11-2026'. */
+export function weekDagen(w: PeriodeWeek): string {
+  return w.van === w.tot ? datum(w.van) : `${datum(w.van)} t/m ${datum(w.tot)}`;
+}
+
+/** A week in a table or file: 'week 48', or 'week 48 (deel)' when the period cuts it. */
+export function periodeWeekLang(w: PeriodeWeek): string {
+  return deelsGeteld(w) ? `${weekLang(w.week)} (deel)` : weekLang(w.week);
+}
+
+/** A week on an axis: 'wk 48', or 'wk 48 (deel)'. */
+export function periodeWeekKort(w: PeriodeWeek): string {
+  return deelsGeteld(w) ? `${weekKort(w.week)} (deel)` : weekKort(w.week);
+}
+
+/**
+ * The sentence that names the weeks the period cuts, for a chart's summary: 'Week 44 en week 48
+ * liggen deels in de periode: alleen 01-11-2026 en 23-11-2026 t/m 27-11-2026 zijn geteld.' ('' when none).
+ */
+export function deelWekenZin(weken: readonly PeriodeWeek[]): string {
+  const deel = weken.filter(deelsGeteld);
+  if (deel.length === 0) return '';
+  const en = (woorden: string[]) => (woorden.length > 1 ? `${woorden.slice(0, -1).join(', ')} en ${woorden.at(-1)}` : (woorden[0] ?? ''));
+  const namen = en(deel.map((w) => weekLang(w.week)));
+  const dagen = en(deel.map(weekDagen));
+  return ` ${namen.charAt(0).toUpperCase()}${namen.slice(1)} ${deel.length === 1 ? 'ligt' : 'liggen'} deels in de periode: alleen ${dagen} ${deel.length === 1 && deel[0]?.van === deel[0]?.tot ? 'is' : 'zijn'} geteld.`;
+}
 
 function maandDelen(maand: string): { jaar: string; index: number } | null {
   const m = /^(\d{4})-(\d{2})$/.exec(maand);

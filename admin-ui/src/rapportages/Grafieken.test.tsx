@@ -10,11 +10,11 @@ const GRAFIEKEN: GrafiekenData = {
   tot: '2026-11-23',
   regio: 'den-haag',
   klussen_per_week: [
-    { week: '2026-10-26', open: 1, ingepland: 0, bezig: 0, afgerond: 2 },
-    { week: '2026-11-02', open: 2, ingepland: 1, bezig: 1, afgerond: 4 },
-    { week: '2026-11-09', open: 0, ingepland: 3, bezig: 0, afgerond: 5 },
-    { week: '2026-11-16', open: 4, ingepland: 0, bezig: 2, afgerond: 6 },
-    { week: '2026-11-23', open: 3, ingepland: 2, bezig: 1, afgerond: 7 },
+    { week: '2026-10-26', van: '2026-11-01', tot: '2026-11-01', open: 1, ingepland: 0, bezig: 0, afgerond: 2 },
+    { week: '2026-11-02', van: '2026-11-02', tot: '2026-11-08', open: 2, ingepland: 1, bezig: 1, afgerond: 4 },
+    { week: '2026-11-09', van: '2026-11-09', tot: '2026-11-15', open: 0, ingepland: 3, bezig: 0, afgerond: 5 },
+    { week: '2026-11-16', van: '2026-11-16', tot: '2026-11-22', open: 4, ingepland: 0, bezig: 2, afgerond: 6 },
+    { week: '2026-11-23', van: '2026-11-23', tot: '2026-11-23', open: 3, ingepland: 2, bezig: 1, afgerond: 7 },
   ],
   omzet_per_maand: [{ maand: '2026-11', omzet_cents: 123456, btw_cents: 25926, facturen: 3 }],
   uren_per_maand: [{ maand: '2026-11', uren: 42, werkbonnen: 9 }],
@@ -23,8 +23,8 @@ const GRAFIEKEN: GrafiekenData = {
     { maand: '2026-11', gemiddelde: 4.25, beoordeeld: 8 },
   ],
   terugbellen_per_week: [
-    { week: '2026-11-16', aanvragen: 10, te_laat: 1 },
-    { week: '2026-11-23', aanvragen: 6, te_laat: 1 },
+    { week: '2026-11-16', van: '2026-11-16', tot: '2026-11-22', aanvragen: 10, te_laat: 1 },
+    { week: '2026-11-23', van: '2026-11-23', tot: '2026-11-23', aanvragen: 6, te_laat: 1 },
   ],
 };
 
@@ -73,7 +73,11 @@ describe('Rapportages: charts (D29)', () => {
 
     // Jobs per week: the caption sums it up, the drawing points to the table, the table has the numbers.
     const klussen = screen.getByRole('region', { name: 'Klussen per week per status' });
-    expect(klussen.textContent).toContain('44 klussen met een datum in deze periode, naar hun status nu: 10 open, 6 ingepland, 4 bezig en 24 afgerond.');
+    // The period cuts its first and last week: the sentence says which days of them were counted.
+    expect(klussen.textContent).toContain(
+      '44 klussen met een datum in deze periode, naar hun status nu: 10 open, 6 ingepland, 4 bezig en 24 afgerond. ' +
+        'Week 44 en week 48 liggen deels in de periode: alleen 01-11-2026 en 23-11-2026 zijn geteld.',
+    );
     expect(within(klussen).getByRole('img').getAttribute('aria-label')).toContain('Toon cijfers');
     expect(within(klussen).queryByRole('table')).toBeNull();
     const toon = within(klussen).getByRole('button', { name: /^Toon cijfers/ });
@@ -81,9 +85,9 @@ describe('Rapportages: charts (D29)', () => {
     fireEvent.click(toon);
     expect(toon.getAttribute('aria-expanded')).toBe('true');
     const tabel = within(klussen).getByRole('table', { name: /Klussen per week per status van 01-11-2026 tot en met 23-11-2026, regio Den Haag/ });
-    expect(within(tabel).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Week', 'Vanaf (maandag)', 'Open', 'Ingepland', 'Bezig', 'Afgerond', 'Totaal']);
+    expect(within(tabel).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Week', 'Getelde dagen', 'Open', 'Ingepland', 'Bezig', 'Afgerond', 'Totaal']);
     const wk48 = within(tabel).getByRole('row', { name: /week 48/ });
-    expect(within(wk48).getByRole('rowheader').textContent).toBe('week 48');
+    expect(within(wk48).getByRole('rowheader').textContent).toBe('week 48 (deel)');
     expect(within(wk48).getAllByRole('cell').map((c) => c.textContent)).toEqual(['23-11-2026', '3', '2', '1', '7', '13']);
 
     fireEvent.click(within(klussen).getByRole('button', { name: /^Download CSV/ }));
@@ -92,12 +96,12 @@ describe('Rapportages: charts (D29)', () => {
     expect(files.blobs[0]?.type).toBe('text/csv;charset=utf-8');
     expect(await files.text(0)).toBe(
       [
-        'Week;Vanaf (maandag);Open;Ingepland;Bezig;Afgerond;Totaal',
-        'week 44;26-10-2026;1;0;0;2;3',
-        'week 45;02-11-2026;2;1;1;4;8',
-        'week 46;09-11-2026;0;3;0;5;8',
-        'week 47;16-11-2026;4;0;2;6;12',
-        'week 48;23-11-2026;3;2;1;7;13',
+        'Week;Getelde dagen;Open;Ingepland;Bezig;Afgerond;Totaal',
+        'week 44 (deel);01-11-2026;1;0;0;2;3',
+        'week 45;02-11-2026 t/m 08-11-2026;2;1;1;4;8',
+        'week 46;09-11-2026 t/m 15-11-2026;0;3;0;5;8',
+        'week 47;16-11-2026 t/m 22-11-2026;4;0;2;6;12',
+        'week 48 (deel);23-11-2026;3;2;1;7;13',
         '',
       ].join('\r\n'),
     );
@@ -125,7 +129,9 @@ describe('Rapportages: charts (D29)', () => {
     expect(await files.text(2)).toBe('Maand;Gemiddelde (1 tot 5);Beoordelingen\r\noktober 2026;;0\r\nnovember 2026;4,25;8\r\n');
 
     const terugbellen = screen.getByRole('region', { name: 'Aanvragen niet binnen 24 uur teruggebeld' });
-    expect(terugbellen.textContent).toContain('Van de 16 aanvragen via de website zijn er 2 (13%) niet binnen 24 uur teruggebeld.');
+    expect(terugbellen.textContent).toContain(
+      'Van de 16 aanvragen via de website zijn er 2 (13%) niet binnen 24 uur teruggebeld. Week 48 ligt deels in de periode: alleen 23-11-2026 is geteld.',
+    );
     const uren = screen.getByRole('region', { name: 'Gewerkte uren per maand' });
     expect(uren.textContent).toContain('42 uur gewerkt op 9 afgeronde werkbonnen.');
   });

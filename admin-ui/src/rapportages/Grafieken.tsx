@@ -2,7 +2,21 @@ import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { ChartCard, type Kolom } from '../charts/ChartCard';
-import { csvGetal, csvNaam, datum, getal, euroHeel, maandKort, maandLang, procent, weekKort, weekLang } from '../charts/format';
+import {
+  csvGetal,
+  csvNaam,
+  datum,
+  deelWekenZin,
+  euroHeel,
+  getal,
+  maandKort,
+  maandLang,
+  periodeWeekKort,
+  periodeWeekLang,
+  procent,
+  weekDagen,
+  type PeriodeWeek,
+} from '../charts/format';
 import type { GrafiekSerie } from '../charts/Grafiek';
 import { KLEUR } from '../charts/series';
 import { useApiState } from '../api/useApiState';
@@ -35,12 +49,23 @@ function useBedaard<T>(value: T, ms: number): T {
 
 const som = <R,>(rijen: readonly R[], f: (r: R) => number) => rijen.reduce((t, r) => t + f(r), 0);
 
+/** A week's row heads the table with its name and the days counted in it (a cut week fewer than seven). */
 const weekKolommen = [
-  { kop: 'Week', cel: (r: { week: string }) => weekLang(r.week) },
-  { kop: 'Vanaf (maandag)', cel: (r: { week: string }) => datum(r.week) },
+  { kop: 'Week', cel: (r: PeriodeWeek) => periodeWeekLang(r) },
+  { kop: 'Getelde dagen', cel: (r: PeriodeWeek) => weekDagen(r) },
 ] as const;
 const maandKolom = { kop: 'Maand', cel: (r: { maand: string }) => maandLang(r.maand) } as const;
-const weekAs = { kort: weekKort, lang: (w: string) => `${weekLang(w)} (${datum(w)})`, xLabel: 'Week' };
+/** The x-axis of weeks: categories are the Mondays, labelled by their rows ('wk 44 (deel)'). */
+function weekAs(rijen: readonly PeriodeWeek[]) {
+  const per = new Map(rijen.map((r) => [r.week, r]));
+  const rij = (w: string): PeriodeWeek => per.get(w) ?? { week: w, van: w, tot: w };
+  return {
+    categorieen: rijen.map((r) => r.week),
+    kort: (w: string) => periodeWeekKort(rij(w)),
+    lang: (w: string) => `${periodeWeekLang(rij(w))}: ${weekDagen(rij(w))}`,
+    xLabel: 'Week',
+  };
+}
 const maandAs = { kort: maandKort, lang: maandLang, xLabel: 'Maand' };
 /** A column of counts: '1.234' in the table, '1234' in the file. */
 function telling<R>(kop: string, f: (r: R) => number): Kolom<R> {
@@ -134,13 +159,12 @@ function KlussenPerWeek({ rijen, waar, csv }: Props<WeekStatus>) {
       samenvatting={
         n === 0
           ? 'Geen klussen met een datum in deze periode.'
-          : `${getal(n)} klussen met een datum in deze periode, naar hun status nu: ${per.slice(0, 3).join(', ')} en ${per[3]}.`
+          : `${getal(n)} klussen met een datum in deze periode, naar hun status nu: ${per.slice(0, 3).join(', ')} en ${per[3]}.${deelWekenZin(rijen)}`
       }
       grafiek={{
-        ...weekAs,
+        ...weekAs(rijen),
         soort: 'staven',
         gestapeld: true,
-        categorieen: rijen.map((r) => r.week),
         yLabel: 'Aantal klussen',
         series: STATUSSEN.map(
           (s): GrafiekSerie => ({ id: s.id, label: STATUS_LABEL[s.id], kleur: STATUS_COLOUR[s.id], patroon: s.patroon, data: rijen.map((r) => r[s.id]) }),
@@ -268,12 +292,11 @@ function TerugbellenPerWeek({ rijen, waar, csv }: Props<WeekTerugbellen>) {
       samenvatting={
         aanvragen === 0
           ? 'Geen aanvragen via de website in deze periode.'
-          : `Van de ${getal(aanvragen)} aanvragen via de website ${laat === 1 ? 'is er 1' : `zijn er ${getal(laat)}`} (${procent(laat, aanvragen)}) niet binnen 24 uur teruggebeld.`
+          : `Van de ${getal(aanvragen)} aanvragen via de website ${laat === 1 ? 'is er 1' : `zijn er ${getal(laat)}`} (${procent(laat, aanvragen)}) niet binnen 24 uur teruggebeld.${deelWekenZin(rijen)}`
       }
       grafiek={{
-        ...weekAs,
+        ...weekAs(rijen),
         soort: 'staven',
-        categorieen: rijen.map((r) => r.week),
         yLabel: 'Aantal aanvragen',
         series: [
           { id: 'aanvragen', label: 'Aanvragen', kleur: KLEUR.blauw, data: rijen.map((r) => r.aanvragen) },

@@ -456,7 +456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking met alle gemiste gebeurtenissen, of met één gebeurtenis 'reload' (gegevens opnieuw laden) als die niet meer bewaard zijn (24 uur) */
+        /** Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking met alle gemiste gebeurtenissen, of met één gebeurtenis 'reload' (gegevens opnieuw laden) als die niet meer bewaard zijn (24 uur); gebeurtenis 'notification' (zonder id of gegevens) zegt dat de eigen meldingen veranderden (D33) */
         get: operations["getEvents"];
         put?: never;
         post?: never;
@@ -1115,6 +1115,23 @@ export interface paths {
         /** Een gratis schouw plannen of wijzigen; de klant krijgt een e-mail met de statuslink (D26) */
         put: operations["putKlussenIdSchouw"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/klussen/{id}/schouw/annuleren": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De geplande schouw annuleren (met een optionele reden); de klant krijgt een e-mail en de schouw geen herinnering (D33) */
+        post: operations["postKlussenIdSchouwAnnuleren"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2191,6 +2208,7 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: int64 */
                             leeftijd: number;
                             naam: string;
                             /** @description nieuw en na 2 werkdagen nog zonder reactie (D26) */
@@ -2200,12 +2218,15 @@ export interface operations {
                             telefoon: string;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2232,8 +2253,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2262,17 +2301,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             afgewezen: number;
+                            /** Format: int64 */
                             goedgekeurd: number;
+                            /** Format: int64 */
                             in_behandeling: number;
+                            /** Format: int64 */
                             nieuw: number;
-                            /** @description nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26) */
+                            /**
+                             * Format: int64
+                             * @description nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26)
+                             */
                             reactie_te_laat: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2299,8 +2345,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2356,7 +2420,10 @@ export interface operations {
                                 document_type: string;
                                 /** @description Oorspronkelijke bestandsnaam */
                                 file_name: string;
-                                /** @description Bytes */
+                                /**
+                                 * Format: int64
+                                 * @description Bytes
+                                 */
                                 file_size: number;
                                 /** Format: uuid */
                                 id: string;
@@ -2380,6 +2447,7 @@ export interface operations {
                              * @description het account dat van deze aanmelding is gemaakt
                              */
                             klusser_id: string | null;
+                            /** Format: int64 */
                             leeftijd: number;
                             motivatie: string;
                             naam: string;
@@ -2397,7 +2465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,8 +2492,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2459,7 +2545,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2471,7 +2557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2489,8 +2575,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2500,6 +2622,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2563,7 +2694,10 @@ export interface operations {
                                 document_type: string;
                                 /** @description Oorspronkelijke bestandsnaam */
                                 file_name: string;
-                                /** @description Bytes */
+                                /**
+                                 * Format: int64
+                                 * @description Bytes
+                                 */
                                 file_size: number;
                                 /** Format: uuid */
                                 id: string;
@@ -2587,6 +2721,7 @@ export interface operations {
                              * @description het account dat van deze aanmelding is gemaakt
                              */
                             klusser_id: string | null;
+                            /** Format: int64 */
                             leeftijd: number;
                             motivatie: string;
                             naam: string;
@@ -2604,7 +2739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2622,8 +2757,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2633,6 +2804,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,7 +2844,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2686,7 +2866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2704,8 +2884,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2715,6 +2931,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2761,7 +2986,10 @@ export interface operations {
                         document_type: string;
                         /** @description Oorspronkelijke bestandsnaam */
                         file_name: string;
-                        /** @description Bytes */
+                        /**
+                         * Format: int64
+                         * @description Bytes
+                         */
                         file_size: number;
                         /** Format: uuid */
                         id: string;
@@ -2776,7 +3004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2794,8 +3022,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2805,6 +3069,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2834,7 +3107,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2861,8 +3134,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2890,17 +3181,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description verwijderde e-mails in de wachtrij en het verzendlogboek */
+                        /**
+                         * Format: int64
+                         * @description verwijderde e-mails in de wachtrij en het verzendlogboek
+                         */
                         emails: number;
-                        /** @description facturen die blijven (wettelijke bewaarplicht) */
+                        /**
+                         * Format: int64
+                         * @description facturen die blijven (wettelijke bewaarplicht)
+                         */
                         facturen_bewaard: number;
-                        /** @description verwijderde klussen, met hun werkbonnen, materialen en foto's */
+                        /**
+                         * Format: int64
+                         * @description verwijderde klussen, met hun werkbonnen, materialen en foto's
+                         */
                         klussen: number;
                         toelichting: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2918,8 +3218,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2929,6 +3247,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2967,7 +3294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2996,6 +3323,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3042,7 +3378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3060,8 +3396,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3071,6 +3443,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3108,7 +3489,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description de afdracht excl. btw */
+                            /**
+                             * Format: int64
+                             * @description de afdracht excl. btw
+                             */
                             bedrag_cents: number;
                             /** @description de facturen van de maand waarover is afgedragen */
                             facturen: string[];
@@ -3124,24 +3508,34 @@ export interface operations {
                             id: string;
                             /** @description JJJJ-MM-01 */
                             maand: string;
-                            /** @description gefactureerde omzet excl. btw, creditfacturen afgetrokken */
+                            /**
+                             * Format: int64
+                             * @description gefactureerde omzet excl. btw, creditfacturen afgetrokken
+                             */
                             omzet_cents: number;
+                            /** Format: int64 */
                             open_cents: number | null;
                             /** @description de factuur als PDF */
                             pdf: string | null;
                             percentage: string;
                             regio: string;
-                            /** @description de factuur incl. 21% btw */
+                            /**
+                             * Format: int64
+                             * @description de factuur incl. 21% btw
+                             */
                             totaal_cents: number | null;
                             uitgever: string;
                             uitgever_naam: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3168,8 +3562,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3198,7 +3610,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description de afdracht excl. btw */
+                            /**
+                             * Format: int64
+                             * @description de afdracht excl. btw
+                             */
                             bedrag_cents: number;
                             /** @description de facturen van de maand waarover is afgedragen */
                             facturen: string[];
@@ -3214,14 +3629,21 @@ export interface operations {
                             id: string;
                             /** @description JJJJ-MM-01 */
                             maand: string;
-                            /** @description gefactureerde omzet excl. btw, creditfacturen afgetrokken */
+                            /**
+                             * Format: int64
+                             * @description gefactureerde omzet excl. btw, creditfacturen afgetrokken
+                             */
                             omzet_cents: number;
+                            /** Format: int64 */
                             open_cents: number | null;
                             /** @description de factuur als PDF */
                             pdf: string | null;
                             percentage: string;
                             regio: string;
-                            /** @description de factuur incl. 21% btw */
+                            /**
+                             * Format: int64
+                             * @description de factuur incl. 21% btw
+                             */
                             totaal_cents: number | null;
                             uitgever: string;
                             uitgever_naam: string;
@@ -3229,7 +3651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,8 +3678,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3317,22 +3757,26 @@ export interface operations {
                             actor_naam: string | null;
                             actor_role: string;
                             /** @description JSON-object of null */
-                            after: string;
+                            after: unknown;
                             /** @description JSON-object of null */
-                            before: string;
+                            before: unknown;
                             entity: string;
                             entity_id: string;
+                            /** Format: int64 */
                             id: number;
                             /** Format: date-time */
                             occurred_at: string;
                             regio: string | null;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,8 +3803,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3399,30 +3861,51 @@ export interface operations {
                     "application/json": {
                         data: {
                             created_at: string;
-                            /** @description posten die al eerder waren ingelezen (niets opnieuw geboekt) */
+                            /**
+                             * Format: int64
+                             * @description posten die al eerder waren ingelezen (niets opnieuw geboekt)
+                             */
                             dubbel: number;
-                            /** @description meteen geboekt: precies één openstaande factuur met precies dit bedrag */
+                            /**
+                             * Format: int64
+                             * @description meteen geboekt: precies één openstaande factuur met precies dit bedrag
+                             */
                             geboekt: number;
                             iban: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description posten die nog niet eerder waren ingelezen */
+                            /**
+                             * Format: int64
+                             * @description posten die nog niet eerder waren ingelezen
+                             */
                             nieuw: number;
-                            /** @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt) */
+                            /**
+                             * Format: int64
+                             * @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt)
+                             */
                             overgeslagen: number;
-                            /** @description alle posten in het bestand */
+                            /**
+                             * Format: int64
+                             * @description alle posten in het bestand
+                             */
                             posten: number;
                             uitgever: string;
                             versie: string;
-                            /** @description wachten op het kantoor */
+                            /**
+                             * Format: int64
+                             * @description wachten op het kantoor
+                             */
                             voorstellen: number;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3449,8 +3932,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3474,7 +3975,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3482,29 +3983,47 @@ export interface operations {
                     "application/json": {
                         data: {
                             created_at: string;
-                            /** @description posten die al eerder waren ingelezen (niets opnieuw geboekt) */
+                            /**
+                             * Format: int64
+                             * @description posten die al eerder waren ingelezen (niets opnieuw geboekt)
+                             */
                             dubbel: number;
-                            /** @description meteen geboekt: precies één openstaande factuur met precies dit bedrag */
+                            /**
+                             * Format: int64
+                             * @description meteen geboekt: precies één openstaande factuur met precies dit bedrag
+                             */
                             geboekt: number;
                             iban: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description posten die nog niet eerder waren ingelezen */
+                            /**
+                             * Format: int64
+                             * @description posten die nog niet eerder waren ingelezen
+                             */
                             nieuw: number;
-                            /** @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt) */
+                            /**
+                             * Format: int64
+                             * @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt)
+                             */
                             overgeslagen: number;
-                            /** @description alle posten in het bestand */
+                            /**
+                             * Format: int64
+                             * @description alle posten in het bestand
+                             */
                             posten: number;
                             uitgever: string;
                             versie: string;
-                            /** @description wachten op het kantoor */
+                            /**
+                             * Format: int64
+                             * @description wachten op het kantoor
+                             */
                             voorstellen: number;
                         };
                         message: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,8 +4041,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3533,6 +4070,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3562,9 +4108,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             created_at: string;
-                            /** @description posten die al eerder waren ingelezen (niets opnieuw geboekt) */
+                            /**
+                             * Format: int64
+                             * @description posten die al eerder waren ingelezen (niets opnieuw geboekt)
+                             */
                             dubbel: number;
                             entries: {
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 boekdatum: string;
                                 credit: boolean;
@@ -3574,6 +4124,7 @@ export interface operations {
                                     factuur_id: string;
                                     factuurnummer: string;
                                     klant_naam: string;
+                                    /** Format: int64 */
                                     open_cents: number;
                                 }[];
                                 /** Format: uuid */
@@ -3590,29 +4141,45 @@ export interface operations {
                                     factuur_id: string;
                                     factuurnummer: string;
                                     klant_naam: string;
+                                    /** Format: int64 */
                                     open_cents: number;
                                 }[];
                             }[];
-                            /** @description meteen geboekt: precies één openstaande factuur met precies dit bedrag */
+                            /**
+                             * Format: int64
+                             * @description meteen geboekt: precies één openstaande factuur met precies dit bedrag
+                             */
                             geboekt: number;
                             iban: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description posten die nog niet eerder waren ingelezen */
+                            /**
+                             * Format: int64
+                             * @description posten die nog niet eerder waren ingelezen
+                             */
                             nieuw: number;
-                            /** @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt) */
+                            /**
+                             * Format: int64
+                             * @description tellen niet mee (afschrijving, geen euro, terugboeking, niet geboekt)
+                             */
                             overgeslagen: number;
-                            /** @description alle posten in het bestand */
+                            /**
+                             * Format: int64
+                             * @description alle posten in het bestand
+                             */
                             posten: number;
                             uitgever: string;
                             versie: string;
-                            /** @description wachten op het kantoor */
+                            /**
+                             * Format: int64
+                             * @description wachten op het kantoor
+                             */
                             voorstellen: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,8 +4206,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3663,6 +4248,7 @@ export interface operations {
             content: {
                 "application/json": {
                     verdeling: {
+                        /** Format: int32 */
                         bedrag_cents: number;
                         /** Format: uuid */
                         factuur_id: string;
@@ -3679,6 +4265,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             boekdatum: string;
                             credit: boolean;
@@ -3688,6 +4275,7 @@ export interface operations {
                                 factuur_id: string;
                                 factuurnummer: string;
                                 klant_naam: string;
+                                /** Format: int64 */
                                 open_cents: number;
                             }[];
                             /** Format: uuid */
@@ -3704,6 +4292,7 @@ export interface operations {
                                 factuur_id: string;
                                 factuurnummer: string;
                                 klant_naam: string;
+                                /** Format: int64 */
                                 open_cents: number;
                             }[];
                         };
@@ -3711,7 +4300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3729,8 +4318,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3740,6 +4365,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3768,6 +4402,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             boekdatum: string;
                             credit: boolean;
@@ -3777,6 +4412,7 @@ export interface operations {
                                 factuur_id: string;
                                 factuurnummer: string;
                                 klant_naam: string;
+                                /** Format: int64 */
                                 open_cents: number;
                             }[];
                             /** Format: uuid */
@@ -3793,6 +4429,7 @@ export interface operations {
                                 factuur_id: string;
                                 factuurnummer: string;
                                 klant_naam: string;
+                                /** Format: int64 */
                                 open_cents: number;
                             }[];
                         };
@@ -3800,7 +4437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,8 +4455,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3829,6 +4484,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3868,7 +4532,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description aantal overboekingen */
+                            /**
+                             * Format: int64
+                             * @description aantal overboekingen
+                             */
                             aantal: number;
                             /** @description het kenmerk van het bestand bij de bank (MsgId) */
                             bericht_id: string;
@@ -3881,6 +4548,7 @@ export interface operations {
                             status: string;
                             /** @description Aangemaakt, of Uitgevoerd op dd-mm-jjjj */
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
                             uitgever: string;
@@ -3889,12 +4557,15 @@ export interface operations {
                             /** @description JJJJ-MM-DD, de gevraagde uitvoerdatum (een werkdag van TARGET2) */
                             uitvoerdatum: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3921,8 +4592,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3949,14 +4638,17 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
-                            /** @description aantal overboekingen */
+                            /**
+                             * Format: int64
+                             * @description aantal overboekingen
+                             */
                             aantal: number;
                             /** @description het kenmerk van het bestand bij de bank (MsgId) */
                             bericht_id: string;
@@ -3969,6 +4661,7 @@ export interface operations {
                             status: string;
                             /** @description Aangemaakt, of Uitgevoerd op dd-mm-jjjj */
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
                             uitgever: string;
@@ -3987,7 +4680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4005,8 +4698,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4016,6 +4736,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4045,7 +4774,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4072,8 +4801,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4102,7 +4849,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description aantal overboekingen */
+                            /**
+                             * Format: int64
+                             * @description aantal overboekingen
+                             */
                             aantal: number;
                             /** @description het kenmerk van het bestand bij de bank (MsgId) */
                             bericht_id: string;
@@ -4115,6 +4865,7 @@ export interface operations {
                             status: string;
                             /** @description Aangemaakt, of Uitgevoerd op dd-mm-jjjj */
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description het bedrijf dat betaalt: centraal of de slug van de regio */
                             uitgever: string;
@@ -4127,7 +4878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4145,8 +4896,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4156,6 +4925,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4184,16 +4962,20 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             betaald_cents: number;
                             betalingen: {
-                                /** @description negatief bij een terugboeking */
+                                /**
+                                 * Format: int64
+                                 * @description negatief bij een terugboeking
+                                 */
                                 bedrag_cents: number;
                                 /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
                                 bron: string;
@@ -4223,7 +5005,10 @@ export interface operations {
                             brief_pdf: string | null;
                             brief_verstuurd: string | null;
                             credit_van: string | null;
-                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            /**
+                             * Format: int64
+                             * @description dagen na de vervaldatum (negatief: nog niet vervallen)
+                             */
                             dagen_over_tijd: number;
                             /** Format: uuid */
                             factuur_id: string;
@@ -4236,6 +5021,7 @@ export interface operations {
                             kan_betaling_boeken: boolean;
                             klant_heeft_email: boolean;
                             klant_naam: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
@@ -4245,6 +5031,7 @@ export interface operations {
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
+                                /** Format: int64 */
                                 bedrag_cents: number | null;
                                 /** Format: uuid */
                                 betaling_id: string | null;
@@ -4254,6 +5041,7 @@ export interface operations {
                                 soort: string;
                                 tekst: string;
                             }[];
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
                             uit_handen_voorstel: boolean;
@@ -4264,7 +5052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4282,8 +5070,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4293,6 +5117,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4337,22 +5170,32 @@ export interface operations {
                             }[];
                             /** @description elke actieve regio, ook zonder klussen, op naam */
                             regios: {
+                                /** Format: int64 */
                                 afgerond: number;
+                                /** Format: int64 */
                                 bezig: number;
+                                /** Format: int64 */
                                 ingepland: number;
                                 naam: string;
+                                /** Format: int64 */
                                 open: number;
                                 regio: string;
+                                /** Format: int64 */
                                 totaal: number;
                             }[];
                             statussen: {
+                                /** Format: int64 */
                                 afgerond: number;
+                                /** Format: int64 */
                                 bezig: number;
+                                /** Format: int64 */
                                 ingepland: number;
+                                /** Format: int64 */
                                 open: number;
                             };
                             /** @description aanvragen van de website zonder vastgelegd contact na 24 uur (D26) */
                             terugbellen: {
+                                /** Format: int64 */
                                 aantal: number;
                                 /** @description de 10 oudste, oudste eerst */
                                 klussen: {
@@ -4365,22 +5208,27 @@ export interface operations {
                                     naam: string;
                                     regio: string;
                                     telefoon: string;
-                                    /** @description hele uren na de 24 uur */
+                                    /**
+                                     * Format: int64
+                                     * @description hele uren na de 24 uur
+                                     */
                                     uren_te_laat: number;
                                     woonplaats: string;
                                 }[];
                             };
                             /** @description de 10 woonplaatsen met de meeste klussen */
                             top_woonplaatsen: {
+                                /** Format: int64 */
                                 aantal: number;
                                 woonplaats: string;
                             }[];
+                            /** Format: int64 */
                             totaal: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4409,6 +5257,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4440,9 +5297,15 @@ export interface operations {
                         data: {
                             /** @description de laatste 8 weken, oudste eerst; de laatste is deze week */
                             weken: {
-                                /** @description klussen die die week werden afgerond (werkbon afgerond) */
+                                /**
+                                 * Format: int64
+                                 * @description klussen die die week werden afgerond (werkbon afgerond)
+                                 */
                                 afgerond: number;
-                                /** @description aanvragen en klussen die die week binnenkwamen */
+                                /**
+                                 * Format: int64
+                                 * @description aanvragen en klussen die die week binnenkwamen
+                                 */
                                 nieuw: number;
                                 week: string;
                             }[];
@@ -4450,7 +5313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4477,8 +5340,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4508,7 +5389,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4535,8 +5416,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4572,7 +5471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4590,8 +5489,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4601,6 +5518,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4640,25 +5566,31 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             attempts: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             finalized_at: string | null;
+                            /** Format: int64 */
                             id: number;
                             last_error: string | null;
+                            /** Format: int64 */
                             max_attempts: number;
                             recipient: string;
                             /** @description available, scheduled, running, retryable, completed, cancelled of discarded */
                             state: string;
                             template: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4685,8 +5617,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4708,29 +5658,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Een stroom van Server-Sent Events: per gebeurtenis id, event en data (JSON, x-event-data) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        assignment_type: string | null;
-                        id: number;
-                        /** Format: uuid */
-                        klus_id: string;
-                        /** Format: uuid */
-                        klusser_id: string | null;
-                        /** Format: date-time */
-                        occurred_at: string;
-                        /** @description INSERT, UPDATE of DELETE */
-                        op: string;
-                        regio: string;
-                        status: string;
-                    };
+                    "text/event-stream": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4757,8 +5694,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4791,7 +5746,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4806,16 +5761,20 @@ export interface operations {
                         fout: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** Format: int64 */
                         rijen: number | null;
                         soort: string;
                         /** @description wachtrij, bezig, klaar of mislukt */
                         status: string;
-                        /** @description 0 tot 100 */
+                        /**
+                         * Format: int64
+                         * @description 0 tot 100
+                         */
                         voortgang: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4833,8 +5792,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4844,6 +5830,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4880,16 +5875,20 @@ export interface operations {
                         fout: string | null;
                         /** Format: uuid */
                         id: string;
+                        /** Format: int64 */
                         rijen: number | null;
                         soort: string;
                         /** @description wachtrij, bezig, klaar of mislukt */
                         status: string;
-                        /** @description 0 tot 100 */
+                        /**
+                         * Format: int64
+                         * @description 0 tot 100
+                         */
                         voortgang: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4916,8 +5915,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4947,7 +5964,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4974,8 +5991,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5026,8 +6061,12 @@ export interface operations {
                             /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
                             betaal_methode: string | null;
                             betaald: boolean;
-                            /** @description som van de geboekte betalingen */
+                            /**
+                             * Format: int64
+                             * @description som van de geboekte betalingen
+                             */
                             betaald_cents: number;
+                            /** Format: int64 */
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
                             credit_van: string | null;
@@ -5040,28 +6079,39 @@ export interface operations {
                             id: string;
                             klant_email: string;
                             klant_naam: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                             offerte: string | null;
                             omschrijving: string;
-                            /** @description wat nog openstaat (0 als betaald of gecrediteerd) */
+                            /**
+                             * Format: int64
+                             * @description wat nog openstaat (0 als betaald of gecrediteerd)
+                             */
                             open_cents: number;
                             regio: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
+                            /** Format: int64 */
                             totaal_bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
+                            /** Format: int64 */
                             uurtarief_cents: number;
                             /** @description JJJJ-MM-DD */
                             vervaldatum: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5088,8 +6138,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5120,7 +6188,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5147,8 +6215,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5183,7 +6269,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5210,8 +6296,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5239,27 +6343,35 @@ export interface operations {
                     "application/json": {
                         data: {
                             regios: {
+                                /** Format: int64 */
                                 aantal: number;
                                 /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
                                 buckets: {
+                                    /** Format: int64 */
                                     aantal: number;
+                                    /** Format: int64 */
                                     cents: number;
                                     /** @description niet_vervallen, 1-30, 31-60 of 60+ */
                                     ouderdom: string;
                                 }[];
+                                /** Format: int64 */
                                 cents: number;
                                 naam: string;
                                 regio: string;
                             }[];
                             totaal: {
+                                /** Format: int64 */
                                 aantal: number;
                                 /** @description altijd vier, in de volgorde niet_vervallen, 1-30, 31-60, 60+ */
                                 buckets: {
+                                    /** Format: int64 */
                                     aantal: number;
+                                    /** Format: int64 */
                                     cents: number;
                                     /** @description niet_vervallen, 1-30, 31-60 of 60+ */
                                     ouderdom: string;
                                 }[];
+                                /** Format: int64 */
                                 cents: number;
                                 naam: string;
                                 regio: string;
@@ -5268,7 +6380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5297,6 +6409,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5330,19 +6451,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             aantal: number;
+                            /** Format: int64 */
                             btw_cents: number;
-                            /** @description som van de totaalbedragen (incl. btw) */
+                            /**
+                             * Format: int64
+                             * @description som van de totaalbedragen (incl. btw)
+                             */
                             omzet_cents: number;
-                            /** @description het bedrag dat daarvan nog openstaat */
+                            /**
+                             * Format: int64
+                             * @description het bedrag dat daarvan nog openstaat
+                             */
                             open_cents: number;
-                            /** @description aantal facturen waarvan nog geld verwacht wordt */
+                            /**
+                             * Format: int64
+                             * @description aantal facturen waarvan nog geld verwacht wordt
+                             */
                             openstaand: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5369,8 +6501,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5398,12 +6548,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         arbeid_cents: number;
                         /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
                         betaal_methode: string | null;
                         betaal_notitie: string | null;
                         /** @description wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is */
                         betaaltekst: string;
+                        /** Format: int64 */
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;
@@ -5435,21 +6587,29 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string | null;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
                             /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
-                            /** @description prijs per eenheid */
+                            /**
+                             * Format: int64
+                             * @description prijs per eenheid
+                             */
                             prijs_cents?: number;
                         }[];
                         /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                         offerte: string | null;
                         omschrijving: string;
-                        /** @description wat nog openstaat */
+                        /**
+                         * Format: int64
+                         * @description wat nog openstaat
+                         */
                         open_cents: number;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
@@ -5457,18 +6617,24 @@ export interface operations {
                         regels: {
                             /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
-                            /** @description prijs per eenheid */
+                            /**
+                             * Format: int64
+                             * @description prijs per eenheid
+                             */
                             prijs_cents?: number;
                         }[];
                         /** @description klant of afdracht */
                         soort: string;
                         /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                         staat: string;
+                        /** Format: int64 */
                         subtotaal_cents: number;
+                        /** Format: int64 */
                         totaal_cents: number;
                         /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
                         uitgever: {
@@ -5481,7 +6647,9 @@ export interface operations {
                             plaats: string;
                             postcode: string;
                         };
+                        /** Format: int64 */
                         uren: number;
+                        /** Format: int64 */
                         uurtarief_cents: number;
                         /** @description uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD */
                         vervaldatum: string;
@@ -5490,7 +6658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5517,8 +6685,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5556,9 +6742,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             betaald_cents: number;
                             betalingen: {
-                                /** @description negatief bij een terugboeking */
+                                /**
+                                 * Format: int64
+                                 * @description negatief bij een terugboeking
+                                 */
                                 bedrag_cents: number;
                                 /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
                                 bron: string;
@@ -5588,7 +6778,10 @@ export interface operations {
                             brief_pdf: string | null;
                             brief_verstuurd: string | null;
                             credit_van: string | null;
-                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            /**
+                             * Format: int64
+                             * @description dagen na de vervaldatum (negatief: nog niet vervallen)
+                             */
                             dagen_over_tijd: number;
                             /** Format: uuid */
                             factuur_id: string;
@@ -5601,6 +6794,7 @@ export interface operations {
                             kan_betaling_boeken: boolean;
                             klant_heeft_email: boolean;
                             klant_naam: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
@@ -5610,6 +6804,7 @@ export interface operations {
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
+                                /** Format: int64 */
                                 bedrag_cents: number | null;
                                 /** Format: uuid */
                                 betaling_id: string | null;
@@ -5619,6 +6814,7 @@ export interface operations {
                                 soort: string;
                                 tekst: string;
                             }[];
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
                             uit_handen_voorstel: boolean;
@@ -5629,7 +6825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5647,8 +6843,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5658,6 +6890,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5679,7 +6920,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description in centen, groter dan 0, niet meer dan wat openstaat */
+                    /**
+                     * Format: int32
+                     * @description in centen, groter dan 0, niet meer dan wat openstaat
+                     */
                     bedrag_cents: number;
                     /** @description JJJJ-MM-DD, niet in de toekomst */
                     datum: string;
@@ -5692,16 +6936,20 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             betaald_cents: number;
                             betalingen: {
-                                /** @description negatief bij een terugboeking */
+                                /**
+                                 * Format: int64
+                                 * @description negatief bij een terugboeking
+                                 */
                                 bedrag_cents: number;
                                 /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
                                 bron: string;
@@ -5731,7 +6979,10 @@ export interface operations {
                             brief_pdf: string | null;
                             brief_verstuurd: string | null;
                             credit_van: string | null;
-                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            /**
+                             * Format: int64
+                             * @description dagen na de vervaldatum (negatief: nog niet vervallen)
+                             */
                             dagen_over_tijd: number;
                             /** Format: uuid */
                             factuur_id: string;
@@ -5744,6 +6995,7 @@ export interface operations {
                             kan_betaling_boeken: boolean;
                             klant_heeft_email: boolean;
                             klant_naam: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
@@ -5753,6 +7005,7 @@ export interface operations {
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
+                                /** Format: int64 */
                                 bedrag_cents: number | null;
                                 /** Format: uuid */
                                 betaling_id: string | null;
@@ -5762,6 +7015,7 @@ export interface operations {
                                 soort: string;
                                 tekst: string;
                             }[];
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
                             uit_handen_voorstel: boolean;
@@ -5772,7 +7026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5790,8 +7044,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5801,6 +7091,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5830,7 +7129,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5857,8 +7156,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5887,7 +7204,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5897,8 +7214,12 @@ export interface operations {
                             /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
                             betaal_methode: string | null;
                             betaald: boolean;
-                            /** @description som van de geboekte betalingen */
+                            /**
+                             * Format: int64
+                             * @description som van de geboekte betalingen
+                             */
                             betaald_cents: number;
+                            /** Format: int64 */
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
                             credit_van: string | null;
@@ -5911,18 +7232,26 @@ export interface operations {
                             id: string;
                             klant_email: string;
                             klant_naam: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                             offerte: string | null;
                             omschrijving: string;
-                            /** @description wat nog openstaat (0 als betaald of gecrediteerd) */
+                            /**
+                             * Format: int64
+                             * @description wat nog openstaat (0 als betaald of gecrediteerd)
+                             */
                             open_cents: number;
                             regio: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
+                            /** Format: int64 */
                             totaal_bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
+                            /** Format: int64 */
                             uurtarief_cents: number;
                             /** @description JJJJ-MM-DD */
                             vervaldatum: string;
@@ -5931,7 +7260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,8 +7278,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5960,6 +7325,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5988,9 +7362,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             betaald_cents: number;
                             betalingen: {
-                                /** @description negatief bij een terugboeking */
+                                /**
+                                 * Format: int64
+                                 * @description negatief bij een terugboeking
+                                 */
                                 bedrag_cents: number;
                                 /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
                                 bron: string;
@@ -6020,7 +7398,10 @@ export interface operations {
                             brief_pdf: string | null;
                             brief_verstuurd: string | null;
                             credit_van: string | null;
-                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            /**
+                             * Format: int64
+                             * @description dagen na de vervaldatum (negatief: nog niet vervallen)
+                             */
                             dagen_over_tijd: number;
                             /** Format: uuid */
                             factuur_id: string;
@@ -6033,6 +7414,7 @@ export interface operations {
                             kan_betaling_boeken: boolean;
                             klant_heeft_email: boolean;
                             klant_naam: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
@@ -6042,6 +7424,7 @@ export interface operations {
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
+                                /** Format: int64 */
                                 bedrag_cents: number | null;
                                 /** Format: uuid */
                                 betaling_id: string | null;
@@ -6051,6 +7434,7 @@ export interface operations {
                                 soort: string;
                                 tekst: string;
                             }[];
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
                             uit_handen_voorstel: boolean;
@@ -6060,7 +7444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6087,8 +7471,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6118,7 +7520,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6145,8 +7547,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6175,9 +7595,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             betaald_cents: number;
                             betalingen: {
-                                /** @description negatief bij een terugboeking */
+                                /**
+                                 * Format: int64
+                                 * @description negatief bij een terugboeking
+                                 */
                                 bedrag_cents: number;
                                 /** @description klusser (aan de deur), kantoor (met de hand) of bankafschrift */
                                 bron: string;
@@ -6207,7 +7631,10 @@ export interface operations {
                             brief_pdf: string | null;
                             brief_verstuurd: string | null;
                             credit_van: string | null;
-                            /** @description dagen na de vervaldatum (negatief: nog niet vervallen) */
+                            /**
+                             * Format: int64
+                             * @description dagen na de vervaldatum (negatief: nog niet vervallen)
+                             */
                             dagen_over_tijd: number;
                             /** Format: uuid */
                             factuur_id: string;
@@ -6220,6 +7647,7 @@ export interface operations {
                             kan_betaling_boeken: boolean;
                             klant_heeft_email: boolean;
                             klant_naam: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description de klant heeft geen e-mailadres: de brief gaat per post */
                             per_post: boolean;
@@ -6229,6 +7657,7 @@ export interface operations {
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
                             tijdlijn: {
+                                /** Format: int64 */
                                 bedrag_cents: number | null;
                                 /** Format: uuid */
                                 betaling_id: string | null;
@@ -6238,6 +7667,7 @@ export interface operations {
                                 soort: string;
                                 tekst: string;
                             }[];
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de termijn van de 14-dagenbrief is voorbij: het kantoor beslist */
                             uit_handen_voorstel: boolean;
@@ -6248,7 +7678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6266,8 +7696,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6277,6 +7725,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6308,8 +7765,12 @@ export interface operations {
                             /** @description contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd */
                             betaal_methode: string | null;
                             betaald: boolean;
-                            /** @description som van de geboekte betalingen */
+                            /**
+                             * Format: int64
+                             * @description som van de geboekte betalingen
+                             */
                             betaald_cents: number;
+                            /** Format: int64 */
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur */
                             credit_van: string | null;
@@ -6322,18 +7783,26 @@ export interface operations {
                             id: string;
                             klant_email: string;
                             klant_naam: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                             offerte: string | null;
                             omschrijving: string;
-                            /** @description wat nog openstaat (0 als betaald of gecrediteerd) */
+                            /**
+                             * Format: int64
+                             * @description wat nog openstaat (0 als betaald of gecrediteerd)
+                             */
                             open_cents: number;
                             regio: string;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                             staat: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
+                            /** Format: int64 */
                             totaal_bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
+                            /** Format: int64 */
                             uurtarief_cents: number;
                             /** @description JJJJ-MM-DD */
                             vervaldatum: string;
@@ -6342,7 +7811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6360,8 +7829,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6371,6 +7858,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6420,12 +7916,15 @@ export interface operations {
                             regio: string | null;
                             regio_naam: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6454,6 +7953,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6513,7 +8021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6531,8 +8039,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6542,6 +8086,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6586,12 +8139,15 @@ export interface operations {
                             /** @description de regio's die de franchisenemer runt; leeg: nog geen regio */
                             regio: string[];
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6620,6 +8176,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6649,7 +8214,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6667,7 +8232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6685,8 +8250,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6696,6 +8288,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6742,7 +8343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6760,8 +8361,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6771,6 +8408,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6808,6 +8454,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             aantal_klussen: number;
                             email: string;
                             /** @description het e-mailadres */
@@ -6824,12 +8471,15 @@ export interface operations {
                             /** @description van de nieuwste klus */
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6858,6 +8508,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6886,6 +8545,7 @@ export interface operations {
                         beschrijving: string;
                         categorie: string;
                         datum: string;
+                        /** Format: int32 */
                         geschat_tarief_cents?: number | null;
                         geschatte_duur?: number | null;
                         tijd: string;
@@ -6900,14 +8560,16 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             aantal_facturen: number;
+                            /** Format: int64 */
                             aantal_klussen: number;
                             adres: string;
                             /** Format: date-time */
@@ -6926,12 +8588,19 @@ export interface operations {
                             laatste_klus: string;
                             /** @description het deel van het e-mailadres voor de @ */
                             naam: string;
-                            /** @description totaal van de facturen die nog niet betaald zijn */
+                            /**
+                             * Format: int64
+                             * @description totaal van de facturen die nog niet betaald zijn
+                             */
                             openstaand_cents: number;
                             per_status: {
+                                /** Format: int64 */
                                 afgerond: number;
+                                /** Format: int64 */
                                 bezig: number;
+                                /** Format: int64 */
                                 ingepland: number;
+                                /** Format: int64 */
                                 open: number;
                             };
                             postcode: string;
@@ -6944,7 +8613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6962,8 +8631,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6973,6 +8669,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7001,7 +8706,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             aantal_facturen: number;
+                            /** Format: int64 */
                             aantal_klussen: number;
                             adres: string;
                             /** Format: date-time */
@@ -7020,12 +8727,19 @@ export interface operations {
                             laatste_klus: string;
                             /** @description het deel van het e-mailadres voor de @ */
                             naam: string;
-                            /** @description totaal van de facturen die nog niet betaald zijn */
+                            /**
+                             * Format: int64
+                             * @description totaal van de facturen die nog niet betaald zijn
+                             */
                             openstaand_cents: number;
                             per_status: {
+                                /** Format: int64 */
                                 afgerond: number;
+                                /** Format: int64 */
                                 bezig: number;
+                                /** Format: int64 */
                                 ingepland: number;
+                                /** Format: int64 */
                                 open: number;
                             };
                             postcode: string;
@@ -7037,7 +8751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7064,8 +8778,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7095,13 +8827,14 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: string;
+                            /** Format: int64 */
                             verwijderde_klussen: number;
                         };
                         message: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,8 +8852,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7130,6 +8881,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7171,6 +8931,7 @@ export interface operations {
                         data: {
                             betaal_methode: string | null;
                             betaald: boolean;
+                            /** Format: int64 */
                             btw_bedrag_cents: number;
                             /** @description bij een creditfactuur: het nummer van de gecrediteerde factuur (D28) */
                             credit_van: string | null;
@@ -7180,19 +8941,27 @@ export interface operations {
                             gecrediteerd_door: string | null;
                             /** Format: uuid */
                             id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             omschrijving: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
+                            /** Format: int64 */
                             totaal_bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
+                            /** Format: int64 */
                             uurtarief_cents: number;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7219,8 +8988,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7274,6 +9061,7 @@ export interface operations {
                             email: string;
                             /** @description door de klant geannuleerd via de statuslink (D24) */
                             geannuleerd: boolean;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -7289,14 +9077,37 @@ export interface operations {
                             /** @description aanvraag van de website zonder vastgelegd contact na 24 uur (D26) */
                             terugbellen_te_laat: boolean;
                             tijd: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7323,8 +9134,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7374,22 +9203,32 @@ export interface operations {
                             klus_id: string;
                             klusser: string;
                             opmerkingen: string;
-                            /** @description 1 tot 5 sterren */
+                            /**
+                             * Format: int64
+                             * @description 1 tot 5 sterren
+                             */
                             rating_algemeen: number | null;
                             ratings: {
+                                /** Format: int64 */
                                 algemeen: number;
+                                /** Format: int64 */
                                 netheid: number;
+                                /** Format: int64 */
                                 vakmanschap: number;
+                                /** Format: int64 */
                                 vriendelijkheid: number;
                             } | null;
                             zou_aanbevelen: boolean | null;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7416,8 +9255,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7479,6 +9336,7 @@ export interface operations {
                             email: string;
                             /** @description door de klant geannuleerd via de statuslink (D24) */
                             geannuleerd: boolean;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -7494,14 +9352,37 @@ export interface operations {
                             /** @description aanvraag van de website zonder vastgelegd contact na 24 uur (D26) */
                             terugbellen_te_laat: boolean;
                             tijd: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7528,8 +9409,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7556,7 +9455,10 @@ export interface operations {
                     /** @description JJJJ-MM-DD */
                     datum: string;
                     email?: string;
-                    /** @description uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500 */
+                    /**
+                     * Format: int32
+                     * @description uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500
+                     */
                     geschat_tarief_cents?: number | null;
                     /** @description uren, minimaal 0,5, in stappen van 0,5; leeg: 1 */
                     geschatte_duur?: number | null;
@@ -7582,7 +9484,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7612,10 +9514,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -7628,9 +9532,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -7640,12 +9546,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -7656,7 +9583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,8 +9601,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7685,6 +9648,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7717,16 +9689,21 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             afgerond: number;
+                            /** Format: int64 */
                             bezig: number;
+                            /** Format: int64 */
                             ingepland: number;
+                            /** Format: int64 */
                             open: number;
+                            /** Format: int64 */
                             totaal: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7753,8 +9730,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7801,12 +9796,15 @@ export interface operations {
                             telefoon: string;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7833,8 +9831,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7886,10 +9902,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -7902,9 +9920,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -7914,12 +9934,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -7929,7 +9970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7956,8 +9997,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7986,7 +10045,10 @@ export interface operations {
                     /** @description JJJJ-MM-DD */
                     datum: string;
                     email?: string;
-                    /** @description uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500 */
+                    /**
+                     * Format: int32
+                     * @description uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500
+                     */
                     geschat_tarief_cents?: number | null;
                     /** @description uren, minimaal 0,5, in stappen van 0,5; leeg: 1 */
                     geschatte_duur?: number | null;
@@ -8035,10 +10097,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -8051,9 +10115,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -8063,12 +10129,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -8079,7 +10166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8097,8 +10184,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8108,6 +10231,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8143,7 +10275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8161,8 +10293,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8172,6 +10322,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8223,10 +10382,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -8239,9 +10400,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -8251,12 +10414,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -8267,7 +10451,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8285,8 +10469,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8296,6 +10498,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8354,10 +10565,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -8370,9 +10583,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -8382,12 +10597,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -8398,7 +10634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8416,8 +10652,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8427,6 +10699,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8479,12 +10760,15 @@ export interface operations {
                             /** @description gebeld, whatsapp of email */
                             wijze: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8511,8 +10795,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8548,7 +10850,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8574,7 +10876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,8 +10894,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8603,6 +10941,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8631,6 +10978,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             arbeid_cents: number;
                             arbeid_omschrijving: string;
                             /** @description bij uren: het aantal uren, in halve uren */
@@ -8639,13 +10987,16 @@ export interface operations {
                             arbeid_wijze: string;
                             /** Format: date-time */
                             beslist_op: string | null;
+                            /** Format: int64 */
                             btw_cents: number;
                             /** @description de eerdere versies, nieuwste eerst */
                             eerdere: {
                                 /** Format: date-time */
                                 beslist_op: string | null;
                                 status: string;
+                                /** Format: int64 */
                                 totaal_cents: number;
+                                /** Format: int64 */
                                 versie: number;
                                 /** Format: date-time */
                                 verstuurd_op: string | null;
@@ -8656,12 +11007,19 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             klus_id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             materialen: {
-                                /** @description hele stuks, 1 tot 999 */
+                                /**
+                                 * Format: int64
+                                 * @description hele stuks, 1 tot 999
+                                 */
                                 aantal: number;
                                 omschrijving: string;
-                                /** @description prijs per stuk in centen, excl. btw */
+                                /**
+                                 * Format: int64
+                                 * @description prijs per stuk in centen, excl. btw
+                                 */
                                 prijs_cents: number;
                             }[];
                             /** @description O<jaar>-<nnnn>, één nummer per klus */
@@ -8670,18 +11028,28 @@ export interface operations {
                             reden: string;
                             regels: {
                                 aantal: number;
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description uur, vaste prijs of stuk */
                                 eenheid: string;
                                 omschrijving: string;
+                                /** Format: int64 */
                                 prijs_cents: number;
                             }[];
                             status: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
-                            /** @description incl. btw */
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
                             totaal_cents: number;
-                            /** @description het uurtarief van de klus */
+                            /**
+                             * Format: int64
+                             * @description het uurtarief van de klus
+                             */
                             uurtarief_cents: number;
+                            /** Format: int64 */
                             versie: number;
                             /** Format: date-time */
                             verstuurd_op: string | null;
@@ -8689,7 +11057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8716,8 +11084,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8739,7 +11125,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description bij vast: de prijs van het werk in centen, excl. btw */
+                    /**
+                     * Format: int32
+                     * @description bij vast: de prijs van het werk in centen, excl. btw
+                     */
                     arbeid_cents: number;
                     arbeid_omschrijving: string;
                     /** @description bij uren: het aantal uren, in halve uren */
@@ -8749,10 +11138,16 @@ export interface operations {
                     /** @description JJJJ-MM-DD; leeg is over 30 dagen */
                     geldig_tot: string;
                     materialen: {
-                        /** @description hele stuks, 1 tot 999 */
+                        /**
+                         * Format: int32
+                         * @description hele stuks, 1 tot 999
+                         */
                         aantal: number;
                         omschrijving: string;
-                        /** @description prijs per stuk in centen, excl. btw */
+                        /**
+                         * Format: int32
+                         * @description prijs per stuk in centen, excl. btw
+                         */
                         prijs_cents: number;
                     }[];
                 };
@@ -8767,6 +11162,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             arbeid_cents: number;
                             arbeid_omschrijving: string;
                             /** @description bij uren: het aantal uren, in halve uren */
@@ -8775,13 +11171,16 @@ export interface operations {
                             arbeid_wijze: string;
                             /** Format: date-time */
                             beslist_op: string | null;
+                            /** Format: int64 */
                             btw_cents: number;
                             /** @description de eerdere versies, nieuwste eerst */
                             eerdere: {
                                 /** Format: date-time */
                                 beslist_op: string | null;
                                 status: string;
+                                /** Format: int64 */
                                 totaal_cents: number;
+                                /** Format: int64 */
                                 versie: number;
                                 /** Format: date-time */
                                 verstuurd_op: string | null;
@@ -8792,12 +11191,19 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             klus_id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             materialen: {
-                                /** @description hele stuks, 1 tot 999 */
+                                /**
+                                 * Format: int64
+                                 * @description hele stuks, 1 tot 999
+                                 */
                                 aantal: number;
                                 omschrijving: string;
-                                /** @description prijs per stuk in centen, excl. btw */
+                                /**
+                                 * Format: int64
+                                 * @description prijs per stuk in centen, excl. btw
+                                 */
                                 prijs_cents: number;
                             }[];
                             /** @description O<jaar>-<nnnn>, één nummer per klus */
@@ -8806,18 +11212,28 @@ export interface operations {
                             reden: string;
                             regels: {
                                 aantal: number;
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description uur, vaste prijs of stuk */
                                 eenheid: string;
                                 omschrijving: string;
+                                /** Format: int64 */
                                 prijs_cents: number;
                             }[];
                             status: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
-                            /** @description incl. btw */
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
                             totaal_cents: number;
-                            /** @description het uurtarief van de klus */
+                            /**
+                             * Format: int64
+                             * @description het uurtarief van de klus
+                             */
                             uurtarief_cents: number;
+                            /** Format: int64 */
                             versie: number;
                             /** Format: date-time */
                             verstuurd_op: string | null;
@@ -8826,7 +11242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8844,8 +11260,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8855,6 +11307,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8884,7 +11345,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8911,8 +11372,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8941,6 +11420,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             arbeid_cents: number;
                             arbeid_omschrijving: string;
                             /** @description bij uren: het aantal uren, in halve uren */
@@ -8949,13 +11429,16 @@ export interface operations {
                             arbeid_wijze: string;
                             /** Format: date-time */
                             beslist_op: string | null;
+                            /** Format: int64 */
                             btw_cents: number;
                             /** @description de eerdere versies, nieuwste eerst */
                             eerdere: {
                                 /** Format: date-time */
                                 beslist_op: string | null;
                                 status: string;
+                                /** Format: int64 */
                                 totaal_cents: number;
+                                /** Format: int64 */
                                 versie: number;
                                 /** Format: date-time */
                                 verstuurd_op: string | null;
@@ -8966,12 +11449,19 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             klus_id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             materialen: {
-                                /** @description hele stuks, 1 tot 999 */
+                                /**
+                                 * Format: int64
+                                 * @description hele stuks, 1 tot 999
+                                 */
                                 aantal: number;
                                 omschrijving: string;
-                                /** @description prijs per stuk in centen, excl. btw */
+                                /**
+                                 * Format: int64
+                                 * @description prijs per stuk in centen, excl. btw
+                                 */
                                 prijs_cents: number;
                             }[];
                             /** @description O<jaar>-<nnnn>, één nummer per klus */
@@ -8980,18 +11470,28 @@ export interface operations {
                             reden: string;
                             regels: {
                                 aantal: number;
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description uur, vaste prijs of stuk */
                                 eenheid: string;
                                 omschrijving: string;
+                                /** Format: int64 */
                                 prijs_cents: number;
                             }[];
                             status: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
-                            /** @description incl. btw */
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
                             totaal_cents: number;
-                            /** @description het uurtarief van de klus */
+                            /**
+                             * Format: int64
+                             * @description het uurtarief van de klus
+                             */
                             uurtarief_cents: number;
+                            /** Format: int64 */
                             versie: number;
                             /** Format: date-time */
                             verstuurd_op: string | null;
@@ -9000,7 +11500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9018,8 +11518,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9029,6 +11547,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9080,10 +11607,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -9096,9 +11625,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -9108,19 +11639,43 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
                             werkbon_gesloten: boolean;
                             woonplaats: string;
                         };
-                        /** @description aantal actieve klussers van de regio dat een melding krijgt */
+                        /**
+                         * Format: int64
+                         * @description aantal actieve klussers van de regio dat een melding krijgt
+                         */
                         genotificeerd: number;
                         message: string;
                         /** @description de klus staat in de pool, maar niemand kon worden genotificeerd */
@@ -9128,7 +11683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9146,8 +11701,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9157,6 +11730,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9192,25 +11774,35 @@ export interface operations {
                                 /** @description beveiligde download */
                                 url: string;
                             }[];
+                            /**
+                             * Format: date-time
+                             * @description wanneer de schouw werd geannuleerd; null als hij niet is geannuleerd
+                             */
+                            geannuleerd_at: string | null;
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
                             opnemer: string;
+                            /** @description bij een geannuleerde schouw: de reden die de klant kreeg (kan leeg zijn) */
+                            reden: string;
                             /**
                              * Format: date-time
                              * @description datum en tijd van de schouw
                              */
                             start: string;
-                            /** @description gepland of uitgevoerd */
+                            /** @description gepland, uitgevoerd of geannuleerd (dan kan een nieuwe schouw worden gepland) */
                             status: string;
                             uitkomst: string;
-                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            /**
+                             * Format: int64
+                             * @description telt op bij elke wijziging van moment of opnemer
+                             */
                             versie: number;
                         } | null;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9237,8 +11829,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9285,26 +11895,36 @@ export interface operations {
                                 /** @description beveiligde download */
                                 url: string;
                             }[];
+                            /**
+                             * Format: date-time
+                             * @description wanneer de schouw werd geannuleerd; null als hij niet is geannuleerd
+                             */
+                            geannuleerd_at: string | null;
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
                             opnemer: string;
+                            /** @description bij een geannuleerde schouw: de reden die de klant kreeg (kan leeg zijn) */
+                            reden: string;
                             /**
                              * Format: date-time
                              * @description datum en tijd van de schouw
                              */
                             start: string;
-                            /** @description gepland of uitgevoerd */
+                            /** @description gepland, uitgevoerd of geannuleerd (dan kan een nieuwe schouw worden gepland) */
                             status: string;
                             uitkomst: string;
-                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            /**
+                             * Format: int64
+                             * @description telt op bij elke wijziging van moment of opnemer
+                             */
                             versie: number;
                         };
                         message: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9322,8 +11942,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9333,6 +11989,160 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postKlussenIdSchouwAnnuleren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description optioneel, hoogstens 500 tekens; staat in de e-mail aan de klant */
+                    reden: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description de foto's bij de uitkomst, oudste eerst */
+                            fotos: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description beveiligde download */
+                                url: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description wanneer de schouw werd geannuleerd; null als hij niet is geannuleerd
+                             */
+                            geannuleerd_at: string | null;
+                            /** Format: uuid */
+                            klus_id: string;
+                            /** @description wie de schouw doet */
+                            opnemer: string;
+                            /** @description bij een geannuleerde schouw: de reden die de klant kreeg (kan leeg zijn) */
+                            reden: string;
+                            /**
+                             * Format: date-time
+                             * @description datum en tijd van de schouw
+                             */
+                            start: string;
+                            /** @description gepland, uitgevoerd of geannuleerd (dan kan een nieuwe schouw worden gepland) */
+                            status: string;
+                            uitkomst: string;
+                            /**
+                             * Format: int64
+                             * @description telt op bij elke wijziging van moment of opnemer
+                             */
+                            versie: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Ongeldige invoer: de code en per veld de melding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet ingelogd */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Serverfout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9375,26 +12185,36 @@ export interface operations {
                                 /** @description beveiligde download */
                                 url: string;
                             }[];
+                            /**
+                             * Format: date-time
+                             * @description wanneer de schouw werd geannuleerd; null als hij niet is geannuleerd
+                             */
+                            geannuleerd_at: string | null;
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
                             opnemer: string;
+                            /** @description bij een geannuleerde schouw: de reden die de klant kreeg (kan leeg zijn) */
+                            reden: string;
                             /**
                              * Format: date-time
                              * @description datum en tijd van de schouw
                              */
                             start: string;
-                            /** @description gepland of uitgevoerd */
+                            /** @description gepland, uitgevoerd of geannuleerd (dan kan een nieuwe schouw worden gepland) */
                             status: string;
                             uitkomst: string;
-                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            /**
+                             * Format: int64
+                             * @description telt op bij elke wijziging van moment of opnemer
+                             */
                             versie: number;
                         };
                         message: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9412,8 +12232,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9423,6 +12279,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9464,26 +12329,36 @@ export interface operations {
                                 /** @description beveiligde download */
                                 url: string;
                             }[];
+                            /**
+                             * Format: date-time
+                             * @description wanneer de schouw werd geannuleerd; null als hij niet is geannuleerd
+                             */
+                            geannuleerd_at: string | null;
                             /** Format: uuid */
                             klus_id: string;
                             /** @description wie de schouw doet */
                             opnemer: string;
+                            /** @description bij een geannuleerde schouw: de reden die de klant kreeg (kan leeg zijn) */
+                            reden: string;
                             /**
                              * Format: date-time
                              * @description datum en tijd van de schouw
                              */
                             start: string;
-                            /** @description gepland of uitgevoerd */
+                            /** @description gepland, uitgevoerd of geannuleerd (dan kan een nieuwe schouw worden gepland) */
                             status: string;
                             uitkomst: string;
-                            /** @description telt op bij elke wijziging van moment of opnemer */
+                            /**
+                             * Format: int64
+                             * @description telt op bij elke wijziging van moment of opnemer
+                             */
                             versie: number;
                         };
                         message: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9501,8 +12376,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9512,6 +12423,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9570,10 +12490,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -9586,9 +12508,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -9598,12 +12522,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -9614,7 +12559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9632,8 +12577,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9643,6 +12624,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9694,10 +12684,12 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
+                            /** Format: int64 */
                             geschat_tarief_cents: number;
                             geschatte_duur: number;
                             /** Format: uuid */
@@ -9710,9 +12702,11 @@ export interface operations {
                             klusser_id: string | null;
                             klusser_notities: string;
                             klusser_telefoon: string | null;
+                            /** Format: int64 */
                             materiaal_kosten_cents: number;
                             /** @description naam uit het publieke formulier (D10) */
                             naam: string;
+                            /** Format: int64 */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -9722,12 +12716,33 @@ export interface operations {
                             tijd: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
                             werkbon: {
                                 /** Format: uuid */
                                 id: string;
                                 ondertekend: boolean;
                                 /** @description running of completed */
                                 status: string;
+                                /** Format: int64 */
                                 uren: number | null;
                             } | null;
                             /** @description de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen */
@@ -9738,7 +12753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9756,8 +12771,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9767,6 +12800,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9815,11 +12857,17 @@ export interface operations {
                             eigen: boolean;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
-                            /** @description uurtarief in centen */
+                            /**
+                             * Format: int64
+                             * @description uurtarief in centen
+                             */
                             geschat_tarief_cents: number;
                             /** @description uren */
                             geschatte_duur: number;
-                            /** @description tarief maal duur, afgerond op hele euro's */
+                            /**
+                             * Format: int64
+                             * @description tarief maal duur, afgerond op hele euro's
+                             */
                             geschatte_verdienste_euros: number;
                             /** Format: uuid */
                             id: string;
@@ -9830,7 +12878,10 @@ export interface operations {
                                 telefoon: string;
                             } | null;
                             notities: string | null;
-                            /** @description hoogstens 2 (D18) */
+                            /**
+                             * Format: int64
+                             * @description hoogstens 2 (D18)
+                             */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -9838,18 +12889,29 @@ export interface operations {
                             status: string;
                             /** @description ochtend, middag, avond of UU:MM */
                             tijd: string;
-                            /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                            /**
+                             * Format: int64
+                             * @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null
+                             */
                             vaste_prijs_cents: number | null;
+                            /**
+                             * Format: int64
+                             * @description wat de klusser per gewerkt uur verdient, in centen
+                             */
+                            verdienste_per_uur_cents: number;
                             /** Format: uuid */
                             werkbon_id: string | null;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9876,8 +12938,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9920,7 +13000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,6 +13029,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10001,7 +13090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10019,8 +13108,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10030,6 +13155,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10057,12 +13191,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         arbeid_cents: number;
                         /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
                         betaal_methode: string | null;
                         betaal_notitie: string | null;
                         /** @description wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is */
                         betaaltekst: string;
+                        /** Format: int64 */
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;
@@ -10094,21 +13230,29 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string | null;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
                             /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
-                            /** @description prijs per eenheid */
+                            /**
+                             * Format: int64
+                             * @description prijs per eenheid
+                             */
                             prijs_cents?: number;
                         }[];
                         /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                         offerte: string | null;
                         omschrijving: string;
-                        /** @description wat nog openstaat */
+                        /**
+                         * Format: int64
+                         * @description wat nog openstaat
+                         */
                         open_cents: number;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
@@ -10116,18 +13260,24 @@ export interface operations {
                         regels: {
                             /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
-                            /** @description prijs per eenheid */
+                            /**
+                             * Format: int64
+                             * @description prijs per eenheid
+                             */
                             prijs_cents?: number;
                         }[];
                         /** @description klant of afdracht */
                         soort: string;
                         /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                         staat: string;
+                        /** Format: int64 */
                         subtotaal_cents: number;
+                        /** Format: int64 */
                         totaal_cents: number;
                         /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
                         uitgever: {
@@ -10140,7 +13290,9 @@ export interface operations {
                             plaats: string;
                             postcode: string;
                         };
+                        /** Format: int64 */
                         uren: number;
+                        /** Format: int64 */
                         uurtarief_cents: number;
                         /** @description uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD */
                         vervaldatum: string;
@@ -10149,7 +13301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10176,8 +13328,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10216,12 +13386,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         arbeid_cents: number;
                         /** @description contant, pin, niet_betaald, bank; leeg: nog niet geregistreerd */
                         betaal_methode: string | null;
                         betaal_notitie: string | null;
                         /** @description wat de factuur nu van de klant vraagt: termijn, rekening en kenmerk, of dat zij betaald is */
                         betaaltekst: string;
+                        /** Format: int64 */
                         btw_cents: number;
                         /** Format: date-time */
                         created_at: string;
@@ -10253,21 +13425,29 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string | null;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
                             /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
-                            /** @description prijs per eenheid */
+                            /**
+                             * Format: int64
+                             * @description prijs per eenheid
+                             */
                             prijs_cents?: number;
                         }[];
                         /** @description bij een vaste prijs: het nummer van de geaccepteerde offerte */
                         offerte: string | null;
                         omschrijving: string;
-                        /** @description wat nog openstaat */
+                        /**
+                         * Format: int64
+                         * @description wat nog openstaat
+                         */
                         open_cents: number;
                         /** @description beveiligde download van de PDF */
                         pdf_url: string;
@@ -10275,18 +13455,24 @@ export interface operations {
                         regels: {
                             /** @description bij uren in halve uren (een offerte) */
                             aantal?: number;
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** @description uur, stuk of vaste prijs */
                             eenheid?: string;
                             omschrijving: string;
-                            /** @description prijs per eenheid */
+                            /**
+                             * Format: int64
+                             * @description prijs per eenheid
+                             */
                             prijs_cents?: number;
                         }[];
                         /** @description klant of afdracht */
                         soort: string;
                         /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur */
                         staat: string;
+                        /** Format: int64 */
                         subtotaal_cents: number;
+                        /** Format: int64 */
                         totaal_cents: number;
                         /** @description het bedrijf dat de factuur uitgeeft, zoals het toen was */
                         uitgever: {
@@ -10299,7 +13485,9 @@ export interface operations {
                             plaats: string;
                             postcode: string;
                         };
+                        /** Format: int64 */
                         uren: number;
+                        /** Format: int64 */
                         uurtarief_cents: number;
                         /** @description uiterste betaaldatum (factuurdatum + 14 dagen), JJJJ-MM-DD */
                         vervaldatum: string;
@@ -10308,7 +13496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10326,8 +13514,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10337,6 +13561,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10375,11 +13608,17 @@ export interface operations {
                         eigen: boolean;
                         /** Format: date-time */
                         geplande_start_tijd: string | null;
-                        /** @description uurtarief in centen */
+                        /**
+                         * Format: int64
+                         * @description uurtarief in centen
+                         */
                         geschat_tarief_cents: number;
                         /** @description uren */
                         geschatte_duur: number;
-                        /** @description tarief maal duur, afgerond op hele euro's */
+                        /**
+                         * Format: int64
+                         * @description tarief maal duur, afgerond op hele euro's
+                         */
                         geschatte_verdienste_euros: number;
                         /** Format: uuid */
                         id: string;
@@ -10390,7 +13629,10 @@ export interface operations {
                             telefoon: string;
                         } | null;
                         notities: string | null;
-                        /** @description hoogstens 2 (D18) */
+                        /**
+                         * Format: int64
+                         * @description hoogstens 2 (D18)
+                         */
                         planning_changes_count: number;
                         postcode: string;
                         regio: string;
@@ -10398,15 +13640,23 @@ export interface operations {
                         status: string;
                         /** @description ochtend, middag, avond of UU:MM */
                         tijd: string;
-                        /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                        /**
+                         * Format: int64
+                         * @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null
+                         */
                         vaste_prijs_cents: number | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10433,8 +13683,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10473,11 +13741,17 @@ export interface operations {
                         eigen: boolean;
                         /** Format: date-time */
                         geplande_start_tijd: string | null;
-                        /** @description uurtarief in centen */
+                        /**
+                         * Format: int64
+                         * @description uurtarief in centen
+                         */
                         geschat_tarief_cents: number;
                         /** @description uren */
                         geschatte_duur: number;
-                        /** @description tarief maal duur, afgerond op hele euro's */
+                        /**
+                         * Format: int64
+                         * @description tarief maal duur, afgerond op hele euro's
+                         */
                         geschatte_verdienste_euros: number;
                         /** Format: uuid */
                         id: string;
@@ -10488,7 +13762,10 @@ export interface operations {
                             telefoon: string;
                         } | null;
                         notities: string | null;
-                        /** @description hoogstens 2 (D18) */
+                        /**
+                         * Format: int64
+                         * @description hoogstens 2 (D18)
+                         */
                         planning_changes_count: number;
                         postcode: string;
                         regio: string;
@@ -10496,15 +13773,23 @@ export interface operations {
                         status: string;
                         /** @description ochtend, middag, avond of UU:MM */
                         tijd: string;
-                        /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                        /**
+                         * Format: int64
+                         * @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null
+                         */
                         vaste_prijs_cents: number | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10522,8 +13807,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10533,6 +13836,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10580,11 +13892,17 @@ export interface operations {
                         eigen: boolean;
                         /** Format: date-time */
                         geplande_start_tijd: string | null;
-                        /** @description uurtarief in centen */
+                        /**
+                         * Format: int64
+                         * @description uurtarief in centen
+                         */
                         geschat_tarief_cents: number;
                         /** @description uren */
                         geschatte_duur: number;
-                        /** @description tarief maal duur, afgerond op hele euro's */
+                        /**
+                         * Format: int64
+                         * @description tarief maal duur, afgerond op hele euro's
+                         */
                         geschatte_verdienste_euros: number;
                         /** Format: uuid */
                         id: string;
@@ -10595,7 +13913,10 @@ export interface operations {
                             telefoon: string;
                         } | null;
                         notities: string | null;
-                        /** @description hoogstens 2 (D18) */
+                        /**
+                         * Format: int64
+                         * @description hoogstens 2 (D18)
+                         */
                         planning_changes_count: number;
                         postcode: string;
                         regio: string;
@@ -10603,15 +13924,23 @@ export interface operations {
                         status: string;
                         /** @description ochtend, middag, avond of UU:MM */
                         tijd: string;
-                        /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                        /**
+                         * Format: int64
+                         * @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null
+                         */
                         vaste_prijs_cents: number | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                         /** Format: uuid */
                         werkbon_id: string | null;
                         woonplaats: string;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10629,8 +13958,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10640,6 +14005,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10668,9 +14042,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         beoordeling: {
+                            /** Format: int64 */
                             algemeen: number;
+                            /** Format: int64 */
                             netheid: number;
+                            /** Format: int64 */
                             vakmanschap: number;
+                            /** Format: int64 */
                             vriendelijkheid: number;
                         } | null;
                         /** Format: date-time */
@@ -10708,8 +14086,10 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** Format: uuid */
                             client_id: string | null;
@@ -10725,13 +14105,42 @@ export interface operations {
                         start_tijd: string | null;
                         /** @description running of completed */
                         status: string;
-                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        /**
+                         * Format: int64
+                         * @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden
+                         */
                         uren: number | null;
+                        /** Format: int64 */
                         uurtarief_cents: number;
+                        /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                        vaste_prijs: {
+                            /**
+                             * Format: int64
+                             * @description excl. btw
+                             */
+                            excl_cents: number;
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
+                            incl_cents: number;
+                            /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                            offerte: string;
+                            /**
+                             * Format: int64
+                             * @description de geaccepteerde versie
+                             */
+                            versie: number;
+                        } | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10749,8 +14158,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10760,6 +14187,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10785,18 +14221,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description eigen klussen met een datum in deze week (maandag tot en met zondag) */
+                        /**
+                         * Format: int64
+                         * @description eigen klussen met een datum in deze week (maandag tot en met zondag)
+                         */
                         deze_week: number;
                         naam: string;
-                        /** @description beschikbare klussen in de eigen regio's */
+                        /**
+                         * Format: int64
+                         * @description beschikbare klussen in de eigen regio's
+                         */
                         pool: number;
                         regios: string[];
-                        /** @description eigen klussen (niet afgerond) met vandaag als datum */
+                        /**
+                         * Format: int64
+                         * @description eigen klussen (niet afgerond) met vandaag als datum
+                         */
                         vandaag: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10825,6 +14270,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10871,11 +14325,17 @@ export interface operations {
                             eigen: boolean;
                             /** Format: date-time */
                             geplande_start_tijd: string | null;
-                            /** @description uurtarief in centen */
+                            /**
+                             * Format: int64
+                             * @description uurtarief in centen
+                             */
                             geschat_tarief_cents: number;
                             /** @description uren */
                             geschatte_duur: number;
-                            /** @description tarief maal duur, afgerond op hele euro's */
+                            /**
+                             * Format: int64
+                             * @description tarief maal duur, afgerond op hele euro's
+                             */
                             geschatte_verdienste_euros: number;
                             /** Format: uuid */
                             id: string;
@@ -10886,7 +14346,10 @@ export interface operations {
                                 telefoon: string;
                             } | null;
                             notities: string | null;
-                            /** @description hoogstens 2 (D18) */
+                            /**
+                             * Format: int64
+                             * @description hoogstens 2 (D18)
+                             */
                             planning_changes_count: number;
                             postcode: string;
                             regio: string;
@@ -10894,18 +14357,29 @@ export interface operations {
                             status: string;
                             /** @description ochtend, middag, avond of UU:MM */
                             tijd: string;
-                            /** @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null */
+                            /**
+                             * Format: int64
+                             * @description de vaste prijs uit de geaccepteerde offerte, incl. btw; anders null
+                             */
                             vaste_prijs_cents: number | null;
+                            /**
+                             * Format: int64
+                             * @description wat de klusser per gewerkt uur verdient, in centen
+                             */
+                            verdienste_per_uur_cents: number;
                             /** Format: uuid */
                             werkbon_id: string | null;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,6 +14408,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10959,11 +14442,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10992,6 +14476,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11021,7 +14514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11050,6 +14543,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11095,16 +14597,20 @@ export interface operations {
                             /** @description concept, goedgekeurd of uitbetaald */
                             status: string;
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description het bedrijf dat betaalt */
                             uitgever_naam: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11133,6 +14639,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11162,7 +14677,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11189,8 +14704,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11217,21 +14750,27 @@ export interface operations {
                 content: {
                     "application/json": {
                         maand: {
+                            /** Format: int64 */
                             bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
                         };
                         totaal: {
+                            /** Format: int64 */
                             bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
                         };
                         week: {
+                            /** Format: int64 */
                             bedrag_cents: number;
+                            /** Format: int64 */
                             uren: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11267,6 +14806,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postKlusserWerkbonnenIdAfronden: {
@@ -11282,9 +14830,13 @@ export interface operations {
             content: {
                 "application/json": {
                     beoordeling: {
+                        /** Format: int32 */
                         algemeen: number;
+                        /** Format: int32 */
                         netheid: number;
+                        /** Format: int32 */
                         vakmanschap: number;
+                        /** Format: int32 */
                         vriendelijkheid: number;
                     };
                     /** Format: uuid */
@@ -11302,7 +14854,10 @@ export interface operations {
                      * @description alleen vanuit de offline wachtrij (D23)
                      */
                     telefoon_tijd?: string | null;
-                    /** @description genegeerd: de server rekent de uren (D7) */
+                    /**
+                     * Format: int32
+                     * @description genegeerd: de server rekent de uren (D7)
+                     */
                     uren?: number | null;
                 };
             };
@@ -11319,9 +14874,13 @@ export interface operations {
                         factuur_id: string;
                         werkbon: {
                             beoordeling: {
+                                /** Format: int64 */
                                 algemeen: number;
+                                /** Format: int64 */
                                 netheid: number;
+                                /** Format: int64 */
                                 vakmanschap: number;
+                                /** Format: int64 */
                                 vriendelijkheid: number;
                             } | null;
                             /** Format: date-time */
@@ -11359,8 +14918,10 @@ export interface operations {
                             };
                             /** Format: uuid */
                             klus_id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             materialen: {
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** Format: uuid */
                                 client_id: string | null;
@@ -11376,14 +14937,43 @@ export interface operations {
                             start_tijd: string | null;
                             /** @description running of completed */
                             status: string;
-                            /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                            /**
+                             * Format: int64
+                             * @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden
+                             */
                             uren: number | null;
+                            /** Format: int64 */
                             uurtarief_cents: number;
+                            /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                            vaste_prijs: {
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
+                                excl_cents: number;
+                                /**
+                                 * Format: int64
+                                 * @description incl. btw
+                                 */
+                                incl_cents: number;
+                                /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                                offerte: string;
+                                /**
+                                 * Format: int64
+                                 * @description de geaccepteerde versie
+                                 */
+                                versie: number;
+                            } | null;
+                            /**
+                             * Format: int64
+                             * @description wat de klusser per gewerkt uur verdient, in centen
+                             */
+                            verdienste_per_uur_cents: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11401,8 +14991,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11412,6 +15038,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11433,6 +15068,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     bedrag_cents: number;
                     /** Format: uuid */
                     client_id: string;
@@ -11449,9 +15085,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         beoordeling: {
+                            /** Format: int64 */
                             algemeen: number;
+                            /** Format: int64 */
                             netheid: number;
+                            /** Format: int64 */
                             vakmanschap: number;
+                            /** Format: int64 */
                             vriendelijkheid: number;
                         } | null;
                         /** Format: date-time */
@@ -11489,8 +15129,10 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** Format: uuid */
                             client_id: string | null;
@@ -11506,13 +15148,42 @@ export interface operations {
                         start_tijd: string | null;
                         /** @description running of completed */
                         status: string;
-                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        /**
+                         * Format: int64
+                         * @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden
+                         */
                         uren: number | null;
+                        /** Format: int64 */
                         uurtarief_cents: number;
+                        /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                        vaste_prijs: {
+                            /**
+                             * Format: int64
+                             * @description excl. btw
+                             */
+                            excl_cents: number;
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
+                            incl_cents: number;
+                            /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                            offerte: string;
+                            /**
+                             * Format: int64
+                             * @description de geaccepteerde versie
+                             */
+                            versie: number;
+                        } | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11530,8 +15201,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11541,6 +15248,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11570,9 +15286,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         beoordeling: {
+                            /** Format: int64 */
                             algemeen: number;
+                            /** Format: int64 */
                             netheid: number;
+                            /** Format: int64 */
                             vakmanschap: number;
+                            /** Format: int64 */
                             vriendelijkheid: number;
                         } | null;
                         /** Format: date-time */
@@ -11610,8 +15330,10 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** Format: uuid */
                             client_id: string | null;
@@ -11627,13 +15349,42 @@ export interface operations {
                         start_tijd: string | null;
                         /** @description running of completed */
                         status: string;
-                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        /**
+                         * Format: int64
+                         * @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden
+                         */
                         uren: number | null;
+                        /** Format: int64 */
                         uurtarief_cents: number;
+                        /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                        vaste_prijs: {
+                            /**
+                             * Format: int64
+                             * @description excl. btw
+                             */
+                            excl_cents: number;
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
+                            incl_cents: number;
+                            /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                            offerte: string;
+                            /**
+                             * Format: int64
+                             * @description de geaccepteerde versie
+                             */
+                            versie: number;
+                        } | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11651,8 +15402,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11662,6 +15431,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11698,9 +15476,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         beoordeling: {
+                            /** Format: int64 */
                             algemeen: number;
+                            /** Format: int64 */
                             netheid: number;
+                            /** Format: int64 */
                             vakmanschap: number;
+                            /** Format: int64 */
                             vriendelijkheid: number;
                         } | null;
                         /** Format: date-time */
@@ -11738,8 +15520,10 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** Format: uuid */
                             client_id: string | null;
@@ -11755,13 +15539,42 @@ export interface operations {
                         start_tijd: string | null;
                         /** @description running of completed */
                         status: string;
-                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        /**
+                         * Format: int64
+                         * @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden
+                         */
                         uren: number | null;
+                        /** Format: int64 */
                         uurtarief_cents: number;
+                        /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                        vaste_prijs: {
+                            /**
+                             * Format: int64
+                             * @description excl. btw
+                             */
+                            excl_cents: number;
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
+                            incl_cents: number;
+                            /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                            offerte: string;
+                            /**
+                             * Format: int64
+                             * @description de geaccepteerde versie
+                             */
+                            versie: number;
+                        } | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11779,8 +15592,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11790,6 +15639,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11827,9 +15685,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         beoordeling: {
+                            /** Format: int64 */
                             algemeen: number;
+                            /** Format: int64 */
                             netheid: number;
+                            /** Format: int64 */
                             vakmanschap: number;
+                            /** Format: int64 */
                             vriendelijkheid: number;
                         } | null;
                         /** Format: date-time */
@@ -11867,8 +15729,10 @@ export interface operations {
                         };
                         /** Format: uuid */
                         klus_id: string;
+                        /** Format: int64 */
                         materiaal_cents: number;
                         materialen: {
+                            /** Format: int64 */
                             bedrag_cents: number;
                             /** Format: uuid */
                             client_id: string | null;
@@ -11884,13 +15748,42 @@ export interface operations {
                         start_tijd: string | null;
                         /** @description running of completed */
                         status: string;
-                        /** @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden */
+                        /**
+                         * Format: int64
+                         * @description gewerkte uren, naar boven afgerond (D7); gezet bij afronden
+                         */
                         uren: number | null;
+                        /** Format: int64 */
                         uurtarief_cents: number;
+                        /** @description de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte */
+                        vaste_prijs: {
+                            /**
+                             * Format: int64
+                             * @description excl. btw
+                             */
+                            excl_cents: number;
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
+                            incl_cents: number;
+                            /** @description nummer van de offerte, O<jaar>-<nnnn> */
+                            offerte: string;
+                            /**
+                             * Format: int64
+                             * @description de geaccepteerde versie
+                             */
+                            versie: number;
+                        } | null;
+                        /**
+                         * Format: int64
+                         * @description wat de klusser per gewerkt uur verdient, in centen
+                         */
+                        verdienste_per_uur_cents: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11908,8 +15801,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11919,6 +15848,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11973,12 +15911,15 @@ export interface operations {
                             woonplaats: string;
                             zichtbaar_op_website: boolean;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12005,8 +15946,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12031,7 +15990,10 @@ export interface operations {
                     ervaring: string;
                     heeft_vervoer: boolean;
                     heeft_vog: boolean;
-                    /** @description optioneel */
+                    /**
+                     * Format: int32
+                     * @description optioneel
+                     */
                     leeftijd: number | null;
                     motivatie: string;
                     naam: string;
@@ -12047,7 +16009,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12061,7 +16023,10 @@ export interface operations {
                                 beschrijving: string;
                                 datum: string;
                                 opmerkingen: string;
-                                /** @description 1 tot 5 sterren */
+                                /**
+                                 * Format: int64
+                                 * @description 1 tot 5 sterren
+                                 */
                                 rating_algemeen: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12078,12 +16043,14 @@ export interface operations {
                             };
                             /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
                             gemiddelde_beoordeling: number | null;
+                            /** Format: int64 */
                             gepensioneerd_sinds: number | null;
                             heeft_vervoer: boolean;
                             heeft_vog: boolean;
                             /** Format: uuid */
                             id: string;
                             intro_tekst: string;
+                            /** Format: int64 */
                             leeftijd: number | null;
                             motivatie: string;
                             naam: string;
@@ -12096,6 +16063,7 @@ export interface operations {
                             uren: {
                                 beschrijving: string;
                                 datum: string;
+                                /** Format: int64 */
                                 uren: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12108,7 +16076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12126,8 +16094,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12137,6 +16132,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12167,16 +16171,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             actief: number;
                             /** @description gemiddelde van de klussers met een beoordeling, op één decimaal */
                             gemiddelde_beoordeling: number | null;
+                            /** Format: int64 */
                             totaal: number;
                             totaal_uren: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12203,8 +16209,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12240,7 +16264,10 @@ export interface operations {
                                 beschrijving: string;
                                 datum: string;
                                 opmerkingen: string;
-                                /** @description 1 tot 5 sterren */
+                                /**
+                                 * Format: int64
+                                 * @description 1 tot 5 sterren
+                                 */
                                 rating_algemeen: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12257,12 +16284,14 @@ export interface operations {
                             };
                             /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
                             gemiddelde_beoordeling: number | null;
+                            /** Format: int64 */
                             gepensioneerd_sinds: number | null;
                             heeft_vervoer: boolean;
                             heeft_vog: boolean;
                             /** Format: uuid */
                             id: string;
                             intro_tekst: string;
+                            /** Format: int64 */
                             leeftijd: number | null;
                             motivatie: string;
                             naam: string;
@@ -12275,6 +16304,7 @@ export interface operations {
                             uren: {
                                 beschrijving: string;
                                 datum: string;
+                                /** Format: int64 */
                                 uren: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12286,7 +16316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12313,8 +16343,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12342,12 +16390,16 @@ export interface operations {
                     /** @description Maandag tot en met Zaterdag */
                     beschikbaarheid: string[];
                     ervaring: string;
-                    /** @description jaar, 1950 tot en met dit jaar */
+                    /**
+                     * Format: int32
+                     * @description jaar, 1950 tot en met dit jaar
+                     */
                     gepensioneerd_sinds: number | null;
                     heeft_vervoer: boolean;
                     heeft_vog: boolean;
                     /** @description hoogstens 500 woorden aangeraden (teller, niet afgedwongen) */
                     intro_tekst: string;
+                    /** Format: int32 */
                     leeftijd: number | null;
                     motivatie: string;
                     naam: string;
@@ -12377,7 +16429,10 @@ export interface operations {
                                 beschrijving: string;
                                 datum: string;
                                 opmerkingen: string;
-                                /** @description 1 tot 5 sterren */
+                                /**
+                                 * Format: int64
+                                 * @description 1 tot 5 sterren
+                                 */
                                 rating_algemeen: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12394,12 +16449,14 @@ export interface operations {
                             };
                             /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
                             gemiddelde_beoordeling: number | null;
+                            /** Format: int64 */
                             gepensioneerd_sinds: number | null;
                             heeft_vervoer: boolean;
                             heeft_vog: boolean;
                             /** Format: uuid */
                             id: string;
                             intro_tekst: string;
+                            /** Format: int64 */
                             leeftijd: number | null;
                             motivatie: string;
                             naam: string;
@@ -12412,6 +16469,7 @@ export interface operations {
                             uren: {
                                 beschrijving: string;
                                 datum: string;
+                                /** Format: int64 */
                                 uren: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12424,7 +16482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12442,8 +16500,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12453,6 +16547,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12484,7 +16587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12502,8 +16605,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12513,6 +16634,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12548,7 +16678,10 @@ export interface operations {
                                 beschrijving: string;
                                 datum: string;
                                 opmerkingen: string;
-                                /** @description 1 tot 5 sterren */
+                                /**
+                                 * Format: int64
+                                 * @description 1 tot 5 sterren
+                                 */
                                 rating_algemeen: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12565,12 +16698,14 @@ export interface operations {
                             };
                             /** @description 1 tot 5, op één decimaal; leeg: nog geen beoordeling */
                             gemiddelde_beoordeling: number | null;
+                            /** Format: int64 */
                             gepensioneerd_sinds: number | null;
                             heeft_vervoer: boolean;
                             heeft_vog: boolean;
                             /** Format: uuid */
                             id: string;
                             intro_tekst: string;
+                            /** Format: int64 */
                             leeftijd: number | null;
                             motivatie: string;
                             naam: string;
@@ -12583,6 +16718,7 @@ export interface operations {
                             uren: {
                                 beschrijving: string;
                                 datum: string;
+                                /** Format: int64 */
                                 uren: number;
                                 /** Format: uuid */
                                 werkbon_id: string;
@@ -12595,7 +16731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12613,8 +16749,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12624,6 +16778,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12668,7 +16831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12695,8 +16858,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12751,7 +16932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12769,8 +16950,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12787,6 +17004,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postKlussersIdFotosSlot: {
@@ -12795,7 +17021,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                slot: string;
+                slot: "profiel" | "carousel_1" | "carousel_2" | "carousel_3";
             };
             cookie?: never;
         };
@@ -12822,7 +17048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12840,8 +17066,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12858,6 +17120,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteKlussersIdFotosSlot: {
@@ -12866,7 +17137,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                slot: string;
+                slot: "profiel" | "carousel_1" | "carousel_2" | "carousel_3";
             };
             cookie?: never;
         };
@@ -12886,7 +17157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12904,8 +17175,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12915,6 +17204,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12953,7 +17251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12982,6 +17280,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13029,13 +17336,17 @@ export interface operations {
                             /** @description klus_opgepakt, klus_ingepland, klus_gewijzigd of nieuwe_klus */
                             type: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
+                        /** Format: int64 */
                         unread: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13064,6 +17375,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13089,11 +17409,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         marked: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13111,8 +17432,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13122,6 +17452,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13147,11 +17486,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         count: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13180,6 +17520,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13207,11 +17556,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: int64 */
                         marked: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13229,8 +17579,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13240,6 +17608,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13304,9 +17681,15 @@ export interface operations {
                                 naam: string;
                                 regios: string[];
                             }[];
-                            /** @description het paginanummer, vanaf 1 */
+                            /**
+                             * Format: int64
+                             * @description het paginanummer, vanaf 1
+                             */
                             pagina: number;
-                            /** @description klussers per pagina */
+                            /**
+                             * Format: int64
+                             * @description klussers per pagina
+                             */
                             per_pagina: number;
                             /** @description open klussen zonder klusser (pool of nog niet toegewezen), vroegste datum eerst */
                             pool: {
@@ -13344,7 +17727,10 @@ export interface operations {
                                 tijd: string;
                                 woonplaats: string;
                             }[];
-                            /** @description hoeveel klussers het bord heeft, over alle pagina's */
+                            /**
+                             * Format: int64
+                             * @description hoeveel klussers het bord heeft, over alle pagina's
+                             */
                             totaal: number;
                             /** @description de datum van vandaag in Nederland */
                             vandaag: string;
@@ -13354,7 +17740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13381,8 +17767,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13410,7 +17814,7 @@ export interface operations {
                     heeft_vervoer: boolean;
                     heeft_vog: boolean;
                     /** @description 65 of ouder; leeg of ongeldig wordt 65 */
-                    leeftijd?: string;
+                    leeftijd?: unknown;
                     motivatie: string;
                     naam: string;
                     postcode?: string;
@@ -13422,7 +17826,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13433,7 +17837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13442,16 +17846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13460,8 +17855,59 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Te veel verzoeken van dit adres; wacht Retry-After seconden */
+            429: {
+                headers: {
+                    /** @description Het aantal verzoeken per venster */
+                    "RateLimit-Limit": number;
+                    /** @description Seconden tot het venster opnieuw begint */
+                    "RateLimit-Reset": number;
+                    /** @description Seconden tot een nieuw verzoek kan */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13504,7 +17950,7 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13517,7 +17963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13526,16 +17972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13544,8 +17981,59 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Te veel verzoeken van dit adres; wacht Retry-After seconden */
+            429: {
+                headers: {
+                    /** @description Het aantal verzoeken per venster */
+                    "RateLimit-Limit": number;
+                    /** @description Seconden tot het venster opnieuw begint */
+                    "RateLimit-Reset": number;
+                    /** @description Seconden tot een nieuw verzoek kan */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13584,31 +18072,16 @@ export interface operations {
                             key: string;
                             label: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13618,6 +18091,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13657,7 +18139,10 @@ export interface operations {
                             carousel_fotos: string[];
                             /** @description 1 tot 5; null als er nog geen beoordeling is */
                             gemiddelde_beoordeling: number | null;
-                            /** @description Jaartal */
+                            /**
+                             * Format: int64
+                             * @description Jaartal
+                             */
                             gepensioneerd_sinds: number | null;
                             /** @description Profiel-id */
                             id: string;
@@ -13669,31 +18154,16 @@ export interface operations {
                             totaal_uren: number;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13703,6 +18173,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13744,31 +18223,16 @@ export interface operations {
                             /** @description sleutel, bijvoorbeeld voorburg */
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13785,15 +18249,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRapportagesGrafieken: {
         parameters: {
-            query?: {
+            query: {
                 /** @description begindatum, JJJJ-MM-DD */
-                van?: string;
+                van: string;
                 /** @description einddatum, JJJJ-MM-DD (inclusief) */
-                tot?: string;
+                tot: string;
                 /** @description een regio; leeg: alle */
                 regio?: string;
             };
@@ -13812,37 +18285,61 @@ export interface operations {
                     "application/json": {
                         data: {
                             beoordeling_per_maand: {
+                                /** Format: int64 */
                                 beoordeeld: number;
                                 gemiddelde: number | null;
                                 maand: string;
                             }[];
                             klussen_per_week: {
+                                /** Format: int64 */
                                 afgerond: number;
+                                /** Format: int64 */
                                 bezig: number;
+                                /** Format: int64 */
                                 ingepland: number;
+                                /** Format: int64 */
                                 open: number;
+                                /** @description de laatste getelde dag: de zondag, of de einddatum als de periode midden in de week eindigt */
+                                tot: string;
+                                /** @description de eerste getelde dag: de maandag, of de begindatum als de periode midden in de week begint */
+                                van: string;
                                 /** @description de maandag, JJJJ-MM-DD */
                                 week: string;
                             }[];
                             omzet_per_maand: {
+                                /** Format: int64 */
                                 btw_cents: number;
+                                /** Format: int64 */
                                 facturen: number;
                                 /** @description JJJJ-MM */
                                 maand: string;
-                                /** @description excl. btw */
+                                /**
+                                 * Format: int64
+                                 * @description excl. btw
+                                 */
                                 omzet_cents: number;
                             }[];
                             regio: string;
                             terugbellen_per_week: {
+                                /** Format: int64 */
                                 aanvragen: number;
-                                /** @description niet binnen 24 uur teruggebeld (of nog steeds niet) */
+                                /**
+                                 * Format: int64
+                                 * @description niet binnen 24 uur teruggebeld (of nog steeds niet)
+                                 */
                                 te_laat: number;
+                                /** @description de laatste getelde dag van de week binnen de periode */
+                                tot: string;
+                                /** @description de eerste getelde dag van de week binnen de periode */
+                                van: string;
                                 week: string;
                             }[];
                             tot: string;
                             uren_per_maand: {
                                 maand: string;
+                                /** Format: int64 */
                                 uren: number;
+                                /** Format: int64 */
                                 werkbonnen: number;
                             }[];
                             van: string;
@@ -13850,7 +18347,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13877,8 +18374,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13917,7 +18432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13946,6 +18461,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13995,7 +18519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14013,8 +18537,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14024,6 +18575,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14068,12 +18628,15 @@ export interface operations {
                             /** @description de woonplaatsen van de regio, op naam */
                             woonplaatsen: string[];
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14102,6 +18665,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14131,7 +18703,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14158,8 +18730,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14200,7 +18790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14227,8 +18817,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14281,7 +18889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14299,8 +18907,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14310,6 +18954,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14347,9 +19000,11 @@ export interface operations {
                             factuurnummer: string;
                             gecrediteerd_door: string | null;
                             iban: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen */
                             staat: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening) */
                             uitgever: string;
@@ -14367,29 +19022,39 @@ export interface operations {
                         } | null;
                         /** @description de offerte zodra die is verstuurd (D26); anders null */
                         offerte: {
+                            /** Format: int64 */
                             arbeid_cents: number;
                             beslisbaar: boolean;
                             /** Format: date-time */
                             beslist_op: string | null;
+                            /** Format: int64 */
                             btw_cents: number;
                             geldig_tot: string;
                             in_bewerking: boolean;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             nummer: string;
                             reden: string;
                             regels: {
                                 aantal: number;
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description uur, vaste prijs of stuk */
                                 eenheid: string;
                                 omschrijving: string;
+                                /** Format: int64 */
                                 prijs_cents: number;
                             }[];
                             /** @description verstuurd, akkoord, niet_akkoord of verlopen */
                             status: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
-                            /** @description incl. btw */
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
                             totaal_cents: number;
+                            /** Format: int64 */
                             versie: number;
                         } | null;
                         /** @description de gratis schouw zodra die is gepland (D26); anders null */
@@ -14409,7 +19074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14418,8 +19083,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Niet ingelogd */
-            401: {
+            /** @description Niet gevonden */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14427,9 +19092,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
-            403: {
+            /** @description Te veel verzoeken van dit adres; wacht Retry-After seconden */
+            429: {
                 headers: {
+                    /** @description Het aantal verzoeken per venster */
+                    "RateLimit-Limit": number;
+                    /** @description Seconden tot het venster opnieuw begint */
+                    "RateLimit-Reset": number;
+                    /** @description Seconden tot een nieuw verzoek kan */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14438,6 +19109,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14475,9 +19155,11 @@ export interface operations {
                             factuurnummer: string;
                             gecrediteerd_door: string | null;
                             iban: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen */
                             staat: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening) */
                             uitgever: string;
@@ -14495,29 +19177,39 @@ export interface operations {
                         } | null;
                         /** @description de offerte zodra die is verstuurd (D26); anders null */
                         offerte: {
+                            /** Format: int64 */
                             arbeid_cents: number;
                             beslisbaar: boolean;
                             /** Format: date-time */
                             beslist_op: string | null;
+                            /** Format: int64 */
                             btw_cents: number;
                             geldig_tot: string;
                             in_bewerking: boolean;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             nummer: string;
                             reden: string;
                             regels: {
                                 aantal: number;
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description uur, vaste prijs of stuk */
                                 eenheid: string;
                                 omschrijving: string;
+                                /** Format: int64 */
                                 prijs_cents: number;
                             }[];
                             /** @description verstuurd, akkoord, niet_akkoord of verlopen */
                             status: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
-                            /** @description incl. btw */
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
                             totaal_cents: number;
+                            /** Format: int64 */
                             versie: number;
                         } | null;
                         /** @description de gratis schouw zodra die is gepland (D26); anders null */
@@ -14537,7 +19229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14546,16 +19238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14564,8 +19247,50 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Te veel verzoeken van dit adres; wacht Retry-After seconden */
+            429: {
+                headers: {
+                    /** @description Het aantal verzoeken per venster */
+                    "RateLimit-Limit": number;
+                    /** @description Seconden tot het venster opnieuw begint */
+                    "RateLimit-Reset": number;
+                    /** @description Seconden tot een nieuw verzoek kan */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14595,7 +19320,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14604,8 +19329,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Niet ingelogd */
-            401: {
+            /** @description Niet gevonden */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14613,9 +19338,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
-            403: {
+            /** @description Te veel verzoeken van dit adres; wacht Retry-After seconden */
+            429: {
                 headers: {
+                    /** @description Het aantal verzoeken per venster */
+                    "RateLimit-Limit": number;
+                    /** @description Seconden tot het venster opnieuw begint */
+                    "RateLimit-Reset": number;
+                    /** @description Seconden tot een nieuw verzoek kan */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14624,6 +19355,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14649,7 +19389,10 @@ export interface operations {
                     besluit: string;
                     /** @description optioneel, bij niet akkoord */
                     reden: string;
-                    /** @description de versie die de klant las */
+                    /**
+                     * Format: int32
+                     * @description de versie die de klant las
+                     */
                     versie: number;
                 };
             };
@@ -14672,9 +19415,11 @@ export interface operations {
                             factuurnummer: string;
                             gecrediteerd_door: string | null;
                             iban: string;
+                            /** Format: int64 */
                             open_cents: number;
                             /** @description open, deels_betaald, betaald, gecrediteerd, in_bespreking of uit_handen */
                             staat: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description de naam van het bedrijf dat de factuur uitgeeft (tenaamstelling van de rekening) */
                             uitgever: string;
@@ -14692,29 +19437,39 @@ export interface operations {
                         } | null;
                         /** @description de offerte zodra die is verstuurd (D26); anders null */
                         offerte: {
+                            /** Format: int64 */
                             arbeid_cents: number;
                             beslisbaar: boolean;
                             /** Format: date-time */
                             beslist_op: string | null;
+                            /** Format: int64 */
                             btw_cents: number;
                             geldig_tot: string;
                             in_bewerking: boolean;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             nummer: string;
                             reden: string;
                             regels: {
                                 aantal: number;
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description uur, vaste prijs of stuk */
                                 eenheid: string;
                                 omschrijving: string;
+                                /** Format: int64 */
                                 prijs_cents: number;
                             }[];
                             /** @description verstuurd, akkoord, niet_akkoord of verlopen */
                             status: string;
+                            /** Format: int64 */
                             subtotaal_cents: number;
-                            /** @description incl. btw */
+                            /**
+                             * Format: int64
+                             * @description incl. btw
+                             */
                             totaal_cents: number;
+                            /** Format: int64 */
                             versie: number;
                         } | null;
                         /** @description de gratis schouw zodra die is gepland (D26); anders null */
@@ -14734,7 +19489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14743,16 +19498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Niet ingelogd */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14761,8 +19507,68 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Te veel verzoeken van dit adres; wacht Retry-After seconden */
+            429: {
+                headers: {
+                    /** @description Het aantal verzoeken per venster */
+                    "RateLimit-Limit": number;
+                    /** @description Seconden tot het venster opnieuw begint */
+                    "RateLimit-Reset": number;
+                    /** @description Seconden tot een nieuw verzoek kan */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14828,17 +19634,21 @@ export interface operations {
                             status: string;
                             /** @description Concept, Goedgekeurd of Uitbetaald op dd-mm-jjjj */
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
                             uitgever: string;
                             uitgever_naam: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14865,8 +19675,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14917,6 +19745,7 @@ export interface operations {
                             /** @description de specificatie als PDF */
                             pdf: string;
                             regels: {
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description JJJJ-MM-DD, de dag waarop de werkbon is afgerond */
                                 datum: string;
@@ -14927,8 +19756,12 @@ export interface operations {
                                 omschrijving: string;
                                 /** @description werk (een afgeronde werkbon) of correctie (het verschil met wat al is uitbetaald) */
                                 soort: string;
+                                /** Format: int64 */
                                 tarief_cents: number;
-                                /** @description bij een correctie: het verschil in uren */
+                                /**
+                                 * Format: int64
+                                 * @description bij een correctie: het verschil in uren
+                                 */
                                 uren: number;
                                 /** Format: uuid */
                                 werkbon_id: string | null;
@@ -14939,6 +19772,7 @@ export interface operations {
                             status: string;
                             /** @description Concept, Goedgekeurd of Uitbetaald op dd-mm-jjjj */
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             uitbetaald_at: string | null;
                             /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
@@ -14948,7 +19782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14975,8 +19809,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15027,6 +19879,7 @@ export interface operations {
                             /** @description de specificatie als PDF */
                             pdf: string;
                             regels: {
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** @description JJJJ-MM-DD, de dag waarop de werkbon is afgerond */
                                 datum: string;
@@ -15037,8 +19890,12 @@ export interface operations {
                                 omschrijving: string;
                                 /** @description werk (een afgeronde werkbon) of correctie (het verschil met wat al is uitbetaald) */
                                 soort: string;
+                                /** Format: int64 */
                                 tarief_cents: number;
-                                /** @description bij een correctie: het verschil in uren */
+                                /**
+                                 * Format: int64
+                                 * @description bij een correctie: het verschil in uren
+                                 */
                                 uren: number;
                                 /** Format: uuid */
                                 werkbon_id: string | null;
@@ -15049,6 +19906,7 @@ export interface operations {
                             status: string;
                             /** @description Concept, Goedgekeurd of Uitbetaald op dd-mm-jjjj */
                             status_tekst: string;
+                            /** Format: int64 */
                             totaal_cents: number;
                             uitbetaald_at: string | null;
                             /** @description het bedrijf dat betaalt: centraal of de slug van de regio met een eigen bedrijf */
@@ -15059,7 +19917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15077,8 +19935,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15088,6 +19964,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15117,7 +20002,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15144,8 +20029,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15175,7 +20078,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15202,8 +20105,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15268,26 +20189,37 @@ export interface operations {
                             klusser: string;
                             /** Format: uuid */
                             klusser_id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
                             /** @description de werkbon heeft een handtekening */
                             ondertekend: boolean;
-                            /** @description 1 tot 5 sterren */
+                            /**
+                             * Format: int64
+                             * @description 1 tot 5 sterren
+                             */
                             rating_algemeen: number | null;
                             /** Format: date-time */
                             start_tijd: string | null;
                             /** @description running of completed */
                             status: string;
-                            /** @description van 10 */
+                            /**
+                             * Format: int64
+                             * @description van 10
+                             */
                             tevredenheid_score: number | null;
+                            /** Format: int64 */
                             uren: number | null;
                             woonplaats: string;
                         }[];
-                        /** @description aantal rijen van de hele lijst met deze filters */
+                        /**
+                         * Format: int64
+                         * @description aantal rijen van de hele lijst met deze filters
+                         */
                         total: number;
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15314,8 +20246,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15347,14 +20297,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: int64 */
                             niet_ondertekend: number;
+                            /** Format: int64 */
                             ondertekend: number;
+                            /** Format: int64 */
                             totaal: number;
                         };
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15381,8 +20334,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15425,6 +20396,7 @@ export interface operations {
                                 factuurnummer: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: int64 */
                                 totaal_bedrag_cents: number;
                             } | null;
                             /** Format: uuid */
@@ -15465,9 +20437,12 @@ export interface operations {
                             klusser: string;
                             /** Format: uuid */
                             klusser_id: string;
+                            /** Format: int64 */
                             materiaal_cents: number;
+                            /** Format: int64 */
                             materiaal_totaal_cents: number;
                             materialen: {
+                                /** Format: int64 */
                                 bedrag_cents: number;
                                 /** Format: uuid */
                                 id: string;
@@ -15478,20 +20453,31 @@ export interface operations {
                             /** @description de werkbon heeft een handtekening */
                             ondertekend: boolean;
                             opmerkingen: string;
-                            /** @description 1 tot 5 sterren */
+                            /**
+                             * Format: int64
+                             * @description 1 tot 5 sterren
+                             */
                             rating_algemeen: number | null;
                             ratings: {
+                                /** Format: int64 */
                                 algemeen: number;
+                                /** Format: int64 */
                                 netheid: number;
+                                /** Format: int64 */
                                 vakmanschap: number;
+                                /** Format: int64 */
                                 vriendelijkheid: number;
                             } | null;
                             /** Format: date-time */
                             start_tijd: string | null;
                             /** @description running of completed */
                             status: string;
-                            /** @description van 10 */
+                            /**
+                             * Format: int64
+                             * @description van 10
+                             */
                             tevredenheid_score: number | null;
+                            /** Format: int64 */
                             uren: number | null;
                             woonplaats: string;
                             zou_aanbevelen: boolean | null;
@@ -15499,7 +20485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15526,8 +20512,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15571,7 +20575,10 @@ export interface operations {
                         content_type: string;
                         /** Format: date-time */
                         created_at: string;
-                        /** @description Bytes */
+                        /**
+                         * Format: int64
+                         * @description Bytes
+                         */
                         file_size: number;
                         /** Format: uuid */
                         id: string;
@@ -15584,7 +20591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Ongeldige invoer */
+            /** @description Ongeldige invoer: de code en per veld de melding */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15602,8 +20609,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Geen toegang */
+            /** @description Geen toegang, of het verzoek mist de header X-Klusmaat-CSRF */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Niet gevonden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15613,6 +20656,15 @@ export interface operations {
             };
             /** @description Serverfout */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tijdelijk niet beschikbaar */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

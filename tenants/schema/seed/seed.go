@@ -298,10 +298,12 @@ func seedRequest(ctx context.Context, tx pgx.Tx, id uuid.UUID, n int) error {
 
 // seedWorkOrder gives a job in progress a running work order, and a finished one a completed work
 // order, a material and an invoice with the next number of its year (D7, D8).
+// Its work order is made at the job's start, so the charts and exports find the hours in the month
+// the work was done.
 func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid.UUID, regio string, j job, c customer, start *time.Time) error {
 	woID := ID(fmt.Sprintf("werkbon:%d", i))
 	if j.status == "bezig" {
-		_, err := tx.Exec(ctx, `INSERT INTO werkbonnen (id, klus_id, klusser_id, status, start_tijd) VALUES ($1, $2, $3, 'running', $4)`,
+		_, err := tx.Exec(ctx, `INSERT INTO werkbonnen (id, klus_id, klusser_id, status, start_tijd, created_at) VALUES ($1, $2, $3, 'running', $4, coalesce($4::timestamptz, now()))`,
 			woID, klusID, klusserID, start)
 		if err != nil {
 			return fmt.Errorf("seed work order %d: %w", i, err)
@@ -312,7 +314,7 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 	end := start.Add(time.Duration(uren)*time.Hour - 10*time.Minute)
 	materiaal := 1250 + 500*(i%4)
 	if _, err := tx.Exec(ctx, `
-		INSERT INTO werkbonnen (id, klus_id, klusser_id, status, start_tijd) VALUES ($1, $2, $3, 'running', $4)`,
+		INSERT INTO werkbonnen (id, klus_id, klusser_id, status, start_tijd, created_at) VALUES ($1, $2, $3, 'running', $4, coalesce($4::timestamptz, now()))`,
 		woID, klusID, klusserID, start); err != nil {
 		return fmt.Errorf("seed work order %d: %w", i, err)
 	}
