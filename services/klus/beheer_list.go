@@ -36,12 +36,29 @@ type ListItem struct {
 	Klusser            *string   `json:"klusser" doc:"naam van de toegewezen klusser"`
 	GeschatTariefCents int       `json:"geschat_tarief_cents"`
 	GeschatteDuur      float64   `json:"geschatte_duur"`
-	Notitie            bool      `json:"notitie" doc:"de klus heeft een notitie voor de klusser"`
-	Archived           bool      `json:"archived"`
-	Geannuleerd        bool      `json:"geannuleerd" doc:"door de klant geannuleerd via de statuslink (D24)"`
-	TerugbellenTeLaat  bool      `json:"terugbellen_te_laat" doc:"aanvraag van de website zonder vastgelegd contact na 24 uur (D26)"`
-	CreatedAt          time.Time `json:"created_at"`
+	// VastePrijs replaces the estimate once the customer accepted a quote (D26).
+	VastePrijs        *VastePrijs `json:"vaste_prijs" doc:"de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte"`
+	Notitie           bool        `json:"notitie" doc:"de klus heeft een notitie voor de klusser"`
+	Archived          bool        `json:"archived"`
+	Geannuleerd       bool        `json:"geannuleerd" doc:"door de klant geannuleerd via de statuslink (D24)"`
+	TerugbellenTeLaat bool        `json:"terugbellen_te_laat" doc:"aanvraag van de website zonder vastgelegd contact na 24 uur (D26)"`
+	CreatedAt         time.Time   `json:"created_at"`
 }
+
+// VastePrijs is the price of a job whose customer accepted a quote (docs/decisions.md D26, D33):
+// the accepted version's amounts. Once there is one, the back office shows it wherever it showed
+// the hourly estimate (rate × duration), which no longer prices the job.
+type VastePrijs struct {
+	Offerte   string `json:"offerte" doc:"nummer van de offerte, O<jaar>-<nnnn>"`
+	Versie    int    `json:"versie" doc:"de geaccepteerde versie"`
+	ExclCents int    `json:"excl_cents" doc:"excl. btw"`
+	InclCents int    `json:"incl_cents" doc:"incl. btw"`
+}
+
+// vastePrijsSQL reads the job k's fixed price as VastePrijs scans it (jsonb), NULL without an
+// accepted quote; at most one version of a job is accepted (offertes_akkoord_idx).
+const vastePrijsSQL = `(SELECT jsonb_build_object('offerte', o.nummer, 'versie', o.versie, 'excl_cents', o.subtotaal_cents,
+		       'incl_cents', o.totaal_cents) FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord')`
 
 // LogAttrs keeps the row's id only.
 func (k ListItem) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", k.ID)} }

@@ -51,7 +51,7 @@ type BeheerService interface {
 	Klussers(ctx context.Context, p list.Params) (list.Page[Kandidaat], error)
 }
 
-// BeheerStore is the SQL side; store.go implements it.
+// BeheerStore is the SQL side; beheer_store.go implements it.
 type BeheerStore interface {
 	List(ctx context.Context, p list.Params, f Filter) (list.Page[ListItem], error)
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
@@ -65,41 +65,42 @@ type BeheerStore interface {
 
 // Detail is one job in full (GET /api/v1/klussen/{id}).
 type Detail struct {
-	ID                   uuid.UUID  `json:"id"`
-	Status               string     `json:"status"`
-	AssignmentType       *string    `json:"assignment_type" doc:"pool of direct; leeg: niet toegewezen"`
-	Regio                string     `json:"regio"`
-	RegioNaam            string     `json:"regio_naam"`
-	KlusserID            *uuid.UUID `json:"klusser_id"`
-	Klusser              *string    `json:"klusser" doc:"naam van de toegewezen klusser"`
-	ClaimedAt            *time.Time `json:"claimed_at"`
-	Categorie            string     `json:"categorie" doc:"sleutel (D9)"`
-	CategorieLabel       string     `json:"categorie_label"`
-	Beschrijving         string     `json:"beschrijving"`
-	Datum                string     `json:"datum" doc:"JJJJ-MM-DD"`
-	Tijd                 string     `json:"tijd"`
-	Adres                string     `json:"adres"`
-	Postcode             string     `json:"postcode"`
-	Woonplaats           string     `json:"woonplaats"`
-	Telefoon             string     `json:"telefoon"`
-	Email                string     `json:"email"`
-	Naam                 string     `json:"naam" doc:"naam uit het publieke formulier (D10)"`
-	KlantVoornaam        string     `json:"klant_voornaam"`
-	KlantAchternaam      string     `json:"klant_achternaam"`
-	GeschatTariefCents   int        `json:"geschat_tarief_cents"`
-	GeschatteDuur        float64    `json:"geschatte_duur"`
-	GeplandeStartTijd    *time.Time `json:"geplande_start_tijd"`
-	KlusserTelefoon      *string    `json:"klusser_telefoon"`
-	PlanningChangesCount int        `json:"planning_changes_count"`
-	KlusserNotities      string     `json:"klusser_notities"`
-	Archived             bool       `json:"archived"`
-	Betaald              bool       `json:"betaald"`
-	MateriaalKostenCents int        `json:"materiaal_kosten_cents"`
-	CreatedAt            time.Time  `json:"created_at"`
-	UpdatedAt            time.Time  `json:"updated_at"`
-	WerkbonGesloten      bool       `json:"werkbon_gesloten" doc:"de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen"`
-	Werkbon              *Werkbon   `json:"werkbon"`
-	Factuur              *Factuur   `json:"factuur"`
+	ID                   uuid.UUID   `json:"id"`
+	Status               string      `json:"status"`
+	AssignmentType       *string     `json:"assignment_type" doc:"pool of direct; leeg: niet toegewezen"`
+	Regio                string      `json:"regio"`
+	RegioNaam            string      `json:"regio_naam"`
+	KlusserID            *uuid.UUID  `json:"klusser_id"`
+	Klusser              *string     `json:"klusser" doc:"naam van de toegewezen klusser"`
+	ClaimedAt            *time.Time  `json:"claimed_at"`
+	Categorie            string      `json:"categorie" doc:"sleutel (D9)"`
+	CategorieLabel       string      `json:"categorie_label"`
+	Beschrijving         string      `json:"beschrijving"`
+	Datum                string      `json:"datum" doc:"JJJJ-MM-DD"`
+	Tijd                 string      `json:"tijd"`
+	Adres                string      `json:"adres"`
+	Postcode             string      `json:"postcode"`
+	Woonplaats           string      `json:"woonplaats"`
+	Telefoon             string      `json:"telefoon"`
+	Email                string      `json:"email"`
+	Naam                 string      `json:"naam" doc:"naam uit het publieke formulier (D10)"`
+	KlantVoornaam        string      `json:"klant_voornaam"`
+	KlantAchternaam      string      `json:"klant_achternaam"`
+	GeschatTariefCents   int         `json:"geschat_tarief_cents"`
+	GeschatteDuur        float64     `json:"geschatte_duur"`
+	VastePrijs           *VastePrijs `json:"vaste_prijs" doc:"de vaste prijs uit de geaccepteerde offerte; null zonder geaccepteerde offerte"`
+	GeplandeStartTijd    *time.Time  `json:"geplande_start_tijd"`
+	KlusserTelefoon      *string     `json:"klusser_telefoon"`
+	PlanningChangesCount int         `json:"planning_changes_count"`
+	KlusserNotities      string      `json:"klusser_notities"`
+	Archived             bool        `json:"archived"`
+	Betaald              bool        `json:"betaald"`
+	MateriaalKostenCents int         `json:"materiaal_kosten_cents"`
+	CreatedAt            time.Time   `json:"created_at"`
+	UpdatedAt            time.Time   `json:"updated_at"`
+	WerkbonGesloten      bool        `json:"werkbon_gesloten" doc:"de klus is afgerond: WERKBON GESLOTEN, niet opnieuw toe te wijzen"`
+	Werkbon              *Werkbon    `json:"werkbon"`
+	Factuur              *Factuur    `json:"factuur"`
 }
 
 // LogAttrs keeps the job's id and status; its customer is never logged.

@@ -33,7 +33,7 @@ const detailSelect = `
 	       k.beschrijving, k.datum, k.tijd, k.adres, k.postcode, k.woonplaats, k.telefoon, k.email, k.naam,
 	       k.klant_voornaam, k.klant_achternaam, k.geschat_tarief_cents, k.geschatte_duur::float8, k.geplande_start_tijd,
 	       k.klusser_telefoon, k.planning_changes_count, k.klusser_notities, k.archived, k.betaald,
-	       k.materiaal_kosten_cents, k.created_at, k.updated_at,
+	       k.materiaal_kosten_cents, k.created_at, k.updated_at, ` + vastePrijsSQL + `,
 	       w.id, w.status, w.handtekening IS NOT NULL, w.uren,
 	       f.id, f.factuurnummer, f.datum, f.totaal_bedrag_cents, f.betaal_methode
 	FROM klussen k
@@ -58,7 +58,7 @@ func readDetail(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Detail, error) {
 		&d.Klusser, &d.ClaimedAt, &d.Categorie, &d.CategorieLabel, &d.Beschrijving, &datum, &d.Tijd, &d.Adres, &d.Postcode,
 		&d.Woonplaats, &d.Telefoon, &d.Email, &d.Naam, &d.KlantVoornaam, &d.KlantAchternaam, &d.GeschatTariefCents,
 		&d.GeschatteDuur, &d.GeplandeStartTijd, &d.KlusserTelefoon, &d.PlanningChangesCount, &d.KlusserNotities,
-		&d.Archived, &d.Betaald, &d.MateriaalKostenCents, &d.CreatedAt, &d.UpdatedAt,
+		&d.Archived, &d.Betaald, &d.MateriaalKostenCents, &d.CreatedAt, &d.UpdatedAt, &d.VastePrijs,
 		&wID, &wStatus, &wSigned, &wUren, &fID, &fNummer, &fDatum, &fTotaal, &fMethode)
 	if err != nil {
 		return d, tenants.NoRowsAs(ErrKlusNotFound, err)
@@ -113,7 +113,7 @@ const listSelect = `
 		SELECT k.id, k.datum, k.tijd, c.label AS categorie, k.beschrijving, k.adres, k.postcode, k.woonplaats, k.regio,
 		       k.email, k.telefoon, k.status, k.assignment_type, p.naam AS klusser, k.geschat_tarief_cents,
 		       k.geschatte_duur::float8, k.klusser_notities <> '' AS notitie, k.archived, k.geannuleerd_at IS NOT NULL,
-		       k.created_at, ` + contact.Overdue + `
+		       k.created_at, ` + contact.Overdue + `, ` + vastePrijsSQL + ` AS vaste_prijs
 		FROM klussen k
 		JOIN categories c ON c.key = k.categorie
 		LEFT JOIN profiles p ON p.id = k.klusser_id`
@@ -123,7 +123,7 @@ func scanListItem(r tenants.Row) (ListItem, error) {
 	var d calendar.Date
 	err := r.Scan(&k.ID, &d, &k.Tijd, &k.Categorie, &k.Beschrijving, &k.Adres, &k.Postcode, &k.Woonplaats, &k.Regio,
 		&k.Email, &k.Telefoon, &k.Status, &k.AssignmentType, &k.Klusser, &k.GeschatTariefCents, &k.GeschatteDuur,
-		&k.Notitie, &k.Archived, &k.Geannuleerd, &k.CreatedAt, &k.TerugbellenTeLaat)
+		&k.Notitie, &k.Archived, &k.Geannuleerd, &k.CreatedAt, &k.TerugbellenTeLaat, &k.VastePrijs)
 	k.Datum = d.String()
 	return k, err
 }
