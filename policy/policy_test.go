@@ -101,6 +101,7 @@ var expected = map[[2]string]grants{
 	// D26: the free survey of those requests.
 	{"klus_schouw", "read"}:          franchiseOwn,
 	{"klus_schouw", "update"}:        franchiseOwn,
+	{"klus_schouw", "cancel"}:        franchiseOwn, // D33: the office cancels a survey
 	{"klus_offerte", "read"}:         franchiseOwn,
 	{"klus_offerte", "update"}:       franchiseOwn,
 	{"planning", "read"}:             franchiseOwn,

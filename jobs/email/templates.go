@@ -35,6 +35,11 @@ var Templates = map[string][]string{
 	"herinnering": {"naam", "wat", "datum", "tijd", "adres", "met"},                       // the day before an appointment (D27)
 	"offerte":     {"naam", "offertenummer", "totaal", "geldig_tot"},                      // a quote, with the PDF attached (offerte.Worker, D26)
 
+	// D33: the reminder on the appointment's own day (planned after 18:00 the day before), and the
+	// survey cancelled by the office (its "reden" optional).
+	"herinnering_vandaag": {"naam", "wat", "datum", "tijd", "adres", "met"},
+	"schouw_geannuleerd":  {"naam", "datum", "tijd", "adres"},
+
 	// An unpaid invoice (D30, aanmaning.Worker): the friendly reminder 7 days past the due date,
 	// and the 14-dagenbrief with the term and the collection costs. Part paid, both add "totaal"
 	// and "betaald".

@@ -49,10 +49,11 @@ const (
 		  AND ((k.geplande_start_tijd >= $1 AND k.geplande_start_tijd < $2)
 		    OR (k.geplande_start_tijd IS NULL AND k.datum >= $3 AND k.datum < $4))
 		ORDER BY coalesce(k.geplande_start_tijd, k.datum::timestamptz), k.id`
+	// The week's surveys, planned or done; a cancelled one is off the board (D33).
 	schouwenSQL = `
 		SELECT s.klus_id, s.start, s.opnemer, s.status, c.label, k.woonplaats, k.regio
 		FROM klus_schouwen s JOIN klussen k ON k.id = s.klus_id JOIN categories c ON c.key = k.categorie
-		WHERE s.start >= $1 AND s.start < $2 AND ($3 = '' OR s.regio = $3)
+		WHERE s.start >= $1 AND s.start < $2 AND ($3 = '' OR s.regio = $3) AND s.status <> 'geannuleerd'
 		ORDER BY s.start, s.klus_id`
 	poolSQL = `
 		SELECT k.id, k.datum, k.tijd, c.label, k.woonplaats, k.regio, k.assignment_type

@@ -100,8 +100,11 @@ func (s *fotoStore) Upload(ctx context.Context, r FotoRequest) (Answer, error) {
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM klus_schouw_fotos WHERE klus_id = $1`, r.ID).Scan(&n); err != nil {
 			return err
 		}
-		if _, err := scan(tx.QueryRow(ctx, schouwSelect, r.ID)); errors.Is(err, pgx.ErrNoRows) {
+		// A cancelled survey takes no photos until a new one is planned.
+		if cur, err := scan(tx.QueryRow(ctx, schouwSelect, r.ID)); errors.Is(err, pgx.ErrNoRows) || (err == nil && cur.Status == "geannuleerd") {
 			return ErrNoSchouw
+		} else if err != nil {
+			return fmt.Errorf("schouw: read: %w", err)
 		}
 		if n >= MaxFotos {
 			return ErrTeveelFotos

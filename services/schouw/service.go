@@ -1,7 +1,9 @@
 // Package schouw is the free survey on site (docs/decisions.md, D26): admins, and franchise owners
 // for the jobs of their regions, plan one survey per job (a date, a time and the work assessor's
-// name), change it, and record its outcome. Planning e-mails the customer with the status link
-// (D24), whose page shows the appointment. Every change is audited (D22).
+// name), change it, cancel it, and record its outcome. Planning e-mails the customer with the
+// status link (D24), whose page shows the appointment, and queues its reminder (D27: at once when
+// planned after 18:00 the day before, D33); cancelling e-mails the customer and the survey gets no
+// reminder (D33). Every change is audited (D22).
 package schouw
 
 import (
@@ -20,21 +22,28 @@ import (
 
 // Messages of the survey forms.
 const (
-	MsgDatum      = "Kies een datum vanaf vandaag."
-	MsgTijd       = "Kies een tijd tussen 07:00 en 20:00."
-	MsgOpnemer    = "Vul de naam in van wie de schouw doet."
-	MsgUitkomst   = "Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens)."
-	MsgControleer = "Controleer de gemarkeerde velden."
-	MsgGepland    = "Schouw ingepland"
-	MsgGewijzigd  = "Schouw gewijzigd"
-	MsgVastgelegd = "Uitkomst van de schouw vastgelegd"
+	MsgDatum       = "Kies een datum vanaf vandaag."
+	MsgTijd        = "Kies een tijd tussen 07:00 en 20:00."
+	MsgOpnemer     = "Vul de naam in van wie de schouw doet."
+	MsgUitkomst    = "Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens)."
+	MsgControleer  = "Controleer de gemarkeerde velden."
+	MsgGepland     = "Schouw ingepland"
+	MsgGewijzigd   = "Schouw gewijzigd"
+	MsgVastgelegd  = "Uitkomst van de schouw vastgelegd"
+	MsgReden       = "Houd de reden kort (hoogstens 500 tekens)."
+	MsgGeannuleerd = "Schouw geannuleerd"
 )
+
+// MaxReden is the longest reason of a cancellation, in characters.
+const MaxReden = 500
 
 // Errors.
 var (
 	ErrNotFound   = domainerr.NotFound("not_found", "Klus niet gevonden")
 	ErrNoSchouw   = domainerr.Conflict("no_schouw", "Plan eerst een schouw.")
 	ErrUitgevoerd = domainerr.Conflict("schouw_done", "Deze schouw is al uitgevoerd.")
+	// ErrAlGeannuleerd: the survey was cancelled already (by someone else, a moment ago).
+	ErrAlGeannuleerd = domainerr.Conflict("schouw_cancelled", "Deze schouw is al geannuleerd.")
 )
 
 // Schouw is a job's survey.
@@ -42,10 +51,13 @@ type Schouw struct {
 	KlusID   uuid.UUID `json:"klus_id"`
 	Start    time.Time `json:"start" doc:"datum en tijd van de schouw"`
 	Opnemer  string    `json:"opnemer" doc:"wie de schouw doet"`
-	Status   string    `json:"status" doc:"gepland of uitgevoerd"`
+	Status   string    `json:"status" doc:"gepland, uitgevoerd of geannuleerd (dan kan een nieuwe schouw worden gepland)"`
 	Uitkomst string    `json:"uitkomst"`
-	Versie   int       `json:"versie" doc:"telt op bij elke wijziging van moment of opnemer"`
-	Fotos    []Foto    `json:"fotos" doc:"de foto's bij de uitkomst, oudste eerst"`
+	Reden    string    `json:"reden" doc:"bij een geannuleerde schouw: de reden die de klant kreeg (kan leeg zijn)"`
+	// GeannuleerdAt is when the office cancelled it.
+	GeannuleerdAt *time.Time `json:"geannuleerd_at" doc:"wanneer de schouw werd geannuleerd; null als hij niet is geannuleerd"`
+	Versie        int        `json:"versie" doc:"telt op bij elke wijziging van moment of opnemer"`
+	Fotos         []Foto     `json:"fotos" doc:"de foto's bij de uitkomst, oudste eerst"`
 }
 
 // LogAttrs names the job and the version.
@@ -87,6 +99,20 @@ type Uitkomst struct {
 	Uitkomst string `json:"uitkomst" text:"multiline"`
 }
 
+// Annulering is the form 'Schouw annuleren'.
+type Annulering struct {
+	Reden string `json:"reden" text:"multiline" doc:"optioneel, hoogstens 500 tekens; staat in de e-mail aan de klant"`
+}
+
+// AnnuleerRequest cancels the survey of the job ID.
+type AnnuleerRequest struct {
+	ID uuid.UUID
+	Annulering
+}
+
+// LogAttrs names the job.
+func (r AnnuleerRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
+
 // PlanRequest is a planning for the job ID.
 type PlanRequest struct {
 	ID uuid.UUID
@@ -110,6 +136,7 @@ type Store interface {
 	Get(ctx context.Context, klus uuid.UUID) (*Schouw, error)
 	Plan(ctx context.Context, klus uuid.UUID, start time.Time, opnemer string) (s Schouw, replanned bool, err error)
 	Record(ctx context.Context, klus uuid.UUID, uitkomst string) (Schouw, error)
+	Cancel(ctx context.Context, klus uuid.UUID, reden string) (Schouw, error)
 }
 
 // Service is the survey use-case.
@@ -117,6 +144,7 @@ type Service interface {
 	Get(ctx context.Context, r IDRequest) (One, error)
 	Plan(ctx context.Context, r PlanRequest) (Answer, error)
 	Record(ctx context.Context, r UitkomstRequest) (Answer, error)
+	Cancel(ctx context.Context, r AnnuleerRequest) (Answer, error)
 }
 
 // IDRequest names a job.
@@ -178,4 +206,16 @@ func (s *service) Record(ctx context.Context, r UitkomstRequest) (Answer, error)
 		return Answer{}, err
 	}
 	return Answer{Data: sch, Message: MsgVastgelegd}, nil
+}
+
+func (s *service) Cancel(ctx context.Context, r AnnuleerRequest) (Answer, error) {
+	reden := validate.Text(r.Reden)
+	if len([]rune(reden)) > MaxReden {
+		return Answer{}, validate.Errors{"reden": MsgReden}.Invalid("invalid_reden", MsgControleer)
+	}
+	sch, err := s.store.Cancel(ctx, r.ID, reden)
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Data: sch, Message: MsgGeannuleerd}, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/jobs/email"
+	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -19,6 +20,7 @@ import (
 const (
 	AuditPlan     = "schouw_gepland"
 	AuditUitkomst = "schouw_uitgevoerd"
+	AuditAnnuleer = "schouw_geannuleerd"
 )
 
 // pgStore is the PostgreSQL store: row-level security admits admins everywhere and franchise owners
@@ -30,11 +32,14 @@ type pgStore struct {
 	enqueue jobs.Enqueue
 }
 
-const schouwSelect = `SELECT klus_id, start, opnemer, status, uitkomst, versie FROM klus_schouwen WHERE klus_id = $1`
+// columns are a survey's as scan reads them.
+const columns = `klus_id, start, opnemer, status, uitkomst, versie, reden, geannuleerd_at`
+
+const schouwSelect = `SELECT ` + columns + ` FROM klus_schouwen WHERE klus_id = $1`
 
 func scan(row pgx.Row) (Schouw, error) {
 	var s Schouw
-	return s, row.Scan(&s.KlusID, &s.Start, &s.Opnemer, &s.Status, &s.Uitkomst, &s.Versie)
+	return s, row.Scan(&s.KlusID, &s.Start, &s.Opnemer, &s.Status, &s.Uitkomst, &s.Versie, &s.Reden, &s.GeannuleerdAt)
 }
 
 // read reads a job's survey with its photos; pgx.ErrNoRows when none is planned.
@@ -88,11 +93,13 @@ func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opn
 		if status != nil && *status == "uitgevoerd" {
 			return ErrUitgevoerd
 		}
-		replanned = status != nil
+		// A cancelled survey planned again is planned anew (D33), not changed.
+		replanned = status != nil && *status == "gepland"
 		sch, err = scan(tx.QueryRow(ctx, `
 			INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, $2, $3, '')
-			ON CONFLICT (klus_id) DO UPDATE SET start = excluded.start, opnemer = excluded.opnemer
-			RETURNING klus_id, start, opnemer, status, uitkomst, versie`, klus, start, opnemer))
+			ON CONFLICT (klus_id) DO UPDATE SET start = excluded.start, opnemer = excluded.opnemer,
+			    status = 'gepland', reden = '', geannuleerd_at = NULL
+			RETURNING `+columns, klus, start, opnemer))
 		if err != nil {
 			return fmt.Errorf("schouw: plan: %w", err)
 		}
@@ -100,6 +107,10 @@ func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opn
 			return err
 		}
 		if err := s.mail(ctx, tx, klus, sch); err != nil {
+			return err
+		}
+		// Its reminder: at once when planned after 18:00 the day before (D33), else at 18:00.
+		if err := herinnering.Queue(ctx, tx, s.enqueue, herinnering.SoortSchouw, klus); err != nil {
 			return err
 		}
 		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditPlan, Entity: "klus", EntityID: klus.String(), Region: &regio,
@@ -135,9 +146,10 @@ func (s *pgStore) Record(ctx context.Context, klus uuid.UUID, uitkomst string) (
 		if err != nil {
 			return err
 		}
+		// A cancelled survey took no place: its outcome waits for a new one.
 		sch, err = scan(tx.QueryRow(ctx, `
-			UPDATE klus_schouwen SET status = 'uitgevoerd', uitkomst = $2 WHERE klus_id = $1
-			RETURNING klus_id, start, opnemer, status, uitkomst, versie`, klus, uitkomst))
+			UPDATE klus_schouwen SET status = 'uitgevoerd', uitkomst = $2 WHERE klus_id = $1 AND status <> 'geannuleerd'
+			RETURNING `+columns, klus, uitkomst))
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNoSchouw
 		}
@@ -151,4 +163,69 @@ func (s *pgStore) Record(ctx context.Context, klus uuid.UUID, uitkomst string) (
 			After: map[string]any{"versie": sch.Versie}})
 	})
 	return sch, err
+}
+
+// Cancel cancels the job's planned survey (D33): marked 'geannuleerd' with the reason, so that no
+// reminder finds it (and those it had are void, migration 048), the status page and the week board
+// no longer show it and a new one can be planned; the customer is e-mailed in the same transaction.
+func (s *pgStore) Cancel(ctx context.Context, klus uuid.UUID, reden string) (Schouw, error) {
+	var sch Schouw
+	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+		regio, err := visible(ctx, tx, klus)
+		if err != nil {
+			return err
+		}
+		var before Schouw
+		if before, err = scan(tx.QueryRow(ctx, schouwSelect+` FOR UPDATE`, klus)); errors.Is(err, pgx.ErrNoRows) {
+			return ErrNoSchouw
+		} else if err != nil {
+			return fmt.Errorf("schouw: read: %w", err)
+		}
+		switch before.Status {
+		case "uitgevoerd":
+			return ErrUitgevoerd
+		case "geannuleerd":
+			return ErrAlGeannuleerd
+		}
+		sch, err = scan(tx.QueryRow(ctx, `
+			UPDATE klus_schouwen SET status = 'geannuleerd', reden = $2, geannuleerd_at = now() WHERE klus_id = $1
+			RETURNING `+columns, klus, reden))
+		if err != nil {
+			return fmt.Errorf("schouw: cancel: %w", err)
+		}
+		if sch.Fotos, err = fotos(ctx, tx, klus); err != nil {
+			return err
+		}
+		if err := s.mailCancelled(ctx, tx, klus, sch); err != nil {
+			return err
+		}
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditAnnuleer, Entity: "klus", EntityID: klus.String(), Region: &regio,
+			Before: map[string]any{"status": before.Status, "start": before.Start, "opnemer": before.Opnemer, "versie": before.Versie},
+			After:  map[string]any{"status": sch.Status, "reden": reden}})
+	})
+	return sch, err
+}
+
+// mailCancelled queues 'Uw gratis schouw is geannuleerd' to the customer, when the job has an
+// address: the survey's date and time, and the reason when one was given.
+func (s *pgStore) mailCancelled(ctx context.Context, tx pgx.Tx, klus uuid.UUID, sch Schouw) error {
+	var naam, to, adres string
+	if err := tx.QueryRow(ctx, `
+		SELECT coalesce(nullif(btrim(naam), ''), nullif(btrim(klant_voornaam || ' ' || klant_achternaam), ''), email),
+		       email, adres || ', ' || postcode || ' ' || woonplaats
+		FROM klussen WHERE id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
+		return fmt.Errorf("schouw: read job: %w", err)
+	}
+	if to == "" {
+		return nil
+	}
+	if s.enqueue == nil {
+		return errors.New("schouw: no job queue for the customer's e-mail")
+	}
+	data := map[string]string{"naam": naam, "datum": calendar.DateOf(sch.Start).Dutch(), "tijd": sch.Start.In(calendar.Zone).Format("15:04"),
+		"adres": adres, email.StatusKlus: klus.String()}
+	if sch.Reden != "" {
+		data["reden"] = sch.Reden
+	}
+	return s.enqueue(ctx, tx, email.Args{Template: "schouw_geannuleerd", To: to, Data: data})
 }

@@ -21,7 +21,19 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodPost, Path: base + "/uitkomst", Summary: "De uitkomst van de schouw vastleggen",
 			Tag: "klussen", Resource: "klus_schouw", Action: "update", Request: Uitkomst{}, Response: Answer{},
 			Op: "RecordSchouw", Endpoint: httpapi.Typed(s.Record), Decode: decodeUitkomst},
+		{Method: http.MethodPost, Path: base + "/annuleren", Summary: "De geplande schouw annuleren (met een optionele reden); de klant krijgt een e-mail en de schouw geen herinnering (D33)",
+			Tag: "klussen", Resource: "klus_schouw", Action: "cancel", Request: Annulering{}, Response: Answer{},
+			Op: "CancelSchouw", Endpoint: httpapi.Typed(s.Cancel), Decode: decodeAnnuleer},
 	}
+}
+
+func decodeAnnuleer(_ context.Context, r *http.Request) (any, error) {
+	id, err := httpapi.PathID(r, ErrNotFound)
+	if err != nil {
+		return nil, err
+	}
+	req := AnnuleerRequest{ID: id}
+	return req, httpapi.DecodeJSON(nil, r, &req.Annulering, 8<<10)
 }
 
 func decodeID(_ context.Context, r *http.Request) (any, error) {

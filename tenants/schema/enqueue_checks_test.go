@@ -40,6 +40,14 @@ type quoteArgs struct {
 
 func (quoteArgs) Kind() string { return "offerte_mail" }
 
+// reminderArgs stands for herinnering.Args: a reminder run for one appointment (D33).
+type reminderArgs struct {
+	Soort  string    `json:"soort"`
+	KlusID uuid.UUID `json:"klus_id"`
+}
+
+func (reminderArgs) Kind() string { return "herinneringen" }
+
 func TestEnqueueChecks(t *testing.T) {
 	d := dbtest.New(t)
 	loadFixture(t, d)
@@ -90,6 +98,15 @@ func TestEnqueueChecks(t *testing.T) {
 		}},
 		{"a survey e-mail for a job whose survey this transaction did not plan", actors["fdh"], func(pgx.Tx) (river.JobArgs, error) {
 			return email.Args{Template: "schouw", To: "klant@example.nl", Data: map[string]string{"status_klus": id("request").String(), "opnemer": "Iemand"}}, nil
+		}},
+		{"a survey's cancellation e-mail for a survey this transaction did not cancel", actors["fdh"], func(pgx.Tx) (river.JobArgs, error) {
+			return email.Args{Template: "schouw_geannuleerd", To: "klant@example.nl", Data: map[string]string{"status_klus": id("request").String(), "naam": "x"}}, nil
+		}},
+		{"a reminder run for an appointment this transaction did not plan", actors["kdh"], func(pgx.Tx) (river.JobArgs, error) {
+			return reminderArgs{Soort: "klus", KlusID: id("request")}, nil
+		}},
+		{"a reminder e-mail by an admin (only the reminder run sends them)", actors["admin"], func(pgx.Tx) (river.JobArgs, error) {
+			return email.Args{Template: "herinnering_vandaag", To: "klant@example.nl", Data: map[string]string{"status_klus": id("request").String()}}, nil
 		}},
 		{"an invoice e-mail by an admin (only the invoice worker sends them)", actors["admin"], func(pgx.Tx) (river.JobArgs, error) {
 			return email.Args{Template: "factuur", To: "klant@example.nl", Data: map[string]string{"factuurnummer": "2026-0001"},

@@ -80,8 +80,12 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     the message they logged in this transaction (klusser_communications), to its recipient;
 --   * schouw (the free survey): by an admin or a franchise owner, to the address of a job whose
 --     survey this transaction planned, with that survey's date, time and assessor;
---   * herinnering (the day before an appointment, D27): by the system actor alone (the reminder
---     job), to the address of a job whose reminder this transaction recorded;
+--   * herinnering / herinnering_vandaag (the reminder of an appointment, D27, D33): by the system
+--     actor alone (the reminder job), to the address of a job whose reminder this transaction
+--     recorded;
+--   * schouw_geannuleerd (the survey cancelled, D33): by an admin or a franchise owner, to the
+--     address of a job whose survey this transaction cancelled, with that survey's date, time and
+--     reason;
 --   * factuur (the invoice with its PDF): by the system actor alone (the invoice worker), to the
 --     invoice's own customer, attaching that invoice's own PDF;
 --   * offerte (a quote with its PDF, D26): by the system actor alone (the quote worker), to the
@@ -92,6 +96,8 @@ CREATE POLICY admin_erase_email ON river.river_job FOR DELETE TO klusmaat_app
 --     D30): by the system actor alone (the reminder job), to the invoice's own customer, for an
 --     invoice whose event of that step (herinnering, veertiendagenbrief) this transaction
 --     recorded, naming that invoice's number (and its job's status link, if any);
+--   * herinneringen (a reminder run for one appointment, D33): for a job whose appointment
+--     (planned start) or survey this transaction changed; the run itself sends only what is due;
 --   * export: for the actor itself; invoice PDFs: the storage work of the application, which
 --     sends nothing of the caller's making;
 --   * the in-app notifications, each for a job this transaction changed and with that job's own
@@ -168,6 +174,14 @@ BEGIN
         ok := actor.role IN ('admin', 'franchise') AND EXISTS (
             SELECT 1 FROM public.offertes o
             WHERE o.id = (NEW.args ->> 'offerte_id')::uuid AND o.xmin = this_tx AND o.status = 'verstuurd');
+    ELSIF NEW.kind = 'herinneringen' THEN
+        ok := actor.role IS NOT NULL AND NEW.args = jsonb_build_object('soort', NEW.args ->> 'soort', 'klus_id', NEW.args ->> 'klus_id')
+            AND CASE NEW.args ->> 'soort'
+                WHEN 'klus' THEN EXISTS (SELECT 1 FROM public.klussen k
+                    WHERE k.id = (NEW.args ->> 'klus_id')::uuid AND k.xmin = this_tx AND k.geplande_start_tijd IS NOT NULL)
+                WHEN 'schouw' THEN EXISTS (SELECT 1 FROM public.klus_schouwen s
+                    WHERE s.klus_id = (NEW.args ->> 'klus_id')::uuid AND s.xmin = this_tx AND s.status = 'gepland')
+                ELSE false END;
     ELSIF NEW.kind = 'export' THEN
         ok := actor.user_id IS NOT NULL AND (NEW.args ->> 'user_id')::uuid = actor.user_id;
     ELSIF NEW.kind = 'email' AND (files = '[]' OR tmpl IN ('factuur', 'offerte')) THEN
@@ -200,7 +214,16 @@ BEGIN
                         'naam', coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
                         'datum', to_char(s.start, 'DD-MM-YYYY'), 'tijd', to_char(s.start, 'HH24:MI'),
                         'adres', k.adres || ', ' || k.postcode || ' ' || k.woonplaats, 'opnemer', s.opnemer));
-        WHEN 'herinnering' THEN
+        WHEN 'schouw_geannuleerd' THEN
+            ok := actor.role IN ('admin', 'franchise') AND EXISTS (
+                SELECT 1 FROM public.klus_schouwen s JOIN public.klussen k ON k.id = s.klus_id
+                WHERE s.klus_id = (d ->> 'status_klus')::uuid AND s.xmin = this_tx AND s.status = 'geannuleerd' AND k.email = rcpt
+                  AND d = jsonb_build_object('status_klus', k.id::text,
+                        'naam', coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+                        'datum', to_char(s.start, 'DD-MM-YYYY'), 'tijd', to_char(s.start, 'HH24:MI'),
+                        'adres', k.adres || ', ' || k.postcode || ' ' || k.woonplaats)
+                        || CASE WHEN s.reden = '' THEN '{}'::jsonb ELSE jsonb_build_object('reden', s.reden) END);
+        WHEN 'herinnering', 'herinnering_vandaag' THEN
             ok := actor.user_id = '00000000-0000-0000-0000-000000000001' AND EXISTS (
                 SELECT 1 FROM public.herinneringen h JOIN public.klussen k ON k.id = h.klus_id
                 WHERE h.klus_id = (d ->> 'status_klus')::uuid AND h.xmin = this_tx AND k.email = rcpt);
