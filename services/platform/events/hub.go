@@ -1,6 +1,6 @@
 // Package events streams job changes to the dashboards as Server-Sent Events (document 001
 // section 7: admin and franchise dashboards reload on job inserts and deletes; klussers follow the
-// pool). Database triggers append every change to klus_events and NOTIFY its id (migrations 008
+// pool), and tells each user when its own notifications change (D33). Database triggers append every change to klus_events and NOTIFY its id (migrations 008
 // and 013); each server process listens and, for every subscriber, reads the new events back
 // through row-level security as the subscriber's actor, so each sees only what it may: a
 // franchise owner its regions, a klusser the pool of its regions and its own jobs, an admin
@@ -51,6 +51,7 @@ type Hub struct {
 type subscriber struct {
 	actor tenants.Actor
 	ch    chan Event
+	inbox chan struct{} // a pending "your notifications changed" (InboxEvent); one is enough
 }
 
 // NewHub returns a hub; Run makes it listen.
@@ -70,7 +71,57 @@ const maxBatch = 200
 func (h *Hub) Run(ctx context.Context) {
 	go h.prune(ctx)
 	go h.deliver(ctx)
+	inboxListening := false // touched by the inbox listener's goroutine only
+	go func() {
+		_ = h.db.Listen(ctx, InboxChannel, h.inboxHint, func() {
+			if inboxListening {
+				h.nudgeAll()
+			}
+			inboxListening = true
+		})
+	}()
 	_ = h.db.Listen(ctx, "klus_events", h.hint, h.listened)
+}
+
+// InboxChannel is where the notifications trigger (migration 046) announces that a user's
+// notifications changed; the payload is the user's id.
+const InboxChannel = "notifications"
+
+// InboxEvent is the event that tells a stream its user's notifications changed (new ones, or
+// marked read elsewhere): the client reloads its inbox. It carries no data and no id.
+const InboxEvent = "notification"
+
+// inboxHint nudges the streams of the user a notification names. The payload is trusted no further
+// than that: a forged one makes a user's own inbox reload.
+func (h *Hub) inboxHint(payload string) {
+	user, err := uuid.Parse(payload)
+	if err != nil || user == uuid.Nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		if s.actor.UserID == user {
+			nudge(s)
+		}
+	}
+}
+
+// nudgeAll tells every stream to reload its inbox: after a lost listening connection (not at the
+// first LISTEN) hints may have been missed.
+func (h *Hub) nudgeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		nudge(s)
+	}
+}
+
+func nudge(s *subscriber) {
+	select {
+	case s.inbox <- struct{}{}:
+	default: // one is already pending
+	}
 }
 
 // Ready is closed once the hub first listens.
@@ -205,7 +256,7 @@ func (h *Hub) Subscribers() int {
 
 // subscribe registers a subscriber; the returned channel closes when the hub drops it.
 func (h *Hub) subscribe(a tenants.Actor) (*subscriber, func()) {
-	s := &subscriber{actor: a, ch: make(chan Event, 256)}
+	s := &subscriber{actor: a, ch: make(chan Event, 256), inbox: make(chan struct{}, 1)}
 	h.mu.Lock()
 	h.subs[s] = struct{}{}
 	h.mu.Unlock()

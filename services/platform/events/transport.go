@@ -22,13 +22,15 @@ func Routes(h *Hub) []httpapi.Route {
 		Method: http.MethodGet,
 		Path:   "/api/v1/events",
 		Summary: "Live wijzigingen van klussen (Server-Sent Events); Last-Event-ID hervat na een onderbreking met " +
-			"alle gemiste gebeurtenissen, of met één gebeurtenis 'reload' (gegevens opnieuw laden) als die niet meer bewaard zijn (24 uur)",
-		Tag:      "events",
-		Resource: "events",
-		Action:   "read",
-		Query:    []httpapi.Param{{Name: "last_event_id", Description: "alternatief voor de Last-Event-ID-header"}},
-		Response: Event{},
-		Handler:  http.HandlerFunc(h.serve),
+			"alle gemiste gebeurtenissen, of met één gebeurtenis 'reload' (gegevens opnieuw laden) als die niet meer bewaard zijn (24 uur); " +
+			"gebeurtenis 'notification' (zonder id of gegevens) zegt dat de eigen meldingen veranderden (D33)",
+		Tag:          "events",
+		Resource:     "events",
+		Action:       "read",
+		Query:        []httpapi.Param{{Name: "last_event_id", Description: "alternatief voor de Last-Event-ID-header"}},
+		Response:     Event{},
+		ResponseType: httpapi.EventStream,
+		Handler:      http.HandlerFunc(h.serve),
 	}}
 }
 
@@ -109,6 +111,10 @@ func (h *Hub) serve(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			lastID = e.ID
+		case <-sub.inbox:
+			if _, err := fmt.Fprintf(w, "event: %s\ndata: {}\n\n", InboxEvent); err != nil {
+				return
+			}
 		case <-beat.C:
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
