@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { clearToasts, NEXT_PAGE_TOAST_KEY, showToastOnNextPage } from '@klusmaat/shared-ui/auth/toastStore';
 import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import { createFetchMock, KRATOS, LOGOUT_OK, me, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
@@ -31,7 +31,9 @@ describe('App', () => {
     expect(screen.queryByText(/Welcome to react-admin/i)).toBeNull();
     expect(screen.queryByText(/Ready/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeTruthy();
-    expect(screen.getByRole('menuitem', { name: 'Beveiliging' }).getAttribute('href')).toBe(`${startPath}/beveiliging`);
+    expect(within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getByRole('link', { name: 'Beveiliging' }).getAttribute('href')).toBe(
+      `${startPath}/beveiliging`,
+    );
   });
 
   it.each([
@@ -40,7 +42,7 @@ describe('App', () => {
   ])('opens the planning board at %s from the menu, an address the server serves (D29)', async (path, role) => {
     const week = { week: '2026-11-23', dagen: [], vandaag: '2026-11-24', regio: '', klussers: [], schouwen: [], pool: [], totaal: 0, pagina: 1, per_pagina: 25 };
     start(path.replace('/planning', '/dashboard'), { body: me(role) }, { 'GET /api/v1/planning': { body: { data: week } } });
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Planning' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Planning' }, { timeout: 10_000 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Planning' }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: 'Week 48: 23 – 29 november 2026' })).toBeTruthy();
     expect(window.location.pathname).toBe(path);

@@ -1,34 +1,14 @@
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import SecurityIcon from '@mui/icons-material/Security';
-import SettingsIcon from '@mui/icons-material/Settings';
-import { createTheme, ThemeProvider, Typography } from '@mui/material';
-import { Fragment, Suspense, lazy, useState } from 'react';
-import {
-  Admin,
-  AppBar,
-  CustomRoutes,
-  Layout,
-  Menu,
-  MenuItemLinkClasses,
-  Resource,
-  TitlePortal,
-  useBasename,
-  usePermissions,
-  useResourceDefinitions,
-  type LayoutProps,
-  type ResourceProps,
-} from 'react-admin';
+import { createTheme, ThemeProvider } from '@mui/material';
+import { Suspense, lazy, useState } from 'react';
+import { Admin, CustomRoutes, Resource, useBasename, usePermissions, type ResourceProps } from 'react-admin';
 // react-router-dom, not react-router: react-admin imports react-router-dom, and one
 // module instance means one router context.
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import aanmeldingen from './aanmeldingen';
 import afdrachten from './afdrachten';
 import audit from './audit';
 import { AccessGuard, type ConsoleArea } from './auth/AccessGuard';
 import { ConsoleLogin } from './auth/ConsoleLogin';
-import { LogoutButton } from './auth/LogoutButton';
 import { NoAccess } from './auth/NoAccess';
 import { useIsAdmin } from './auth/useMe';
 import { Toaster } from './auth/Toaster';
@@ -44,6 +24,7 @@ import { i18nProvider } from './i18nProvider';
 import klanten from './klanten';
 import klussen, { franchise as franchiseKlussen } from './klussen';
 import klussers from './klussers';
+import { makeLayout } from './layout/ConsoleLayout';
 import { theme } from './theme';
 import uitbetalingen, { betaalbatches } from './uitbetalingen';
 import werkbonnen from './werkbonnen';
@@ -126,77 +107,15 @@ function resourcesFor(area: ConsoleArea, permissions: unknown): readonly Resourc
   return area === 'admin' && !admin ? RESOURCES.franchise : RESOURCES[area];
 }
 
-/**
- * A resource reached from another's page rather than from the menu (options.menu false), and the
- * menu item that stays marked on it: the payment files are the second part of 'Uitbetalingen'.
- */
-const PART_OF: Readonly<Record<string, string>> = { betaalbatches: 'uitbetalingen' };
-
-/**
- * The resources' menu items (as Menu.ResourceItems), with the planning board after the jobs (D29);
- * a resource that is part of another's page has no item of its own, and marks that page's.
- */
-function ResourceItemsWithPlanning({ basename }: { basename: string }) {
-  const resources = useResourceDefinitions();
-  const { pathname } = useLocation();
-  const current = pathname.slice(basename.length + 1).split('/')[0] ?? '';
-  const marked = PART_OF[current];
-  return (
-    <>
-      {Object.keys(resources)
-        .filter((name) => resources[name]?.hasList && (resources[name]?.options as { menu?: boolean } | undefined)?.menu !== false)
-        .map((name) => (
-          <Fragment key={name}>
-            <Menu.ResourceItem name={name} className={name === marked ? MenuItemLinkClasses.active : undefined} />
-            {name === 'klussen' && <Menu.Item to={`${basename}/planning`} primaryText="Planning" leftIcon={<CalendarMonthIcon />} />}
-          </Fragment>
-        ))}
-    </>
-  );
-}
-
-function ConsoleMenu() {
-  const basename = useBasename();
-  const admin = useIsAdmin();
-  return (
-    <Menu>
-      <Menu.Item to={`${basename}/dashboard`} primaryText="ra.page.dashboard" leftIcon={<DashboardIcon />} />
-      <ResourceItemsWithPlanning basename={basename} />
-      {basename === '/admin' && admin && <Menu.Item to="/admin/rapportages" primaryText="Rapportages" leftIcon={<AssessmentIcon />} />}
-      <Menu.Item to={`${basename}/settings`} primaryText="Instellingen" leftIcon={<SettingsIcon />} />
-      <Menu.Item to={`${basename}/beveiliging`} primaryText="Beveiliging" leftIcon={<SecurityIcon />} />
-    </Menu>
-  );
-}
-
 const TITLES: Record<ConsoleArea, string> = {
   admin: `${config.brand} Beheer`,
   franchise: `${config.brand} Franchise`,
 };
 
-/**
- * The app bar shows the console's name ("Klusmaat Beheer") before the page title, and a logout
- * button. On a phone the name gives way: both do not fit beside the page title and the button.
- */
-function makeLayout(area: ConsoleArea) {
-  const ConsoleAppBar = () => (
-    <AppBar userMenu={false}>
-      <Typography component="span" variant="h6" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}>
-        {TITLES[area]}
-      </Typography>
-      <TitlePortal />
-      <LogoutButton />
-    </AppBar>
-  );
-  return function ConsoleLayout(props: LayoutProps) {
-    // minWidth 0: a wide table scrolls inside its own box instead of widening the whole page.
-    return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }} />;
-  };
-}
-
+/** The frame of each area: app bar (name, page title, notifications, logout) and side menu, in layout/. */
 const LAYOUTS: Record<ConsoleArea, ReturnType<typeof makeLayout>> = {
-  admin: makeLayout('admin'),
-  franchise: makeLayout('franchise'),
+  admin: makeLayout(TITLES.admin),
+  franchise: makeLayout(TITLES.franchise),
 };
 
 /** The settings of the area: the admin's application settings, or the owner's regions' settings. */
