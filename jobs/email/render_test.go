@@ -195,3 +195,49 @@ func TestPaymentReminderEmails(t *testing.T) {
 		t.Error("rendered a 14-dagenbrief without its collection costs")
 	}
 }
+
+// The status link (D24) is a link in the HTML body, and only the platform's own link is: an
+// address someone typed stays text.
+func TestStatusLinkIsALinkInTheHTML(t *testing.T) {
+	link := "https://www.example.nl/status/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG"
+	data := map[string]string{"naam": "Jansen", "wat": "Uw klus", "datum": "03-12-2026", "tijd": "10:00", "adres": "https://kwaad.example",
+		"met": "Piet", "status_link": link}
+	r, err := email.Render("herinnering", data, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.HTML, `<a href="`+link+`"`) || !strings.Contains(r.HTML, ">"+link+"</a>") {
+		t.Errorf("the status link is not a link in the HTML:\n%s", r.HTML)
+	}
+	if strings.Contains(r.HTML, `href="https://kwaad.example"`) {
+		t.Errorf("a typed address became a link:\n%s", r.HTML)
+	}
+	if !strings.Contains(r.Text, "\n"+link) {
+		t.Errorf("the text body lost the link:\n%s", r.Text)
+	}
+}
+
+// The invoice e-mail names its issuer mid-sentence (no 'B.V..'); the credit invoice's e-mail
+// opens with its own sentence instead of the invoice's thank-you.
+func TestInvoiceAndCreditEmailOpenings(t *testing.T) {
+	data := map[string]string{"naam": "Jansen", "soort": "factuur", "factuurnummer": "DH2026-0001", "totaal": "€ 95,47",
+		"uitgever": "Klusmaat Den Haag B.V.", "betaling": "Deze factuur is betaald. Hartelijk dank."}
+	r, err := email.Render("factuur", data, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(r.Text, "B.V..") || !strings.Contains(r.Text, "Hartelijk dank dat u Klusmaat heeft gevraagd. In de bijlage vindt u factuur DH2026-0001 van Klusmaat Den Haag B.V., voor een bedrag van € 95,47.") {
+		t.Errorf("invoice e-mail:\n%s", r.Text)
+	}
+	data["soort"], data["factuurnummer"], data["totaal"] = "creditfactuur", "DH2026-0002", "€ -95,47"
+	data["betaling"] = "Deze creditfactuur corrigeert factuur DH2026-0001. Het bedrag wordt met u verrekend."
+	r, err = email.Render("factuur", data, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "Uw creditfactuur DH2026-0002" || strings.Contains(r.Text, "Hartelijk dank dat u") || strings.Contains(r.Text, "B.V..") ||
+		!strings.Contains(r.Text, "Wij hebben uw factuur gecorrigeerd. In de bijlage vindt u creditfactuur DH2026-0002 van Klusmaat Den Haag B.V., voor een bedrag van € -95,47.") ||
+		!strings.Contains(r.Text, "Heeft u vragen over de creditfactuur?") {
+		t.Errorf("credit e-mail: %q\n%s", r.Subject, r.Text)
+	}
+}

@@ -129,7 +129,13 @@ func Render(name string, data map[string]string, site Site) (Rendered, error) {
 	if err != nil {
 		return Rendered{}, ErrTemplate{err.Error()}
 	}
-	html, err := toHTML(blocks, site)
+	var links []string
+	for _, k := range LinkKeys {
+		if v := vars[k]; v != "" {
+			links = append(links, v)
+		}
+	}
+	html, err := toHTML(blocks, site, links)
 	if err != nil {
 		return Rendered{}, ErrTemplate{err.Error()}
 	}
@@ -181,7 +187,7 @@ var layout = htmltemplate.Must(htmltemplate.New("layout").Parse(`<!doctype html>
 <body style="margin:0;padding:24px;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;font-size:18px;line-height:1.6;color:#1b1b1b">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 <p style="font-size:22px;font-weight:bold;color:#1d4e89;margin-top:0">{{.Brand}}</p>
-{{range .Blocks}}{{if .List}}<ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul>{{else if .Quote}}<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #1d4e89;background:#f0f4f9;color:#333;font-style:italic">{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{$l}}{{end}}</blockquote>{{else}}<p>{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{$l}}{{end}}</p>{{end}}{{end}}
+{{range .Blocks}}{{if .List}}<ul>{{range .Lines}}<li>{{.Text}}</li>{{end}}</ul>{{else if .Quote}}<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #1d4e89;background:#f0f4f9;color:#333;font-style:italic">{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{$l.Text}}{{end}}</blockquote>{{else}}<p>{{range $i, $l := .Lines}}{{if $i}}<br>{{end}}{{if $l.Href}}<a href="{{$l.Href}}" style="color:#1d4e89;word-break:break-all">{{$l.Text}}</a>{{else}}{{$l.Text}}{{end}}{{end}}</p>{{end}}{{end}}
 <p>Met vriendelijke groet,<br>{{.Brand}}</p>
 <p style="font-size:16px;color:#444">Telefoon: <a href="tel:{{.Tel}}">{{.Phone}}</a><br>E-mail: <a href="mailto:{{.Email}}">{{.Email}}</a></p>
 </div></body></html>`))
@@ -236,13 +242,37 @@ func toText(blocks []block) string {
 	return strings.Join(paras, "\n\n")
 }
 
-// toHTML lays the blocks out in the frame; html/template escapes every value.
-func toHTML(blocks []block, s Site) (string, error) {
+// htmlLine is a line of the HTML body: its text, and the address it links to when the line is
+// one of the e-mail's own links (the status link, D24).
+type htmlLine struct{ Text, Href string }
+
+type htmlBlock struct {
+	List, Quote bool
+	Lines       []htmlLine
+}
+
+// toHTML lays the blocks out in the frame; html/template escapes every value. A line of a
+// paragraph that is exactly one of links (and an http(s) address) is a link.
+func toHTML(blocks []block, s Site, links []string) (string, error) {
+	view := make([]htmlBlock, len(blocks))
+	for i, b := range blocks {
+		view[i] = htmlBlock{List: b.List, Quote: b.Quote}
+		for _, l := range b.Lines {
+			hl := htmlLine{Text: l}
+			if !b.List && !b.Quote && slices.Contains(links, l) && (strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")) {
+				hl.Href = l
+			}
+			view[i].Lines = append(view[i].Lines, hl)
+		}
+	}
 	var out bytes.Buffer
 	err := layout.Execute(&out, map[string]any{"Brand": s.Brand, "Phone": s.Phone, "Email": s.Email,
-		"Tel": strings.ReplaceAll(s.Phone, " ", ""), "Blocks": blocks})
+		"Tel": strings.ReplaceAll(s.Phone, " ", ""), "Blocks": view})
 	return out.String(), err
 }
+
+// LinkKeys name the data that are addresses of the platform's own, shown as links in the HTML.
+var LinkKeys = []string{"status_link"}
 
 // Date formats a date as the e-mails and exports show it: dd-MM-yyyy.
 func Date(t time.Time) string { return t.Format("02-01-2006") }

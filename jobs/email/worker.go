@@ -50,7 +50,15 @@ type Worker struct {
 	StatusLink func(klus uuid.UUID) string
 	// Failed counts a failed delivery attempt (metrics); nil: not counted.
 	Failed func()
+	// Contact reads the support phone and e-mail of a region (docs/decisions.md D33): the region
+	// named by ContactRegio, else that of the job named by StatusKlus; what it leaves empty comes
+	// from Site. nil: Site's.
+	Contact func(ctx context.Context, klus uuid.UUID, regio string) (phone, email string, err error)
 }
+
+// ContactRegio is the data key that names the region whose support contact an e-mail gives (the
+// invoice e-mail); an e-mail with StatusKlus gives that of the job's region anyway.
+const ContactRegio = "contact_regio"
 
 // StatusKlus is the data key that names the job whose status link the e-mail carries. The link
 // is made when the e-mail is sent, so the secret in it is never stored in the queue's table.
@@ -59,7 +67,11 @@ const StatusKlus = "status_klus"
 // Work sends one e-mail. An e-mail that can never be rendered is cancelled at once instead of
 // retried; a delivery failure returns an error, and River retries it with backoff.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	r, err := Render(job.Args.Template, w.withStatusLink(job.Args.Data), w.Site)
+	site, err := w.site(ctx, job.Args.Data)
+	if err != nil {
+		return err
+	}
+	r, err := Render(job.Args.Template, w.withStatusLink(job.Args.Data), site)
 	var te ErrTemplate
 	if errors.As(err, &te) {
 		return river.JobCancel(err)
@@ -104,17 +116,47 @@ func (w *Worker) attachments(ctx context.Context, list []Attachment) ([]File, er
 	return out, nil
 }
 
-// withStatusLink replaces the job named by StatusKlus with its status link.
+// site is the sender's identity of an e-mail: the support contact of the job it is about, where
+// that region has one (D33), else the configured one.
+func (w *Worker) site(ctx context.Context, data map[string]string) (Site, error) {
+	site := w.Site
+	regio := data[ContactRegio]
+	klus, err := uuid.Parse(data[StatusKlus])
+	if err != nil {
+		klus = uuid.Nil
+	}
+	if w.Contact == nil || (regio == "" && klus == uuid.Nil) {
+		return site, nil
+	}
+	phone, mail, err := w.Contact(ctx, klus, regio)
+	if err != nil {
+		return site, err
+	}
+	if phone != "" {
+		site.Phone = phone
+	}
+	if mail != "" {
+		site.Email = mail
+	}
+	return site, nil
+}
+
+// withStatusLink replaces the job named by StatusKlus with its status link (and drops
+// ContactRegio, which only chose the contact).
 func (w *Worker) withStatusLink(data map[string]string) map[string]string {
+	_, hasContact := data[ContactRegio]
 	id, ok := data[StatusKlus]
-	if !ok {
+	if !ok && !hasContact {
 		return data
 	}
 	out := make(map[string]string, len(data))
 	for k, v := range data {
-		if k != StatusKlus {
+		if k != StatusKlus && k != ContactRegio {
 			out[k] = v
 		}
+	}
+	if !ok {
+		return out
 	}
 	if klus, err := uuid.Parse(id); err == nil && w.StatusLink != nil {
 		out["status_link"] = w.StatusLink(klus)

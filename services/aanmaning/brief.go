@@ -41,6 +41,7 @@ const (
 // with the invoice number as the payment reference. Plain words in a large type: the customers
 // are mostly seniors.
 func BriefPDF(f factuur.Factuur, b Brief, site factuur.Site) ([]byte, error) {
+	site = site.Of(f) // the region's support phone (docs/decisions.md D33)
 	var subject string
 	switch b.Soort {
 	case SoortHerinnering:

@@ -6,7 +6,9 @@ import (
 	"strings"
 )
 
-// Euro writes cents the Dutch way: € 1.234,56 (a dot between thousands, a decimal comma).
+// Euro writes cents the Dutch way: € 1.234,56 (a dot between thousands, a decimal comma), and a
+// negative amount as € -95,47, the sign after the euro sign, as the screens write it too
+// (Intl.NumberFormat's Dutch currency format, shared-ui/src/money.ts).
 func Euro(cents int) string {
 	sign := ""
 	if cents < 0 {
@@ -20,7 +22,7 @@ func Euro(cents int) string {
 		}
 		b.WriteRune(r)
 	}
-	return fmt.Sprintf("%s€ %s,%02d", sign, b.String(), cents%100)
+	return fmt.Sprintf("€ %s%s,%02d", sign, b.String(), cents%100)
 }
 
 // Quantity writes a line's quantity the Dutch way, with the unit for hours: "3", "2,5 uur".

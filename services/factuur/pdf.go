@@ -11,6 +11,15 @@ type Site struct {
 	Brand, Phone, Email string
 }
 
+// Of is the site as a document about invoice f names it: with the support phone of f's region,
+// where it has its own (docs/decisions.md D33).
+func (s Site) Of(f Factuur) Site {
+	if f.SupportPhone != "" {
+		s.Phone = f.SupportPhone
+	}
+	return s
+}
+
 // StateLabels are the invoice states in words (docs/decisions.md D30), as every screen, PDF and
 // export says them.
 var StateLabels = map[string]string{
@@ -26,8 +35,8 @@ func StateLabel(f ListItem) string {
 	return StateLabels[f.Staat]
 }
 
-// paymentStatus says in words how the invoice stands now: paid (and how, when the klusser took it
-// at the door), part paid, credited by its credit invoice, or open.
+// paymentStatus says in words how the invoice stands now: paid, part paid, credited by its credit
+// invoice, or open. How it was paid at the door is a line of its own (Betaalwijze).
 func paymentStatus(f Factuur) string {
 	switch f.Staat {
 	case "gecrediteerd":
@@ -36,9 +45,6 @@ func paymentStatus(f Factuur) string {
 		}
 		return "Gecrediteerd"
 	case "betaald":
-		if m := f.BetaalMethode; m != nil && (*m == "contant" || *m == "pin") {
-			return "Betaald (" + *m + ")"
-		}
 		return "Betaald"
 	case "deels_betaald":
 		return "Deels betaald, nog open " + Euro(f.OpenCents)
@@ -90,6 +96,7 @@ func Render(f Factuur, site Site) ([]byte, error) {
 	if f.CreditVan != nil {
 		title = "Creditfactuur"
 	}
+	site = site.Of(f)
 	u := f.Uitgever
 	p := NewPage(title+" "+f.Factuurnummer, u.Naam)
 	p.Letterhead(site, u.Naam, []string{u.Adres, u.Postcode + " " + u.Plaats, "KvK: " + u.KvKNummer, "Btw-nummer: " + u.BTWNummer, "IBAN: " + u.IBAN}, title)
@@ -104,6 +111,9 @@ func Render(f Factuur, site Site) ([]byte, error) {
 	} else {
 		p.Label("Vervaldatum:", dutch(f.Vervaldatum))
 		p.Label("Status:", paymentStatus(f))
+		if m := f.BetaalMethode; f.Staat == "betaald" && m != nil && *m != "niet_betaald" && MethodLabels[*m] != "" {
+			p.Label("Betaalwijze:", MethodLabels[*m]) // in the words of every screen (PIN, Contant)
+		}
 	}
 	p.Ln(3)
 	aan := []string{f.Klant.Naam, f.Klant.Adres, f.Klant.Postcode + " " + f.Klant.Woonplaats}

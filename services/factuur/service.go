@@ -57,6 +57,11 @@ type Factuur struct {
 	Staat            string  `json:"staat" doc:"open, deels_betaald, betaald, gecrediteerd, in_bespreking, uit_handen of creditfactuur"`
 	OpenCents        int     `json:"open_cents" doc:"wat nog openstaat"`
 	GecrediteerdDoor *string `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
+	// SupportPhone is the support phone of a customer's invoice: its region's, else the default
+	// (docs/decisions.md D33, migration 047); empty: the configured one (Site).
+	SupportPhone string `json:"-"`
+	// Regio is the invoice's region, whose support contact its e-mail gives (D33).
+	Regio string `json:"-"`
 }
 
 // Uitgever is the business that issues an invoice (D28).

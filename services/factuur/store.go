@@ -29,7 +29,8 @@ const factuurSelect = `
 	       f.btw_bedrag_cents, f.totaal_bedrag_cents, f.betaal_methode, f.betaal_notitie, f.created_at, f.pdf_url,
 	       f.uitgever, f.werk_datum, f.vervaldatum, facturen_regels(f), f.credit_van, o.factuurnummer, f.credit_reden,
 	       (SELECT q.nummer FROM offertes q WHERE q.id = f.offerte_id), s.staat, s.open_cents, s.gecrediteerd_door,
-	       f.soort, f.klant_kvk, f.klant_btw_nummer
+	       f.soort, f.klant_kvk, f.klant_btw_nummer,
+	       CASE WHEN f.soort = 'klant' THEN (SELECT sc.telefoon FROM support_contact(f.regio) sc) ELSE '' END, f.regio
 	FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id LEFT JOIN facturen o ON o.id = f.credit_van WHERE f.id = $1`
 
 // Read reads one invoice with its frozen legal content, in tx; pdfKey is the stored PDF's key, if any.
@@ -41,7 +42,7 @@ func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *stri
 		&f.Klant.Adres, &f.Klant.Postcode, &f.Klant.Woonplaats, &f.Omschrijving, &f.Uren, &f.UurtariefCents,
 		&f.MateriaalCents, &f.SubtotaalCents, &f.BTWCents, &f.TotaalCents, &f.BetaalMethode, &f.BetaalNotitie,
 		&f.CreatedAt, &pdfKey, &f.Uitgever, &werk, &verval, &f.Regels, &creditID, &creditNummer, &f.CreditReden, &f.Offerte, &f.Staat, &f.OpenCents, &f.GecrediteerdDoor,
-		&f.Soort, &f.Klant.KvKNummer, &f.Klant.BTWNummer)
+		&f.Soort, &f.Klant.KvKNummer, &f.Klant.BTWNummer, &f.SupportPhone, &f.Regio)
 	if err != nil {
 		return f, nil, tenants.NoRowsAs(ErrNotFound, err)
 	}

@@ -94,9 +94,12 @@ func (w *Worker) awaitDoorPayment(ctx context.Context, job *river.Job[PDFArgs]) 
 // MailArgs is the invoice e-mail (template factuur) with the stored PDF attached, naming the
 // issuing business and how to pay (D28).
 func MailArgs(f Factuur, key string) email.Args {
-	return email.Args{Template: "factuur", To: f.Klant.Email,
-		Data: map[string]string{"naam": f.Klant.Naam, "soort": soort(f), "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents),
-			"uitgever": f.Uitgever.Naam, "betaling": PaymentTerms(f)},
+	data := map[string]string{"naam": f.Klant.Naam, "soort": soort(f), "factuurnummer": f.Factuurnummer, "totaal": Euro(f.TotaalCents),
+		"uitgever": f.Uitgever.Naam, "betaling": PaymentTerms(f)}
+	if f.Soort != "afdracht" && f.Regio != "" {
+		data[email.ContactRegio] = f.Regio // the support contact of the invoice's region (D33)
+	}
+	return email.Args{Template: "factuur", To: f.Klant.Email, Data: data,
 		Attachments: []email.Attachment{{Bucket: string(files.Exports), Key: key, Name: FileName(f.Factuurnummer),
 			ContentType: files.PDF.ContentType}}}
 }

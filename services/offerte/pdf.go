@@ -15,6 +15,9 @@ type Document struct {
 	Klant        factuur.Klant
 	Omschrijving string
 	Datum        time.Time // the day it was sent (or written, for a concept)
+	// SupportPhone is the support phone of the job's region, else the default (docs/decisions.md
+	// D33); empty: the configured one.
+	SupportPhone string
 }
 
 // Render draws the quote in the invoice's layout (factuur.Page): the business that will invoice,
@@ -23,6 +26,9 @@ type Document struct {
 func Render(d Document, site factuur.Site) ([]byte, error) {
 	o := d.Offerte
 	u := d.Uitgever
+	if d.SupportPhone != "" {
+		site.Phone = d.SupportPhone
+	}
 	p := factuur.NewPage(fmt.Sprintf("Offerte %s versie %d", o.Nummer, o.Versie), u.Naam)
 	p.Letterhead(site, u.Naam, []string{u.Adres, u.Postcode + " " + u.Plaats, "KvK: " + u.KvKNummer, "Btw-nummer: " + u.BTWNummer}, "Offerte")
 	p.Label("Offertenummer:", fmt.Sprintf("%s (versie %d)", o.Nummer, o.Versie))

@@ -245,10 +245,11 @@ func document(ctx context.Context, tx pgx.Tx, o Offerte) (Document, error) {
 	var uitgever []byte
 	err := tx.QueryRow(ctx, `
 		SELECT to_jsonb(u), coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
-		       k.email, k.adres, k.postcode, k.woonplaats, c.label || ': ' || k.beschrijving, o.created_at
+		       k.email, k.adres, k.postcode, k.woonplaats, c.label || ': ' || k.beschrijving, o.created_at,
+		       (SELECT sc.telefoon FROM support_contact(k.regio) sc)
 		FROM offertes o JOIN klussen k ON k.id = o.klus_id JOIN categories c ON c.key = k.categorie, factuur_uitgever(k.regio) u
 		WHERE o.id = $1`, o.ID).Scan(&uitgever, &d.Klant.Naam, &d.Klant.Email, &d.Klant.Adres, &d.Klant.Postcode, &d.Klant.Woonplaats,
-		&d.Omschrijving, &d.Datum)
+		&d.Omschrijving, &d.Datum, &d.SupportPhone)
 	if err != nil {
 		return d, fmt.Errorf("offerte: document: %w", err)
 	}

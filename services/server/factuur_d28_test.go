@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -98,7 +99,10 @@ func TestInvoiceMeetsD28AndIsCorrectedByACredit(t *testing.T) {
 		t.Fatalf("pin payment: %d", s)
 	}
 	paid := pdfText(t, p, admin, a.FactuurID)
-	wantIn(t, "the paid invoice", paid, "Betaald (pin)", "Deze factuur is betaald.", nummer)
+	if !regexp.MustCompile(`Betaalwijze:\s+PIN`).MatchString(paid) {
+		t.Errorf("the paid invoice does not name the payment method as the screens do (PIN):\n%s", paid)
+	}
+	wantIn(t, "the paid invoice", paid, "Deze factuur is betaald.", nummer)
 	if strings.Contains(paid, "Te betalen binnen") || strings.Contains(paid, "Openstaand") {
 		t.Errorf("the paid invoice still asks for payment:\n%s", paid)
 	}
@@ -120,7 +124,7 @@ func TestInvoiceMeetsD28AndIsCorrectedByACredit(t *testing.T) {
 	}
 	credit := pdfText(t, p, admin, c.Data.ID)
 	wantIn(t, "the credit invoice", credit, "Creditfactuur", creditNummer, "Crediteert factuur:", nummer, "Dubbel gefactureerd",
-		"Klusmaat Den Haag B.V.", "KvK: 87654321", "-€ 130,00", "-€ 12,34", "-€ 29,89", "-€ 172,23", "Mevrouw Jansen")
+		"Klusmaat Den Haag B.V.", "KvK: 87654321", "€ -130,00", "€ -12,34", "€ -29,89", "€ -172,23", "Mevrouw Jansen")
 	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", factuur.CreditRequest{Reden: "Nog eens"}, &e); s != http.StatusConflict || e.Error.Message != "Deze factuur is al gecrediteerd." {
 		t.Errorf("second credit: %d %+v", s, e)
 	}

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -455,7 +456,7 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 		m.Attachments[0].ContentType != "application/pdf" {
 		t.Fatalf("invoice e-mail: %q %+v", m.Subject, m.Attachments)
 	}
-	if !strings.Contains(m.Text, "€ 172,23") || !strings.Contains(m.Text, "uitgegeven door Klusmaat B.V.") ||
+	if !strings.Contains(m.Text, "€ 172,23") || !strings.Contains(m.Text, "van Klusmaat B.V., voor een bedrag van € 172,23.") ||
 		!strings.Contains(m.Text, "Te betalen binnen 14 dagen") || !strings.Contains(m.Text, "o.v.v. "+nummer) {
 		t.Errorf("e-mail lacks the total, the issuer or the payment term: %s", m.Text)
 	}
@@ -466,7 +467,7 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 	}
 	credit := fmt.Sprintf("%d-0002", year)
 	if cm := jobstest.WaitForMails(t, apiURL, to, 2, 30*time.Second); len(cm) < 2 || cm[1].Subject != "Uw creditfactuur "+credit ||
-		len(cm[1].Attachments) != 1 || cm[1].Attachments[0].FileName != "factuur-"+credit+".pdf" || !strings.Contains(cm[1].Text, "-€ 172,23") {
+		len(cm[1].Attachments) != 1 || cm[1].Attachments[0].FileName != "factuur-"+credit+".pdf" || !strings.Contains(cm[1].Text, "€ -172,23") {
 		t.Errorf("credit e-mail: %+v", cm)
 	}
 	var stored bool
@@ -603,7 +604,7 @@ func TestInvoiceMailedAsPaidAfterTheDoor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := string(out); !strings.Contains(text, "Betaald (pin)") || strings.Contains(text, "Openstaand") {
-		t.Errorf("the attached PDF does not read 'Betaald (pin)':\n%s", text)
+	if text := string(out); !strings.Contains(text, "Betaald") || !regexp.MustCompile(`Betaalwijze:\s+PIN`).MatchString(text) || strings.Contains(text, "Openstaand") {
+		t.Errorf("the attached PDF does not read 'Betaald' and 'Betaalwijze: PIN':\n%s", text)
 	}
 }

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/herinnering"
+	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/uitbetaling"
@@ -38,7 +41,15 @@ type WorkerDeps struct {
 // imports the services above it.
 func NewWorkers(d WorkerDeps) *river.Workers {
 	w := river.NewWorkers()
-	river.AddWorker(w, &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: files.Attachments{Storage: d.Files}, StatusLink: d.StatusLink, Failed: d.EmailFailed})
+	mail := &email.Worker{Mailer: d.Mailer, Site: d.Site, Files: files.Attachments{Storage: d.Files}, StatusLink: d.StatusLink, Failed: d.EmailFailed}
+	if d.DB != nil {
+		// An e-mail about a job gives its region's support contact (docs/decisions.md D33).
+		mail.Contact = func(ctx context.Context, klus uuid.UUID, regio string) (string, string, error) {
+			c, err := instellingen.ContactOf(ctx, d.DB, klus, regio)
+			return c.Phone, c.Email, err
+		}
+	}
+	river.AddWorker(w, mail)
 	river.AddWorker(w, &notify.AdminsWorker{DB: d.DB})
 	river.AddWorker(w, &notify.PoolWorker{DB: d.DB})
 	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
