@@ -10,7 +10,10 @@ import { SchouwSection } from './SchouwSection';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const PATH = `/api/v1/klussen/${ID}/schouw`;
-const planned = { klus_id: ID, start: '2026-11-26T09:30:00Z', opnemer: 'Kees de Opnemer', status: 'gepland', uitkomst: '', versie: 1, fotos: [] as { id: string; url: string }[] };
+const planned = {
+  klus_id: ID, start: '2026-11-26T09:30:00Z', opnemer: 'Kees de Opnemer', status: 'gepland', uitkomst: '', versie: 1,
+  reden: '', geannuleerd_at: null as string | null, fotos: [] as { id: string; url: string }[],
+};
 const foto = (n: number) => ({ id: `00000000-0000-4000-8000-0000000000f${n}`, url: `/api/v1/schouw-fotos/00000000-0000-4000-8000-0000000000f${n}` });
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'kast.png', { type: 'image/png' });
 
@@ -78,6 +81,35 @@ describe('SchouwSection (D26)', () => {
     expect(screen.queryByRole('button', { name: 'Schouw wijzigen' })).toBeNull();
     // Photos usually come with the outcome: they can still be added.
     expect(screen.getByRole('button', { name: 'Foto toevoegen' })).toBeTruthy();
+  });
+
+  it("cancels a planned survey after 'Schouw annuleren?' with the reason, or keeps it with 'Terug' (D33)", async () => {
+    const cancelled = { ...planned, status: 'geannuleerd', reden: 'De klant is ziek.', geannuleerd_at: '2026-11-25T08:00:00Z' };
+    const mock = start({
+      [`GET ${PATH}`]: { body: { data: planned } },
+      [`POST ${PATH}/annuleren`]: { body: { data: cancelled, message: 'Schouw geannuleerd' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Schouw annuleren' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Schouw annuleren?' });
+    expect(dialog.textContent).toContain('De klant krijgt hiervan een e-mail.');
+    expect(dialog.textContent).toContain('Kees de Opnemer');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Terug' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(mock.callsTo(`${PATH}/annuleren`, 'POST')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Schouw annuleren' }));
+    dialog = await screen.findByRole('dialog', { name: 'Schouw annuleren?' });
+    fireEvent.change(within(dialog).getByLabelText(/Reden/), { target: { value: ' De klant is ziek. ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schouw annuleren' }));
+    await waitFor(() => expect(mock.callsTo(`${PATH}/annuleren`, 'POST')).toHaveLength(1));
+    expect(mock.callsTo(`${PATH}/annuleren`, 'POST')[0]?.body).toEqual({ reden: 'De klant is ziek.' });
+    await waitFor(() => expect(screen.getByTestId('schouw').textContent).toContain('Geannuleerd'));
+    expect(screen.getByTestId('schouw').textContent).toContain('Reden: De klant is ziek.');
+    // The job is as before the survey: a new one can be planned; nothing else is offered.
+    expect(screen.getByRole('button', { name: 'Schouw plannen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Uitkomst vastleggen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Schouw annuleren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Foto toevoegen' })).toBeNull();
   });
 
   it("shows the survey's photos as thumbnails that open the full photo in a new tab", async () => {

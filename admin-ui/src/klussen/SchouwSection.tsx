@@ -1,8 +1,10 @@
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { errorFields, failureText } from '../api/action';
 import { useAction } from '../api/useAction';
@@ -28,16 +30,23 @@ function inputsOf(start: string): { datum: string; tijd: string } {
   return { datum: `${get('year')}-${get('month')}-${get('day')}`, tijd: `${get('hour')}:${get('minute')}` };
 }
 
+/** The longest reason of a cancellation (the server refuses more). */
+const MAX_REDEN = 500;
+
 /**
- * 'Gratis schouw' (D26) on a job: plan the survey (date, time, who does it), change it, and record
- * its outcome. Planning e-mails the customer with the status link, where the appointment shows.
- * A survey is planned for an open request (planbaar); afterwards the section only tells. Once a
- * survey exists, its photos show, and photos can be added (see SchouwFotos).
+ * 'Gratis schouw' (D26) on a job: plan the survey (date, time, who does it), change it, cancel it
+ * (D33: with an optional reason; the customer is e-mailed and gets no reminder), and record its
+ * outcome. Planning e-mails the customer with the status link, where the appointment shows. A
+ * survey is planned for an open request (planbaar); afterwards the section only tells. A cancelled
+ * survey is told, and a new one can be planned. Once a survey exists, its photos show, and photos
+ * can be added (see SchouwFotos).
  */
 export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string; planbaar: boolean; heeftEmail: boolean }) {
   const path = `/api/v1/klussen/${encodeURIComponent(klusId)}/schouw`;
   const { data: schouw, failed, set: setSchouw } = useApiData<Schouw | null>(path);
-  const [dialog, setDialog] = useState<'plan' | 'uitkomst' | null>(null);
+  const [dialog, setDialog] = useState<'plan' | 'uitkomst' | 'annuleren' | null>(null);
+  const gepland = schouw?.status === 'gepland';
+  const geannuleerd = schouw?.status === 'geannuleerd';
 
   const done = (s: Schouw) => {
     setSchouw(s);
@@ -53,11 +62,16 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
         {planbaar && schouw !== undefined && schouw?.status !== 'uitgevoerd' && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button variant="outlined" size="large" startIcon={<EventIcon />} onClick={() => setDialog('plan')}>
-              {schouw === null ? 'Schouw plannen' : 'Schouw wijzigen'}
+              {gepland ? 'Schouw wijzigen' : 'Schouw plannen'}
             </Button>
-            {schouw !== null && (
+            {gepland && (
               <Button variant="outlined" size="large" onClick={() => setDialog('uitkomst')}>
                 Uitkomst vastleggen
+              </Button>
+            )}
+            {gepland && (
+              <Button variant="outlined" size="large" color="error" startIcon={<EventBusyIcon />} onClick={() => setDialog('annuleren')}>
+                Schouw annuleren
               </Button>
             )}
           </Box>
@@ -70,6 +84,14 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
           Gepland op <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong>.
         </Typography>
       )}
+      {schouw && geannuleerd && (
+        <Box data-testid="schouw">
+          <Typography>
+            Geannuleerd: de schouw van <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong> gaat niet door.
+          </Typography>
+          {schouw.reden !== '' && <Typography sx={{ overflowWrap: 'anywhere' }}>Reden: {schouw.reden}</Typography>}
+        </Box>
+      )}
       {schouw && schouw.status === 'uitgevoerd' && (
         <Box data-testid="schouw">
           <Typography>
@@ -78,7 +100,8 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{schouw.uitkomst}</Typography>
         </Box>
       )}
-      {schouw && (
+      {/* A cancelled survey keeps the photos it had, and takes no new ones. */}
+      {schouw && (!geannuleerd || schouw.fotos.length > 0) && (
         <SchouwFotos
           klusId={klusId}
           fotos={schouw.fotos}
@@ -87,12 +110,15 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
           // recorded, whatever the job's status by then: the photos belong to that outcome and often
           // arrive a little later. A planned survey on a job that is no longer open never took place,
           // so it gets no photos. The server checks the rights either way.
-          magToevoegen={planbaar || schouw.status === 'uitgevoerd'}
+          magToevoegen={(planbaar && gepland) || schouw.status === 'uitgevoerd'}
           onAdded={setSchouw}
         />
       )}
-      {dialog === 'plan' && <PlanDialog klusId={klusId} schouw={schouw ?? null} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'plan' && <PlanDialog klusId={klusId} schouw={gepland ? schouw : null} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />}
       {dialog === 'uitkomst' && <UitkomstDialog klusId={klusId} onClose={() => setDialog(null)} onDone={done} />}
+      {dialog === 'annuleren' && schouw && (
+        <AnnuleerDialog klusId={klusId} schouw={schouw} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />
+      )}
     </Box>
   );
 }
@@ -181,6 +207,78 @@ function UitkomstDialog({ klusId, onClose, onDone }: { klusId: string; onClose: 
         <FormDialogActions onClose={onClose} pending={record.isPending} label="Vastleggen" />
       </Form>
     </Dialog>
+  );
+}
+
+const redenRegel: Validator = (value: unknown) =>
+  typeof value !== 'string' || value.length <= MAX_REDEN ? undefined : `Houd de reden kort (hoogstens ${MAX_REDEN} tekens).`;
+
+/**
+ * 'Schouw annuleren': asks to confirm, with the appointment it is about, an optional reason for the
+ * customer's e-mail, and what the customer will hear. 'Terug' keeps the survey.
+ */
+function AnnuleerDialog({
+  klusId,
+  schouw,
+  heeftEmail,
+  onClose,
+  onDone,
+}: {
+  klusId: string;
+  schouw: Schouw;
+  heeftEmail: boolean;
+  onClose: () => void;
+  onDone: (s: Schouw) => void;
+}) {
+  const cancel = useAction('cancelSchouw');
+
+  const submit = (values: Record<string, unknown>) =>
+    cancel.submit({ id: klusId, reden: String(values['reden'] ?? '').trim() }, (answer) => onDone(answer.data));
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="schouw-annuleren-title" aria-describedby="schouw-annuleren-tekst" fullWidth maxWidth="sm">
+      <Form defaultValues={{ reden: '' }} onSubmit={submit} noValidate>
+        <DialogTitle id="schouw-annuleren-title">Schouw annuleren?</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <DialogContentText id="schouw-annuleren-tekst" color="text.primary">
+            De schouw van <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong> gaat dan niet door en krijgt geen
+            herinnering.{' '}
+            {heeftEmail
+              ? 'De klant krijgt hiervan een e-mail.'
+              : 'Deze klant heeft geen e-mailadres: bel de klant om het door te geven.'}
+          </DialogContentText>
+          <FormDataConsumer<{ reden?: string }>>
+            {({ formData }) => (
+              <TextInput
+                source="reden"
+                label="Reden (niet verplicht)"
+                multiline
+                minRows={2}
+                fullWidth
+                validate={redenRegel}
+                helperText={`${heeftEmail ? 'Staat in de e-mail aan de klant. ' : ''}${(formData.reden ?? '').length} / ${MAX_REDEN} tekens`}
+              />
+            )}
+          </FormDataConsumer>
+        </DialogContent>
+        <AnnuleerActions onClose={onClose} pending={cancel.isPending} />
+      </Form>
+    </Dialog>
+  );
+}
+
+/** The foot of the cancel dialog: 'Terug' and the confirmation, off while it is being sent. */
+function AnnuleerActions({ onClose, pending }: { onClose: () => void; pending: boolean }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <DialogActions>
+      <Button onClick={onClose} size="large">
+        Terug
+      </Button>
+      <Button type="submit" variant="contained" color="error" size="large" disabled={pending || isSubmitting}>
+        Schouw annuleren
+      </Button>
+    </DialogActions>
   );
 }
 

@@ -66,6 +66,12 @@ export const klusActions = {
     failure: 'Kon de uitkomst niet vastleggen',
     invalidates: ['planning'],
   }),
+  // D33: the office cancels a survey; the customer is e-mailed (SchouwSection).
+  cancelSchouw: defineAction<{ id: string; reden: string }, Schouw>({
+    request: ({ id, reden }) => ({ path: klus(id, 'schouw/annuleren'), method: 'POST', body: { reden } }),
+    failure: 'Kon de schouw niet annuleren',
+    invalidates: ['planning'],
+  }),
   /** An upload: the photo as multipart (callApi sends a FormData body as it is). */
   addSchouwFoto: defineAction<{ id: string; file: File }, Schouw>({
     request: ({ id, file }) => {
