@@ -31,6 +31,14 @@ TEST_SMTP          := $(call port,1026)
 TEST_MAILWEB       := $(call port,1081)
 TEST_KRATOS := $(TEST_KRATOS_PUBLIC) $(TEST_KRATOS_ADMIN)
 TEST_MAIL   := $(TEST_SMTP) $(TEST_MAILWEB)
+# The browser tests' second shard has a stack of its own (scripts/e2e-shard.sh).
+TEST2_PORT          := $(call port,54323)
+E2E2_HTTP           := $(call port,8098)
+E2E2_METRICS        := $(call port,9098)
+TEST2_KRATOS_PUBLIC := $(call port,4445)
+TEST2_KRATOS_ADMIN  := $(call port,4446)
+TEST2_SMTP          := $(call port,1027)
+TEST2_MAILWEB       := $(call port,1082)
 
 DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
               DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
@@ -122,10 +130,13 @@ run:
 stop:
 	@scripts/server.sh stop dev
 	@scripts/server.sh stop e2e
+	@scripts/server.sh stop e2e2
 	@scripts/kratos.sh stop dev
 	@scripts/kratos.sh stop test
+	@scripts/kratos.sh stop test2
 	@scripts/maildev.sh stop dev
 	@scripts/maildev.sh stop test
+	@scripts/maildev.sh stop test2
 	@scripts/pg.sh stop dev
 	@scripts/pg.sh stop test
 
@@ -139,20 +150,34 @@ TEST_TZ := $(shell if [ "$$(TZ=Europe/Amsterdam date +%F)" != "$$(TZ=Pacific/Kir
              then echo Pacific/Kiritimati; else echo Pacific/Pago_Pago; fi)
 endif
 export TEST_TZ
-test go-test go-fuzz ui-test e2e: export TZ = $(TEST_TZ)
+test test-lane-go test-lane-ui go-test go-fuzz ui-test e2e: export TZ = $(TEST_TZ)
 
-# make test: the static checks, then a throw-away cluster, destroyed afterwards whatever the outcome.
+# make test: the static checks, then a throw-away stack, destroyed afterwards whatever the outcome.
+# Two lanes run at once (their output is printed lane by lane): the Go tests and fuzz seeds, which
+# mostly wait on PostgreSQL, beside Vitest and the front-end builds, which mostly compute; then the
+# browser tests in two shards, each on a stack of its own (scripts/e2e-shard.sh).
 test:
 	@scripts/deps.sh chromium
 	@$(MAKE) --no-print-directory tidy vet lint typecheck k8s-validate
-	@scripts/pg.sh destroy test
+	@scripts/pg.sh destroy test; scripts/pg.sh destroy test2
 	@scripts/pg.sh start test $(TEST_PORT)
-	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && \
+	@scripts/pg.sh start test2 $(TEST2_PORT) >/dev/null
+	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && scripts/maildev.sh start test2 $(TEST2_SMTP) $(TEST2_MAILWEB) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
-	  $(MAKE) --no-print-directory go-test go-fuzz ui-test build e2e FUZZTIME=$(TEST_FUZZTIME) && \
+	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST2_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test2 http://127.0.0.1:$(E2E2_HTTP) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_PORT) && \
+	  $(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-ui FUZZTIME=$(TEST_FUZZTIME) && \
+	  $(MAKE) --no-print-directory e2e && \
 	  scripts/backup-drill.sh .data/pg-test/run $(TEST_PORT) || status=$$?; \
-	  scripts/server.sh stop e2e >/dev/null; scripts/kratos.sh stop test >/dev/null; scripts/maildev.sh stop test >/dev/null; \
-	  scripts/pg.sh destroy test; exit $$status
+	  scripts/server.sh stop e2e >/dev/null; scripts/server.sh stop e2e2 >/dev/null; \
+	  scripts/kratos.sh stop test >/dev/null; scripts/kratos.sh stop test2 >/dev/null; \
+	  scripts/maildev.sh stop test >/dev/null; scripts/maildev.sh stop test2 >/dev/null; \
+	  scripts/pg.sh destroy test; scripts/pg.sh destroy test2 >/dev/null; exit $$status
+
+.PHONY: test-lane-go test-lane-ui
+test-lane-go:
+	@$(MAKE) --no-print-directory go-test go-fuzz
+test-lane-ui:
+	@$(MAKE) --no-print-directory ui-test build
 
 # make fuzz: every fuzz target for FUZZTIME on a throw-away cluster (the form fuzzer uses the database).
 fuzz:
@@ -319,13 +344,17 @@ go-fuzz:
 ui-test:
 	npm test --silent -w shared-ui -w portal-ui -w admin-ui
 
-# The browser smoke test against the real server on the test cluster.
+# The browser tests against the real server, in two shards at once, each on its own stack (make test
+# starts both stacks): shard 1 on the test cluster, shard 2 on test2. Each shard's output is printed
+# when it ends.
 e2e:
-	$(TEST_DB_ENV) bin/klusmaat migrate
-	$(TEST_DB_ENV) bin/klusmaat seed
-	$(TEST_DB_ENV) KLUSMAAT_LISTEN=127.0.0.1:$(E2E_HTTP) METRICS_ADDR=127.0.0.1:$(E2E_METRICS) KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$(E2E_HTTP) KLUSMAAT_FORM_LIMIT=1000 KLUSMAAT_LOGIN_LIMIT=1000 scripts/server.sh start e2e
-	cd portal-ui && BASE_URL=http://127.0.0.1:$(E2E_HTTP) MAILDEV_URL=http://127.0.0.1:$(TEST_MAILWEB) \
-	  E2E_DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat npm run --silent e2e
+	@status=0; \
+	  scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
+	  scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
+	  wait $$one || status=1; wait $$two || status=1; \
+	  cat .data/e2e-1.log .data/e2e-2.log; \
+	  for f in .data/e2e-1.log .data/e2e-2.log; do echo "$$f: $$(grep -E '^# (pass|fail) ' $$f | tr '\n' ' ')"; done; \
+	  exit $$status
 
 # Known vulnerabilities in the packages that ship or run (npm audit --omit=dev): the front ends'
 # workspace (one lock file at the root) and MailDev. It asks the npm registry's advisory service,

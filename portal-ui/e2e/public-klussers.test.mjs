@@ -110,7 +110,10 @@ test('three carousel photos loop with the buttons and the arrow keys', async () 
       }),
     );
     await page.goto(`${BASE_URL}/klussers`, { waitUntil: 'networkidle' });
-    const cardEl = page.locator('.klusser-card');
+    // The list renders after the answer arrives, which on a loaded machine can be after the
+    // network went idle: wait for the card itself before counting what is in it.
+    const cardEl = page.locator('.klusser-card', { hasText: 'Kees Foto' });
+    await cardEl.getByRole('img', { name: 'Foto van Kees Foto' }).waitFor();
     assert.equal(await cardEl.getByRole('img', { name: 'Foto van Kees Foto' }).count(), 1);
     assert.equal(await cardEl.getByText('Geen foto beschikbaar').count(), 0);
     assert.match(await cardEl.textContent(), /4,3/);

@@ -1,9 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// findBy and waitFor wait up to 5 s (not 1 s): the console's pages answer within a few hundred
-// milliseconds here, but a full `make test` runs Go, Chromium and two Vitest suites on two cores.
-configure({ asyncUtilTimeout: 5000 });
+// findBy and waitFor wait up to 10 s (not 1 s): the console's pages answer within a few hundred
+// milliseconds here, but make test runs Vitest beside the Go tests on two cores.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom implements neither scrolling nor media queries; MUI and react-admin use both.
 window.scrollTo = () => {};
