@@ -148,7 +148,7 @@ describe('Dashboard', () => {
     expect(items[0]?.textContent).toContain('2 dagen te laat');
     expect(items[1]?.textContent).toContain('6 uur te laat');
     expect(within(section).getByRole('link', { name: 'Mevrouw De Vries, Voorburg' }).getAttribute('href')).toBe('/admin/klussen?klus=00000000-0000-4000-8000-00000000000a');
-    expect(within(section).getByRole('link', { name: 'Alle 2 bekijken' }).getAttribute('href')).toBe('/admin/klussen?terugbellen=te_laat');
+    expect(within(section).getByRole('link', { name: 'Alle 2 bekijken' }).getAttribute('href')).toBe('/admin/klussen?terugbellen=te_laat&sort=created_at&order=ASC');
   });
 
   it.each(['admin', 'franchise'] as const)("shows the %s what is open per region and age, each cell leading to those invoices (D30)", async (area) => {

@@ -10,6 +10,9 @@ export function teLaat(uren: number): string {
   return `${Math.floor(uren / 24)} dagen te laat`;
 }
 
+/** The jobs list of the overdue requests, oldest request first as on the dashboard (D26). */
+export const TERUGBELLEN_LIJST = 'terugbellen=te_laat&sort=created_at&order=ASC';
+
 /**
  * 'Nog niet teruggebeld' (D26): the requests from the website without a logged contact 24 hours
  * after they arrived, oldest first, with how late each is; each leads to its job, where the
@@ -34,7 +37,7 @@ export function Terugbellen({
             Nog niet teruggebeld: <span data-testid="terugbellen-aantal">{data.aantal}</span>
           </Typography>
           {data.aantal > 0 && (
-            <Button component={Link} to={`${basename}/klussen?terugbellen=te_laat`} variant="outlined" size="large">
+            <Button component={Link} to={`${basename}/klussen?${TERUGBELLEN_LIJST}`} variant="outlined" size="large">
               Alle {data.aantal} bekijken
             </Button>
           )}

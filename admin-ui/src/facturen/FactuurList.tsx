@@ -11,8 +11,8 @@ import { useAction } from '../api/useAction';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { download } from '../klanten/csv';
 import { DayField } from '../fields/DayField';
-import { wrapAnywhere } from '../fields/wrap';
 import { euro } from '../klussen/format';
+import { EenRegel, Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
 import { filterQuery } from '../lists/filterQuery';
 import { FactuurDialog } from './FactuurDialog';
@@ -177,12 +177,9 @@ export default function FactuurList() {
           // Tighter cells and a narrower description keep the actions in view at 1280 px.
           sx={{
             '& .MuiTableCell-root': { px: 0.75 },
-            // A minimum for the customer and the description: text that may break anywhere would
-            // otherwise be squeezed to a few letters a line.
-            // (Low enough that a row with a long state, its days past due and its follow-up
-            // button still leaves room: the table fits 1280 px with some to spare.)
-            '& .column-omschrijving': { minWidth: 96, maxWidth: 170 },
-            '& td:nth-of-type(3)': { minWidth: 104, maxWidth: 170 },
+            // The customer and the description wrap at spaces only, in columns of at most 24 to 26
+            // characters (lists/Cells): a row with a long state, its days past due and its
+            // follow-up button still fits 1280 px.
             '& .column-totaal_bedrag_cents, & .column-open_cents': { whiteSpace: 'nowrap' },
           }}
           empty={<EmptyList none="Geen facturen gevonden" filtered="Geen facturen gevonden" />}>
@@ -192,18 +189,26 @@ export default function FactuurList() {
             label="Klant"
             sortable={false}
             render={(f) => (
-              // A long e-mail address breaks inside its column instead of running into the next.
+              // Whole words: a long e-mail address stays on one line, cut with '…' (the whole address
+              // in the title and the page) instead of breaking inside the address.
               // The name is left out when it is the e-mail address (the server's stand-in for a
               // customer without a name), so the address is not shown twice.
-              <Box sx={wrapAnywhere}>
-                {f.klant_naam !== f.klant_email && (f.klant_naam || '—')}
-                <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                  {f.klant_email || 'geen e-mailadres'}
-                </Typography>
-              </Box>
+              <>
+                {f.klant_naam !== f.klant_email && <Woorden ch={24}>{f.klant_naam || '—'}</Woorden>}
+                <EenRegel ch={26} text={f.klant_email || 'geen e-mailadres'} sx={{ typography: 'body2' }} />
+              </>
             )}
           />
-          <TextField source="omschrijving" label="Omschrijving" sortable={false} sx={wrapAnywhere} />
+          <FunctionField<Factuur>
+            source="omschrijving"
+            label="Omschrijving"
+            sortable={false}
+            render={(f) => (
+              <Woorden ch={24} title={f.omschrijving}>
+                {f.omschrijving}
+              </Woorden>
+            )}
+          />
           <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
           <FunctionField<Factuur>
             label="Staat"

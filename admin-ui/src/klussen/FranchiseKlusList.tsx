@@ -4,10 +4,10 @@ import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
 import { ddMMyyyy } from '../fields/dates';
-import { wrapAnywhere } from '../fields/wrap';
+import { EenRegel, Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
-import { UrlPrefill } from '../lists/UrlPrefill';
+import { UrlFilterRedirect } from '../lists/UrlPrefill';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
 import { isStatus, STATUS_CHOICES, STATUS_LABEL } from './status';
 import type { KlusRij } from './types';
@@ -16,10 +16,17 @@ const FILTERS = [
   <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
   <TextInput key="woonplaats" source="woonplaats" label="Woonplaats" />,
+  <SelectInput
+    key="terugbellen"
+    source="terugbellen"
+    label="Terugbellen"
+    emptyText="Alle klussen"
+    choices={[{ id: 'te_laat', name: 'Nog niet teruggebeld (na 24 uur)' }]}
+  />,
 ];
 
-/** The filters that the dashboard's links set in the address (?status=bezig, ?woonplaats=Leidschendam). */
-const URL_FILTERS = ['status', 'woonplaats'] as const;
+/** The filters that the dashboard's links set in the address (?status=bezig, ?woonplaats=Leidschendam, ?terugbellen=te_laat). */
+const URL_FILTERS = ['status', 'woonplaats', 'terugbellen'] as const;
 
 /**
  * The franchise owner's jobs, /franchise/klussen (document 001 section 2, Franchise jobs): the
@@ -28,12 +35,19 @@ const URL_FILTERS = ['status', 'woonplaats'] as const;
  * /franchise/klussen/{id}.
  */
 export default function FranchiseKlusList() {
+  return (
+    <UrlFilterRedirect names={URL_FILTERS}>
+      <Klussen />
+    </UrlFilterRedirect>
+  );
+}
+
+function Klussen() {
   const basename = useBasename();
   // A phone: one line per job (what, when, where, status) that opens its page, not a wide table.
   const smal = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
-      <UrlPrefill names={URL_FILTERS} />
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">
           Klussen in jouw regio
@@ -54,33 +68,51 @@ export default function FranchiseKlusList() {
           empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}
         />
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
+        // Six columns that fit 1280 px with whole words: the category over its description, the
+        // street over postcode and town, the e-mail address over the phone; a word too long for its
+        // column ends in '…' (its full text in the title), so Status and Details stay in view.
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          sx={{ '& .MuiTableCell-root': { px: 1 } }}
+          empty={<EmptyList none="Geen klussen gevonden" filtered="Geen klussen gevonden" />}>
           <DayField source="datum" label="Datum" />
-          <FunctionField<KlusRij> label="Categorie" sortable={false} render={(r) => r.categorie} />
-          <FunctionField<KlusRij> label="Omschrijving" sortable={false} sx={wrapAnywhere} render={(r) => r.beschrijving} />
+          <FunctionField<KlusRij>
+            label="Klus"
+            sortable={false}
+            render={(r) => (
+              <Woorden ch={40} title={`${r.categorie}: ${r.beschrijving}`}>
+                <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                  {r.categorie}
+                </Box>
+                {r.beschrijving}
+              </Woorden>
+            )}
+          />
           <FunctionField<KlusRij>
             label="Adres"
             sortBy="woonplaats"
             render={(r) => (
-              <Box sx={wrapAnywhere}>
-                {r.adres}
+              <Woorden ch={24} title={`${r.adres}, ${r.postcode} ${r.woonplaats}`}>
+                <Box component="span" sx={{ display: 'block' }}>
+                  {r.adres}
+                </Box>
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                  {r.postcode} {r.woonplaats}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.postcode}</Box> {r.woonplaats}
                 </Typography>
-              </Box>
+              </Woorden>
             )}
           />
           <FunctionField<KlusRij>
             label="Contact"
             sortable={false}
             render={(r) => (
-              // A long e-mail address breaks in its column, so that Status and Details stay in view.
-              <Box sx={wrapAnywhere}>
-                {r.email || '—'}
+              <>
+                <EenRegel ch={28} text={r.email || '—'} />
                 <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
                   {r.telefoon}
                 </Typography>
-              </Box>
+              </>
             )}
           />
           <FunctionField<KlusRij> label="Status" sortBy="status" render={(r) => (isStatus(r.status) ? STATUS_LABEL[r.status] : r.status)} />

@@ -24,7 +24,7 @@ import { OfferteSection } from './OfferteSection';
 import { SchouwSection } from './SchouwSection';
 import { WerkbonDetails } from '../werkbonnen/WerkbonDetails';
 import { toewijzen } from './assign';
-import { euro, schatting, toewijzing } from './format';
+import { euro, schatting, toewijzing, vastePrijs } from './format';
 import { isStatus, STATUS_LABEL } from './status';
 import type { Klus } from './types';
 import { useKandidaten } from './useKandidaten';
@@ -108,7 +108,12 @@ export function KlusDetails({ klus, beheer }: { klus: Klus; beheer: boolean }) {
         <Fact label="Klant">{klant}</Fact>
         <Fact label="Telefoon">{klus.telefoon}</Fact>
         <Fact label="E-mail">{klus.email || '—'}</Fact>
-        <Fact label="Schatting">{schatting(klus.geschat_tarief_cents, klus.geschatte_duur)}</Fact>
+        {/* Once the customer accepted a quote its fixed price is the job's price, not the estimate (D26). */}
+        {klus.vaste_prijs ? (
+          <Fact label="Vaste prijs">{vastePrijs(klus.vaste_prijs)}</Fact>
+        ) : (
+          <Fact label="Schatting">{schatting(klus.geschat_tarief_cents, klus.geschatte_duur)}</Fact>
+        )}
         <Fact label="Toewijzing">{toewijzing(klus)}</Fact>
         {klus.geplande_start_tijd && <Fact label="Gepland">{momentNl(klus.geplande_start_tijd)}</Fact>}
         <Fact label="Notities">{klus.klusser_notities || '—'}</Fact>

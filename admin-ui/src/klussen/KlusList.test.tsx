@@ -50,6 +50,26 @@ describe('Klussen Beheer', () => {
     expect(mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').every((c) => !c.query.has('status'))).toBe(true);
   });
 
+  it('shows the fixed price of an accepted quote instead of the hourly estimate, in the row and in the details', async () => {
+    const vaste_prijs = { offerte: 'O2026-0007', versie: 2, excl_cents: 22130, incl_cents: 26777 };
+    start(`/admin/klussen?klus=${ID}`, {
+      'GET /api/v1/klussen': { body: { data: [rij({ vaste_prijs, geschatte_duur: 1 })], total: 1 } },
+      [`GET /api/v1/klussen/${ID}`]: { body: { data: klus({ vaste_prijs, geschatte_duur: 1 }) } },
+      [`GET /api/v1/klussen/${ID}/contacten`]: { body: { data: [], total: 0 } },
+      [`GET /api/v1/klussen/${ID}/schouw`]: { body: { data: null } },
+      [`GET /api/v1/klussen/${ID}/offerte`]: { body: { data: null } },
+      'GET /api/v1/klussen/klussers': { body: { data: [], total: 0 } },
+    });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const details = (await within(dialog).findByText('Vaste prijs')).parentElement as HTMLElement;
+    expect(details.textContent?.replace(/\s/g, ' ')).toContain('€ 221,30 excl. btw (€ 267,77 incl. btw), de vaste prijs uit de geaccepteerde offerte O2026-0007, versie 2');
+    expect(within(dialog).queryByText('Schatting')).toBeNull();
+    expect(dialog.textContent).not.toContain('1 u × € 65');
+    const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('€ 221,30vaste prijs, offerte versie 2');
+    expect(row.textContent).not.toContain('u × € 65');
+  });
+
   it("opens the job of ?klus= (a dashboard's link to one request) in its dialog, with its contact log", async () => {
     start(`/admin/klussen?klus=${ID}&terugbellen=te_laat`, {
       [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
@@ -74,6 +94,18 @@ describe('Klussen Beheer', () => {
     }, { timeout: 10_000 });
     const counts = mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').at(-1);
     expect(counts?.query.get('woonplaats')).toBe('Delft');
+    // Filtered from the very first request: never every job first.
+    expect(listCalls(mock).map((c) => [c.query.get('status'), c.query.get('woonplaats')])).toEqual(listCalls(mock).map(() => ['bezig', 'Delft']));
+    expect(mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').every((c) => c.query.get('woonplaats') === 'Delft')).toBe(true);
+    // The filters are shown, to be seen and cleared.
+    expect(((await screen.findByLabelText('Woonplaats')) as HTMLInputElement).value).toBe('Delft');
+  });
+
+  it('lists the overdue call-backs of the dashboard oldest request first, from the first request', async () => {
+    const mock = start('/admin/klussen?terugbellen=te_laat&sort=created_at&order=ASC');
+    await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 });
+    expect(listCalls(mock).length).toBeGreaterThan(0);
+    for (const c of listCalls(mock)) expect([c.query.get('terugbellen'), c.query.get('sort'), c.query.get('order')]).toEqual(['te_laat', 'created_at', 'asc']);
   });
 
   it('says which kind of empty it is', async () => {

@@ -13,10 +13,11 @@ import {
 import { SelectInput } from '../fields/SelectInput';
 import { isAdmin, useMe } from '../auth/useMe';
 import { DayField } from '../fields/DayField';
+import { Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
-import { UrlPrefill } from '../lists/UrlPrefill';
-import { Schatting, toewijzing } from './format';
+import { UrlFilterRedirect, UrlPrefill } from '../lists/UrlPrefill';
+import { Prijs, toewijzing } from './format';
 import { KlusDetailDialog } from './KlusDetailDialog';
 import { KlusEditDialog, KlusFormDialog } from './KlusFormDialog';
 import { RowActions, StatusSelect } from './RowControls';
@@ -80,6 +81,14 @@ function ListActions({ onNew }: { onNew: () => void }) {
  * jobs read-only.
  */
 export default function KlusList() {
+  return (
+    <UrlFilterRedirect names={URL_FILTERS}>
+      <Klussen />
+    </UrlFilterRedirect>
+  );
+}
+
+function Klussen() {
   // Changes are the admin's; a franchise owner who opens /admin/klussen reads (spec section 2 guards).
   const me = useMe();
   const beheer = useBasename() === '/admin' && isAdmin(me);
@@ -101,7 +110,7 @@ export default function KlusList() {
         actions={beheer ? <ListActions onNew={openNew} /> : false}
         empty={false}
       >
-        <UrlPrefill names={URL_FILTERS} onNew={beheer ? openNew : undefined} onOpen={setDetail} />
+        <UrlPrefill onNew={beheer ? openNew : undefined} onOpen={setDetail} />
         <Box sx={{ px: 2, pt: 2 }}>
           <Typography variant="h4" component="h1" gutterBottom>
             Klussen Beheer
@@ -123,19 +132,21 @@ export default function KlusList() {
             label="Categorie"
             sortable={false}
             render={(r) => (
-              <>
+              // Whole words only; a word too long for the column ends in '…' (the full description
+              // in the title), so the long description of one job cannot push Acties out of view.
+              <Woorden ch={30} title={r.beschrijving}>
                 {r.categorie}
                 {/* Which job it is: the category alone does not tell two jobs apart. */}
                 <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
                   {kort(r.beschrijving)}
                 </Typography>
-              </>
+              </Woorden>
             )}
           />
           <FunctionField<KlusRij>
-            label="Schatting"
+            label="Prijs (excl. btw)"
             sortable={false}
-            render={(r) => <Schatting tariefCents={r.geschat_tarief_cents} duur={r.geschatte_duur} />}
+            render={(r) => <Prijs klus={r} />}
           />
           <FunctionField<KlusRij>
             label="Notitie"
@@ -148,12 +159,12 @@ export default function KlusList() {
             label="Locatie"
             sortBy="woonplaats"
             render={(r) => (
-              <>
+              <Woorden ch={20} title={`${r.woonplaats} (${regioNaam(r.regio)})`}>
                 {r.woonplaats}
                 <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
                   {regioNaam(r.regio)}
                 </Typography>
-              </>
+              </Woorden>
             )}
           />
           {beheer ? (

@@ -178,7 +178,7 @@ function Materialen() {
 }
 
 /**
- * Each line as a group named 'Materiaalregel N' with its own 'Verwijderen'. A new line's
+ * Each line as a fieldset named 'Materiaalregel N' with its own 'Verwijderen'. A new line's
  * description gets the focus; after a removal the focus goes to 'Materiaalregel toevoegen', since
  * the button that had it is gone.
  */
@@ -191,12 +191,13 @@ function Regels() {
     <>
       {fields.length === 0 && <Typography variant="body2">Geen materiaalregels.</Typography>}
       {fields.map((regel, i) => (
+        // A fieldset with its legend: the group's name is 'Materiaalregel N' for every engine that
+        // reads it, not the first field's label (the legend is floated to sit inside the box).
         <Box
           key={regel.id}
-          role="group"
-          aria-labelledby={`offerte-regel-${regel.id}`}
-          sx={{ display: 'grid', gap: 1, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Typography id={`offerte-regel-${regel.id}`} variant="body2" sx={{ fontWeight: 700 }}>
+          component="fieldset"
+          sx={{ display: 'grid', gap: 1, m: 0, minWidth: 0, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Typography component="legend" variant="body2" sx={{ fontWeight: 700, float: 'left', width: '100%', p: 0 }}>
             Materiaalregel {i + 1}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>

@@ -201,6 +201,18 @@ describe('OfferteSection (D26)', () => {
     expect(screen.getByRole('link', { name: 'PDF bekijken' })).toBeTruthy();
   });
 
+  it('says of a version sent and then replaced by a newer one that it was replaced, not sent', async () => {
+    start({
+      [`GET ${PATH}`]: {
+        body: { data: { ...verstuurd, versie: 2, eerdere: [{ versie: 1, status: 'verstuurd', totaal_cents: 10000, verstuurd_op: '2026-11-20T09:00:00Z', beslist_op: null }] } },
+      },
+    });
+    await waitFor(() => expect(plain(screen.queryByTestId('offerte-status'))).toBe('Offerte verstuurd'));
+    const eerdere = plain(screen.getByTestId('offerte-eerdere'));
+    expect(eerdere).toContain('versie 1 – Vervangen door versie 2 – € 100,00');
+    expect(eerdere).not.toContain('verstuurd');
+  });
+
   it("offers a new version of a sent or declined quote, and shows the customer's reason", async () => {
     start({
       [`GET ${PATH}`]: { body: { data: { ...verstuurd, status: 'niet_akkoord', beslist_op: '2026-11-22T10:00:00Z', reden: 'Te duur.' } } },

@@ -37,7 +37,15 @@ const STAND: Record<string, { label: string; color: ChipProps['color'] }> = {
   niet_akkoord: { label: 'Niet akkoord', color: 'error' },
   verlopen: { label: 'Verlopen', color: 'warning' },
 };
-const standLabel = (status: string) => STAND[status]?.label ?? status;
+
+/**
+ * An earlier version's state: one sent and not answered was replaced by the next version, which
+ * the customer answers instead (D33: 'Vervangen', not 'Verstuurd'); an answer stays what it was.
+ */
+export function eerdereStand(v: { versie: number; status: string }): string {
+  if (v.status === 'verstuurd' || v.status === 'verlopen') return `Vervangen door versie ${v.versie + 1}`;
+  return STAND[v.status]?.label ?? v.status;
+}
 
 /**
  * 'Offerte' (D26) on a job: the latest version of its quote (lines, VAT, total, validity, what the
@@ -172,7 +180,7 @@ function OfferteDetails({ offerte: o }: { offerte: Offerte }) {
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {o.eerdere.map((v) => (
               <li key={v.versie}>
-                versie {v.versie} – {standLabel(v.status)} – {euro(v.totaal_cents)}
+                versie {v.versie} – {eerdereStand(v)} – {euro(v.totaal_cents)}
               </li>
             ))}
           </Box>

@@ -6,9 +6,32 @@ const HOURS = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
 
 export const euro = (cents: number) => EURO.format(cents / 100);
 
+/** The fixed price of a job whose customer accepted a quote (D26): that version's amounts. */
+export interface VastePrijs {
+  offerte: string;
+  versie: number;
+  excl_cents: number;
+  incl_cents: number;
+}
+
+/** What a job's price is made of: its estimate, and the fixed price once a quote is accepted. */
+interface Prijsgegevens {
+  geschat_tarief_cents: number;
+  geschatte_duur: number;
+  vaste_prijs?: VastePrijs | null;
+}
+
 /** The estimate of a job: rate × duration in whole euros (section 9), with how it is made up. */
 export function schatting(tariefCents: number, duur: number): string {
   return `${EURO_WHOLE.format(Math.round((tariefCents / 100) * duur))} (${HOURS.format(duur)} u × ${EURO_WHOLE.format(tariefCents / 100)})`;
+}
+
+/**
+ * The fixed price in full, as the job's details say it (D33: it replaces the estimate):
+ * '€ 221,30 excl. btw (€ 267,77 incl. btw), de vaste prijs uit de geaccepteerde offerte O2026-0001, versie 2'.
+ */
+export function vastePrijs(v: VastePrijs): string {
+  return `${euro(v.excl_cents)} excl. btw (${euro(v.incl_cents)} incl. btw), de vaste prijs uit de geaccepteerde offerte ${v.offerte}, versie ${v.versie}`;
 }
 
 /** The assignment column: who does it, or where it waits. */
@@ -18,13 +41,27 @@ export function toewijzing(row: { klusser?: string | null; assignment_type?: str
   return 'Niet toegewezen';
 }
 
-/** The estimate in a narrow column: the amount, and under it how it is made up. */
-export function Schatting({ tariefCents, duur }: { tariefCents: number; duur: number }) {
+/**
+ * The price in a narrow column: the amount (excl. btw), and under it what it is: the fixed price
+ * of the accepted quote (D26, never an hourly estimate then), or how the estimate is made up.
+ */
+export function Prijs({ klus }: { klus: Prijsgegevens }) {
+  const v = klus.vaste_prijs;
+  if (v) {
+    return (
+      <>
+        {euro(v.excl_cents)}
+        <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+          vaste prijs, offerte versie {v.versie}
+        </Typography>
+      </>
+    );
+  }
   return (
     <>
-      {EURO_WHOLE.format(Math.round((tariefCents / 100) * duur))}
+      {EURO_WHOLE.format(Math.round((klus.geschat_tarief_cents / 100) * klus.geschatte_duur))}
       <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-        {HOURS.format(duur)} u × {EURO_WHOLE.format(tariefCents / 100)}
+        {HOURS.format(klus.geschatte_duur)} u × {EURO_WHOLE.format(klus.geschat_tarief_cents / 100)}
       </Typography>
     </>
   );

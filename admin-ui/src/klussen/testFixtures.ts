@@ -26,6 +26,7 @@ export function rij(extra: Partial<KlusRij> = {}): KlusRij {
     geannuleerd: false,
     created_at: '2026-11-20T10:00:00Z',
     terugbellen_te_laat: false,
+    vaste_prijs: null,
     ...extra,
   };
 }
@@ -55,6 +56,7 @@ export function klus(extra: Partial<Klus> = {}): Klus {
     klant_achternaam: 'de Vries',
     geschat_tarief_cents: 6500,
     geschatte_duur: 1.5,
+    vaste_prijs: null,
     geplande_start_tijd: null,
     klusser_telefoon: null,
     planning_changes_count: 0,
