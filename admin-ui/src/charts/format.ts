@@ -3,6 +3,7 @@
  * ('2026-11-23', a Monday; '2026-11'): they are read as calendar days in UTC arithmetic, never
  * through the browser's time zone, so a browser abroad shows the same week numbers.
  */
+import { euroHeel } from '@klusmaat/shared-ui/money';
 import { ddMMyyyy } from '../fields/dates';
 import { addDays, isoWeek, MAAND_KORT, MAAND_LANG } from '../fields/week';
 
@@ -78,14 +79,13 @@ export function maandLang(maand: string): string {
 }
 
 const GETAL = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
-const EURO_HEEL = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 const PROCENT = new Intl.NumberFormat('nl-NL', { style: 'percent', maximumFractionDigits: 0 });
 
 /** A count or average on screen: 1.234 and 4,3. */
 export const getal = (n: number) => GETAL.format(n);
 
-/** A whole amount of euros on an axis: '€ 12.000'. */
-export const euroHeel = (euros: number) => EURO_HEEL.format(euros);
+/** A whole amount of euros on an axis: '€ 12.000' (the one money formatter, shared-ui/money). */
+export { euroHeel };
 
 /** A share: '8%'. */
 export const procent = (deel: number, geheel: number) => PROCENT.format(geheel === 0 ? 0 : deel / geheel);

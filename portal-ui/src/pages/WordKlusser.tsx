@@ -239,7 +239,7 @@ export default function WordKlusser() {
                 className: 'form-input form-input-short',
                 hint: `U bent ${MIN_AGE} jaar of ouder.`,
               })}
-              {textField('adres', 'Adres', { autoComplete: 'street-address' })}
+              {textField('adres', 'Adres', { autoComplete: 'address-line1' })}
               {textField('postcode', 'Postcode', { autoComplete: 'postal-code', className: 'form-input form-input-short' })}
               {textField('woonplaats', 'Woonplaats', { autoComplete: 'address-level2' })}
               {textField('telefoon', 'Telefoonnummer', { type: 'tel', autoComplete: 'tel' })}

@@ -27,6 +27,19 @@ function quantity(regel: Offerte['regels'][number]): string {
   return regel.aantal === 1 ? '' : `${number(regel.aantal)} × ${euros(regel.prijs_cents)}`;
 }
 
+/**
+ * The fixed price in words (D26, D33): a quote priced as hours × rate is a fixed price too, hours
+ * included; more work than the quote names only with the customer's consent.
+ */
+function vastePrijs(o: Pick<Offerte, 'regels'>): string {
+  const uren = o.regels.filter((r) => r.eenheid === 'uur').reduce((sum, r) => sum + r.aantal, 0);
+  if (uren <= 0) return 'Deze prijs is een vaste prijs.';
+  return (
+    `Deze prijs is een vaste prijs: ook de ${hours(uren)} arbeid staat vast. Duurt de klus langer, dan betaalt u niet meer. ` +
+    'Meer werk dan in deze offerte staat, doen wij alleen als u daar eerst mee akkoord gaat.'
+  );
+}
+
 type Besluit = OfferteBesluit['besluit'];
 
 const THANKS: Readonly<Record<Besluit, string>> = {
@@ -36,8 +49,19 @@ const THANKS: Readonly<Record<Besluit, string>> = {
 
 const DECIDE_FAILED = 'Het versturen van uw antwoord is niet gelukt. Probeer het opnieuw of bel ons.';
 
-/** What comes after the quote when the customer cannot answer (now). */
-function OfferteStand({ o, telefoon }: { o: Offerte; telefoon: string }) {
+/**
+ * What follows an accepted quote, by where the job stands: still to be planned, planned (the
+ * appointment and the klusser are shown above), under way, or done.
+ */
+const NA_AKKOORD: Readonly<Record<string, string>> = {
+  open: 'Wij plannen de klus en laten u weten wie er komt.',
+  ingepland: 'De klus is ingepland. Hierboven ziet u wie er komt.',
+  bezig: 'Uw klusser is nu met de klus bezig.',
+  afgerond: 'De klus is afgerond.',
+};
+
+/** What comes after the quote when the customer cannot answer (now); klus is the job's status. */
+function OfferteStand({ o, klus, telefoon }: { o: Offerte; klus: string; telefoon: string }) {
   const phone = telefoon.replace(/[^\d+]/g, '');
   if (o.in_bewerking) return <p className="status-offerte-stand">Wij passen de offerte aan. U krijgt de nieuwe offerte per e-mail.</p>;
   switch (o.status) {
@@ -45,7 +69,7 @@ function OfferteStand({ o, telefoon }: { o: Offerte; telefoon: string }) {
       const day = o.beslist_op === null ? '' : dayOf(o.beslist_op);
       return (
         <p className="status-offerte-stand">
-          U bent akkoord gegaan{day === '' ? '' : ` op ${day}`}. Wij plannen de klus en laten u weten wie er komt.
+          U bent akkoord gegaan{day === '' ? '' : ` op ${day}`}. {NA_AKKOORD[klus] ?? NA_AKKOORD.open}
         </p>
       );
     }
@@ -67,13 +91,15 @@ function OfferteStand({ o, telefoon }: { o: Offerte; telefoon: string }) {
 interface OfferteCardProps {
   token: string;
   o: Offerte;
+  /** The job's status (open, ingepland, bezig, afgerond): what follows an accepted quote. */
+  klus: string;
   telefoon: string;
   onChange: (s: Status) => void;
   onReload: () => Promise<void>;
 }
 
 /** 'Uw offerte' (D26): the lines and the total, and 'Akkoord' or 'Niet akkoord' while it may be answered. */
-export default function OfferteCard({ token, o, telefoon, onChange, onReload }: OfferteCardProps) {
+export default function OfferteCard({ token, o, klus, telefoon, onChange, onReload }: OfferteCardProps) {
   // The answer being confirmed, with the version the customer read: a newer version that a poll
   // brings in meanwhile is not accepted unseen (the server answers 'offerte_changed').
   const [asking, setAsking] = useState<{ besluit: Besluit; versie: number; totaal: number } | null>(null);
@@ -172,7 +198,7 @@ export default function OfferteCard({ token, o, telefoon, onChange, onReload }: 
         </div>
       </dl>
       <p>
-        Deze prijs is een vaste prijs.
+        {vastePrijs(o)}
         {o.status !== 'akkoord' && o.status !== 'niet_akkoord' && ` Geldig tot en met ${dateOf(o.geldig_tot)}.`}
       </p>
       <div role="status">{shownThanks !== null && <p className="status-offerte-dank">{shownThanks}</p>}</div>
@@ -189,7 +215,7 @@ export default function OfferteCard({ token, o, telefoon, onChange, onReload }: 
           </div>
         </>
       ) : (
-        <OfferteStand o={o} telefoon={telefoon} />
+        <OfferteStand o={o} klus={klus} telefoon={telefoon} />
       )}
       {asking?.besluit === 'akkoord' && (
         <Dialog title="Akkoord met de offerte?" onClose={() => setAsking(null)}>

@@ -127,6 +127,49 @@ describe('/status/:token', () => {
     expect(await screen.findByRole('img', { name: 'Foto van Piet' })).toBeTruthy();
     expect(screen.getByText(/om 10:00/)).toBeTruthy(); // 09:00 UTC is 10:00 in Amsterdam in November
   });
+  it('a finished job: every step ✓, Afgerond included, and who did it, first name and photo (D24)', async () => {
+    const klusser = { voornaam: 'Piet', foto: '/files/public/p.jpg' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      answer(200, { ...status, stand: 'Afgerond', status: 'afgerond', annuleerbaar: false, gepland_op: '2026-11-26T09:00:00Z', klusser }),
+    );
+    renderAt('tok');
+    const card = await screen.findByRole('region', { name: 'Uw klusser' });
+    expect(tidy(card)).toBe('Uw klusserDe klus is gedaan door Piet.');
+    expect(within(card).getByRole('img', { name: 'Foto van Piet' }).getAttribute('src')).toBe('/files/public/p.jpg');
+    const steps = within(screen.getByRole('list', { name: 'Voortgang van uw aanvraag' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.querySelector('.status-step-dot')?.textContent)).toEqual(['✓', '✓', '✓', '✓']);
+    expect(steps[3]?.getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByRole('region', { name: 'Uw afspraak' })).toBeNull();
+  });
+
+  it('a job the office assigned without a time yet names its klusser under Uw afspraak', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      answer(200, { ...status, stand: 'Ingepland', status: 'ingepland', annuleerbaar: false, klusser: { voornaam: 'Piet', foto: '' } }),
+    );
+    renderAt('tok');
+    const card = await screen.findByRole('region', { name: 'Uw afspraak' });
+    expect(tidy(card)).toBe('Uw afspraakDe klusser spreekt de dag en de tijd met u af.Uw klusser is Piet.');
+  });
+
+  it('after the acceptance, the quote says what comes next by where the job stands', async () => {
+    const accepted = { ...offerte, status: 'akkoord', beslisbaar: false, beslist_op: '2026-11-20T10:00:00Z' };
+    const cases: [string, string, string][] = [
+      ['open', 'Aanvraag ontvangen', 'Wij plannen de klus en laten u weten wie er komt.'],
+      ['ingepland', 'Ingepland', 'De klus is ingepland. Hierboven ziet u wie er komt.'],
+      ['bezig', 'Bezig', 'Uw klusser is nu met de klus bezig.'],
+      ['afgerond', 'Afgerond', 'De klus is afgerond.'],
+    ];
+    for (const [st, stand, zin] of cases) {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, { ...status, status: st, stand, annuleerbaar: false, offerte: accepted }));
+      const { unmount } = renderAt('tok');
+      const card = await screen.findByRole('region', { name: 'Uw offerte' });
+      expect(tidy(card)).toContain(`U bent akkoord gegaan op 20 november 2026. ${zin}`);
+      if (st !== 'open') expect(tidy(card)).not.toContain('Wij plannen de klus');
+      unmount();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('shows no invoice before the job is finished, and the invoice with how to pay once it is (D30)', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, status));
     const { unmount } = renderAt('tok');
@@ -167,7 +210,9 @@ describe('/status/:token', () => {
         'Btw 21% | € 214,20',
         'Totaal (incl. btw) | € 1.234,20',
       ]);
-      expect(tidy(card)).toContain('Deze prijs is een vaste prijs. Geldig tot en met 24 december 2026.');
+      expect(tidy(card)).toContain(
+        'Deze prijs is een vaste prijs: ook de 2,5 uur arbeid staat vast. Duurt de klus langer, dan betaalt u niet meer. ' +
+          'Meer werk dan in deze offerte staat, doen wij alleen als u daar eerst mee akkoord gaat. Geldig tot en met 24 december 2026.');
       expect(tidy(card)).toContain('Gaat u akkoord? Dan plannen wij de klus en ziet u hier wie er komt, met naam en foto.');
       expect(within(card).getByRole('button', { name: 'Akkoord' })).toBeTruthy();
       expect(within(card).getByRole('button', { name: 'Niet akkoord' })).toBeTruthy();

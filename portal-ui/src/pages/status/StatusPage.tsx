@@ -16,18 +16,45 @@ export const POLL_MS = 30_000;
 
 const STEPS = ['Aanvraag ontvangen', 'Ingepland', 'Bezig', 'Afgerond'] as const;
 
+/** The steps up to now: a step that is over has its ✓, and so has the last one once it is reached (the job is done). */
 function Progress({ stand }: { stand: string }) {
   const current = STEPS.indexOf(stand as (typeof STEPS)[number]);
+  const done = (i: number) => i < current || (i === current && i === STEPS.length - 1);
   return (
     <ol className="status-steps" aria-label="Voortgang van uw aanvraag">
       {STEPS.map((step, i) => (
-        <li key={step} className={i < current ? 'status-step done' : i === current ? 'status-step current' : 'status-step'}
+        <li key={step} className={done(i) ? 'status-step done' : i === current ? 'status-step current' : 'status-step'}
           aria-current={i === current ? 'step' : undefined}>
-          <span className="status-step-dot" aria-hidden="true">{i < current ? '✓' : i + 1}</span>
+          <span className="status-step-dot" aria-hidden="true">{done(i) ? '✓' : i + 1}</span>
           {step}
+          {done(i) && <span className="visually-hidden"> (klaar)</span>}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Who comes, or came (D24): the klusser's first name and showcase photo, nothing more (D5). */
+function KlusserInfo({ k, status }: { k: NonNullable<Status['klusser']>; status: string }) {
+  const zin =
+    status === 'afgerond' ? (
+      <>
+        De klus is gedaan door <strong>{k.voornaam}</strong>.
+      </>
+    ) : status === 'bezig' ? (
+      <>
+        <strong>{k.voornaam}</strong> is nu met uw klus bezig.
+      </>
+    ) : (
+      <>
+        Uw klusser is <strong>{k.voornaam}</strong>.
+      </>
+    );
+  return (
+    <div className="status-klusser">
+      {k.foto !== '' && <img src={k.foto} alt={`Foto van ${k.voornaam}`} width={96} height={96} />}
+      <p>{zin}</p>
+    </div>
   );
 }
 
@@ -53,6 +80,8 @@ function StatusView({ token, s, onChange, onReload }: { token: string; s: Status
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const phone = s.support_telefoon.replace(/[^\d+]/g, '');
+  const klusser = s.klusser ?? null;
+  const hasAfspraak = s.gepland_op !== null && s.gepland_op !== undefined;
 
   const cancel = async () => {
     setBusy(true);
@@ -71,18 +100,22 @@ function StatusView({ token, s, onChange, onReload }: { token: string; s: Status
       </p>
       {s.status === 'geannuleerd' ? <p className="status-note">U heeft deze aanvraag geannuleerd. Wilt u toch hulp? Doe gerust een nieuwe aanvraag.</p> : <Progress stand={s.stand} />}
 
-      {s.gepland_op !== null && s.gepland_op !== undefined && s.status !== 'afgerond' && (
+      {s.status !== 'afgerond' && s.status !== 'geannuleerd' && (hasAfspraak || klusser !== null) && (
         <section className="status-card" aria-labelledby="status-afspraak">
           <h2 id="status-afspraak">Uw afspraak</h2>
-          <p className="status-big">{startTime(s.gepland_op)}</p>
-          {s.klusser !== null && s.klusser !== undefined && (
-            <div className="status-klusser">
-              {s.klusser.foto !== '' && <img src={s.klusser.foto} alt={`Foto van ${s.klusser.voornaam}`} width={96} height={96} />}
-              <p>
-                Uw klusser is <strong>{s.klusser.voornaam}</strong>.
-              </p>
-            </div>
+          {hasAfspraak ? (
+            <p className="status-big">{startTime(s.gepland_op as string)}</p>
+          ) : (
+            <p>De klusser spreekt de dag en de tijd met u af.</p>
           )}
+          {klusser !== null && <KlusserInfo k={klusser} status={s.status} />}
+        </section>
+      )}
+
+      {s.status === 'afgerond' && klusser !== null && (
+        <section className="status-card" aria-labelledby="status-klusser">
+          <h2 id="status-klusser">Uw klusser</h2>
+          <KlusserInfo k={klusser} status={s.status} />
         </section>
       )}
 
@@ -106,7 +139,7 @@ function StatusView({ token, s, onChange, onReload }: { token: string; s: Status
       )}
 
       {s.offerte !== null && s.offerte !== undefined && s.status !== 'geannuleerd' && (
-        <OfferteCard token={token} o={s.offerte} telefoon={s.support_telefoon} onChange={onChange} onReload={onReload} />
+        <OfferteCard token={token} o={s.offerte} klus={s.status} telefoon={s.support_telefoon} onChange={onChange} onReload={onReload} />
       )}
 
       {((s.factuur ?? null) !== null || s.factuur_pdf !== '') && <FactuurCard f={s.factuur ?? null} pdf={s.factuur_pdf} />}
