@@ -1,6 +1,8 @@
 // Browser test of the free survey (D26): the admin plans it on a request's details at 1280×800
 // (axe clean) and adds a photo, the customer gets 'Uw gratis schouw is ingepland' with the status link, and the
-// status page on a 390 px phone shows the day, the time and who comes (axe clean).
+// status page on a 390 px phone shows the day, the time and who comes (axe clean). The admin cancels a
+// planned survey at 1280×800 (D33, axe clean): the customer gets 'Uw gratis schouw is geannuleerd' with the
+// reason, and the job can have a new survey planned.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, assertNoAxeViolations, waitForMails, testBrowsers } from './support.mjs';
@@ -63,5 +65,49 @@ describe('the free survey (D26)', { skip: DB_CHECK_SKIP }, () => {
     await assertNoAxeViolations(customer);
     assert.ok(await customer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the phone');
     if (SHOTS) await customer.screenshot({ path: `${SHOTS}/status-schouw.png`, fullPage: true });
+  });
+
+  test('cancelled in the console at 1280 px: confirmed with a reason, e-mailed to the customer, a new one can be planned (D33)', async () => {
+    const email = uniqueEmail('schouw-annuleren');
+    const klus = `Schouw annuleren ${Date.now()}`;
+    const [id] = expectRow(`INSERT INTO klussen (regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats, telefoon, naam, email)
+      VALUES ('den-haag', 'montage', '${klus}', current_date + 7, 'middag', 'Herenstraat 7', '2271 AB', 'Voorburg', '070 386 12 98', 'Mevrouw Annuleer', '${email}')
+      RETURNING id`);
+    expectRow(`INSERT INTO klus_schouwen (klus_id, start, opnemer, regio)
+      VALUES ('${id}', ((current_date + 3) + time '10:30') AT TIME ZONE 'Europe/Amsterdam', 'Kees de Opnemer', '') RETURNING klus_id`);
+    const [datum] = expectRow(`SELECT to_char(current_date + 3, 'DD-MM-YYYY')`);
+
+    await page.goto(`${BASE_URL}/admin/klussen?klus=${id}`);
+    const details = page.getByRole('dialog').filter({ hasText: klus });
+    await details.getByTestId('schouw').getByText('Kees de Opnemer').waitFor();
+    await details.getByRole('button', { name: 'Schouw annuleren' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Schouw annuleren?' });
+    await confirm.getByText('De klant krijgt hiervan een e-mail.').waitFor();
+    await confirm.getByLabel(/^Reden/).fill('De opnemer is ziek; wij bellen u voor een nieuwe afspraak.');
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/schouw-annuleren-bevestigen.png` });
+    await confirm.getByRole('button', { name: 'Schouw annuleren' }).click();
+    await page.getByText('Schouw geannuleerd', { exact: true }).first().waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    const told = details.getByTestId('schouw');
+    await told.getByText(/^Geannuleerd: de schouw van/).waitFor();
+    await told.getByText('Reden: De opnemer is ziek; wij bellen u voor een nieuwe afspraak.').waitFor();
+    // As before the survey: a new one can be planned, and nothing else is offered for this one.
+    await details.getByRole('button', { name: 'Schouw plannen' }).waitFor();
+    assert.equal(await details.getByRole('button', { name: 'Uitkomst vastleggen' }).count(), 0);
+    assert.equal(await details.getByRole('button', { name: 'Schouw annuleren' }).count(), 0);
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/schouw-geannuleerd.png` });
+    assert.deepEqual(expectRow(`SELECT status, reden FROM klus_schouwen WHERE klus_id = '${id}'`),
+      ['geannuleerd', 'De opnemer is ziek; wij bellen u voor een nieuwe afspraak.']);
+    assert.deepEqual(expectRow(`SELECT count(*)::text FROM audit_log WHERE entity_id = '${id}' AND action = 'schouw_geannuleerd'`), ['1']);
+
+    const [mail] = await waitForMails(email, 1, 20000);
+    assert.equal(mail?.subject, 'Uw gratis schouw is geannuleerd');
+    for (const want of ['Beste Mevrouw Annuleer', `- Datum: ${datum}`, '- Tijd: 10:30', '- Adres: Herenstraat 7, 2271 AB Voorburg',
+      '- Reden: De opnemer is ziek; wij bellen u voor een nieuwe afspraak.']) {
+      assert.ok(mail.text.includes(want), `the e-mail says ${want}:\n${mail.text}`);
+    }
+    assert.match(mail.text, /https?:\/\/\S+\/status\/[A-Za-z0-9_-]+/);
   });
 });
