@@ -26,7 +26,7 @@ test('a page file of an older build that is gone: the console reloads once and s
   let loads = 0;
   page.on('load', () => loads++);
 
-  await page.getByRole('menuitem', { name: 'Klussers' }).click();
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Klussers' }).click();
   await page.getByRole('heading', { level: 1, name: 'Klussers' }).waitFor({ timeout: 15000 });
   assert.equal(refused, 2, 'the file was asked again after the reload');
   assert.equal(loads, 1, 'one reload');

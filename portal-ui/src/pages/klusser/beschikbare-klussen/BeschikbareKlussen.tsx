@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Me } from '@klusmaat/shared-ui/auth/api';
 import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { klusserApi, type Klus } from '../api';
@@ -33,6 +33,17 @@ function Pool() {
   idsRef.current = ids;
   // A job enters or leaves the pool (claimed: klusser_id set), or one on the screen changes.
   useKlusEvents((e) => e.assignment_type === 'pool' || idsRef.current.has(e.klus_id), reload);
+
+  // A notification's link (?klus=…, D33) opens that job's details, or says it is gone.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('klus');
+  useEffect(() => {
+    if (asked === null || list.state !== 'ok') return;
+    const klus = list.items.find((k) => k.id === asked);
+    if (klus !== undefined) setOpen(klus);
+    else showToast('Deze klus is niet meer beschikbaar.', 'info');
+    setParams((p) => (p.delete('klus'), p), { replace: true });
+  }, [asked, list, setParams]);
 
   useEffect(() => {
     if (!focusCount) return;

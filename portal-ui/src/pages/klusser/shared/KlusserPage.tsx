@@ -9,6 +9,7 @@ import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../../../usePageTitle';
 import { MANIFEST_URL } from '../pwa/scope';
 import { registerServiceWorker } from '../pwa/register';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { KT } from '../texts';
 import '../../../auth/auth.css';
 import '../../../styles/klusser.css';
@@ -64,6 +65,7 @@ export function KlusserPage({ title, home = false, children }: KlusserPageProps)
                 <span className="brand-name">
                   {brand} {KT.portalName}
                 </span>
+                <NotificationBell />
                 {home ? (
                   <LogoutButton />
                 ) : (

@@ -34,6 +34,7 @@ export function klus(extra: Partial<Klus> = {}): Klus {
     geschatte_duur: 1.5,
     geschatte_verdienste_euros: 98,
     vaste_prijs_cents: null,
+    verdienste_per_uur_cents: 3500,
     notities: null,
     geplande_start_tijd: null,
     planning_changes_count: 0,
@@ -44,6 +45,8 @@ export function klus(extra: Partial<Klus> = {}): Klus {
 
 export const page = <T,>(data: T[], total = data.length) => ({ body: { data, total } });
 
+const EMPTY_INBOX: Record<string, Responder> = { 'GET /api/v1/notifications': { body: { data: [], total: 0, unread: 0 } } };
+
 /** Renders a klusser page at path for a signed-in klusser (or `who`), with the given API answers. */
 export function renderKlusser(
   path: string,
@@ -52,7 +55,8 @@ export function renderKlusser(
   routes: Record<string, Responder | Responder[]> = {},
   who: Me = klusser(),
 ) {
-  const mock = createFetchMock({ [`GET ${KRATOS.me}`]: { body: who }, ...LOGOUT_OK, ...routes });
+  // Every page's header has the notifications bell (D33): an empty inbox unless a test says otherwise.
+  const mock = createFetchMock({ [`GET ${KRATOS.me}`]: { body: who }, ...LOGOUT_OK, ...EMPTY_INBOX, ...routes });
   vi.stubGlobal('fetch', mock.fetchFn);
   const view = renderAuthPage(path, pattern, element);
   return { mock, ...view };
