@@ -37,12 +37,13 @@ after(async () => {
   await browser?.close();
 });
 
-async function cls(path, ready) {
+async function cls(t, path, ready) {
   const { page } = await open(browser.context, path, { waitUntil: 'load' });
   try {
     await ready(page);
     await page.waitForTimeout(1500); // late shifts (fonts, images) count too
     const { value, shifts } = await page.evaluate(() => ({ value: window.__cls, shifts: window.__shifts }));
+    t.diagnostic(`${path}: cumulative layout shift ${value.toFixed(4)} (${shifts.length} shift(s)) at ${PHONE.width} px`);
     assert.ok(value < MAX_CLS, `${path}: cumulative layout shift ${value.toFixed(3)} on a ${PHONE.width} px phone: ${JSON.stringify(shifts)}`);
     return value;
   } finally {
@@ -50,12 +51,12 @@ async function cls(path, ready) {
   }
 }
 
-test('/klussers on a phone: the cards take the space kept for them (CLS < 0.05)', async () => {
-  await cls('/klussers', (page) => page.locator('.klusser-card h2').first().waitFor({ timeout: 15000 }));
+test('/klussers on a phone: the cards take the space kept for them (CLS < 0.05)', async (t) => {
+  await cls(t, '/klussers', (page) => page.locator('.klusser-card h2').first().waitFor({ timeout: 15000 }));
 });
 
 for (const path of ['/', '/diensten', '/aanvraag']) {
-  test(`${path} on a phone stands still (CLS < 0.05)`, async () => {
-    await cls(path, (page) => page.locator('main h1, main h2').first().waitFor({ timeout: 15000 }));
+  test(`${path} on a phone stands still (CLS < 0.05)`, async (t) => {
+    await cls(t, path, (page) => page.locator('main h1, main h2').first().waitFor({ timeout: 15000 }));
   });
 }

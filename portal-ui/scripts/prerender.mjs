@@ -46,6 +46,11 @@ if (!app?.isEntry) fail('dist/.vite/manifest.json has no index.html entry');
 let staticTemplate = template;
 const appTags = [
   new RegExp(`\\s*<script type="module" crossorigin src="/${app.file}"></script>`),
+  // The chunks the app's entry imports (React, when the build puts it in a chunk of its own):
+  // preloading them would fetch the app's copy of React beside the static pages' own.
+  ...chunkClosure(manifest, 'index.html')
+    .js.slice(1)
+    .map((href) => new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${href}">`)),
   ...(app.css ?? []).map((href) => new RegExp(`\\s*<link rel="stylesheet" crossorigin href="/${href}">`)),
 ];
 for (const tag of appTags) {

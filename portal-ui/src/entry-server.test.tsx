@@ -26,11 +26,11 @@ describe('prerendering (entry-server)', () => {
     expect(footer).toContain('href="mailto:%%KLUSMAAT_EMAIL%%"');
   });
 
-  it('prerenders exactly the marketing pages', () => {
+  it('prerenders exactly the marketing pages and the first step of the request wizard', () => {
     const prerendered = Object.entries(pageModules)
       .filter(([, v]) => v.prerender)
       .map(([k]) => k);
-    expect(prerendered).toEqual(['/', '/waarom-kiezen', '/diensten', '/onze-werkwijze', '/word-klusser']);
+    expect(prerendered).toEqual(['/', '/waarom-kiezen', '/diensten', '/onze-werkwijze', '/word-klusser', '/aanvraag']);
   });
 });
 
@@ -38,5 +38,8 @@ describe('forms in prerendered pages', () => {
   it('render the submit button disabled until React runs them', async () => {
     const { html } = await render('/word-klusser');
     expect(html).toMatch(/<button type="submit" class="button button-accent" disabled="">Aanmelding versturen<\/button>/);
+    const wizard = (await render('/aanvraag')).html;
+    expect(wizard).toMatch(/<button type="submit" class="button button-primary" disabled="">Volgende/);
+    expect(wizard).toContain('Welke klus wilt u laten doen?');
   });
 });

@@ -10,4 +10,5 @@ export const staticPages: Readonly<Record<string, ComponentType>> = {
   '/diensten': lazy(() => import('../pages/Diensten')),
   '/onze-werkwijze': lazy(() => import('../pages/Werkwijze')),
   '/word-klusser': lazy(() => import('../pages/WordKlusser')),
+  '/aanvraag': lazy(() => import('../pages/aanvraag/Aanvraag')),
 };

@@ -57,6 +57,15 @@ export function Outlet() {
   return <>{useRoute().outlet}</>;
 }
 
+/**
+ * The query of the page's address. The prerendered HTML was made without one; in the browser it is
+ * the address's own (the request wizard reads ?categorie= after hydrating).
+ */
+export function useSearchParams(): [URLSearchParams] {
+  const { search } = useLocation();
+  return [new URLSearchParams(typeof window === 'undefined' ? search : window.location.search)];
+}
+
 /** Scroll positions are the browser's business on a full page load. */
 export function ScrollRestoration() {
   return null;

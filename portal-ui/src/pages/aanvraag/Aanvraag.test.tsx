@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { json, mockFetch, type Call } from '../../test/fetchMock';
 import Aanvraag from './Aanvraag';
 
@@ -57,6 +59,11 @@ function fillContact(email = '') {
 
 describe('request wizard', () => {
   let calls: Call[];
+  // Steps 2 to 4 are a chunk of their own that the page starts loading when it mounts; loaded
+  // here once, so that each test's page has them by the time its first flush() is over.
+  beforeAll(async () => {
+    await import('./laterSteps');
+  });
   beforeEach(() => {
     sessionStorage.clear();
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
@@ -359,6 +366,16 @@ describe('request wizard', () => {
     expect(screen.getByLabelText('Laat dit veld leeg', { selector: 'input' })).toBe(honeypot);
   });
 
+  it('asks for the street and number on one line, with the autofill token of one line', async () => {
+    renderWizard();
+    await flush();
+    await toStep4();
+    // 'street-address' is the whole (multi-line) address; this field is its first line (WCAG 1.3.5).
+    expect(screen.getByLabelText('Adres (straat en huisnummer)').getAttribute('autocomplete')).toBe('address-line1');
+    expect(screen.getByLabelText('Postcode').getAttribute('autocomplete')).toBe('postal-code');
+    expect(screen.getByLabelText('Woonplaats').getAttribute('autocomplete')).toBe('address-level2');
+  });
+
   it('keeps a draft in the session, so that a reload loses nothing', async () => {
     renderWizard();
     await flush();
@@ -367,5 +384,38 @@ describe('request wizard', () => {
     const draft = JSON.parse(sessionStorage.getItem('klusmaat-aanvraag-concept')!);
     expect(draft.step).toBe(4);
     expect(draft.data.naam).toBe('Mevrouw Concept');
+  });
+
+  it('hydrates its prerendered first step as it is, then takes up the draft of the session', async () => {
+    const app = () => (
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/aanvraag', element: <Aanvraag /> }], { initialEntries: ['/aanvraag?categorie=veiligheid'] })}
+      />
+    );
+    // The build's HTML: the empty first step, its button disabled until the page runs.
+    const html = renderToString(app());
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect(container.querySelector('h2')?.textContent).toBe('Stap 1 van 4: Soort klus');
+    expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(true);
+
+    // This tab has a draft at step 2 with another category; the address asks for 'veiligheid'.
+    sessionStorage.setItem(
+      'klusmaat-aanvraag-concept',
+      JSON.stringify({ step: 2, data: { categorie: 'montage', beschrijving: 'Lamp ophangen' } }),
+    );
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, app(), { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    await flush();
+    expect(mismatches).toEqual([]);
+    expect(stepHeading().textContent).toBe('Stap 2 van 4: Omschrijving');
+    expect((screen.getByLabelText('Wat moet er gebeuren?') as HTMLTextAreaElement).value).toBe('Lamp ophangen');
+    previous();
+    expect((screen.getByLabelText(/Veilig & Comfortabel Wonen/) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('button', { name: 'Volgende' }) as HTMLButtonElement).disabled).toBe(false);
+    container.remove();
   });
 });

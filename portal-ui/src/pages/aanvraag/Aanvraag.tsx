@@ -1,20 +1,80 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { Honeypot } from '../../components/Honeypot';
 import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../../usePageTitle';
 import { MSG, STEP_COUNT, STEP_NAMES, STEPS } from './logic';
-import { DatumEnTijd } from './steps/DatumEnTijd';
-import { Omschrijving } from './steps/Omschrijving';
 import { SoortKlus } from './steps/SoortKlus';
-import { UwGegevens } from './steps/UwGegevens';
 import { ALERT_ID, ID, useAanvraagWizard, type StepProps } from './useAanvraagWizard';
 import '../../styles/forms.css';
 import './Aanvraag.css';
 
+type LaterSteps = typeof import('./laterSteps');
+
+/** Steps 2 to 4 (./laterSteps.ts), once loaded; until then the promise of them. */
+let laterSteps: LaterSteps | undefined;
+let laterStepsLoading: Promise<LaterSteps> | undefined;
+function loadLaterSteps(): Promise<LaterSteps> {
+  laterStepsLoading ??= import('./laterSteps').then(
+    (module) => (laterSteps = module),
+    (error: unknown) => {
+      laterStepsLoading = undefined; // a failed load (a lost connection) is tried again
+      throw error;
+    },
+  );
+  return laterStepsLoading;
+}
+
+/** One of steps 2 to 4: at once when they are loaded, else once they arrive. */
+function LaterStep({ render }: { render: (steps: LaterSteps) => ReactNode }) {
+  const [steps, setSteps] = useState(laterSteps);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (steps !== undefined) return;
+    let live = true;
+    void loadLaterSteps().then(
+      (loaded) => {
+        if (live) setSteps(loaded);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [steps, attempt]);
+
+  if (steps !== undefined) return render(steps);
+  if (failed) {
+    return (
+      <div className="form-alert" role="alert">
+        <p>Deze stap kon niet worden geladen. Controleer uw internetverbinding.</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Opnieuw proberen
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p className="wizard-step-loading" role="status">
+      Even geduld, deze stap wordt geladen…
+    </p>
+  );
+}
+
 /**
  * Request wizard (/aanvraag): four steps, then the success dialog (spec sections 2, 5, 7-9).
- * The state lives in useAanvraagWizard, each step's fields in steps/.
+ * The state lives in useAanvraagWizard, each step's fields in steps/. The page is prerendered
+ * with its first step; steps 2 to 4 load right after it runs (laterSteps.ts).
  */
 export default function Aanvraag() {
   const { brand, phone } = useConfig();
@@ -23,12 +83,19 @@ export default function Aanvraag() {
 
   usePageTitle(`Klus aanvragen (stap ${step} van ${STEP_COUNT}) – ${brand}`);
 
+  // The later steps load while the visitor chooses the kind of job.
+  useEffect(() => {
+    void loadLaterSteps().catch(() => {
+      // Tried again when the visitor moves on; the step then says it could not load.
+    });
+  }, []);
+
   const fields: StepProps = { data, update, errors };
   const body: Record<typeof step, ReactNode> = {
     1: <SoortKlus {...fields} categories={categories} />,
-    2: <Omschrijving {...fields} />,
-    3: <DatumEnTijd {...fields} today={today} />,
-    4: <UwGegevens {...fields} categories={categories} towns={towns} />,
+    2: <LaterStep render={({ Omschrijving }) => <Omschrijving {...fields} />} />,
+    3: <LaterStep render={({ DatumEnTijd }) => <DatumEnTijd {...fields} today={today} />} />,
+    4: <LaterStep render={({ UwGegevens }) => <UwGegevens {...fields} categories={categories} towns={towns} />} />,
   };
 
   return (
@@ -81,7 +148,9 @@ export default function Aanvraag() {
             </button>
           )}
           {step < STEP_COUNT ? (
-            <button type="submit" className="button button-primary">
+            // Disabled while the page is still its prerendered HTML: a click then would send the
+            // form natively (a GET with the answers in the address).
+            <button type="submit" className="button button-primary" disabled={!wizard.hydrated}>
               Volgende <span aria-hidden="true">→</span>
             </button>
           ) : (

@@ -4,7 +4,7 @@
  */
 import type { AanvraagPayload, ContactVoorkeur, Tijdvak } from '../../api/public';
 import { SERVICE_CATEGORIES } from '../../content/site';
-import { isSelectable, parseIsoDate } from '../../lib/pickableDays';
+import { isSelectable, parseIsoDate } from './days';
 
 export const STEP_COUNT = 4;
 export type Step = 1 | 2 | 3 | 4;

@@ -3,12 +3,13 @@
  * loads, the draft in session storage, sending, and where focus goes next. The page and the step
  * components only render what this hook holds and call what it returns.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchCategories, fetchTowns, submitAanvraag, type AanvraagPayload, type Category, type Town } from '../../api/public';
 import { failureLines, useFieldErrors, useFocusAfterRender, type FieldErrors } from '../../components/useFieldErrors';
 import { SERVICE_CATEGORIES } from '../../content/site';
 import { todayNL } from '@klusmaat/shared-ui/calendar';
+import { useHydrated } from '../../useHydrated';
 import { readDraft, writeDraft, type Draft } from './draft';
 import {
   checkStep,
@@ -40,21 +41,30 @@ export interface StepProps {
   errors: FieldErrors<Field>;
 }
 
+/**
+ * Where the wizard starts: the draft of this session (at its step, or at the first step that no
+ * longer passes), with the category of ?categorie= when it names one of the built-in ones.
+ */
+function restore(params: URLSearchParams, today: Date): Draft {
+  const fromQuery = preselectedCategory(params);
+  const draft = readDraft();
+  if (draft === null) return { data: emptyAanvraag(fromQuery), step: 1 };
+  const data = fromQuery === '' ? draft.data : { ...draft.data, categorie: fromQuery };
+  const failing = firstFailingStep(data, today) ?? 4;
+  return { data, step: Math.min(draft.step, failing) as Step };
+}
+
 export function useAanvraagWizard() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // The first day that may be chosen: the Dutch date (@klusmaat/shared-ui/calendar), the one the server checks
   // the wished date against. The one place the wizard reads the clock.
   const today = useMemo(() => todayNL(), []);
+  // False while the prerendered page is hydrated (and while it is prerendered): the first render
+  // must then be the HTML's, the empty first step; the draft and ?categorie= follow right after.
+  const hydrated = useHydrated();
 
-  const [initial] = useState<Draft>(() => {
-    const fromQuery = preselectedCategory(params);
-    const draft = readDraft();
-    if (draft === null) return { data: emptyAanvraag(fromQuery), step: 1 };
-    const data = fromQuery === '' ? draft.data : { ...draft.data, categorie: fromQuery };
-    const failing = firstFailingStep(data, today) ?? 4;
-    return { data, step: Math.min(draft.step, failing) as Step };
-  });
+  const [initial] = useState<Draft>(() => (hydrated ? restore(params, today) : { data: emptyAanvraag(), step: 1 }));
   const [data, setData] = useState<AanvraagPayload>(initial.data);
   const [step, setStep] = useState<Step>(initial.step);
   const [problem, setProblem] = useState<StepProblem | null>(null);
@@ -88,6 +98,16 @@ export function useAanvraagWizard() {
   // The query (?categorie=) is read once, like the initial state: a later change of the URL's
   // query does not reload the lists.
   const initialParams = useRef(params);
+
+  // After hydrating the prerendered first step: the draft and ?categorie=, before the next paint.
+  const restored = useRef(hydrated);
+  useLayoutEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const start = restore(initialParams.current, today);
+    setData(start.data);
+    setStep(start.step);
+  }, [today]);
   useEffect(() => {
     mounted.current = true;
     const params = initialParams.current;
@@ -226,5 +246,7 @@ export function useAanvraagWizard() {
     previous,
     onSubmit,
     goHome: () => navigate('/'),
+    /** False until React runs the page (its prerendered HTML has the buttons disabled). */
+    hydrated,
   };
 }

@@ -35,7 +35,7 @@ export function UwGegevens(props: StepProps & { categories: readonly Category[];
         hint="Vult u uw e-mailadres in, dan ontvangt u een bevestiging per e-mail."
         {...fieldProps('email')}
       />
-      <TextField label="Adres (straat en huisnummer)" autoComplete="street-address" required {...fieldProps('adres')} />
+      <TextField label="Adres (straat en huisnummer)" autoComplete="address-line1" required {...fieldProps('adres')} />
       <TextField
         label="Postcode"
         autoComplete="postal-code"
