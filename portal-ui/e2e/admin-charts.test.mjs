@@ -1,6 +1,7 @@
 // Browser tests of the charts (D29) at 1280×800: the reports page draws its five charts for the
-// chosen period, each with its numbers as a table (the jobs per week equal the database's count),
-// and the dashboard shows the 8-week trend; axe-core checks both.
+// chosen period, each with its numbers as a table (the jobs per week equal the database's count of
+// exactly the period's days, its cut weeks named as parts; the hours in the month they were
+// worked), and the dashboard shows the 8-week trend; axe-core checks both.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, assertNoAxeViolations, testBrowsers } from './support.mjs';
@@ -46,6 +47,60 @@ describe('the charts (D29)', { skip: DB_CHECK_SKIP }, () => {
       await page.getByRole('heading', { name: 'Grafieken' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/rapportages-grafieken.png`, fullPage: true });
     }
+  });
+
+  test("a period's charts count exactly its days, its cut weeks named as such, the hours in the month they were worked", async () => {
+    // A period from a Wednesday to a Tuesday three weeks later: both its first and last week are cut.
+    const iso = (d) => d.toISOString().slice(0, 10);
+    const nl = (d) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
+    const [today] = expectRow(`SELECT (now() AT TIME ZONE 'Europe/Amsterdam')::date::text`);
+    const t = new Date(`${today}T00:00:00Z`);
+    const wednesday = new Date(t.getTime() - (((t.getUTCDay() + 4) % 7) + 21) * 86_400_000);
+    const van = iso(wednesday);
+    const tot = iso(new Date(wednesday.getTime() + 27 * 86_400_000));
+    const sunday = iso(new Date(wednesday.getTime() + 4 * 86_400_000));
+
+    await page.goto(`${BASE_URL}/admin/rapportages`);
+    await page.getByRole('heading', { name: 'Klussen per week per status' }).waitFor();
+    await page.getByLabel(/^Startdatum/).fill(van);
+    await page.getByLabel(/^Einddatum/).fill(tot);
+    const jobs = page.getByRole('region', { name: 'Klussen per week per status' });
+    await page.getByText(`Cijfers van ${nl(van)} tot en met ${nl(tot)}, alle regio's.`).waitFor();
+    await jobs.getByRole('button', { name: /^Toon cijfers/ }).click();
+    const { head, rows } = await tableOf(jobs);
+    assert.deepEqual(head, ['Week', 'Getelde dagen', 'Open', 'Ingepland', 'Bezig', 'Afgerond', 'Totaal']);
+    assert.equal(rows.length, 5, 'five weeks touched');
+    assert.match(rows[0][0], /^week \d+ \(deel\)$/, 'the first week is a part');
+    assert.equal(rows[0][1], `${nl(van)} t/m ${nl(sunday)}`, "the first week counts from the period's first day");
+    assert.match(rows[4][0], /\(deel\)$/, 'the last week is a part');
+    assert.ok(rows[4][1].endsWith(`t/m ${nl(tot)}`), `the last week counts to the period's last day: ${rows[4][1]}`);
+    const shown = rows.reduce((sum, r) => sum + Number(r[6].replace(/\./g, '')), 0);
+    const [counted] = expectRow(`SELECT count(*)::text FROM klussen WHERE NOT archived AND datum BETWEEN '${van}' AND '${tot}'`);
+    assert.equal(String(shown), counted, "the chart's jobs equal the database's count of the period's days");
+    const summary = await jobs.textContent();
+    assert.ok(summary.includes(counted === '0' ? 'Geen klussen' : `${counted} klussen met een datum in deze periode`), `the summary counts the same: ${summary}`);
+    assert.ok(summary.includes('liggen deels in de periode'), 'the summary names the cut weeks');
+
+    // The hours: per month of the period, as worked (the work order's end, Amsterdam days).
+    const hours = page.getByRole('region', { name: 'Gewerkte uren per maand' });
+    await hours.getByRole('button', { name: /^Toon cijfers/ }).click();
+    const uren = await tableOf(hours);
+    const col = uren.head.indexOf('Uren');
+    const worked = uren.rows.reduce((sum, r) => sum + Number(r[col].replace(/\./g, '')), 0);
+    const [sum] = expectRow(`SELECT coalesce(sum(w.uren), 0)::text FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id
+      WHERE w.status = 'completed' AND (w.eind_tijd AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN '${van}' AND '${tot}'`);
+    assert.equal(String(worked), sum, 'the hours worked in the period');
+    assert.ok(worked > 0, 'the demo worked hours in the last four weeks');
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/rapportages-deelweken.png`, fullPage: true });
+
+    // One day counts that day only, not its week.
+    await page.getByLabel(/^Startdatum/).fill(tot);
+    await page.getByText(`Cijfers van ${nl(tot)} tot en met ${nl(tot)}, alle regio's.`).waitFor();
+    await jobs.getByRole('button', { name: /^Toon cijfers/ }).click();
+    const day = await tableOf(jobs);
+    const [ofDay] = expectRow(`SELECT count(*)::text FROM klussen WHERE NOT archived AND datum = '${tot}'`);
+    assert.deepEqual([day.rows.length, day.rows[0][1], day.rows[0][6]], [1, nl(tot), ofDay], 'one day, its own jobs');
   });
 
   test('the dashboard shows the 8-week trend with its table', async () => {

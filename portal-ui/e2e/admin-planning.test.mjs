@@ -1,13 +1,16 @@
-// Browser tests of the week board (D29): at 1280×800 the admin drags an open job onto a klusser's
-// row, and assigns another with the keyboard ('Toewijzen aan…'): assigned, work order made, toast;
-// the den-haag franchise owner's board at 768 px (a tablet) shows no other region and offers no
-// dragging; axe-core checks both.
+// Browser tests of the week board (D29): at 1280×800 the whole week fits beside the open jobs with
+// compact cards, and the admin drags an open job onto a klusser's row, and assigns another with the
+// keyboard ('Toewijzen aan…'): assigned, work order made, toast; the den-haag franchise owner's
+// board at 768 px (a tablet) shows the days that fit, today's among them, pages to the others,
+// shows no other region and offers no dragging; axe-core checks both.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from './support.mjs';
 import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
 
 const browsers = testBrowsers();
+/** The tallest a job's card may be on the compact board (its four short lines; a long category on two). */
+const CARD_MAX = 150;
 const SHOTS = process.env.SHOTS_DIR;
 let page;
 
@@ -44,6 +47,17 @@ describe('the week board (D29)', { skip: DB_CHECK_SKIP }, () => {
     await card.waitFor();
     await assertNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/planning-admin.png`, fullPage: true });
+    // A whole week fits at 1280 px beside the open jobs: seven days, today's among them, nothing
+    // hidden in a sideways scroll and no day paging; the cards are compact.
+    const region = page.getByRole('region', { name: /^Weekrooster/ });
+    const fit = await region.evaluate((r) => ({ scroll: r.scrollWidth, width: r.clientWidth, days: r.querySelectorAll('thead th').length - 1 }));
+    assert.ok(fit.days === 7 && fit.scroll <= fit.width + 1, `the whole week in view: ${JSON.stringify(fit)}`);
+    const box = await region.boundingBox();
+    const today = await region.locator('th[aria-current="date"]').boundingBox();
+    assert.ok(box && today && today.x >= box.x && today.x + today.width <= box.x + box.width + 1, 'today is in view');
+    assert.equal(await page.getByRole('group', { name: 'Dagen van de week' }).count(), 0, 'no day paging at 1280 px');
+    const heights = await region.locator('tbody tr[data-klusser] td a').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
+    assert.ok(heights.length > 0 && Math.max(...heights) <= CARD_MAX, `compact cards: ${heights}`);
     const row = page.locator(`tr[data-klusser="${piet}"]`);
     // At 1280 px, with the menu open, the open jobs stand beside the week (D29).
     const week = await page.getByRole('region', { name: /^Weekrooster/ }).boundingBox();
@@ -82,6 +96,26 @@ describe('the week board (D29)', { skip: DB_CHECK_SKIP }, () => {
     assert.equal(await franchise.locator('[draggable="true"]').count(), 0, 'nothing to drag');
     await assertNoAxeViolations(franchise);
     assert.ok(await franchise.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page is not wider than the tablet');
+    // With the menu open the week has some 500 px: the days that fit, today's among them, and
+    // 'Eerdere dagen' / 'Latere dagen' for the rest; nothing scrolls sideways.
+    const region = franchise.getByRole('region', { name: /^Weekrooster/ });
+    const days = franchise.getByRole('group', { name: 'Dagen van de week' });
+    await days.waitFor();
+    const heads = () => region.locator('thead th').allTextContents();
+    const shown = await heads();
+    assert.ok(shown.length >= 4 && shown.length < 8, `four or more days, not all seven: ${shown}`);
+    assert.equal(await region.locator('th[aria-current="date"]').count(), 1, 'today is shown');
+    const fit = await region.evaluate((r) => r.scrollWidth <= r.clientWidth + 1);
+    assert.ok(fit, 'the shown days fit without a sideways scroll');
     if (SHOTS) await franchise.screenshot({ path: `${SHOTS}/planning-franchise-tablet.png`, fullPage: true });
+    const later = days.getByRole('button', { name: 'Latere dagen' });
+    const page2 = (await later.isEnabled()) ? later : days.getByRole('button', { name: 'Eerdere dagen' });
+    await page2.focus();
+    await franchise.keyboard.press('Enter');
+    await franchise.waitForFunction((before) => document.querySelector('thead th:nth-child(2)')?.textContent !== before, shown[1]);
+    const next = await heads();
+    assert.equal(next.length, shown.length, 'as many days on the next page');
+    assert.notDeepEqual(next, shown, 'other days of the week');
+    await assertNoAxeViolations(franchise);
   });
 });

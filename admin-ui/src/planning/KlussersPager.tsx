@@ -4,29 +4,29 @@ import { Box, Button, Typography } from '@mui/material';
 import { useRef } from 'react';
 
 interface KlussersPagerProps {
-  pagina: number;
-  perPagina: number;
-  totaal: number;
-  onPagina: (pagina: number) => void;
+  page: number;
+  perPage: number;
+  total: number;
+  onPage: (page: number) => void;
 }
 
 /**
  * The pager under the week board: which klussers of how many this page holds, and the previous and
  * next page, as large buttons in a named landmark. Nothing when the board fits on one page.
  */
-export function KlussersPager({ pagina, perPagina, totaal, onPagina }: KlussersPagerProps) {
-  const vorige = useRef<HTMLButtonElement>(null);
-  const volgende = useRef<HTMLButtonElement>(null);
-  if (totaal <= perPagina) return null;
-  const laatste = Math.ceil(totaal / perPagina);
-  const huidige = Math.min(pagina, laatste);
-  const van = (huidige - 1) * perPagina + 1;
-  const tot = Math.min(huidige * perPagina, totaal);
+export function KlussersPager({ page, perPage, total, onPage }: KlussersPagerProps) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  if (total <= perPage) return null;
+  const last = Math.ceil(total / perPage);
+  const current = Math.min(page, last);
+  const from = (current - 1) * perPage + 1;
+  const to = Math.min(current * perPage, total);
   // A button that becomes disabled drops the keyboard focus: hand it to the other one.
-  const naar = (n: number) => {
-    onPagina(n);
-    if (n <= 1) volgende.current?.focus();
-    if (n >= laatste) vorige.current?.focus();
+  const goTo = (n: number) => {
+    onPage(n);
+    if (n <= 1) next.current?.focus();
+    if (n >= last) previous.current?.focus();
   };
   return (
     <Box
@@ -35,26 +35,26 @@ export function KlussersPager({ pagina, perPagina, totaal, onPagina }: KlussersP
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'flex-end' }}
     >
       <Typography aria-live="polite">
-        Klussers {van}–{tot} van {totaal}
+        Klussers {from}–{to} van {total}
       </Typography>
       <Button
-        ref={vorige}
+        ref={previous}
         variant="outlined"
         size="large"
         startIcon={<ChevronLeftIcon />}
-        disabled={huidige <= 1}
-        onClick={() => naar(huidige - 1)}
+        disabled={current <= 1}
+        onClick={() => goTo(current - 1)}
         sx={{ minHeight: 48 }}
       >
         Vorige
       </Button>
       <Button
-        ref={volgende}
+        ref={next}
         variant="outlined"
         size="large"
         endIcon={<ChevronRightIcon />}
-        disabled={huidige >= laatste}
-        onClick={() => naar(huidige + 1)}
+        disabled={current >= last}
+        onClick={() => goTo(current + 1)}
         sx={{ minHeight: 48 }}
       >
         Volgende

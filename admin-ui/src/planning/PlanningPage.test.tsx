@@ -185,6 +185,36 @@ describe('Planning board (D29)', () => {
     expect(items[1]?.textContent).toContain('Nog niet uitgezet');
   });
 
+  it('on a narrow screen shows the days that fit, today first, and pages through the rest of the week', async () => {
+    // A tablet with the menu open: the week's box is 520 px, room for the klussers and 4 days.
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(520);
+    start({});
+    await screen.findByRole('heading', { level: 2, name: /Week 48/ });
+    const heads = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(heads()).toEqual(['Klusser', 'di 24 nov(vandaag)', 'wo 25 nov', 'do 26 nov', 'vr 27 nov']);
+    const days = screen.getByRole('group', { name: 'Dagen van de week' });
+    expect(days.textContent).toContain('di 24 nov – vr 27 nov');
+    // Piet's Wednesday job is in view; the drop target is still the whole row.
+    expect(within(rowOf('Piet Bakker')).getAllByRole('cell')[1]?.textContent).toContain('Voorburg');
+    fireEvent.click(within(days).getByRole('button', { name: 'Latere dagen' }));
+    expect(heads()).toEqual(['Klusser', 'do 26 nov', 'vr 27 nov', 'za 28 nov', 'zo 29 nov']);
+    expect((within(days).getByRole('button', { name: 'Latere dagen' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(days).getByRole('button', { name: 'Eerdere dagen' }));
+    fireEvent.click(within(days).getByRole('button', { name: 'Eerdere dagen' }));
+    expect(heads()).toEqual(['Klusser', 'ma 23 nov', 'di 24 nov(vandaag)', 'wo 25 nov', 'do 26 nov']);
+    expect((within(days).getByRole('button', { name: 'Eerdere dagen' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows all seven days without day paging where they fit', async () => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(780);
+    start({});
+    await screen.findByRole('heading', { level: 2, name: /Week 48/ });
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(8);
+    expect(screen.queryByRole('group', { name: 'Dagen van de week' })).toBeNull();
+  });
+
   it('says when there are no klussers or open jobs, and when the week cannot be read', async () => {
     start({ 'GET /api/v1/planning': [{ body: { data: { ...bord(), klussers: [], pool: [] } } }, { status: 500, body: { error: { message: 'kapot' } } }] });
     expect(await screen.findByText('Geen klussers in deze regio.')).toBeTruthy();

@@ -11,11 +11,11 @@ export type OpenKlus = PlanningWeek['pool'][number];
  * The planning path for a week ('' = this week), a region ('' = all the user sees) and a page of
  * its klussers (1 = the first, left out).
  */
-export function planningPath(week: string, regio: string, pagina = 1): string {
+export function planningPath(week: string, regio: string, page = 1): string {
   const query = new URLSearchParams();
   if (week !== '') query.set('week', week);
   if (regio !== '') query.set('regio', regio);
-  if (pagina > 1) query.set('pagina', String(pagina));
+  if (page > 1) query.set('pagina', String(page));
   const q = query.toString();
   return q === '' ? '/api/v1/planning' : `/api/v1/planning?${q}`;
 }
@@ -31,7 +31,7 @@ export function usePlanning(path: string) {
 }
 
 /** The page of the board in the URL's ?pagina=: a positive whole number, else the first. */
-export function paginaUit(waarde: string | null): number {
-  const n = waarde === null || !/^[0-9]+$/.test(waarde) ? NaN : Number(waarde);
+export function pageFromQuery(value: string | null): number {
+  const n = value === null || !/^[0-9]+$/.test(value) ? NaN : Number(value);
   return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }
