@@ -1,10 +1,10 @@
 import { Typography } from '@mui/material';
+import { euro, euroHeel } from '@klusmaat/shared-ui/money';
 /** Display helpers of the jobs screens: money in cents (D7), hours with a Dutch comma. */
-const EURO = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
-const EURO_WHOLE = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 const HOURS = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
 
-export const euro = (cents: number) => EURO.format(cents / 100);
+/** An amount in cents: '€ 1.234,56', '€ -95,47' (the one money formatter, shared-ui/money). */
+export { euro };
 
 /** The fixed price of a job whose customer accepted a quote (D26): that version's amounts. */
 export interface VastePrijs {
@@ -23,7 +23,7 @@ interface Prijsgegevens {
 
 /** The estimate of a job: rate × duration in whole euros (section 9), with how it is made up. */
 export function schatting(tariefCents: number, duur: number): string {
-  return `${EURO_WHOLE.format(Math.round((tariefCents / 100) * duur))} (${HOURS.format(duur)} u × ${EURO_WHOLE.format(tariefCents / 100)})`;
+  return `${euroHeel(Math.round((tariefCents / 100) * duur))} (${HOURS.format(duur)} u × ${euroHeel(tariefCents / 100)})`;
 }
 
 /**
@@ -59,9 +59,9 @@ export function Prijs({ klus }: { klus: Prijsgegevens }) {
   }
   return (
     <>
-      {EURO_WHOLE.format(Math.round((klus.geschat_tarief_cents / 100) * klus.geschatte_duur))}
+      {euroHeel(Math.round((klus.geschat_tarief_cents / 100) * klus.geschatte_duur))}
       <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-        {HOURS.format(klus.geschatte_duur)} u × {EURO_WHOLE.format(klus.geschat_tarief_cents / 100)}
+        {HOURS.format(klus.geschatte_duur)} u × {euroHeel(klus.geschat_tarief_cents / 100)}
       </Typography>
     </>
   );
