@@ -6,27 +6,26 @@
  */
 import { format } from 'date-fns';
 import { inNL, todayNL } from '@klusmaat/shared-ui/calendar';
+import { euro, euroHeel } from '@klusmaat/shared-ui/money';
 import { longDate, parseIsoDate } from '../../lib/pickableDays';
 import type { Klus, KlusStatus } from './api';
 
 const LOCALE = 'nl-NL';
 const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const euroWhole = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-const euroCents = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
 /** 1.5 -> "1,5"; 3 -> "3". */
 export function number(n: number): string {
   return decimal.format(n);
 }
 
-/** An amount in cents as "€ 105,00" (D7: money is cents until it is shown). */
+/** An amount in cents as "€ 105,00", "€ -95,47" (D7: money is cents until it is shown; the one money formatter, shared-ui/money). */
 export function euros(cents: number): string {
-  return euroCents.format(cents / 100);
+  return euro(cents);
 }
 
 /** Whole euros as "€ 98". */
 export function wholeEuros(amount: number): string {
-  return euroWhole.format(amount);
+  return euroHeel(amount);
 }
 
 /** An hourly rate in cents without the cents when there are none: 6500 -> "65", 6550 -> "65,50". */
