@@ -25,6 +25,27 @@ describe('Toaster', () => {
     expect(screen.queryByText('Succesvol uitgelogd')).toBeNull();
   });
 
+  it('on a phone gives the toasts their own room below the page, so that they cover no content (issue 39)', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 600px)', media: query, addEventListener() {}, removeEventListener() {} }));
+    render(<Toaster />);
+    let id = 0;
+    act(() => void (id = showToast('Timer hersteld')));
+    expect(document.body.classList.contains('toast-room')).toBe(true);
+    expect(document.documentElement.style.getPropertyValue('--toast-room')).toMatch(/^\d+px$/);
+    act(() => getToasts().forEach((t) => t.id === id && screen.getByRole('button', { name: 'Sluiten: Timer hersteld' }).click()));
+    expect(document.body.classList.contains('toast-room')).toBe(false);
+    expect(document.documentElement.style.getPropertyValue('--toast-room')).toBe('');
+    vi.unstubAllGlobals();
+  });
+
+  it('at a wider screen leaves the page as it is', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    render(<Toaster />);
+    act(() => void showToast('Opgeslagen'));
+    expect(document.body.classList.contains('toast-room')).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
   it('hides a toast by itself after a while', () => {
     vi.useFakeTimers();
     render(<Toaster />);

@@ -2,11 +2,10 @@
  * The klusser portal's API, written from the contract in the brief
  * (klusser-api.md): the pool, claiming, planning, the agenda, the dashboard figures, earnings and
  * the support phone. The types stand in for generated OpenAPI types until the API exists.
- * Every call goes through the shared apiFetch (cookie session, CSRF header on writes) and never
- * throws: it answers a Result that the screens turn into their Dutch states.
+ * Every call goes through the portal's one wrapper (api/call.ts): it never throws and answers a
+ * Result that the screens turn into their Dutch states.
  */
-import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
-import { fieldErrors } from '../../api/public';
+import { call } from '../../api/call';
 
 export type KlusStatus = 'open' | 'ingepland' | 'bezig' | 'afgerond';
 
@@ -44,6 +43,8 @@ export interface Klus {
    * quote; when set, the portal shows it instead of the estimate.
    */
   vaste_prijs_cents: number | null;
+  /** What the klusser earns per worked hour, in cents (D7): its pay, whatever the customer's price. */
+  verdienste_per_uur_cents: number;
   notities: string | null;
   /** RFC 3339, or null before the first plan. */
   geplande_start_tijd: string | null;
@@ -86,38 +87,12 @@ export interface PlanningPayload {
   tijd: string;
 }
 
-/** What became of a call. */
-export type Result<T> =
-  | { kind: 'ok'; body: T }
-  /** Any answer that is not a success: the status, the error code and the server's Dutch message. */
-  | { kind: 'failed'; status: number; code?: string; message?: string; fields: Record<string, string> }
-  /** No answer at all (offline, server down). */
-  | { kind: 'network' };
+export type { Result } from '../../api/call';
 
 /** The page size of the portal's lists (D25: lists are paged on the server). */
 export const PER_PAGE = 25;
 
 const BASE = '/api/v1/klusser';
-
-async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, init);
-  } catch {
-    return { kind: 'network' };
-  }
-  const body = await readJson(response);
-  if (response.ok && record(body) !== undefined) return { kind: 'ok', body: body as T };
-  const { code, message } = apiError(body);
-  return {
-    kind: 'failed',
-    // A 200 without a JSON object is as useless as a 500.
-    status: response.ok ? 500 : response.status,
-    ...(code === undefined ? {} : { code }),
-    ...(message === undefined ? {} : { message }),
-    fields: fieldErrors(body),
-  };
-}
 
 const get = <T>(path: string, signal?: AbortSignal) => call<T>(path, signal === undefined ? {} : { signal });
 const klusPath = (id: string) => `${BASE}/klussen/${encodeURIComponent(id)}`;

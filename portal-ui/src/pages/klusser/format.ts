@@ -33,6 +33,19 @@ export function rate(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toLocaleString(LOCALE, { minimumFractionDigits: 2 });
 }
 
+/**
+ * What the customer pays for a job with an accepted quote (D26): its total incl. VAT, said as the
+ * customer's price, so that no klusser reads it as its pay.
+ */
+export function customerPays(cents: number): string {
+  return `${euros(cents)} (vaste prijs, incl. btw)`;
+}
+
+/** The klusser's own earnings rule (D7), from the server's figure: "€ 35 per gewerkt uur". */
+export function earningsRule(centsPerHour: number): string {
+  return `€ ${rate(centsPerHour)} per gewerkt uur`;
+}
+
 /** Hours as "1,5 uur". */
 export function hours(n: number): string {
   return `${number(n)} uur`;

@@ -33,6 +33,9 @@ export const KT = {
   // spec: toasts (section 8)
   claimed: 'Klus gereserveerd!',
   claimedNext: 'Plan nu wanneer je de klus gaat uitvoeren.',
+  customerPays: 'Klant betaalt',
+  alreadyYours: 'Je hebt deze klus al opgepakt. Hij staat in je agenda.',
+  yourEarnings: 'Jouw verdienste',
   claimFailed: 'Er ging iets mis bij het oppakken van de klus',
   notSignedIn: 'Niet ingelogd',
   planned: 'Planning bevestigd! Klant ontvangt een email.',

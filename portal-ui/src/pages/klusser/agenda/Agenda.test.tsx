@@ -152,7 +152,9 @@ describe('/klusser/agenda', () => {
     const VAST = klus({ status: 'ingepland', categorie: { key: 'overig', label: 'Vaste prijs klus' }, geplande_start_tijd: '2026-11-24T08:30:00Z', vaste_prijs_cents: 21236 });
     render({ [`GET ${API}/agenda`]: page([VAST, CLAIMED]) });
     const vast = (await screen.findByRole('heading', { level: 2, name: 'Vaste prijs klus' })).closest('li')!;
-    expect(fact(vast, 'Vaste prijs')).toBe('€ 212,36');
+    // What the customer pays, said as such, and apart from it what the klusser earns (D33).
+    expect(fact(vast, 'Klant betaalt')).toBe('€ 212,36 (vaste prijs, incl. btw)');
+    expect(fact(vast, 'Jouw verdienste')).toBe('€ 35 per gewerkt uur');
     expect(within(vast).queryByText(/^Geschat:/)).toBeNull();
     expect(within(card('Nog plannen')).getByText('Geschat: 1,5u @ €65 = €98')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Klus } from '../api';
-import { estimateLine, euros, fullAddress, longDay, notePreview, slotLabel, startTime, STATUS_LABELS } from '../format';
+import { customerPays, earningsRule, estimateLine, fullAddress, longDay, notePreview, slotLabel, startTime, STATUS_LABELS } from '../format';
 import { changesCounter, MAX_CHANGES } from '../plan-klus/planLogic';
 import { KlusFacts } from '../shared/KlusFacts';
 import { KT } from '../texts';
@@ -41,7 +41,8 @@ export function AgendaCard({ klus, onNote }: AgendaCardProps) {
             ['Tijdvak', slotLabel(klus.tijd)],
             ['Adres', fullAddress(klus)],
             klus.geplande_start_tijd !== null && ['Starttijd', startTime(klus.geplande_start_tijd)],
-            fixed !== null && ['Vaste prijs', euros(fixed)],
+            fixed !== null && [KT.customerPays, customerPays(fixed)],
+            fixed !== null && [KT.yourEarnings, earningsRule(klus.verdienste_per_uur_cents)],
           ]}
         />
         {estimate !== null && <p className="klus-estimate">{estimate}</p>}

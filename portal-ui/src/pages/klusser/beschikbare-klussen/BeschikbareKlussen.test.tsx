@@ -121,6 +121,17 @@ describe('/klusser/beschikbare-klussen', () => {
     expect(document.activeElement?.textContent).toBe('1 beschikbare klus');
   });
 
+  it('says a job claimed on the klusser\'s other phone is already its own, and goes to it (issue 39)', async () => {
+    const mine = { status: 409, body: { error: { code: 'already_yours', message: 'Je hebt deze klus al opgepakt, bijvoorbeeld op je andere telefoon. Hij staat in je agenda.' } } };
+    render({ [`POST ${API}/klussen/${KAST.id}/claim`]: mine });
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Pak deze klus: Kast ophangen/ }));
+    expect(await screen.findByRole('heading', { name: `Pagina /klusser/plan-klus/${KAST.id}` })).toBeTruthy();
+    expect(getToasts().map((t) => [t.message, t.kind])).toEqual([
+      ['Je hebt deze klus al opgepakt, bijvoorbeeld op je andere telefoon. Hij staat in je agenda.', 'info'],
+    ]);
+    expect(getToasts().some((t) => t.message.includes('andere klusser'))).toBe(false);
+  });
+
   it('claims from the details dialog too, and closes it when the job is gone', async () => {
     render({
       [`GET ${API}/klussen/${KAST.id}`]: { body: { ...KAST, klant: { naam: 'A', telefoon: '', email: '' } } },
@@ -173,14 +184,16 @@ describe('/klusser/beschikbare-klussen', () => {
     expect(await screen.findByText('Kon klussen niet laden')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeTruthy();
   });
-  it('shows the fixed price of an accepted quote instead of the estimate, on the card and in the details (D26)', async () => {
+  it('shows what the customer pays for an accepted quote as the customer\'s price, and the klusser\'s own earnings, on the card and in the details (D26, D33)', async () => {
     const VAST = klus({ categorie: { key: 'overig', label: 'Deur afhangen' }, vaste_prijs_cents: 21236 });
     render({
       [`GET ${API}/pool`]: page([VAST, LAMP]),
       [`GET ${API}/klussen/${VAST.id}`]: { body: { ...VAST, klant: { naam: 'Mevrouw Jansen', telefoon: '', email: '' } } },
     });
     const vast = (await screen.findByRole('heading', { level: 2, name: 'Deur afhangen' })).closest('li')!;
-    expect(fact(vast, 'Vaste prijs')).toBe('€ 212,36');
+    // Not 'Vaste prijs € 212,36' alone, which a klusser could read as its pay (issue 39).
+    expect(fact(vast, 'Klant betaalt')).toBe('€ 212,36 (vaste prijs, incl. btw)');
+    expect(text(vast.querySelector('.klus-earnings')!)).toBe('Jouw verdienste € 35 per gewerkt uur');
     for (const estimate of ['Geschatte verdienste', 'Tarief', 'Geschatte duur']) expect(text(vast)).not.toContain(estimate);
     // A job without an accepted quote keeps its estimate.
     expect(text(card('Lamp aansluiten').querySelector('.klus-earnings')!)).toBe('Geschatte verdienste € 66');
@@ -189,7 +202,8 @@ describe('/klusser/beschikbare-klussen', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /^Details: Deur afhangen/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Deur afhangen' });
     await within(dialog).findByText('Mevrouw Jansen');
-    expect(fact(dialog, 'Vaste prijs')).toBe('€ 212,36');
+    expect(fact(dialog, 'Klant betaalt')).toBe('€ 212,36 (vaste prijs, incl. btw)');
+    expect(fact(dialog, 'Jouw verdienste')).toBe('€ 35 per gewerkt uur');
     for (const estimate of ['Geschatte verdienste', 'Tarief', 'Duur']) expect(within(dialog).queryByText(estimate, { selector: 'dt' })).toBeNull();
   });
 });

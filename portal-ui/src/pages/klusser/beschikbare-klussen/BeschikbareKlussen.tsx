@@ -61,6 +61,12 @@ function Pool() {
       navigate(`/klusser/plan-klus/${encodeURIComponent(klus.id)}`);
       return;
     }
+    if (result.kind === 'failed' && result.code === 'already_yours') {
+      // Claimed on the klusser's other phone (or tab): not lost, its own; on to it.
+      showToast(result.message ?? KT.alreadyYours, 'info', { flow: 'claim' });
+      navigate(`/klusser/plan-klus/${encodeURIComponent(klus.id)}`);
+      return;
+    }
     showToast(claimFailure(result), 'error', { flow: 'claim' });
     if (result.kind === 'failed' && (result.status === 409 || result.status === 404)) {
       // Gone from this klusser's pool: take it off the screen now, the refetch confirms the rest.

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/Dialog';
 import { klusserApi, type Klus } from '../api';
-import { euros, fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
+import { customerPays, earningsRule, fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
 import { CustomerLinks } from '../shared/CustomerLinks';
 import { KlusFacts } from '../shared/KlusFacts';
 import { LoadFailed, Loading } from '../shared/LoadState';
@@ -47,7 +47,8 @@ export function KlusDetails({ klus, claiming, onClaim, onClose }: KlusDetailsPro
           ['Omschrijving', shown.beschrijving],
           ['Datum', longDay(shown.datum)],
           ['Tijd', slotLabel(shown.tijd)],
-          fixed !== null && ['Vaste prijs', euros(fixed)],
+          fixed !== null && [KT.customerPays, customerPays(fixed)],
+          fixed !== null && [KT.yourEarnings, earningsRule(shown.verdienste_per_uur_cents)],
           fixed === null && ['Duur', hours(shown.geschatte_duur)],
           fixed === null && ['Tarief', `€${rate(shown.geschat_tarief_cents)} per uur`],
           fixed === null && ['Geschatte verdienste', wholeEuros(shown.geschatte_verdienste_euros)],

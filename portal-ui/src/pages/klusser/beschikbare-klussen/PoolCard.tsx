@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Klus } from '../api';
-import { euros, fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
+import { customerPays, earningsRule, fullAddress, hours, longDay, rate, slotLabel, wholeEuros } from '../format';
 import { KlusFacts } from '../shared/KlusFacts';
 import { KT } from '../texts';
 
@@ -14,7 +14,8 @@ interface PoolCardProps {
 
 /**
  * One pool job (section 2, Available jobs): what it is, when, where, and what it earns; a job with
- * an accepted quote shows its fixed price instead of the estimate (D26).
+ * an accepted quote shows what the customer pays (its fixed price incl. VAT) and, apart from it, what
+ * the klusser earns per worked hour, instead of the estimate (D26, D33).
  */
 export function PoolCard({ klus, claiming, onDetails, onClaim }: PoolCardProps) {
   const titleId = useId();
@@ -25,9 +26,13 @@ export function PoolCard({ klus, claiming, onDetails, onClaim }: PoolCardProps) 
       <article aria-labelledby={titleId}>
         <div className="klus-card-head">
           <h2 id={titleId}>{klus.categorie.label}</h2>
-          {fixed === null && (
+          {fixed === null ? (
             <p className="klus-earnings">
               <span className="klus-earnings-label">Geschatte verdienste</span> {wholeEuros(klus.geschatte_verdienste_euros)}
+            </p>
+          ) : (
+            <p className="klus-earnings">
+              <span className="klus-earnings-label">{KT.yourEarnings}</span> {earningsRule(klus.verdienste_per_uur_cents)}
             </p>
           )}
         </div>
@@ -37,7 +42,7 @@ export function PoolCard({ klus, claiming, onDetails, onClaim }: PoolCardProps) 
             ['Datum', longDay(klus.datum)],
             ['Tijd', slotLabel(klus.tijd)],
             ['Plaats', klus.woonplaats],
-            fixed !== null && ['Vaste prijs', euros(fixed)],
+            fixed !== null && [KT.customerPays, customerPays(fixed)],
             fixed === null && ['Tarief', `€${rate(klus.geschat_tarief_cents)} per uur`],
             fixed === null && ['Geschatte duur', hours(klus.geschatte_duur)],
             ['Adres', fullAddress(klus)],

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { Dialog } from '../../../components/Dialog';
-import { euros, longDay } from '../format';
+import { euros, longDay, number } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { useLoad } from '../shared/useLoad';
@@ -16,21 +16,30 @@ const METHODS: readonly BetaalMethode[] = ['contant', 'pin', 'niet_betaald'];
 /** The payment's toasts replace each other: a failure is stale once the payment went through. */
 const PAYMENT_FLOW = { flow: 'betaling' } as const;
 
-function Breakdown({ f }: { f: Factuur }) {
+type Regel = Factuur['regels'][number];
+
+/**
+ * An invoice line as the PDF has it: 'Arbeid: 2 uur × € 65,00', '3 × € 4,50' for several pieces,
+ * the description alone for a fixed price or a single piece.
+ */
+export function regelLabel(r: Regel): string {
+  const aantal = r.aantal ?? 1;
+  const prijs = r.prijs_cents ?? r.bedrag_cents;
+  if (r.eenheid === 'uur') return `${r.omschrijving}: ${number(aantal)} uur × ${euros(prijs)}`;
+  if (r.eenheid === 'stuk' && aantal !== 1) return `${r.omschrijving}: ${number(aantal)} × ${euros(prijs)}`;
+  return r.omschrijving;
+}
+
+/** The lines invoiced, exactly those (D26: a fixed price bills its quote's lines, no hourly labour). */
+export function Breakdown({ f }: { f: Factuur }) {
   return (
     <table className="factuur-table">
       <caption className="visually-hidden">Kostenopbouw</caption>
       <tbody>
-        <tr>
-          <th scope="row">
-            {WT.labour}: {f.uren} uur × {euros(f.uurtarief_cents)}
-          </th>
-          <td>{euros(f.arbeid_cents)}</td>
-        </tr>
-        {f.materialen.map((m, i) => (
+        {f.regels.map((r, i) => (
           <tr key={i}>
-            <th scope="row">{m.omschrijving}</th>
-            <td>{euros(m.bedrag_cents)}</td>
+            <th scope="row">{regelLabel(r)}</th>
+            <td>{euros(r.bedrag_cents)}</td>
           </tr>
         ))}
         <tr className="factuur-sum">

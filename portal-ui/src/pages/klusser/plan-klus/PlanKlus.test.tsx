@@ -197,7 +197,8 @@ describe('/klusser/plan-klus/:klusId', () => {
   it('shows the fixed price of an accepted quote instead of the estimate (D26)', async () => {
     render({ ...OPEN, vaste_prijs_cents: 21236 });
     const summary = await screen.findByRole('region', { name: OPEN.categorie.label });
-    expect(fact(summary, 'Vaste prijs')).toBe('€ 212,36');
+    expect(fact(summary, 'Klant betaalt')).toBe('€ 212,36 (vaste prijs, incl. btw)');
+    expect(fact(summary, 'Jouw verdienste')).toBe('€ 35 per gewerkt uur');
     expect(within(summary).queryByText('Geschatte verdienste')).toBeNull();
     expect(within(summary).queryByText('Geschatte duur')).toBeNull();
   });

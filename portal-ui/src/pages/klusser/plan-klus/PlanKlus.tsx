@@ -6,7 +6,7 @@ import { useFieldErrors, useFocusAfterRender } from '../../../components/useFiel
 import { todayNL } from '@klusmaat/shared-ui/calendar';
 import { Calendar } from '../../aanvraag/Calendar';
 import { klusserApi, type Klus } from '../api';
-import { euros, fullAddress, hours, longDay, slotLabel, startTime, wholeEuros } from '../format';
+import { customerPays, earningsRule, fullAddress, hours, longDay, slotLabel, startTime, wholeEuros } from '../format';
 import { CustomerLinks } from '../shared/CustomerLinks';
 import { KlusFacts } from '../shared/KlusFacts';
 import { KlusserPage } from '../shared/KlusserPage';
@@ -35,7 +35,8 @@ function Summary({ klus }: { klus: Klus }) {
           ['Gewenste tijd', slotLabel(klus.tijd)],
           klus.geplande_start_tijd !== null && ['Huidige afspraak', startTime(klus.geplande_start_tijd)],
           ['Adres', fullAddress(klus)],
-          fixed !== null && ['Vaste prijs', euros(fixed)],
+          fixed !== null && [KT.customerPays, customerPays(fixed)],
+          fixed !== null && [KT.yourEarnings, earningsRule(klus.verdienste_per_uur_cents)],
           fixed === null && ['Geschatte duur', hours(klus.geschatte_duur)],
           fixed === null && ['Geschatte verdienste', wholeEuros(klus.geschatte_verdienste_euros)],
         ]}

@@ -4,10 +4,9 @@
  * /api/v1/klusser/bankrekening. Types come from the generated OpenAPI document. Like the
  * portal's other API modules it never throws: every call answers a Result.
  */
-import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 import type { ListItem, RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { fieldErrors } from '../../../api/public';
-import { PER_PAGE, type Page, type Result } from '../api';
+import { call } from '../../../api/call';
+import { PER_PAGE, type Page } from '../api';
 
 /** One of the klusser's statements: nummer, maand (JJJJ-MM), status, totaal_cents, pdf, … */
 export type Uitbetaling = ListItem<'/api/v1/klusser/uitbetalingen'>;
@@ -15,26 +14,6 @@ export type Uitbetaling = ListItem<'/api/v1/klusser/uitbetalingen'>;
 export type Bankrekening = ResponseBody<'/api/v1/klusser/bankrekening'>['data'];
 export type BankrekeningBody = RequestBody<'/api/v1/klusser/bankrekening', 'put'>;
 export type BankrekeningSaved = ResponseBody<'/api/v1/klusser/bankrekening', 'put'>;
-
-async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, init);
-  } catch {
-    return { kind: 'network' };
-  }
-  const body = await readJson(response);
-  if (response.ok && record(body) !== undefined) return { kind: 'ok', body: body as T };
-  const { code, message } = apiError(body);
-  return {
-    kind: 'failed',
-    // A 200 without a JSON object is as useless as a 500.
-    status: response.ok ? 500 : response.status,
-    ...(code === undefined ? {} : { code }),
-    ...(message === undefined ? {} : { message }),
-    fields: fieldErrors(body),
-  };
-}
 
 const signalOf = (signal?: AbortSignal): RequestInit => (signal === undefined ? {} : { signal });
 

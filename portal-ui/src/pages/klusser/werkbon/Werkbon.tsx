@@ -19,7 +19,7 @@ import './werkbon.css';
 
 const AGENDA = '/klusser/agenda';
 
-function Completed({ view }: { view: WerkbonView }) {
+export function Completed({ view }: { view: WerkbonView }) {
   const start = view.startTijd;
   const end = view.eindTijd;
   const seconds = start !== null && end !== null ? elapsedSeconds(start, new Date(end)) : 0;
@@ -29,9 +29,16 @@ function Completed({ view }: { view: WerkbonView }) {
     <section className="klus-card werkbon-done" aria-labelledby="werkbon-klaar-titel">
       <h2 id="werkbon-klaar-titel">{WT.workedTime}</h2>
       <p className="timer-display">{hhmmss(seconds)}</p>
-      <p>
-        {uren} uur gefactureerd · {WT.labour} {euros(uren * view.werkbon.uurtarief_cents)}
-      </p>
+      {view.werkbon.vaste_prijs === null ? (
+        <p>
+          {uren} uur gefactureerd · {WT.labour} {euros(uren * view.werkbon.uurtarief_cents)}
+        </p>
+      ) : (
+        // D33: a fixed-price job bills its quote; the hours count for the klusser's earnings only.
+        <p>
+          {WT.workedHours(uren)} · {WT.fixedPrice} {euros(view.werkbon.vaste_prijs.incl_cents)} {WT.inclVat}
+        </p>
+      )}
       {view.afrondingWacht && <p className="klusser-notice">{WT.invoiceWaits}</p>}
       <div className="werkbon-done-actions">
         {factuur !== null && factuur !== undefined && (
@@ -105,7 +112,7 @@ function WerkbonScreen({ klusId }: { klusId: string }) {
       {locked ? (
         <Completed view={view} />
       ) : (
-        <TimerCard startTijd={view.startTijd} rateCents={view.werkbon.uurtarief_cents} onStart={() => {
+        <TimerCard startTijd={view.startTijd} werkbon={view.werkbon} onStart={() => {
             restored.current = true; // started here: nothing to restore
             void w.start();
           }} />

@@ -68,7 +68,7 @@ describe('the outbox (D23)', () => {
     expect(calls[0]?.args[1]).toMatchObject({ client_id: 'f', telefoon_tijd: '2026-11-23T10:00:00.000Z' });
   });
 
-  it('drops a change the server refuses for good and goes on; waits on a server error', async () => {
+  it('drops a change the server refuses for good and goes on; waits when a gateway cannot reach the server', async () => {
     const { api, calls } = fakeApi([
       { kind: 'failed', status: 409, message: 'Deze werkbon is afgesloten', fields: {} },
       { kind: 'failed', status: 503, fields: {} },
@@ -77,10 +77,24 @@ describe('the outbox (D23)', () => {
     await box.add({ ...ids, id: 'a', kind: 'materiaal', omschrijving: 'x', bedragCents: 1 });
     await box.add({ ...ids, id: 'b', kind: 'notities', opmerkingen: 'y' });
     const r = await box.flush();
-    expect(r.refused).toEqual([{ kind: 'materiaal', message: 'Deze werkbon is afgesloten' }]);
+    expect(r.refused).toEqual([{ id: 'a', kind: 'materiaal', status: 409, message: 'Deze werkbon is afgesloten' }]);
     expect(r).toMatchObject({ sent: 0, waiting: 1, stalled: true });
     expect((await box.pending()).map((o) => o.id)).toEqual(['b']);
     expect(calls).toHaveLength(2);
+  });
+
+  it('reports a server error (500) at once instead of waiting as if the phone were offline (issue 39)', async () => {
+    const store = memoryStore();
+    const { api, calls } = fakeApi([{ kind: 'failed', status: 500, message: 'Er ging iets mis.', fields: {} }]);
+    const box = new Outbox({ store, api, online: () => true });
+    await box.add({ ...ids, id: 'a', kind: 'start' });
+    const r = await box.flush();
+    expect(r).toEqual({ sent: 0, waiting: 0, stalled: false, refused: [{ id: 'a', kind: 'start', status: 500, message: 'Er ging iets mis.' }] });
+    expect(await box.pending()).toEqual([]);
+    // Nothing is resent later: the start is not on the phone as if it waited for a network.
+    await box.flush();
+    expect(calls).toHaveLength(1);
+    expect((await store.ops())[0]).toBeUndefined();
   });
 
   it('runs one flush at a time', async () => {

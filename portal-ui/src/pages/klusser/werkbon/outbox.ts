@@ -2,9 +2,12 @@
  * The offline queue of the work order (D23). Every change is first written to the phone (the
  * store), then sent in order whenever there is a connection: right away, when the browser says it
  * is online again, and when the app opens. Each change carries its own id (client_id), so the
- * server applies it once even if the answer got lost and it is sent again. A change the server
- * refuses for good (4xx: the work order was closed meanwhile, a time it cannot accept) is taken off
- * the queue with the server's message; a missing connection or a server error keeps it waiting.
+ * server applies it once even if the answer got lost and it is sent again. Only a change that got
+ * no answer for want of a network waits: no connection at all, or a gateway that could not reach
+ * the server (502, 503, 504), or the server asking to come back later (429). Every other answer is
+ * the server's word on it: a refusal (4xx: the work order was closed meanwhile, a time it cannot
+ * accept) or an error of its own (500), taken off the queue and reported with the server's message,
+ * never retried as if the phone were offline.
  */
 import type { Result } from '../api';
 import type { OutboxStore, Op } from './outboxStore';
@@ -22,9 +25,12 @@ export interface FlushResult {
   waiting: number;
   /** Stopped because there was no connection (or the server was away). */
   stalled: boolean;
-  /** The changes the server refused for good, with its message. */
-  refused: { kind: Op['kind']; message?: string }[];
+  /** The changes the server refused for good: their id, kind, status and the server's message. */
+  refused: { id: string; kind: Op['kind']; status: number; message?: string }[];
 }
+
+/** The answers that mean no network between the phone and the server: the change waits. */
+const WAITS: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 export interface OutboxDeps {
   store: OutboxStore;
@@ -84,7 +90,7 @@ export class Outbox {
         result.sent++;
         continue;
       }
-      if (answer.kind === 'network' || answer.status >= 500 || answer.status === 429) {
+      if (answer.kind === 'network' || WAITS.has(answer.status)) {
         // No connection: it waits, and a start or completion keeps the phone's time (D23).
         if (answer.kind === 'network' && !op.offline) await this.store.put({ ...op, offline: true });
         result.stalled = true;
@@ -92,7 +98,8 @@ export class Outbox {
         return result;
       }
       await this.store.remove(op.id);
-      result.refused.push(answer.message === undefined ? { kind: op.kind } : { kind: op.kind, message: answer.message });
+      const refused = { id: op.id, kind: op.kind, status: answer.status };
+      result.refused.push(answer.message === undefined ? refused : { ...refused, message: answer.message });
     }
     return result;
   }

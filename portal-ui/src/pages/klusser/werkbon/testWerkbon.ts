@@ -17,6 +17,8 @@ export function werkbon(over: Partial<Werkbon> = {}): Werkbon {
     materiaal_cents: 150,
     fotos: [],
     uurtarief_cents: 6500,
+    vaste_prijs: null,
+    verdienste_per_uur_cents: 3500,
     factuur_id: null,
     klus: { status: 'ingepland', categorie: 'Montage', beschrijving: 'Lamp', datum: '2026-11-23', tijd: 'ochtend', geplande_start_tijd: null, adres: 'Herenstraat 1', postcode: '2271 AB', woonplaats: 'Voorburg' },
     klant: { naam: 'Mevrouw Jansen', telefoon: '070 111 22 33' },

@@ -22,6 +22,8 @@ export const WT = {
   materialRemoveFailed: 'Kon materiaal niet verwijderen',
   photoFailed: 'Kon foto niet uploaden',
   workOrderFailed: 'Kon werkbon niet aanmaken',
+  timerStartFailed: 'Kon de timer niet starten. Probeer het opnieuw of bel de support.',
+  notesFailed: 'Kon de notities niet bewaren',
   completeFailed: 'Er is een fout opgetreden bij het afronden',
   invoiceNotFound: 'Factuur niet gevonden',
   paymentFailed: 'Kon betaling niet registreren',
@@ -43,6 +45,10 @@ export const WT = {
   resume: 'Toon timer',
   timerNote: 'De tijd loopt door op de server; stoppen stopt alleen deze weergave.',
   labour: 'Arbeid',
+  fixedPrice: 'Vaste prijs',
+  inclVat: '(incl. btw)',
+  timerCountsEarnings: (rule: string) => `De timer telt je gewerkte uren; je verdient ${rule}.`,
+  workedHours: (n: number) => `${n} uur gewerkt`,
   materials: 'Materialen',
   materialName: 'Naam materiaal',
   materialAmount: 'Bedrag in euro',
@@ -76,6 +82,8 @@ export const WT = {
     n === 0
       ? 'Je telefoon is offline. Je kunt gewoon verder werken; alles wordt op je telefoon bewaard.'
       : `Je telefoon is offline. ${n} ${n === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} en ${n === 1 ? 'wordt' : 'worden'} verstuurd zodra er weer verbinding is.`,
+  serverAway: (n: number) =>
+    `Klusmaat is even niet bereikbaar. ${n} ${n === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} en ${n === 1 ? 'wordt' : 'worden'} verstuurd zodra dat weer kan.`,
   sending: (n: number) => `${n} ${n === 1 ? 'wijziging wordt' : 'wijzigingen worden'} verstuurd…`,
   allSent: 'Alle wijzigingen zijn verstuurd.',
   notPlanned: 'Plan de klus eerst; daarna opent de werkbon.',

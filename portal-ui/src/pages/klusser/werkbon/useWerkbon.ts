@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
-import { Outbox, type NewOp } from './outbox';
-import { defaultStore, type Op, type OutboxStore } from './outboxStore';
+import { Outbox, type FlushResult, type NewOp } from './outbox';
+import { defaultStore, type OutboxStore } from './outboxStore';
 import { WT } from './texts';
 import { merge, type WerkbonView } from './view';
 import { werkbonApi, type Werkbon } from './werkbonApi';
@@ -51,9 +51,15 @@ function urlFor(blob: Blob, id: string): string {
   return url;
 }
 
-/** The spec's words for a change the server refused (section 8); the completion shows the server's. */
-function refusal(kind: Op['kind'], message?: string): string {
+/**
+ * What to say of a change the server refused: its own Dutch reason for a refusal (4xx), else the
+ * spec's words for the change (section 8).
+ */
+function refusal({ kind, status, message }: FlushResult['refused'][number]): string {
+  if (status < 500 && message !== undefined && message !== '') return message;
   switch (kind) {
+    case 'start':
+      return WT.timerStartFailed;
     case 'materiaal':
       return WT.materialAddFailed;
     case 'verwijder':
@@ -61,9 +67,11 @@ function refusal(kind: Op['kind'], message?: string): string {
     case 'foto':
       return WT.photoFailed;
     case 'afronden':
-      return message ?? WT.completeFailed;
+      return WT.completeFailed;
+    case 'notities':
+      return WT.notesFailed;
     default:
-      return message ?? WT.workOrderFailed;
+      return WT.workOrderFailed;
   }
 }
 
@@ -88,16 +96,17 @@ export function useWerkbon(klusId: string) {
     [store, outbox, klusId],
   );
 
-  /** Sends what waits; reports changes the server refused for good. */
-  const flush = useCallback(async () => {
+  /** Sends what waits; reports changes the server refused for good, in its words. */
+  const flush = useCallback(async (): Promise<FlushResult | undefined> => {
     if (!online()) {
       await refresh();
-      return;
+      return undefined;
     }
     await refresh(true);
     const result = await outbox.flush();
-    for (const r of result.refused) showToast(refusal(r.kind, r.message), 'error');
+    for (const r of result.refused) showToast(refusal(r), 'error', FLOW);
     await refresh();
+    return result;
   }, [outbox, refresh]);
 
   useEffect(() => {
@@ -144,13 +153,18 @@ export function useWerkbon(klusId: string) {
     };
   }, [klusId, store, refresh, flush]);
 
-  /** Adds a change for this work order, shows it, and tries to send it. */
+  /**
+   * Adds a change for this work order, shows it, and tries to send it. Its toast says it happened
+   * once the server took it, or once it waits on the phone for a network; a change the server
+   * refused gets the refusal instead ('Timer gestart' is never followed by 'could not start').
+   */
   const change = useCallback(
     async (op: NewOp, toast?: string) => {
-      await outbox.add(op);
+      const added = await outbox.add(op);
       await refresh();
-      if (toast !== undefined) showToast(toast, 'success', FLOW);
-      await flush();
+      const result = await flush();
+      const refused = result?.refused.some((r) => r.id === added.id) ?? false;
+      if (toast !== undefined && !refused) showToast(toast, 'success', FLOW);
     },
     [outbox, refresh, flush],
   );
@@ -186,6 +200,8 @@ export function useWerkbon(klusId: string) {
     addFoto: (type: 'before' | 'after', blob: Blob) => change({ ...ids(), kind: 'foto', type, blob }, WT.photoUploaded),
     afronden: (beoordeling: { algemeen: number; netheid: number; vriendelijkheid: number; vakmanschap: number }, opmerkingen: string, handtekening: string) =>
       change({ ...ids(), kind: 'afronden', beoordeling, opmerkingen, handtekening }, WT.completed),
-    retry: flush,
+    retry: async () => {
+      await flush();
+    },
   };
 }

@@ -3,10 +3,8 @@
  * the invoice with its payment. Types come from the generated OpenAPI document. Every write
  * carries the client_id the phone made for it (D23), so the offline queue may send it again.
  */
-import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
-import { fieldErrors } from '../../../api/public';
+import { call } from '../../../api/call';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import type { Result } from '../api';
 
 export type Werkbon = ResponseBody<'/api/v1/klusser/klussen/{id}/werkbon', 'post'>;
 export type Materiaal = Werkbon['materialen'][number];
@@ -16,25 +14,6 @@ export type Afronding = ResponseBody<'/api/v1/klusser/werkbonnen/{id}/afronden',
 export type AfrondenBody = RequestBody<'/api/v1/klusser/werkbonnen/{id}/afronden', 'post'>;
 export type Factuur = ResponseBody<'/api/v1/klusser/facturen/{id}'>;
 export type BetaalMethode = 'contant' | 'pin' | 'niet_betaald';
-
-async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, init);
-  } catch {
-    return { kind: 'network' };
-  }
-  const body = await readJson(response);
-  if (response.ok && record(body) !== undefined) return { kind: 'ok', body: body as T };
-  const { code, message } = apiError(body);
-  return {
-    kind: 'failed',
-    status: response.ok ? 500 : response.status,
-    ...(code === undefined ? {} : { code }),
-    ...(message === undefined ? {} : { message }),
-    fields: fieldErrors(body),
-  };
-}
 
 const W = '/api/v1/klusser/werkbonnen';
 const enc = encodeURIComponent;
