@@ -54,9 +54,10 @@ export function NotificationBell() {
         sx={{ width: 48, height: 48, ml: 1, '&.Mui-focusVisible': { outline: '3px solid #ffd27a', outlineOffset: 2 } }}
       >
         <Badge
-          badgeContent={badgeText(inbox.unread)}
+          badgeContent={inbox.unread === 0 ? undefined : badgeText(inbox.unread)}
           invisible={inbox.unread === 0}
           overlap="circular"
+          slotProps={{ badge: { 'aria-hidden': true } }}
           sx={{ '& .MuiBadge-badge': { bgcolor: '#ffd27a', color: '#0f2d52', fontWeight: 700, fontSize: '0.9rem', minWidth: 24, height: 24 } }}
         >
           <NotificationsIcon sx={{ fontSize: 30 }} />

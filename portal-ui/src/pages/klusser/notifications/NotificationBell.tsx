@@ -144,12 +144,12 @@ function Entry({ n, onOpen, onRead }: EntryProps) {
           </Link>
         )}
         <p className="notification-time">{sentAt(n.created_at)}</p>
+        {unread && (
+          <button type="button" className="button button-secondary notification-read" onClick={() => onRead(n.id)} aria-label={`Gelezen: ${n.message}`}>
+            Gelezen
+          </button>
+        )}
       </div>
-      {unread && (
-        <button type="button" className="button button-secondary notification-read" onClick={() => onRead(n.id)} aria-label={`Gelezen: ${n.message}`}>
-          Gelezen
-        </button>
-      )}
     </li>
   );
 }
