@@ -33,7 +33,7 @@ export function Board({ data, admin, busy, regioNaam, jobHref, openHeading, onAs
   const [menu, setMenu] = useState<{ klus: OpenKlus; anchor: HTMLElement } | null>(null);
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', minWidth: 0 }}>
       <Box ref={weekBox} sx={{ flex: `999 1 ${WEEK_BASIS}px`, minWidth: 0, maxWidth: '100%', display: 'grid', gap: 1 }}>
         {!days.all && (
           <DayPager shown={days.shown} canEarlier={days.canEarlier} canLater={days.canLater} onEarlier={days.earlier} onLater={days.later} />

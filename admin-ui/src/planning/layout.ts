@@ -1,10 +1,10 @@
 /**
  * The board's measures and colours (D29). A week fits at 1280 px with the menu open and the open
- * jobs beside it: the klusser column and seven days of at least DAY_MIN px (about 100 px there:
- * their cards hold 'Ingepland', a town at 15 px and a category's words at 14 px); where fewer days fit (a tablet), the board shows as many as
- * fit and pages through the week (useDayWindow).
+ * jobs beside it: the klusser column and seven days of at least DAY_MIN px (about 104 px there,
+ * room for 'Ingepland', a town at 15 px and a category's words at 14 px). Where fewer days fit
+ * (a tablet), the board shows as many as fit and pages through the week (useDayWindow).
  */
-export const KLUSSER_COL = 104;
+export const KLUSSER_COL = 86;
 export const DAY_MIN = 88;
 /** The width the week asks for beside the open jobs: all seven days. */
 export const WEEK_BASIS = KLUSSER_COL + 7 * DAY_MIN;
