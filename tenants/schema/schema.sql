@@ -47,18 +47,16 @@ CREATE FUNCTION klusmaat_private.klus_status(p_id uuid) RETURNS TABLE(categorie 
     AS $$
     SELECT c.label, k.beschrijving, k.datum, k.tijd, k.woonplaats, k.status,
            k.geannuleerd_at IS NOT NULL, k.geplande_start_tijd,
-           CASE WHEN k.geplande_start_tijd IS NOT NULL THEN nullif(split_part(btrim(p.naam), ' ', 1), '') END,
-           CASE WHEN k.geplande_start_tijd IS NOT NULL THEN p.profiel_foto_url END,
+           CASE WHEN k.status IN ('ingepland', 'bezig', 'afgerond') THEN nullif(split_part(btrim(p.naam), ' ', 1), '') END,
+           CASE WHEN k.status IN ('ingepland', 'bezig', 'afgerond') THEN p.profiel_foto_url END,
            k.klusser_id IS NOT NULL,
-           coalesce(nullif(btrim(fs.support_phone), ''),
-                    (SELECT nullif(btrim(setting_value), '') FROM app_settings WHERE setting_key = 'support_phone_default'), ''),
+           (SELECT sc.telefoon FROM support_contact(k.regio) sc),
            CASE WHEN k.status = 'afgerond' THEN f.id END,
            CASE WHEN k.status = 'afgerond' THEN f.pdf_url END,
            k.regio
     FROM klussen k
     JOIN categories c ON c.key = k.categorie
     LEFT JOIN profiles p ON p.id = k.klusser_id
-    LEFT JOIN franchise_settings fs ON fs.regio = k.regio
     LEFT JOIN facturen f ON f.klus_id = k.id
     LEFT JOIN werkbonnen w ON w.klus_id = k.id
     WHERE k.id = p_id AND k.status_link_revoked_at IS NULL
@@ -163,7 +161,7 @@ CREATE FUNCTION klusmaat_private.klus_status_schouw(p_id uuid) RETURNS TABLE(sta
     AS $$
     SELECT s.start, s.opnemer, s.status = 'uitgevoerd'
     FROM klus_schouwen s JOIN klussen k ON k.id = s.klus_id
-    WHERE s.klus_id = p_id AND k.status_link_revoked_at IS NULL
+    WHERE s.klus_id = p_id AND k.status_link_revoked_at IS NULL AND s.status <> 'geannuleerd'
 $$;
 
 ALTER FUNCTION klusmaat_private.klus_status_schouw(p_id uuid) OWNER TO klusmaat_owner;
@@ -962,7 +960,8 @@ BEGIN
     END IF;
     IF TG_OP = 'UPDATE' THEN
         NEW.created_at := OLD.created_at;
-        NEW.versie := OLD.versie + CASE WHEN NEW.start <> OLD.start OR NEW.opnemer <> OLD.opnemer THEN 1 ELSE 0 END;
+        NEW.versie := OLD.versie + CASE WHEN NEW.start <> OLD.start OR NEW.opnemer <> OLD.opnemer
+            OR (OLD.status = 'geannuleerd' AND NEW.status = 'gepland') THEN 1 ELSE 0 END;
     ELSE
         NEW.versie := 1;
     END IF;
@@ -971,6 +970,21 @@ BEGIN
 END $$;
 
 ALTER FUNCTION public.klus_schouwen_fill() OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_schouwen_vergeet_herinneringen(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_schouwen_vergeet_herinneringen() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    DELETE FROM herinneringen WHERE soort = 'schouw' AND klus_id = NEW.klus_id;
+    RETURN NULL;
+END $$;
+
+ALTER FUNCTION public.klus_schouwen_vergeet_herinneringen() OWNER TO klusmaat_owner;
 
 --
 -- Name: klus_status(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -1422,6 +1436,21 @@ END $$;
 ALTER FUNCTION public.notifications_actor_rules() OWNER TO klusmaat_owner;
 
 --
+-- Name: notifications_hint(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.notifications_hint() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM pg_notify('notifications', NEW.user_id::text);
+    RETURN NULL;
+END $$;
+
+ALTER FUNCTION public.notifications_hint() OWNER TO klusmaat_owner;
+
+--
 -- Name: offertes; Type: TABLE; Schema: public; Owner: klusmaat_owner
 --
 
@@ -1708,6 +1737,23 @@ CREATE FUNCTION public.set_updated_at() RETURNS trigger
     AS $$ BEGIN NEW.updated_at := now(); RETURN NEW; END $$;
 
 ALTER FUNCTION public.set_updated_at() OWNER TO klusmaat_owner;
+
+--
+-- Name: support_contact(text); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.support_contact(p_regio text) RETURNS TABLE(telefoon text, email text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+    SELECT coalesce(nullif(btrim(fs.support_phone), ''),
+                    (SELECT nullif(btrim(setting_value), '') FROM app_settings WHERE setting_key = 'support_phone_default'), ''),
+           coalesce(nullif(btrim(fs.support_email), ''), '')
+    FROM (SELECT 1) AS one
+    LEFT JOIN franchise_settings fs ON fs.regio = p_regio
+$$;
+
+ALTER FUNCTION public.support_contact(p_regio text) OWNER TO klusmaat_owner;
 
 --
 -- Name: tellingen_herberekenen(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -2565,8 +2611,12 @@ CREATE TABLE public.klus_schouwen (
     versie integer DEFAULT 1 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    reden text DEFAULT ''::text NOT NULL,
+    geannuleerd_at timestamp with time zone,
+    CONSTRAINT klus_schouwen_geannuleerd_check CHECK (((status = 'geannuleerd'::text) = (geannuleerd_at IS NOT NULL))),
     CONSTRAINT klus_schouwen_opnemer_check CHECK (((length(btrim(opnemer)) >= 1) AND (length(btrim(opnemer)) <= 100))),
-    CONSTRAINT klus_schouwen_status_check CHECK ((status = ANY (ARRAY['gepland'::text, 'uitgevoerd'::text]))),
+    CONSTRAINT klus_schouwen_reden_check CHECK ((length(reden) <= 500)),
+    CONSTRAINT klus_schouwen_status_check CHECK ((status = ANY (ARRAY['gepland'::text, 'uitgevoerd'::text, 'geannuleerd'::text]))),
     CONSTRAINT klus_schouwen_uitkomst_check CHECK ((length(uitkomst) <= 2000))
 );
 
@@ -4175,6 +4225,12 @@ CREATE TRIGGER klus_schouw_fotos_fill BEFORE INSERT ON public.klus_schouw_fotos 
 CREATE TRIGGER klus_schouwen_fill BEFORE INSERT OR UPDATE ON public.klus_schouwen FOR EACH ROW EXECUTE FUNCTION public.klus_schouwen_fill();
 
 --
+-- Name: klus_schouwen klus_schouwen_vergeet_herinneringen; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER klus_schouwen_vergeet_herinneringen AFTER UPDATE OF status ON public.klus_schouwen FOR EACH ROW WHEN (((new.status = 'geannuleerd'::text) AND (old.status <> 'geannuleerd'::text))) EXECUTE FUNCTION public.klus_schouwen_vergeet_herinneringen();
+
+--
 -- Name: klussen klussen_actor_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -4281,6 +4337,12 @@ CREATE TRIGGER klusser_bankrekeningen_rules BEFORE INSERT OR UPDATE ON public.kl
 --
 
 CREATE TRIGGER notifications_actor_rules BEFORE UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION public.notifications_actor_rules();
+
+--
+-- Name: notifications notifications_hint; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TRIGGER notifications_hint AFTER INSERT OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION public.notifications_hint();
 
 --
 -- Name: offertes offertes_fill; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
@@ -5640,6 +5702,12 @@ CREATE POLICY owner_all ON public.offerte_nummers TO klusmaat_owner USING (true)
 CREATE POLICY owner_all ON public.offertes TO klusmaat_owner USING (true) WITH CHECK (true);
 
 --
+-- Name: herinneringen owner_delete; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_delete ON public.herinneringen FOR DELETE TO klusmaat_owner USING (true);
+
+--
 -- Name: klusser_communications owner_enqueue_check; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -6057,6 +6125,12 @@ GRANT ALL ON FUNCTION public.klus_events_kept(p_after bigint, OUT complete boole
 REVOKE ALL ON FUNCTION public.klus_pool_tellingen_bij(delta jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION klus_schouwen_vergeet_herinneringen(); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_schouwen_vergeet_herinneringen() FROM PUBLIC;
+
+--
 -- Name: FUNCTION klus_status(p_token text); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
@@ -6153,6 +6227,12 @@ REVOKE ALL ON FUNCTION public.klussen_week_tellingen() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.klussen_woonplaats_naam() FROM PUBLIC;
 
 --
+-- Name: FUNCTION notifications_hint(); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.notifications_hint() FROM PUBLIC;
+
+--
 -- Name: TABLE offertes; Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
@@ -6178,6 +6258,13 @@ GRANT ALL ON FUNCTION public.rate_limit_hit(p_name text, p_key bytea, p_window i
 
 REVOKE ALL ON FUNCTION public.rate_limit_sweep() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rate_limit_sweep() TO klusmaat_app;
+
+--
+-- Name: FUNCTION support_contact(p_regio text); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.support_contact(p_regio text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.support_contact(p_regio text) TO klusmaat_app;
 
 --
 -- Name: FUNCTION tellingen_herberekenen(); Type: ACL; Schema: public; Owner: klusmaat_owner

@@ -2,9 +2,8 @@
  * The customer's status page API (D24): the token in the address is the only key. Types come
  * from the generated OpenAPI document.
  */
-import { fieldErrors } from '../../api/public';
+import { call as callApi } from '../../api/call';
 import type { RequestBody, ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { apiError, apiFetch, readJson, record } from '@klusmaat/shared-ui/auth/api';
 
 export type Status = ResponseBody<'/api/v1/status/{token}'>;
 
@@ -23,25 +22,12 @@ export type StatusResult =
   | { kind: 'failed'; status: number; code?: string; message?: string; fields: Record<string, string> }
   | { kind: 'network' };
 
+/** The portal's one fetch wrapper (api/call), with a 404 as the page's own answer: an unknown link (D21). */
 async function call(path: string, init: RequestInit = {}): Promise<StatusResult> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, init);
-  } catch {
-    return { kind: 'network' };
-  }
-  const body = await readJson(response);
-  if (response.ok && record(body) !== undefined) return { kind: 'ok', status: body as Status };
-  if (response.status === 404) return { kind: 'not-found' };
-  const { code, message } = apiError(body);
-  return {
-    kind: 'failed',
-    // A 200 without a JSON object is as useless as a 500.
-    status: response.ok ? 500 : response.status,
-    ...(code === undefined ? {} : { code }),
-    ...(message === undefined ? {} : { message }),
-    fields: fieldErrors(body),
-  };
+  const r = await callApi<Status>(path, init);
+  if (r.kind === 'ok') return { kind: 'ok', status: r.body };
+  if (r.kind === 'failed' && r.status === 404) return { kind: 'not-found' };
+  return r;
 }
 
 const base = (token: string) => `/api/v1/status/${encodeURIComponent(token)}`;
