@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { Datagrid, FunctionField, TextInput, useDataProvider, useListContext, useNotify } from 'react-admin';
 import { useIsAdmin } from '../auth/useMe';
 import { SelectInput } from '../fields/SelectInput';
 import { RegioSelectInput } from '../regios/RegioInputs';
@@ -10,7 +10,7 @@ import { failureText } from '../api/action';
 import { useAction } from '../api/useAction';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { download } from '../klanten/csv';
-import { DayField } from '../fields/DayField';
+import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { EenRegel, Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
@@ -177,14 +177,27 @@ export default function FactuurList() {
           // Tighter cells and a narrower description keep the actions in view at 1280 px.
           sx={{
             '& .MuiTableCell-root': { px: 0.75 },
-            // The customer and the description wrap at spaces only, in columns of at most 24 to 26
+            // The customer and the description wrap at spaces only, the customer in at most 22
             // characters (lists/Cells): a row with a long state, its days past due and its
             // follow-up button still fits 1280 px.
-            '& .column-totaal_bedrag_cents, & .column-open_cents': { whiteSpace: 'nowrap' },
+            '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' },
           }}
           empty={<EmptyList none="Geen facturen gevonden" filtered="Geen facturen gevonden" />}>
-          <TextField source="factuurnummer" label="Factuurnummer" />
-          <DayField source="datum" label="Datum" />
+          {/* The number over its date: one column, so the customer's e-mail address fits whole. */}
+          <FunctionField<Factuur>
+            source="datum"
+            label="Factuur"
+            render={(f) => (
+              <>
+                <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  {f.factuurnummer}
+                </Box>
+                <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  {ddMMyyyy(f.datum)}
+                </Typography>
+              </>
+            )}
+          />
           <FunctionField<Factuur>
             label="Klant"
             sortable={false}
@@ -194,8 +207,8 @@ export default function FactuurList() {
               // The name is left out when it is the e-mail address (the server's stand-in for a
               // customer without a name), so the address is not shown twice.
               <>
-                {f.klant_naam !== f.klant_email && <Woorden ch={24}>{f.klant_naam || '—'}</Woorden>}
-                <EenRegel ch={26} text={f.klant_email || 'geen e-mailadres'} sx={{ typography: 'body2' }} />
+                {f.klant_naam !== f.klant_email && <Woorden ch={21}>{f.klant_naam || '—'}</Woorden>}
+                <EenRegel ch={22} text={f.klant_email || 'geen e-mailadres'} sx={{ typography: 'body2' }} />
               </>
             )}
           />
@@ -204,18 +217,29 @@ export default function FactuurList() {
             label="Omschrijving"
             sortable={false}
             render={(f) => (
-              <Woorden ch={24} title={f.omschrijving}>
+              <Woorden ch={22} title={f.omschrijving}>
                 {f.omschrijving}
               </Woorden>
             )}
           />
-          <FunctionField<Factuur> source="totaal_bedrag_cents" label="Totaal" render={(f) => euro(f.totaal_bedrag_cents)} />
+          {/* The total over what is still open of it, in one column. */}
+          <FunctionField<Factuur>
+            source="totaal_bedrag_cents"
+            label="Bedrag"
+            render={(f) => (
+              <>
+                {euro(f.totaal_bedrag_cents)}
+                <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                  Open: <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{euro(f.open_cents)}</Box>
+                </Typography>
+              </>
+            )}
+          />
           <FunctionField<Factuur>
             label="Staat"
             sortable={false}
             render={(f) => <StaatCel f={f} onOpvolging={() => setOpvolging({ id: f.id, nummer: f.factuurnummer })} />}
           />
-          <FunctionField<Factuur> source="open_cents" label="Open" sortable={false} render={(f) => euro(f.open_cents)} />
           <FunctionField<Factuur>
             label="Acties"
             sortable={false}

@@ -81,7 +81,7 @@ function Klussen() {
             label="Klus"
             sortable={false}
             render={(r) => (
-              <Woorden ch={40} title={`${r.categorie}: ${r.beschrijving}`}>
+              <Woorden ch={21} title={`${r.categorie}: ${r.beschrijving}`}>
                 <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
                   {r.categorie}
                 </Box>
@@ -93,7 +93,7 @@ function Klussen() {
             label="Adres"
             sortBy="woonplaats"
             render={(r) => (
-              <Woorden ch={24} title={`${r.adres}, ${r.postcode} ${r.woonplaats}`}>
+              <Woorden ch={16} title={`${r.adres}, ${r.postcode} ${r.woonplaats}`}>
                 <Box component="span" sx={{ display: 'block' }}>
                   {r.adres}
                 </Box>
@@ -108,7 +108,7 @@ function Klussen() {
             sortable={false}
             render={(r) => (
               <>
-                <EenRegel ch={28} text={r.email || '—'} />
+                <EenRegel ch={20} text={r.email || '—'} />
                 <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
                   {r.telefoon}
                 </Typography>

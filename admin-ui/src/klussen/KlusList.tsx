@@ -144,7 +144,7 @@ function Klussen() {
             )}
           />
           <FunctionField<KlusRij>
-            label="Prijs (excl. btw)"
+            label="Prijs excl. btw"
             sortable={false}
             render={(r) => <Prijs klus={r} />}
           />

@@ -60,7 +60,7 @@ export function Prijs({ klus }: { klus: Prijsgegevens }) {
   return (
     <>
       {euroHeel(Math.round((klus.geschat_tarief_cents / 100) * klus.geschatte_duur))}
-      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'nowrap' }}>
         {HOURS.format(klus.geschatte_duur)} u × {euroHeel(klus.geschat_tarief_cents / 100)}
       </Typography>
     </>
