@@ -44,11 +44,11 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 			Op: "Review", Endpoint: httpapi.Typed(s.Review), Decode: decodeReview},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/communicatie", Summary: "Notitie, telefoongesprek, e-mail (wordt verstuurd) of WhatsApp-bericht vastleggen",
 			Tag: "aanmeldingen", Resource: "aanmelding_communicatie", Action: "create", Request: Bericht{}, Response: BerichtAnswer{},
-			Op: "Log", Endpoint: httpapi.Typed(s.Log), Decode: decodeBericht, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "Log", Endpoint: httpapi.Typed(s.Log), Decode: decodeBericht, Status: http.StatusCreated},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/account", Summary: "Maak Klusser Account van een goedgekeurde aanmelding, met VOG (multipart: email, password, regio, file)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create_account", Request: AccountForm{}, RequestType: "multipart/form-data",
 			Response: AccountAnswer{},
-			Op:       "CreateAccount", Endpoint: httpapi.Typed(s.CreateAccount), Decode: decodeAccount, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
+			Op:       "CreateAccount", Endpoint: httpapi.Typed(s.CreateAccount), Decode: decodeAccount, Status: http.StatusCreated,
 			Guard: func(h http.Handler) http.Handler { return files.LimitUpload(files.VOGUpload, h) }},
 	}
 }

@@ -75,7 +75,7 @@ func (c CountsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("nieu
 // Beoordeling is the review form.
 type Beoordeling struct {
 	Status   string `json:"status" doc:"nieuw, in_behandeling, goedgekeurd of afgewezen"`
-	Notities string `json:"notities" text:"multiline"`
+	Notities string `json:"notities" text:"multiline" maxLength:"10000" msg:"Hoogstens 10000 tekens."`
 }
 
 // ReviewRequest is the application's id with the form.
@@ -102,8 +102,8 @@ type Communicatie struct {
 // Bericht is the form of a communication.
 type Bericht struct {
 	Type    string `json:"type" doc:"email, whatsapp, phone of note"`
-	Subject string `json:"subject,omitempty" doc:"alleen bij email; verplicht"`
-	Content string `json:"content" text:"multiline"`
+	Subject string `json:"subject,omitempty" maxLength:"200" msg:"Hoogstens 200 tekens." doc:"alleen bij email; verplicht"`
+	Content string `json:"content" text:"multiline" maxLength:"10000" msg:"Hoogstens 10000 tekens."`
 }
 
 // BerichtRequest is the application's id with the form.

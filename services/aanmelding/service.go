@@ -37,8 +37,8 @@ type Aanmelding struct {
 	Woonplaats      string          `json:"woonplaats,omitempty"`
 	Telefoon        string          `json:"telefoon"`
 	Email           string          `json:"email,omitempty"`
-	Motivatie       string          `json:"motivatie" text:"multiline"`
-	Ervaring        string          `json:"ervaring,omitempty" text:"multiline"`
+	Motivatie       string          `json:"motivatie" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`
+	Ervaring        string          `json:"ervaring,omitempty" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`
 	Beschikbaarheid []string        `json:"beschikbaarheid" doc:"Maandag tot en met Zaterdag, minstens één dag"`
 	HeeftVOG        bool            `json:"heeft_vog"`
 	HeeftVervoer    bool            `json:"heeft_vervoer"`

@@ -18,8 +18,8 @@ func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{{
 		Method: http.MethodPost, Path: "/api/v1/public/aanmeldingen", Summary: "Aanmelden als klusser",
 		Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create", Request: Aanmelding{}, Response: Result{},
-		Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decode, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
-		Guard: func(h http.Handler) http.Handler { return httpapi.LimitByIP(limiter, TooMany, h) },
+		Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decode, Status: http.StatusCreated,
+		Limit: limiter, LimitMessage: TooMany,
 	}}
 }
 

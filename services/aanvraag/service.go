@@ -45,7 +45,7 @@ type Store interface {
 // Aanvraag is the wizard's form.
 type Aanvraag struct {
 	Categorie       string `json:"categorie" doc:"montage, veiligheid, onderhoud, schilderen of digitaal"`
-	Beschrijving    string `json:"beschrijving" text:"multiline" doc:"hoogstens 200 tekens"`
+	Beschrijving    string `json:"beschrijving" text:"multiline" maxLength:"200" msg:"Gebruik hoogstens 200 tekens." doc:"hoogstens 200 tekens"`
 	Datum           string `json:"datum" doc:"jjjj-mm-dd, vandaag of later"`
 	Tijd            string `json:"tijd" doc:"ochtend, middag of avond"`
 	Naam            string `json:"naam"`

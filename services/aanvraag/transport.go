@@ -28,8 +28,8 @@ func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/public/aanvragen", Summary: "Een klus aanvragen (de aanvraagwizard)",
 			Tag: "aanvragen", Resource: "klus_aanvragen", Action: "create", Request: Aanvraag{}, Response: Result{},
-			Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decodeAanvraag, Encode: httpapi.EncodeWithStatus(http.StatusCreated),
-			Guard: func(h http.Handler) http.Handler { return httpapi.LimitByIP(limiter, TooMany, h) }},
+			Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decodeAanvraag, Status: http.StatusCreated,
+			Limit: limiter, LimitMessage: TooMany},
 		{Method: http.MethodGet, Path: "/api/v1/public/woonplaatsen", Summary: "Woonplaatsen van de actieve regio's",
 			Tag: "aanvragen", Resource: "public_towns", Action: "read", List: &TownsSpec, Response: list.Page[Town]{},
 			Op: "Towns", Endpoint: httpapi.Typed(s.Towns)},

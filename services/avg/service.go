@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"strings"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
@@ -32,7 +33,7 @@ type Erased struct {
 const Kept = "Facturen blijven bewaard: de wet verplicht ons facturen zeven jaar te bewaren. Alle andere gegevens van deze klant worden gewist."
 
 var (
-	ErrNotFound = domainerr.NotFound("not_found", "Klant niet gevonden")
+	ErrNotFound = notfound.Klant
 	ErrEmail    = domainerr.Invalid("invalid_email", "Vul een geldig e-mailadres in.", map[string]string{"email": "Vul een geldig e-mailadres in."})
 )
 

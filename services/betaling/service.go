@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -106,7 +107,7 @@ type BookRequest struct {
 	Datum       string    `json:"datum" doc:"JJJJ-MM-DD, niet in de toekomst"`
 	BedragCents int       `json:"bedrag_cents" doc:"in centen, groter dan 0, niet meer dan wat openstaat"`
 	Methode     string    `json:"methode" doc:"contant, pin of bank"`
-	Notitie     string    `json:"notitie" text:"multiline" doc:"hoogstens 1000 tekens"`
+	Notitie     string    `json:"notitie" text:"multiline" maxLength:"1000" msg:"De notitie is te lang (hoogstens 1000 tekens)." doc:"hoogstens 1000 tekens"`
 }
 
 // ReverseRequest is POST /api/v1/betalingen/{id}/terugboeken.
@@ -119,7 +120,7 @@ type ReverseRequest struct {
 type DisputeRequest struct {
 	FactuurID uuid.UUID `json:"-"`
 	Aan       bool      `json:"aan" doc:"true: in bespreking (geen herinneringen meer); false: weer gewoon opvolgen"`
-	Notitie   string    `json:"notitie" text:"multiline" doc:"hoogstens 1000 tekens"`
+	Notitie   string    `json:"notitie" text:"multiline" maxLength:"1000" msg:"De notitie is te lang (hoogstens 1000 tekens)." doc:"hoogstens 1000 tekens"`
 }
 
 // Booked is the answer of a booking, a reversal, a dispute or handing over: the invoice as it
@@ -143,7 +144,7 @@ const (
 
 var (
 	// ErrFactuurNotFound: no such invoice for this actor.
-	ErrFactuurNotFound = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
+	ErrFactuurNotFound = notfound.Factuur
 	// ErrBetalingNotFound: no such payment for this actor.
 	ErrBetalingNotFound = domainerr.NotFound("betaling_not_found", "Betaling niet gevonden")
 	// ErrAboveOpen: a payment above what is open (D30).

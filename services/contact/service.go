@@ -14,8 +14,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
-	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -35,7 +35,7 @@ const (
 )
 
 // ErrNotFound: no job with that id that the actor may see.
-var ErrNotFound = domainerr.NotFound("not_found", "Klus niet gevonden")
+var ErrNotFound = notfound.Klus
 
 // Service is the contact log of the jobs.
 type Service interface {

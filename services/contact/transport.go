@@ -26,7 +26,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "ListContacts", Endpoint: httpapi.Typed(s.List), Decode: decodeList},
 		{Method: http.MethodPost, Path: base, Summary: "Contact vastleggen: gebeld, WhatsApp of e-mail, met een notitie (D26)",
 			Tag: "klussen", Resource: "klus_contacten", Action: "create", Request: Invoer{}, Response: Answer{},
-			Op: "LogContact", Endpoint: httpapi.Typed(s.Log), Decode: decodeLog, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "LogContact", Endpoint: httpapi.Typed(s.Log), Decode: decodeLog, Status: http.StatusCreated},
 	}
 }
 

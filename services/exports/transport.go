@@ -16,7 +16,7 @@ func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodPost, Path: "/api/v1/exports", Summary: "Vraag een export aan; het antwoord komt direct, het bestand volgt",
 			Tag: "exports", Resource: "rapportages", Action: "export", Request: Request{}, Response: Export{},
-			Op: "Request", Endpoint: httpapi.Typed(s.Request), Decode: decodeRequest, Encode: httpapi.EncodeWithStatus(http.StatusAccepted)},
+			Op: "Request", Endpoint: httpapi.Typed(s.Request), Decode: decodeRequest, Status: http.StatusAccepted},
 		{Method: http.MethodGet, Path: "/api/v1/exports/{id}", Summary: "Voortgang van een export",
 			Tag: "exports", Resource: "rapportages", Action: "export", Response: Export{},
 			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeID},

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -125,7 +126,7 @@ func (c Credited) LogAttrs() []slog.Attr { return c.Data.LogAttrs() }
 
 var (
 	// ErrNotFoundToSend: no such invoice.
-	ErrNotFoundToSend = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
+	ErrNotFoundToSend = notfound.Factuur
 	// ErrNoEmail: the invoice has no customer address to send it to.
 	ErrNoEmail = domainerr.Conflict("no_email", "Geen e-mailadres beschikbaar")
 	// ErrReden: a credit invoice needs its reason.

@@ -51,7 +51,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: httpapi.DecodePathID(ErrNotFoundToSend)},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/crediteren", Summary: "Een creditfactuur voor de hele factuur, met reden (D28); het origineel blijft zoals het is",
 			Tag: "facturen", Resource: "facturen", Action: "credit", Request: CreditRequest{}, Response: Credited{},
-			Op: "Credit", Endpoint: httpapi.Typed(s.Credit), Decode: decodeCredit, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "Credit", Endpoint: httpapi.Typed(s.Credit), Decode: decodeCredit, Status: http.StatusCreated},
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -120,7 +121,7 @@ const MaxNotitie = 1000
 
 // Errors (document 001 section 8 where it has the words).
 var (
-	ErrNotFound = domainerr.NotFound("not_found", "Factuur niet gevonden")
+	ErrNotFound = notfound.Factuur
 	// ErrCredited: a credited invoice is settled; nothing is paid at the door (D30).
 	ErrCredited  = domainerr.Conflict("credited", "Deze factuur is gecrediteerd. De klant hoeft niets te betalen.")
 	ErrMethod    = invalid("invalid_method", "Kies hoe de klant heeft betaald: contant, pin of niet betaald.", "betaal_methode")

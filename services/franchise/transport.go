@@ -26,7 +26,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodPost, Path: base, Summary: "Een franchisenemer aanmaken: account, rol en profiel in één handeling (D14)",
 			Tag: "franchise", Resource: "franchise_eigenaren", Action: "create", Request: Nieuw{}, Response: Answer{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[Nieuw](MaxBody), Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[Nieuw](MaxBody), Status: http.StatusCreated},
 		{Method: http.MethodPut, Path: base + "/{id}/regios", Summary: "De regio's van een franchisenemer zetten; geldt vanaf zijn volgende verzoek",
 			Tag: "franchise", Resource: "franchise_eigenaren", Action: "update", Request: RegiosInvoer{}, Response: Answer{},
 			Op: "SetRegions", Endpoint: httpapi.Typed(s.SetRegions), Decode: decodeRegios},

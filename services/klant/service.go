@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -217,7 +218,7 @@ const (
 
 // The refusals of this domain.
 var (
-	ErrNotFound = domainerr.NotFound("klant_not_found", "Klant niet gevonden")
+	ErrNotFound = notfound.Klant
 	ErrExists   = domainerr.Conflict("klant_exists", "Er bestaat al een klant met dit e-mailadres")
 )
 

@@ -53,7 +53,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "Reviews", Endpoint: httpapi.Typed(s.Reviews), Decode: decodeTab(&ReviewsSpec)},
 		{Method: http.MethodPost, Path: base, Summary: "Een klant aanmaken, met een eerste klus of een registratieklus",
 			Tag: "klanten", Resource: "klanten", Action: "create", Request: Nieuw{}, Response: Created{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Status: http.StatusCreated},
 		{Method: http.MethodDelete, Path: base + "/{email}", Summary: "Een klant verwijderen: al zijn klussen met werkbonnen en foto's (D11); facturen blijven",
 			Tag: "klanten", Resource: "klanten", Action: "delete", Response: Deleted{},
 			Op: "Delete", Endpoint: httpapi.Typed(s.Delete), Decode: decodeEmail},

@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -184,7 +185,7 @@ type Invoer struct {
 	Datum              string   `json:"datum" doc:"JJJJ-MM-DD"`
 	Tijd               string   `json:"tijd" doc:"een kloktijd als 09:00, of ochtend, middag of avond"`
 	Categorie          string   `json:"categorie" doc:"sleutel van de categorie (D9)"`
-	Beschrijving       string   `json:"beschrijving" text:"multiline"`
+	Beschrijving       string   `json:"beschrijving" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`
 	KlantVoornaam      string   `json:"klant_voornaam"`
 	KlantAchternaam    string   `json:"klant_achternaam"`
 	Adres              string   `json:"adres"`
@@ -195,7 +196,7 @@ type Invoer struct {
 	Regio              string   `json:"regio,omitempty" doc:"leeg: de regio van de woonplaats of postcode (D2); een admin mag een regio kiezen"`
 	GeschatTariefCents *int     `json:"geschat_tarief_cents,omitempty" doc:"uurtarief in centen, minimaal 0, in stappen van 500; leeg: 6500"`
 	GeschatteDuur      *float64 `json:"geschatte_duur,omitempty" doc:"uren, minimaal 0,5, in stappen van 0,5; leeg: 1"`
-	KlusserNotities    string   `json:"klusser_notities,omitempty" text:"multiline"`
+	KlusserNotities    string   `json:"klusser_notities,omitempty" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`
 }
 
 // Nieuw is the create form: the job and how it is assigned.
@@ -269,7 +270,7 @@ const (
 
 // The refusals of this domain.
 var (
-	ErrKlusNotFound     = domainerr.NotFound("klus_not_found", "Klus niet gevonden")
+	ErrKlusNotFound     = notfound.Klus
 	ErrFinishedReassign = domainerr.Conflict("job_finished", "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen.")
 )
 

@@ -22,6 +22,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -163,7 +164,7 @@ var Tabs = map[string][]string{
 
 // The refusals of the contract, to the letter.
 var (
-	ErrNotFound       = domainerr.NotFound("not_found", "Klus niet gevonden")
+	ErrNotFound       = notfound.Klus
 	ErrAlreadyClaimed = domainerr.Conflict("already_claimed", "Deze klus is net door een andere klusser opgepakt.")
 	ErrAlreadyYours   = domainerr.Conflict("already_yours", "Je hebt deze klus al opgepakt, bijvoorbeeld op je andere telefoon. Hij staat in je agenda.")
 	ErrMaxChanges     = domainerr.Conflict("max_changes", "Maximum aantal wijzigingen (2x) bereikt")

@@ -27,8 +27,8 @@ type Nieuw struct {
 	Leeftijd     *int     `json:"leeftijd" doc:"optioneel"`
 	HeeftVOG     bool     `json:"heeft_vog"`
 	HeeftVervoer bool     `json:"heeft_vervoer"`
-	Motivatie    string   `json:"motivatie" text:"multiline"`
-	Ervaring     string   `json:"ervaring" text:"multiline"`
+	Motivatie    string   `json:"motivatie" text:"multiline" maxLength:"5000" msg:"Hoogstens 5000 tekens."`
+	Ervaring     string   `json:"ervaring" text:"multiline" maxLength:"5000" msg:"Hoogstens 5000 tekens."`
 }
 
 // LogAttrs keeps the regions only: never the password, no name or address.
@@ -46,13 +46,13 @@ type Profiel struct {
 	Leeftijd        *int     `json:"leeftijd"`
 	HeeftVOG        bool     `json:"heeft_vog"`
 	HeeftVervoer    bool     `json:"heeft_vervoer"`
-	Motivatie       string   `json:"motivatie" text:"multiline"`
-	Ervaring        string   `json:"ervaring" text:"multiline"`
+	Motivatie       string   `json:"motivatie" text:"multiline" maxLength:"5000" msg:"Hoogstens 5000 tekens."`
+	Ervaring        string   `json:"ervaring" text:"multiline" maxLength:"5000" msg:"Hoogstens 5000 tekens."`
 	Beschikbaarheid []string `json:"beschikbaarheid" doc:"Maandag tot en met Zaterdag"`
 	Zichtbaar       bool     `json:"zichtbaar_op_website"`
 	// Actief brings an archived klusser back (true) or archives (false); absent leaves it as it is.
 	Actief             *bool    `json:"actief,omitempty" doc:"weglaten laat de status zoals hij is; true heractiveert een gearchiveerde klusser"`
-	IntroTekst         string   `json:"intro_tekst" text:"multiline" doc:"hoogstens 500 woorden aangeraden (teller, niet afgedwongen)"`
+	IntroTekst         string   `json:"intro_tekst" text:"multiline" maxLength:"20000" msg:"De introductie is te lang." doc:"hoogstens 500 woorden aangeraden (teller, niet afgedwongen)"`
 	GepensioneerdSinds *int     `json:"gepensioneerd_sinds" doc:"jaar, 1950 tot en met dit jaar"`
 	Specialisaties     []string `json:"specialisaties"`
 }

@@ -42,7 +42,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
 		{Method: http.MethodPost, Path: base, Summary: "Een klusser aanmaken: account, rol en profiel in één handeling (D14)",
 			Tag: "klussers", Resource: "klussers", Action: "create", Request: Nieuw{}, Response: Answer{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[Nieuw](MaxBody), Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[Nieuw](MaxBody), Status: http.StatusCreated},
 		{Method: http.MethodPut, Path: base + "/{id}", Summary: "Het profiel van een klusser opslaan",
 			Tag: "klussers", Resource: "klussers", Action: "update", Request: Profiel{}, Response: Answer{},
 			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeProfiel},

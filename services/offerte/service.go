@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -40,7 +41,7 @@ const (
 
 // Errors.
 var (
-	ErrNotFound      = domainerr.NotFound("not_found", "Klus niet gevonden")
+	ErrNotFound      = notfound.Klus
 	ErrNoOfferte     = domainerr.NotFound("no_offerte", "Deze klus heeft nog geen offerte.")
 	ErrAkkoord       = domainerr.Conflict("offerte_akkoord", "De klant heeft deze offerte al geaccepteerd; die verandert niet meer.")
 	ErrNietConcept   = domainerr.Conflict("offerte_sent", "Deze versie is al verstuurd. Pas de offerte aan om een nieuwe versie te maken.")

@@ -12,7 +12,7 @@ func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/rapportages/grafieken", Summary: "De cijfers van de grafieken van de rapportages voor een periode en regio (D29)",
 			Tag: "rapportages", Resource: "grafieken", Action: "read", Response: GrafiekenAnswer{},
-			Query: []httpapi.Param{{Name: "van", Description: "begindatum, JJJJ-MM-DD"}, {Name: "tot", Description: "einddatum, JJJJ-MM-DD (inclusief)"},
+			Query: []httpapi.Param{{Name: "van", Description: "begindatum, JJJJ-MM-DD", Required: true}, {Name: "tot", Description: "einddatum, JJJJ-MM-DD (inclusief)", Required: true},
 				{Name: "regio", Description: "een regio; leeg: alle"}},
 			Op: "Grafieken", Endpoint: httpapi.Typed(s.Grafieken), Decode: decodeGrafieken},
 		{Method: http.MethodGet, Path: "/api/v1/dashboard/trend", Summary: "De trend van het dashboard: nieuwe aanvragen en afgeronde klussen van de laatste 8 weken (D29)",

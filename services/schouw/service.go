@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -39,7 +40,7 @@ const MaxReden = 500
 
 // Errors.
 var (
-	ErrNotFound   = domainerr.NotFound("not_found", "Klus niet gevonden")
+	ErrNotFound   = notfound.Klus
 	ErrNoSchouw   = domainerr.Conflict("no_schouw", "Plan eerst een schouw.")
 	ErrUitgevoerd = domainerr.Conflict("schouw_done", "Deze schouw is al uitgevoerd.")
 	// ErrAlGeannuleerd: the survey was cancelled already (by someone else, a moment ago).

@@ -53,7 +53,7 @@ func newAPIServer(t testing.TB, deps server.Deps) *apiServer {
 		}
 	}
 	h, _ := server.New(deps)
-	s.Server = httptest.NewServer(h)
+	s.Server = httptest.NewServer(checkedAgainstDescription(t, h))
 	t.Cleanup(s.Close)
 	return s
 }

@@ -52,7 +52,7 @@ func newAuthServer(t *testing.T, limits *identity.LoginLimits) *authServer {
 	sessions := identity.NewSessions(k, d.DB, identity.DefaultCookie, identity.DefaultCacheTTL)
 	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
 		Kratos: k, Sessions: sessions, LoginLimits: limits})
-	ts := httptest.NewServer(h)
+	ts := httptest.NewServer(checkedAgainstDescription(t, h))
 	t.Cleanup(ts.Close)
 	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
 	return &authServer{Server: ts, kratos: k, accounts: accounts.NewService(k, d.DB), adminCtx: tenants.WithActor(context.Background(), admin)}

@@ -52,7 +52,7 @@ func eventServer(t *testing.T, d *dbtest.Database) *httptest.Server {
 			}
 			return tenants.AnonymousActor(), nil
 		}})
-	ts := httptest.NewServer(h)
+	ts := httptest.NewServer(checkedAgainstDescription(t, h))
 	t.Cleanup(ts.Close)
 	return ts
 }

@@ -123,7 +123,7 @@ func newPortal(t *testing.T, o portalOptions) *portal {
 			return tenants.AnonymousActor(), nil
 		}})
 	p.routes = routes
-	p.Server = httptest.NewServer(h)
+	p.Server = httptest.NewServer(checkedAgainstDescription(t, h))
 	t.Cleanup(p.Close)
 	return p
 }
@@ -399,10 +399,10 @@ func TestClaimOutsideThePoolIsRefused(t *testing.T) {
 		status int
 		code   string
 	}{
-		"not a pool job":  {direct, http.StatusNotFound, "not_found"},
-		"afgerond":        {finished, http.StatusNotFound, "not_found"},
+		"not a pool job":  {direct, http.StatusNotFound, "klus_not_found"},
+		"afgerond":        {finished, http.StatusNotFound, "klus_not_found"},
 		"claimed already": {taken, http.StatusConflict, "already_claimed"},
-		"unknown":         {uuid.New(), http.StatusNotFound, "not_found"},
+		"unknown":         {uuid.New(), http.StatusNotFound, "klus_not_found"},
 	} {
 		var e apiError
 		if s := p.call(t, piet, http.MethodPost, claimPath(c.id), nil, &e); s != c.status || e.Error.Code != c.code {

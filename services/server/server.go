@@ -16,12 +16,12 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/aanmaning"
 	"github.com/klusmaat/klusmaat/services/aanmelding"
 	"github.com/klusmaat/klusmaat/services/aanvraag"
+	"github.com/klusmaat/klusmaat/services/afdracht"
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/avg"
-	"github.com/klusmaat/klusmaat/services/aanmaning"
-	"github.com/klusmaat/klusmaat/services/afdracht"
 	"github.com/klusmaat/klusmaat/services/betaling"
 	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
@@ -141,7 +141,10 @@ func New(d Deps) (http.Handler, []httpapi.Route) {
 		d.share(limits.MailPerAccount, "code-mail-account")
 		mux.Handle(identity.ProxyPrefix+"/", identity.NewProxy(d.Kratos, d.Sessions, limits))
 	}
-	mux.Handle("GET /api/openapi.json", httpapi.ServeOpenAPI(httpapi.OpenAPI(d.Site.Brand+" API", Version, routes)))
+	mux.Handle("GET /api/openapi.json", httpapi.ServeOpenAPI(httpapi.OpenAPI(d.Site.Brand+" API", Version, routes,
+		httpapi.Contact(d.Site.Brand, d.Site.Email), httpapi.PublicWhen(func(rt httpapi.Route) bool {
+			return d.Policy != nil && d.Policy.Allowed(tenants.AnonymousActor(), "", rt.Resource, rt.Action)
+		}))))
 	mux.Handle("/api/", apiFallback(routes))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		_ = httpapi.EncodeJSON(r.Context(), w, map[string]string{"status": "ok"})

@@ -49,7 +49,7 @@ func newServer(t *testing.T) *testServer {
 	logger := slog.New(httpapi.LogHandler{Handler: slog.NewJSONHandler(logs, nil)})
 	slog.SetDefault(logger)
 	h, routes := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: logger, Site: web.Site{Brand: "Klusmaat"}})
-	ts := httptest.NewServer(h)
+	ts := httptest.NewServer(checkedAgainstDescription(t, h))
 	t.Cleanup(ts.Close)
 	return &testServer{Server: ts, routes: routes, logs: logs, db: d}
 }

@@ -80,7 +80,7 @@ func (a BankrekeningSaved) LogAttrs() []slog.Attr {
 type BankrekeningRequest struct {
 	KlusserID      uuid.UUID `json:"-"`
 	IBAN           string    `json:"iban" doc:"spaties mogen; wordt gecontroleerd op de controlecijfers (mod 97) en op een SEPA-land"`
-	Rekeninghouder string    `json:"rekeninghouder" doc:"de naam zoals de bank hem kent, 1 tot 70 tekens"`
+	Rekeninghouder string    `json:"rekeninghouder" maxLength:"70" msg:"De naam is te lang (hoogstens 70 tekens)." doc:"de naam zoals de bank hem kent, 1 tot 70 tekens"`
 }
 
 // LogAttrs keeps the klusser; the number and the name are never logged.

@@ -69,7 +69,7 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodPost, Path: "/api/v1/betaalbatches", Summary: "Een betaalbatch maken van alle goedgekeurde uitbetalingen van één bedrijf met een IBAN",
 			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "create", Request: BatchRequest{}, Response: BatchCreated{},
 			Op: "CreateBatch", Endpoint: fileRefusedAs500(httpapi.Typed(s.CreateBatch)), Decode: httpapi.DecodeBody[BatchRequest](MaxBody),
-			Encode: httpapi.EncodeWithStatus(http.StatusCreated)},
+			Status: http.StatusCreated},
 		{Method: http.MethodGet, Path: "/api/v1/betaalbatches/{id}/pain.xml", Summary: "Betaalbestand downloaden (pain.001.001.03, gecontroleerd tegen het schema); wordt vastgelegd in het auditlog",
 			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "download", ResponseType: "application/xml",
 			Op: "PainXML", Endpoint: fileRefusedAs500(httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*XMLFile, error) {

@@ -22,6 +22,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -122,7 +123,7 @@ type Afronden struct {
 	ClientID     uuid.UUID  `json:"client_id"`
 	Beoordeling  Ratings    `json:"beoordeling"`
 	Opmerkingen  string     `json:"opmerkingen" text:"multiline"`
-	Handtekening string     `json:"handtekening" doc:"PNG als data-URL (data:image/png;base64,...) van het tekenvlak van 600x120"`
+	Handtekening string     `json:"handtekening" maxLength:"1048576" doc:"PNG als data-URL (data:image/png;base64,...) van het tekenvlak van 600x120"`
 	TelefoonTijd *time.Time `json:"telefoon_tijd,omitempty" doc:"alleen vanuit de offline wachtrij (D23)"`
 	Uren         *int       `json:"uren,omitempty" doc:"genegeerd: de server rekent de uren (D7)"`
 	EindTijd     *time.Time `json:"eind_tijd,omitempty" doc:"genegeerd: de server zet de eindtijd (D7)"`
@@ -146,7 +147,7 @@ const (
 
 // Errors (document 001 section 8 where it has the words).
 var (
-	ErrNotFound      = domainerr.NotFound("not_found", "Klus niet gevonden")
+	ErrNotFound      = notfound.Klus
 	ErrNoWerkbon     = domainerr.Conflict("not_planned", "Plan de klus eerst; daarna opent de werkbon.")
 	ErrClosed        = domainerr.Conflict("werkbon_closed", "Deze werkbon is afgesloten en kan niet meer worden gewijzigd.")
 	ErrNotStarted    = domainerr.Conflict("timer_not_started", "Start eerst de timer")

@@ -49,12 +49,20 @@ func (k Kit) Routes(rts ...Route) []Route {
 		}
 		if enc == nil {
 			enc = EncodeJSON
+			if rt.Status != 0 {
+				enc = EncodeWithStatus(rt.Status)
+			}
+		} else if rt.Status != 0 {
+			panic(fmt.Sprintf("httpapi: route %s has its own encoder and a Status: the encoder writes the status", rt.Pattern()))
 		}
-		dec = checked(Wildcards(rt.Path), dec)
+		dec = checked(Wildcards(rt.Path), declaredParams(rt), dec)
 		var h http.Handler = kithttp.NewServer(k.chain(rt.Tag+"."+rt.Op)(rt.Endpoint), dec, enc,
 			kithttp.ServerErrorEncoder(EncodeError))
 		if rt.Guard != nil {
 			h = rt.Guard(h)
+		}
+		if rt.Limit != nil {
+			h = LimitByIP(rt.Limit, rt.LimitMessage, h)
 		}
 		rt.Handler, rt.chained = h, true
 		out = append(out, rt)
@@ -81,6 +89,14 @@ func (k Kit) Streams(rts ...Route) []Route {
 				k.logger().InfoContext(r.Context(), op, "took_ms", time.Since(begin).Milliseconds())
 			}(time.Now())
 			if err := CheckParams(r, wildcards...); err != nil {
+				WriteError(w, r, err)
+				return
+			}
+			if err := checkPath(r, wildcards); err != nil {
+				WriteError(w, r, err)
+				return
+			}
+			if err := checkQuery(r, declaredParams(rt)); err != nil {
 				WriteError(w, r, err)
 				return
 			}
@@ -156,9 +172,17 @@ func attrsOf(v any) []slog.Attr {
 
 // checked runs CheckParams before dec: no decoder of any route sees a path or query parameter
 // that is not text (issue 42: a NUL or a byte that is not UTF-8 was a 500 on 36 route parameters).
-func checked(wildcards []string, dec kithttp.DecodeRequestFunc) kithttp.DecodeRequestFunc {
+// Then the route's declared parameters: a path wildcard beyond its length is no record (404), a
+// query parameter must keep its declaration (Param).
+func checked(wildcards []string, declared []Param, dec kithttp.DecodeRequestFunc) kithttp.DecodeRequestFunc {
 	return func(ctx context.Context, r *http.Request) (any, error) {
 		if err := CheckParams(r, wildcards...); err != nil {
+			return nil, err
+		}
+		if err := checkPath(r, wildcards); err != nil {
+			return nil, err
+		}
+		if err := checkQuery(r, declared); err != nil {
 			return nil, err
 		}
 		return dec(ctx, r)

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -107,7 +108,11 @@ func TooManyRequests(message string) *Error {
 func LimitByIP(l *Limiter, message string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !l.Allow(r.Context(), ClientIP(r)) {
-			w.Header().Set("Retry-After", "600")
+			// A fixed window: the client can ask again at the latest when a window has passed.
+			wait := strconv.Itoa(int(l.Window.Seconds()))
+			w.Header().Set("Retry-After", wait)
+			w.Header().Set("RateLimit-Limit", strconv.Itoa(l.Max))
+			w.Header().Set("RateLimit-Reset", wait)
 			WriteError(w, r, TooManyRequests(message))
 			return
 		}

@@ -26,7 +26,7 @@ type Route struct {
 	// policy then checks the actor belongs to it.
 	RegionParam string
 
-	Query []Param // accepted query parameters, besides those of List
+	Query []Param // accepted query parameters, besides those of List; Kit enforces their declarations
 	// List makes the route a list (D25): it takes the list parameters of the spec and answers a
 	// list.Page (Response embeds or is one).
 	List *list.Spec
@@ -35,7 +35,13 @@ type Route struct {
 	// RequestType is the media type of a body that is not JSON (multipart/form-data for uploads);
 	// Request then describes its form fields.
 	RequestType string
-	Response    any // zero value of the JSON answer type
+	// MaxBody is the most bytes of a body that is not JSON and has no Request (an XML file read
+	// whole), for the document; its decoder refuses more.
+	MaxBody  int64
+	Response any // zero value of the JSON answer type
+	// Status is the success status when it is not 200 (201 Created for a stored form, 202
+	// Accepted for queued work): Kit encodes the answer with it and the document declares it.
+	Status int
 	// ResponseType is the media type of a 200 answer that is not JSON (a CSV download); its
 	// schema is then a string.
 	ResponseType string
@@ -48,9 +54,12 @@ type Route struct {
 	Endpoint endpoint.Endpoint
 	Decode   kithttp.DecodeRequestFunc
 	Encode   kithttp.EncodeResponseFunc
-	// Guard wraps the handler with checks that come before decoding: a rate limit, an upload's
-	// size.
+	// Guard wraps the handler with checks that come before decoding, such as an upload's size.
 	Guard func(http.Handler) http.Handler
+	// Limit is the route's rate limit per client address: Kit puts it in front of everything
+	// (LimitByIP, answering 429 with LimitMessage) and the document declares the 429.
+	Limit        *Limiter
+	LimitMessage string
 
 	// Handler is what the server mounts, built by Kit; streams, which are no endpoints, bring
 	// their own and Kit.Streams wraps it.
@@ -63,9 +72,20 @@ type Route struct {
 // instrumenting when metrics arrive); the server refuses to mount a route that did not.
 func (rt Route) Chained() bool { return rt.chained }
 
-// Param documents a query parameter.
+// Param declares a query parameter. Kit refuses a request that breaks the declaration (a missing
+// required parameter, a value longer than MaxLength or outside Enum) before the route's decoder
+// runs, and the document describes it from the same fields: one declaration for both.
 type Param struct {
 	Name, Description string
+	Required          bool
+	// MaxLength is the most characters of the value (DefaultParamLength when zero).
+	MaxLength int
+	// Format is the JSON Schema format of the value: "date" (JJJJ-MM-DD) and "uuid" are checked.
+	Format string
+	// Pattern, if set, is a regular expression every value matches.
+	Pattern string
+	// Enum, if set, are the only values accepted.
+	Enum []string
 }
 
 // Pattern is the net/http ServeMux pattern of the route.

@@ -80,22 +80,40 @@ func fitsInteger(v reflect.Value) bool {
 // line breaks and tabs; every other string, map key and list item must be one line. Raw JSON
 // fields are checked token by token, so a value a service parses later is held to the same rule.
 func checkText(v reflect.Value, field string, multiline bool) *Error {
+	return checkInput(v, field, multiline, nil)
+}
+
+// unlimited are the limits inside raw JSON, which its service reads on its own terms.
+var unlimited = &limits{maxLength: math.MaxInt, maxItems: math.MaxInt}
+
+// checkInput is checkText with the field's declared limits (limits.go): l holds the tags of the
+// field v is (or is an item of); nil means the defaults.
+func checkInput(v reflect.Value, field string, multiline bool, l *limits) *Error {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return nil
 		}
-		return checkText(v.Elem(), field, multiline)
+		return checkInput(v.Elem(), field, multiline, l)
 	case reflect.String:
 		if !TextOK(v.String(), multiline) {
 			return TextError(field)
 		}
+		return l.checkString(field, v.String())
 	case reflect.Int, reflect.Int32, reflect.Uint, reflect.Uint32, reflect.Uint64:
 		// A Go int is PostgreSQL's integer (int4) in every store; a field that holds a bigint is an
 		// int64. A number beyond it would be a 500 (numeric_value_out_of_range) in the database.
 		if !fitsInteger(v) {
 			return NumberError(field)
 		}
+		if v.CanInt() {
+			return l.checkNumber(field, float64(v.Int()))
+		}
+		return l.checkNumber(field, float64(v.Uint()))
+	case reflect.Int64, reflect.Int16, reflect.Int8:
+		return l.checkNumber(field, float64(v.Int()))
+	case reflect.Float32, reflect.Float64:
+		return l.checkNumber(field, v.Float())
 	case reflect.Struct:
 		t := v.Type()
 		for i := range t.NumField() {
@@ -122,7 +140,7 @@ func checkText(v reflect.Value, field string, multiline bool) *Error {
 				}
 				continue
 			}
-			if err := checkText(fv, name, sf.Tag.Get("text") == "multiline"); err != nil {
+			if err := checkInput(fv, name, sf.Tag.Get("text") == "multiline", limitsOf(sf.Tag)); err != nil {
 				return err
 			}
 		}
@@ -130,18 +148,21 @@ func checkText(v reflect.Value, field string, multiline bool) *Error {
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			return nil // bytes are data, not text
 		}
+		if err := l.checkItems(field, v.Len()); err != nil {
+			return err
+		}
 		for i := range v.Len() {
-			if err := checkText(v.Index(i), field, multiline); err != nil {
+			if err := checkInput(v.Index(i), field, multiline, l); err != nil {
 				return err
 			}
 		}
 	case reflect.Map:
 		iter := v.MapRange()
 		for iter.Next() {
-			if err := checkText(iter.Key(), field, false); err != nil {
+			if err := checkInput(iter.Key(), field, false, l); err != nil {
 				return err
 			}
-			if err := checkText(iter.Value(), field, multiline); err != nil {
+			if err := checkInput(iter.Value(), field, multiline, l); err != nil {
 				return err
 			}
 		}
@@ -158,7 +179,7 @@ func rawTextOK(raw []byte) bool {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return true // not JSON: the service refuses it on its own terms, and it holds no text
 	}
-	return checkText(reflect.ValueOf(v), "", false) == nil
+	return checkInput(reflect.ValueOf(v), "", false, unlimited) == nil
 }
 
 // MsgParamText is the message for a path or query parameter holding bytes that are no text, or a

@@ -2593,7 +2593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2775,7 +2775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2902,7 +2902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3040,7 +3040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3143,6 +3143,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -3236,7 +3245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3414,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3972,7 +3981,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/xml": string;
+            };
+        };
         responses: {
             /** @description OK */
             201: {
@@ -4059,8 +4072,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Het verzoek is te groot */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Verkeerd mediatype */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4336,7 +4367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4473,7 +4504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4707,7 +4738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,6 +4834,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4914,7 +4954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5088,7 +5128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5425,6 +5465,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -5507,7 +5556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5703,6 +5752,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -5801,7 +5859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5993,6 +6051,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6224,6 +6291,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -6298,6 +6374,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6861,7 +6946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7062,7 +7147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,6 +7243,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7296,7 +7390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7556,6 +7650,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -7714,7 +7817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7847,7 +7950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8057,7 +8160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8259,7 +8362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8379,7 +8482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8640,7 +8743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8870,7 +8973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9619,7 +9722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10202,7 +10305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10311,7 +10414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10487,7 +10590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10912,7 +11015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11278,7 +11381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11374,6 +11477,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11536,7 +11648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11719,7 +11831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11960,7 +12072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12105,7 +12217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12250,7 +12362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12394,7 +12506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12595,7 +12707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12789,7 +12901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13126,7 +13238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13532,7 +13644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13825,7 +13937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13976,7 +14088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14176,7 +14288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14713,6 +14825,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -15009,7 +15130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15219,7 +15340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15420,7 +15541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15610,7 +15731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15819,7 +15940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16103,7 +16224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16518,7 +16639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16623,7 +16744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16767,7 +16888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16968,7 +17089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17084,7 +17205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17193,7 +17314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17441,7 +17562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17597,7 +17718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17855,7 +17976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17981,7 +18102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18546,7 +18667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18732,6 +18853,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18925,7 +19055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19256,7 +19386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19331,6 +19461,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19516,7 +19655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19953,7 +20092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20038,6 +20177,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Serverfout */
             500: {
                 headers: {
@@ -20107,6 +20255,15 @@ export interface operations {
             };
             /** @description Niet gevonden */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20627,7 +20784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Kan niet in de huidige stand */
+            /** @description Kan niet in de huidige stand (een bestand: nog niet klaar) */
             409: {
                 headers: {
                     [name: string]: unknown;

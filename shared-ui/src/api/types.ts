@@ -20,9 +20,15 @@ type OperationAt<P extends ApiPath, M extends Method> = NonNullable<paths[P][M]>
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 
-/** The JSON body of a route's 200 answer. */
+/** The JSON body of a route's success answer: 200, or 201 Created, or 202 Accepted. */
 export type ResponseBody<P extends ApiPath, M extends Method = 'get'> =
-  OperationAt<P, M> extends { responses: { 200: infer Answer } } ? JsonContent<Answer> : never;
+  OperationAt<P, M> extends { responses: { 200: infer Answer } }
+    ? JsonContent<Answer>
+    : OperationAt<P, M> extends { responses: { 201: infer Answer } }
+      ? JsonContent<Answer>
+      : OperationAt<P, M> extends { responses: { 202: infer Answer } }
+        ? JsonContent<Answer>
+        : never;
 
 /** The JSON body a route takes. */
 export type RequestBody<P extends ApiPath, M extends Method> =

@@ -1,0 +1,146 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"mime"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+)
+
+// Every answer of the API servers these tests start is checked against the API description
+// (openapi.json) with kin-openapi's openapi3filter: its status must be one the operation declares,
+// its declared headers present and valid, its JSON body valid against the declared schema. An
+// answer the description does not allow fails the test whose server gave it, so the description
+// cannot drift from what the server does on any path a test walks.
+
+var (
+	describedOnce sync.Once
+	described     routers.Router
+	describedErr  error
+
+	// responsesChecked counts the answers checked in this run (TestMain prints it), checkNanos
+	// the time the checks took.
+	responsesChecked, checkNanos atomic.Int64
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if n := responsesChecked.Load(); n > 0 {
+		fmt.Printf("openapi: %d API responses checked against %s (%s)\n", n, openAPIGolden, time.Duration(checkNanos.Load()).Round(time.Millisecond))
+	}
+	os.Exit(code)
+}
+
+// describedRouter loads openapi.json once and finds operations in it.
+func describedRouter() (routers.Router, error) {
+	describedOnce.Do(func() {
+		loader := openapi3.NewLoader()
+		doc, err := loader.LoadFromFile(openAPIGolden)
+		if err != nil {
+			describedErr = err
+			return
+		}
+		if err := doc.Validate(loader.Context); err != nil {
+			describedErr = fmt.Errorf("%s is no valid OpenAPI document: %w", openAPIGolden, err)
+			return
+		}
+		doc.Servers = nil // the test servers listen on any loopback port: match paths alone
+		described, describedErr = legacy.NewRouter(doc)
+	})
+	return described, describedErr
+}
+
+// checkedAgainstDescription wraps an API test server's handler: each answer to an /api/ request
+// is checked against openapi.json once the handler is done, and a mismatch fails t.
+func checkedAgainstDescription(t testing.TB, h http.Handler) http.Handler {
+	router, err := describedRouter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api/openapi.json" || strings.HasPrefix(r.URL.Path, "/api/.ory/") {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := &recordingWriter{ResponseWriter: w, status: http.StatusOK}
+		// The route is found before the handler runs: it may read and close the request's body.
+		route, pathParams, findErr := router.FindRoute(r)
+		h.ServeHTTP(rec, r)
+		defer func(begin time.Time) { checkNanos.Add(int64(time.Since(begin))) }(time.Now())
+		if err := checkAnswer(r, route, pathParams, findErr, rec); err != nil {
+			t.Errorf("%s %s answered %d, which openapi.json does not allow: %v\nbody: %.400s",
+				r.Method, r.URL.RequestURI(), rec.status, err, rec.body.String())
+		}
+		responsesChecked.Add(1)
+	})
+}
+
+func checkAnswer(r *http.Request, route *routers.Route, pathParams map[string]string, findErr error, rec *recordingWriter) error {
+	if findErr != nil {
+		// No operation: the server's fallback answers 404 (no such path) or 405 (another
+		// method), as a JSON error; a write without the CSRF header never gets that far (403).
+		if rec.status != http.StatusNotFound && rec.status != http.StatusMethodNotAllowed && rec.status != http.StatusForbidden {
+			return fmt.Errorf("no operation in the description (%v), yet not a 403, 404 or 405", findErr)
+		}
+		return nil
+	}
+	mediaType, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+	opts := &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true}
+	if mediaType != "application/json" || rec.status == http.StatusNoContent {
+		// A file (PDF, CSV, a photo) or the event stream: status and headers are checked; the
+		// description declares such a body as text of its media type.
+		opts.ExcludeResponseBody = true
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: r, PathParams: pathParams, Route: route, Options: opts},
+		Status:                 rec.status,
+		Header:                 rec.Header(),
+		Options:                opts,
+	}
+	in.SetBodyBytes(rec.body.Bytes())
+	return openapi3filter.ValidateResponse(context.Background(), in)
+}
+
+// recordingWriter passes an answer on and keeps its status and body (streams flush through).
+type recordingWriter struct {
+	http.ResponseWriter
+	status  int
+	written bool
+	body    bytes.Buffer
+}
+
+func (w *recordingWriter) WriteHeader(status int) {
+	if !w.written {
+		w.status, w.written = status, true
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	w.written = true
+	if w.body.Len() < 8<<20 {
+		w.body.Write(b)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *recordingWriter) Flush() {
+	w.written = true
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *recordingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
