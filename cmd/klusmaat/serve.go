@@ -12,7 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/klusmaat/klusmaat/policy"
+	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/platform/events"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
@@ -36,6 +39,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	defer database.Close()
+	cfg.SupportPhone = supportDefault(ctx, cfg, database)
 	enforcer, err := policy.New()
 	if err != nil {
 		return err
@@ -214,6 +218,16 @@ func atoi(s string) int {
 
 // openChecked opens the database for serve and worker. D4: it refuses to run with a database
 // role that row-level security would not hold, or with an actor key the database does not share.
+// supportDefault is the support phone of the site and of what names no region: the default the
+// office set (instellingen), else the configured one (D19), so that the site, the e-mails, the PDFs
+// and the status page say the same (docs/decisions.md D33). Read at start-up.
+func supportDefault(ctx context.Context, cfg Config, db *tenants.DB) string {
+	if c, err := instellingen.ContactOf(ctx, db, uuid.Nil, ""); err == nil && c.Phone != "" {
+		return c.Phone
+	}
+	return cfg.SupportPhone
+}
+
 func openChecked(ctx context.Context, cfg Config) (*tenants.DB, error) {
 	database, err := tenants.Open(ctx, cfg.database())
 	if err != nil {

@@ -29,6 +29,7 @@ func workerCmd(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		return err
 	}
 	defer database.Close()
+	cfg.SupportPhone = supportDefault(ctx, cfg, database)
 	storage, err := files.OpenStorage(ctx, cfg.BlobURL)
 	if err != nil {
 		return err
