@@ -18,26 +18,28 @@ var UrenExport = exports.Kind{Write: writeUren,
 // urenHeader is the first line of the hours export.
 var urenHeader = []string{"Datum", "Klusser", "Regio", "Woonplaats", "Omschrijving", "Uren", "Uurtarief", "Bedrag (uren x 65)"}
 
-// writeUren writes the hours export: completed work orders made in the period (by the day they
-// were made, Dutch time), with the job's date and town and the klusser's name; semicolon-separated,
-// dates dd-MM-yyyy (document 001 section 9). It returns the number of rows, or exports.ErrEmpty.
+// writeUren writes the hours export: completed work orders worked in the period (by the Dutch day
+// the work ended, as the charts and the invoice count them; a work order is opened when the job is
+// planned, which can be weeks earlier), with that day, the job's town and the klusser's name;
+// semicolon-separated, dates dd-MM-yyyy (document 001 section 9). It returns the number of rows, or
+// exports.ErrEmpty.
 func writeUren(ctx context.Context, tx pgx.Tx, req exports.Request, out io.Writer) (int, error) {
 	// The period's days are Dutch days: from 00:00 Amsterdam time on the first to 00:00 after the
-	// last (a range on created_at, so the index serves it).
+	// last (a range on eind_tijd, as the charts read it).
 	van, tot, err := exports.Period(req)
 	if err != nil {
 		return 0, err
 	}
 	rows, err := tx.Query(ctx, `
-		SELECT k.datum, p.naam, r.naam, k.woonplaats, k.beschrijving, w.uren
+		SELECT (w.eind_tijd AT TIME ZONE 'Europe/Amsterdam')::date, p.naam, r.naam, k.woonplaats, k.beschrijving, w.uren
 		FROM werkbonnen w
 		JOIN klussen k ON k.id = w.klus_id
 		JOIN profiles p ON p.id = w.klusser_id
 		JOIN regions r ON r.slug = k.regio
 		WHERE w.status = 'completed'
-		  AND w.created_at >= $1 AND w.created_at < $2
+		  AND w.eind_tijd >= $1 AND w.eind_tijd < $2
 		  AND ($3 = '' OR k.regio = $3)
-		ORDER BY k.datum, p.naam, k.id`, van.Start(), tot.AddDays(1).Start(), req.Regio)
+		ORDER BY w.eind_tijd, p.naam, k.id`, van.Start(), tot.AddDays(1).Start(), req.Regio)
 	if err != nil {
 		return 0, err
 	}

@@ -17,9 +17,10 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
-// The hours export counts a work order on the Dutch day it was made: one made at 23:30 UTC on
-// 31 December belongs to 1 January (00:30 in the Netherlands), one made at 22:30 UTC to
-// 31 December, whatever the zone of the machine or of the database cluster.
+// The hours export counts a work order on the Dutch day its work ended, as the charts do, not on
+// the day it was opened (when the job was planned, possibly months before): work ended at 23:30
+// UTC on 31 December belongs to 1 January (00:30 in the Netherlands), at 22:30 UTC to 31 December,
+// whatever the zone of the machine or of the database cluster; the row's date is that day.
 func TestHoursExportUsesDutchDays(t *testing.T) {
 	ctx := context.Background()
 	d := dbtest.New(t)
@@ -28,15 +29,17 @@ func TestHoursExportUsesDutchDays(t *testing.T) {
 		t.Fatal(err)
 	}
 	admin := tenants.Actor{UserID: ids["admin@klusmaat.nl"], Role: tenants.Admin}
-	// Move every completed work order far away, then two of them to either side of midnight.
+	// Every completed work order opened on 1 June; the work of all but two ended far away, of those
+	// two on either side of midnight.
 	d.As(t, admin, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `
-			WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM werkbonnen WHERE status = 'completed')
-			UPDATE werkbonnen w SET created_at = CASE c.n
-			        WHEN 1 THEN timestamptz '2026-12-31T22:30:00Z'
-			        WHEN 2 THEN timestamptz '2026-12-31T23:30:00Z'
-			        ELSE timestamptz '2026-06-01T12:00:00Z' END
-			FROM c WHERE c.id = w.id`)
+			WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM werkbonnen WHERE status = 'completed'),
+			     e AS (SELECT id, CASE n WHEN 1 THEN timestamptz '2026-12-31T22:30:00Z'
+			                             WHEN 2 THEN timestamptz '2026-12-31T23:30:00Z'
+			                             ELSE timestamptz '2026-06-02T12:00:00Z' END AS eind FROM c)
+			UPDATE werkbonnen w SET created_at = timestamptz '2026-06-01T08:00:00Z',
+			       start_tijd = e.eind - interval '1 hour', eind_tijd = e.eind
+			FROM e WHERE e.id = w.id`)
 		return err
 	})
 
@@ -54,6 +57,12 @@ func TestHoursExportUsesDutchDays(t *testing.T) {
 		})
 		if n > 0 && !strings.HasPrefix(out.String(), "Datum;Klusser;") {
 			t.Fatalf("export of %s starts with %q", day, out.String())
+		}
+		if n > 0 {
+			want := day[8:10] + "-" + day[5:7] + "-" + day[0:4]
+			if line := strings.Split(out.String(), "\n")[1]; !strings.HasPrefix(line, want+";") {
+				t.Fatalf("export of %s: row %q, want it dated %s (the day the work ended)", day, line, want)
+			}
 		}
 		return n
 	}
