@@ -74,6 +74,7 @@ describe('the console bell (D33)', () => {
     await screen.findByRole('button', { name: 'Meldingen, geen ongelezen', hidden: true });
     expect(mock.callsTo('/api/v1/notifications/n-1/read', 'POST')).toHaveLength(1);
     expect(within(panel).queryByRole('button', { name: /^Gelezen/ })).toBeNull();
+    expect(document.activeElement).toBe(within(panel).getByRole('link', { name: 'Klus opgepakt door Piet Bakker' }));
     expect(within(panel).getByRole('button', { name: 'Alles gelezen' }).hasAttribute('disabled')).toBe(true);
 
     // A job enters the pool elsewhere: the stream says the inbox changed, the bell follows and a
@@ -87,6 +88,7 @@ describe('the console bell (D33)', () => {
     expect(within(panel).getAllByRole('link')[0]?.textContent).toBe('Ongelezen: Klus ingepland door Piet Bakker op 28-11-2026 om 09:00');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Alles gelezen' }));
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Meldingen' }));
     await screen.findByRole('button', { name: 'Meldingen, geen ongelezen', hidden: true });
     expect(mock.callsTo('/api/v1/notifications/read-all', 'POST')).toHaveLength(1);
   }, 60_000);

@@ -34,6 +34,13 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // 'Alles gelezen' turns itself off: focus goes to the panel's title rather than nowhere.
+  const markAllRead = () => {
+    void inbox.markAllRead();
+    title.current?.focus();
+  };
 
   const openJob = (n: Notification, klusId: string) => {
     setOpen(false);
@@ -83,12 +90,12 @@ export function NotificationBell() {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderBottom: '1px solid #d5dbe3', flexWrap: 'wrap' }}>
-          <Typography id={titleId} component="h2" sx={{ fontSize: '1.375rem', fontWeight: 700, flex: 1 }}>
+          <Typography id={titleId} ref={title} tabIndex={-1} component="h2" sx={{ fontSize: '1.375rem', fontWeight: 700, flex: 1, '&:focus-visible': focusRing }}>
             Meldingen
           </Typography>
           <Button
             variant="outlined"
-            onClick={() => void inbox.markAllRead()}
+            onClick={markAllRead}
             disabled={inbox.unread === 0}
             sx={{ minHeight: 44, '&.Mui-focusVisible': focusRing }}
           >
@@ -132,6 +139,7 @@ interface EntryProps {
 /** One notification: its text (a link to the job), when it came, and 'Gelezen' while unread. */
 function Entry({ n, href, onOpen, onRead }: EntryProps) {
   const unread = n.read_at === null;
+  const link = useRef<HTMLAnchorElement>(null);
   const text = (
     <>
       {unread && <Box component="span" sx={visuallyHidden}>Ongelezen: </Box>}
@@ -158,6 +166,7 @@ function Entry({ n, href, onOpen, onRead }: EntryProps) {
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {href !== null && n.klus_id ? (
           <MuiLink
+            ref={link}
             component={Link}
             to={href}
             onClick={(e: React.MouseEvent) => {
@@ -186,7 +195,10 @@ function Entry({ n, href, onOpen, onRead }: EntryProps) {
       {unread && (
         <Button
           variant="text"
-          onClick={() => onRead(n.id)}
+          onClick={() => {
+            onRead(n.id);
+            link.current?.focus(); // the button goes; focus stays on this notification
+          }}
           aria-label={`Gelezen: ${n.message}`}
           sx={{ minHeight: 44, minWidth: 44, flex: 'none', '&.Mui-focusVisible': focusRing }}
         >

@@ -64,6 +64,7 @@ describe("the klusser's bell (D33)", () => {
     ]);
     fireEvent.click(within(panel).getByRole('button', { name: 'Gelezen: Nieuwe klus beschikbaar in jouw regio!' }));
     await waitFor(() => expect(within(panel).queryByRole('button', { name: /^Gelezen/ })).toBeNull());
+    expect(document.activeElement).toBe(within(panel).getByRole('link', { name: 'Nieuwe klus beschikbaar in jouw regio!' }));
     expect(mock.callsTo('/api/v1/notifications/n-1/read', 'POST')).toHaveLength(1);
     expect((within(panel).getByRole('button', { name: 'Alles gelezen' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(panel).getByRole('button', { name: 'Sluiten' }));
@@ -76,7 +77,9 @@ describe("the klusser's bell (D33)", () => {
     expect(screen.getByText('Nieuwe melding: Nieuwe klus beschikbaar in jouw regio!').getAttribute('aria-live')).toBe('polite');
 
     fireEvent.click(screen.getByRole('button', { name: 'Meldingen, 1 ongelezen' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Meldingen' })).getByRole('button', { name: 'Alles gelezen' }));
+    const again = await screen.findByRole('dialog', { name: 'Meldingen' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Alles gelezen' }));
+    expect(document.activeElement).toBe(within(again).getByRole('heading', { name: 'Meldingen' }));
     expect(await screen.findByRole('button', { name: 'Meldingen, geen ongelezen', hidden: true })).toBeTruthy();
     expect(mock.callsTo('/api/v1/notifications/read-all', 'POST')).toHaveLength(1);
   });

@@ -73,7 +73,16 @@ export function NotificationBell() {
       {open && (
         <Dialog title="Meldingen" onClose={() => setOpen(false)} id={panelId} className="notification-panel" returnFocusTo={bell}>
           <div className="notification-actions">
-            <button type="button" className="button button-secondary" onClick={() => void inbox.markAllRead()} disabled={inbox.unread === 0}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                void inbox.markAllRead();
+                // The button turns itself off: focus goes to the dialog's title rather than nowhere.
+                document.getElementById(panelId)?.querySelector<HTMLElement>('.dialog-title')?.focus();
+              }}
+              disabled={inbox.unread === 0}
+            >
               Alles gelezen
             </button>
             <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
@@ -117,6 +126,7 @@ interface EntryProps {
 /** One notification: its text (a link to the job), when it came, and 'Gelezen' while unread. */
 function Entry({ n, onOpen, onRead }: EntryProps) {
   const unread = n.read_at === null;
+  const link = useRef<HTMLAnchorElement>(null);
   const to = jobPath(n);
   const text = (
     <>
@@ -132,6 +142,7 @@ function Entry({ n, onOpen, onRead }: EntryProps) {
           <p className="notification-text">{text}</p>
         ) : (
           <Link
+            ref={link}
             className="notification-text"
             to={to}
             onClick={(e) => {
@@ -145,7 +156,11 @@ function Entry({ n, onOpen, onRead }: EntryProps) {
         )}
         <p className="notification-time">{sentAt(n.created_at)}</p>
         {unread && (
-          <button type="button" className="button button-secondary notification-read" onClick={() => onRead(n.id)} aria-label={`Gelezen: ${n.message}`}>
+          <button type="button" className="button button-secondary notification-read" onClick={() => {
+              onRead(n.id);
+              link.current?.focus(); // the button goes; focus stays on this notification
+            }}
+            aria-label={`Gelezen: ${n.message}`}>
             Gelezen
           </button>
         )}
