@@ -177,7 +177,7 @@ export default function FactuurList() {
           // Tighter cells and a narrower description keep the actions in view at 1280 px.
           sx={{
             '& .MuiTableCell-root': { px: 0.75 },
-            // The customer and the description wrap at spaces only, the customer in at most 22
+            // The customer and the description wrap at spaces only, the customer in at most 20
             // characters (lists/Cells): a row with a long state, its days past due and its
             // follow-up button still fits 1280 px.
             '& .column-totaal_bedrag_cents': { whiteSpace: 'nowrap' },
@@ -207,8 +207,8 @@ export default function FactuurList() {
               // The name is left out when it is the e-mail address (the server's stand-in for a
               // customer without a name), so the address is not shown twice.
               <>
-                {f.klant_naam !== f.klant_email && <Woorden ch={21}>{f.klant_naam || '—'}</Woorden>}
-                <EenRegel ch={22} text={f.klant_email || 'geen e-mailadres'} sx={{ typography: 'body2' }} />
+                {f.klant_naam !== f.klant_email && <Woorden ch={18}>{f.klant_naam || '—'}</Woorden>}
+                <EenRegel ch={20} text={f.klant_email || 'geen e-mailadres'} sx={{ typography: 'body2' }} />
               </>
             )}
           />
@@ -217,7 +217,7 @@ export default function FactuurList() {
             label="Omschrijving"
             sortable={false}
             render={(f) => (
-              <Woorden ch={22} title={f.omschrijving}>
+              <Woorden ch={16} title={f.omschrijving}>
                 {f.omschrijving}
               </Woorden>
             )}
