@@ -38,6 +38,9 @@ test('the page shows the login card, benefits, requirements and the pay', async 
     assert.equal(await page.getByLabel(/^Leeftijd/).getAttribute('min'), '65');
     assert.equal(await page.getByLabel(/^Leeftijd/).getAttribute('required'), '');
     assert.equal(await page.getByLabel(/^Woonplaats/).getAttribute('required'), '');
+    // The address is one line (street and number): the one-line token, not the multi-line
+    // 'street-address' a browser would fill with the whole address (WCAG 1.3.5).
+    assert.equal(await page.getByLabel(/^Adres/).getAttribute('autocomplete'), 'address-line1');
     const days = await page.locator('input[name="beschikbaarheid"]').evaluateAll((els) => els.map((e) => e.value));
     assert.deepEqual(days, ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag']);
     await assertNoAxeViolations(page);

@@ -186,6 +186,82 @@ describe('the customer status page', { skip: DB_CHECK_SKIP }, () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-factuur-betaald.png`, fullPage: true });
   });
 
+  test('issue 39: one support number and a link in the e-mail; a quote in hours is fixed, hours included; each state its own next step; a finished job is ✓ to the end and says who did it (390 px)', async () => {
+    const beschrijving = `E2E vaste uren ${Date.now()}: schilderij ophangen`;
+    const email = uniqueEmail('status');
+    const { page: form } = await open(await browser(), '/aanvraag');
+    await fillSteps1to3(form, { beschrijving });
+    await fillContact(form, { naam: 'Mevrouw Uren', email });
+    await form.getByRole('button', { name: 'Verzenden' }).click();
+    await form.getByRole('dialog', { name: 'Uw aanvraag is ontvangen!' }).waitFor();
+    const [mail] = await waitForMails(email, 1, 20000);
+    const path = mail.text.match(/\/status\/[A-Za-z0-9_-]{43}/)?.[0];
+    assert.ok(path, mail.text);
+    const [id, regio] = expectRow(`SELECT id, regio FROM klussen WHERE beschrijving = '${beschrijving}'`);
+    jobs.push(id);
+    // The status link is a link in the HTML e-mail (item 11).
+    const href = mail.html.match(/<a href="([^"]*\/status\/[A-Za-z0-9_-]{43})"/)?.[1];
+    assert.ok(href?.endsWith(path), `the HTML e-mail's status link is no link:\n${mail.html}`);
+    // One support number (D33): the region's, else the default, in the e-mail and on the page.
+    const [telefoon] = expectRow(`SELECT telefoon FROM support_contact('${regio}')`);
+    assert.ok(telefoon !== '', 'the demo region has a support number');
+    assert.ok(mail.text.includes(`Telefoon: ${telefoon}`), `the e-mail's support number is not ${telefoon}:\n${mail.text}`);
+
+    // A quote priced as 2,5 hours × € 65 and sent (as the office's editor does).
+    const [offerteId] = expectRow(`INSERT INTO offertes (klus_id, arbeid_wijze, arbeid_omschrijving, arbeid_uren, uurtarief_cents, arbeid_cents,
+        materialen, materiaal_cents, subtotaal_cents, btw_cents, totaal_cents, geldig_tot, nummer, versie, regio, created_by)
+      VALUES ('${id}', 'uren', 'Schilderij ophangen', 2.5, 6500, 16250, '[]', 0, 16250, 3413, 19663, current_date + 30, 'O0000-0000', 1, '', actor_id())
+      RETURNING id`);
+    expectRow(`UPDATE offertes SET status = 'verstuurd', verstuurd_at = now() WHERE id = '${offerteId}' RETURNING id`);
+    const { page } = await open(await browser(PHONE), path);
+    const card = page.getByRole('region', { name: 'Uw offerte' });
+    await card.waitFor();
+    const cardText = async () => (await card.innerText()).replace(/\s+/g, ' ');
+    assert.ok((await cardText()).includes('Deze prijs is een vaste prijs: ook de 2,5 uur arbeid staat vast. Duurt de klus langer, dan betaalt u niet meer.'), await cardText());
+    assert.ok(await page.getByText(`Bel ${telefoon}`).isVisible(), 'the page has the same support number');
+    await assertNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-offerte-uren.png`, fullPage: true });
+
+    // Accepted: still to be planned.
+    await card.getByRole('button', { name: 'Akkoord', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Akkoord met de offerte?' }).getByRole('button', { name: 'Ja, ik ga akkoord' }).click();
+    await card.getByText('Wij plannen de klus en laten u weten wie er komt.', { exact: false }).waitFor();
+
+    // The office assigns Piet without a time: the page names him, and the quote says it is planned.
+    expectRow(`UPDATE klussen SET klusser_id = (SELECT id FROM profiles WHERE naam = 'Piet Bakker'), status = 'ingepland',
+      assignment_type = 'direct', claimed_at = now() WHERE id = '${id}' RETURNING id`);
+    await page.reload();
+    const afspraak = page.getByRole('region', { name: 'Uw afspraak' });
+    await afspraak.getByText('Uw klusser is Piet.').waitFor();
+    assert.ok((await cardText()).includes('De klus is ingepland. Hierboven ziet u wie er komt.'), await cardText());
+    assert.ok(!(await cardText()).includes('Wij plannen de klus'), 'no longer "Wij plannen"');
+    await assertNoAxeViolations(page);
+
+    // Piet plans, does and finishes it.
+    const call = await klusserApi();
+    const [datum] = expectRow(`SELECT to_char((now() AT TIME ZONE 'Europe/Amsterdam')::date + 3, 'YYYY-MM-DD')`);
+    await call('PUT', `/api/v1/klusser/klussen/${id}/planning`, { datum, tijd: '10:00' });
+    const w = await call('POST', `/api/v1/klusser/klussen/${id}/werkbon`);
+    await call('POST', `/api/v1/klusser/werkbonnen/${w.id}/start`, { client_id: crypto.randomUUID() });
+    await call('POST', `/api/v1/klusser/werkbonnen/${w.id}/afronden`, {
+      client_id: crypto.randomUUID(), beoordeling: { algemeen: 5, netheid: 5, vriendelijkheid: 5, vakmanschap: 5 }, opmerkingen: '',
+      handtekening: `data:image/png;base64,${png(20, 20, 20).toString('base64')}`,
+    });
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Afgerond' }).waitFor();
+    const dots = await page.getByRole('list', { name: 'Voortgang van uw aanvraag' }).locator('.status-step-dot').allInnerTexts();
+    assert.deepEqual(dots, ['✓', '✓', '✓', '✓'], 'every step is done, Afgerond too');
+    const klusser = page.getByRole('region', { name: 'Uw klusser' });
+    await klusser.getByText('De klus is gedaan door Piet.').waitFor();
+    assert.equal(await page.getByText('Bakker').count(), 0, 'only the first name (D5)');
+    assert.ok((await cardText()).includes('De klus is afgerond.'), await cardText());
+    assert.ok(!(await cardText()).includes('Wij plannen de klus'), 'no longer "Wij plannen"');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the phone');
+    await assertNoAxeViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-afgerond-klusser.png`, fullPage: true });
+  });
+
   test('an open request can be cancelled; a wrong link is an unknown page', async () => {
     const { path, id } = await requestAndLink(`E2E annuleren ${Date.now()}: gordijnrails`);
     const { page } = await open(await browser(), path);
