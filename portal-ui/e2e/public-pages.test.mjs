@@ -120,7 +120,7 @@ test('prerendered pages carry their heading before any JavaScript, with the plac
     assert.doesNotMatch(html, /%%KLUSMAAT/, `${path} still carries a placeholder`);
   }
   // Pages that are not prerendered start from the empty shell, not from the home page's markup.
-  for (const path of ['/klussers', '/bestaat-niet']) {
+  for (const path of ['/auth', '/bestaat-niet']) {
     const { html } = await rawHtml(path);
     assert.doesNotMatch(html, /data-prerendered/, `${path} gets the shell`);
   }

@@ -14,7 +14,7 @@ export const PUBLIC_ROUTES = [
   ['/aanvraag', 'Vraag een klusser aan'],
 ];
 
-export const PRERENDERED = ['/', '/waarom-kiezen', '/diensten', '/onze-werkwijze', '/word-klusser', '/aanvraag'];
+export const PRERENDERED = ['/', '/waarom-kiezen', '/diensten', '/onze-werkwijze', '/word-klusser', '/aanvraag', '/klussers'];
 
 /** A fresh e-mail address for one test run. */
 export function uniqueEmail(tag) {

@@ -26,11 +26,11 @@ describe('prerendering (entry-server)', () => {
     expect(footer).toContain('href="mailto:%%KLUSMAAT_EMAIL%%"');
   });
 
-  it('prerenders exactly the marketing pages and the first step of the request wizard', () => {
+  it('prerenders exactly the marketing pages, the first step of the request wizard and the showcase with its places kept', () => {
     const prerendered = Object.entries(pageModules)
       .filter(([, v]) => v.prerender)
       .map(([k]) => k);
-    expect(prerendered).toEqual(['/', '/waarom-kiezen', '/diensten', '/onze-werkwijze', '/word-klusser', '/aanvraag']);
+    expect(prerendered).toEqual(['/', '/waarom-kiezen', '/diensten', '/onze-werkwijze', '/word-klusser', '/aanvraag', '/klussers']);
   });
 });
 
@@ -41,5 +41,12 @@ describe('forms in prerendered pages', () => {
     const wizard = (await render('/aanvraag')).html;
     expect(wizard).toMatch(/<button type="submit" class="button button-primary" disabled="">Volgende/);
     expect(wizard).toContain('Welke klus wilt u laten doen?');
+  });
+
+  it('the showcase keeps the places of its cards in the HTML, before its list arrives', async () => {
+    const { html } = await render('/klussers');
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('klusser-grid-placeholder');
+    expect(html).toContain('Bent u zelf 65+ en handig?');
   });
 });

@@ -1,6 +1,6 @@
 // Base styles first, so that component styles can override them.
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -23,9 +23,13 @@ const app = (
 // Prerendered marketing pages (scripts/prerender.mjs) are hydrated; every other page is rendered
 // here. Markup prerendered for another path (a server that falls back to the home page's HTML)
 // is thrown away rather than hydrated into the wrong page.
-if (hydrationMode(container, window.location.pathname) === 'hydrate') {
-  hydrateRoot(container, app);
-} else {
-  container.replaceChildren();
-  createRoot(container).render(app);
-}
+// In a transition, React renders (or hydrates) in slices of a few milliseconds and lets the browser
+// answer in between, instead of one long task (issue 44: total blocking time on a slow phone).
+startTransition(() => {
+  if (hydrationMode(container, window.location.pathname) === 'hydrate') {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+});

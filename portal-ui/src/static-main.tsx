@@ -2,6 +2,7 @@
 // src/main.tsx). It hydrates the page without React Router: see src/static/router.tsx.
 // Base styles first, so that component styles can override them.
 import './styles/global.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { readConfig } from '@klusmaat/shared-ui/config';
 import { hydrationMode } from './hydration';
@@ -19,7 +20,12 @@ const path = container.getAttribute('data-prerendered');
 const Page = path === null ? undefined : staticPages[path];
 
 if (Page !== undefined && path !== null && hydrationMode(container, pathname) === 'hydrate') {
-  hydrateRoot(container, <StaticApp pathname={path} Page={Page} config={readConfig()} />);
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser answer in
+  // between, instead of one long task (issue 44: total blocking time on a slow phone). The page
+  // shows its HTML meanwhile; a click on a part not yet hydrated hydrates that part first.
+  startTransition(() => {
+    hydrateRoot(container, <StaticApp pathname={path} Page={Page} config={readConfig()} />);
+  });
 } else {
   // Markup prerendered for another path (a server that falls back to the home page's HTML): the
   // app itself renders the page, as it does on the pages that are not prerendered.

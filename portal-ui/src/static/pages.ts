@@ -11,4 +11,5 @@ export const staticPages: Readonly<Record<string, ComponentType>> = {
   '/onze-werkwijze': lazy(() => import('../pages/Werkwijze')),
   '/word-klusser': lazy(() => import('../pages/WordKlusser')),
   '/aanvraag': lazy(() => import('../pages/aanvraag/Aanvraag')),
+  '/klussers': lazy(() => import('../pages/klussers/Klussers')),
 };
