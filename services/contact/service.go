@@ -69,7 +69,7 @@ func (c Contact) LogAttrs() []slog.Attr {
 // Invoer is the form 'Contact vastleggen'. Tijdstip is optional: now when left out.
 type Invoer struct {
 	Wijze    string     `json:"wijze" doc:"gebeld, whatsapp of email"`
-	Notitie  string     `json:"notitie,omitempty" text:"multiline" doc:"wat er is afgesproken (hoogstens 1000 tekens)"`
+	Notitie  string     `json:"notitie,omitempty" text:"multiline" maxLength:"1000" msg:"De notitie mag hoogstens 1000 tekens lang zijn." doc:"wat er is afgesproken (hoogstens 1000 tekens)"`
 	Tijdstip *time.Time `json:"tijdstip,omitempty" doc:"wanneer het contact was; leeg: nu"`
 }
 

@@ -93,7 +93,7 @@ const (
 type Besluit struct {
 	Versie  int    `json:"versie" doc:"de versie die de klant las"`
 	Besluit string `json:"besluit" doc:"akkoord of niet_akkoord"`
-	Reden   string `json:"reden" text:"multiline" doc:"optioneel, bij niet akkoord"`
+	Reden   string `json:"reden" text:"multiline" maxLength:"1000" msg:"De reden mag hoogstens 1000 tekens lang zijn." doc:"optioneel, bij niet akkoord"`
 }
 
 // BesluitRequest is the answer through the link's token.
