@@ -328,8 +328,10 @@ typecheck: api-types-check
 
 # GO_TEST_ARGS narrows the run while iterating, e.g. make go-test GO_TEST_ARGS='./tenants/ -run Actor'.
 GO_TEST_ARGS ?= ./...
+# -timeout 30m: the server package's tests (every API answer checked against openapi.json) take
+# minutes on two busy cores, near go test's default limit of ten.
 go-test:
-	$(GO_TEST_ENV) go test -count=1 $(GO_TEST_ARGS)
+	$(GO_TEST_ENV) go test -count=1 -timeout 30m $(GO_TEST_ARGS)
 	@# The region isolation matrix ran above; its size is a figure worth seeing.
 	@$(GO_TEST_ENV) go test -count=1 -run '^TestIsolationMatrix$$' -v ./services/server | grep -E '^isolation matrix:|^--- FAIL|^FAIL' || true
 
