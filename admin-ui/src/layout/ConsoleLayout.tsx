@@ -8,8 +8,8 @@ import { ConsoleMenu } from './ConsoleMenu';
  * The console's frame for one area, titled `title` ("Klusmaat Beheer"): the app bar with that
  * name, the page title, the notifications bell (D33) and a logout button; the side menu
  * (ConsoleMenu). Neither the name nor the page title is a heading: each page has its own h1, and
- * react-admin's h6 before it broke the heading order (issue 39 item 18). On a phone the name gives
- * way: it does not fit beside the page title, the bell and the button.
+ * react-admin's h6 before it broke the heading order (issue 39 item 18). On a phone neither shows:
+ * they do not fit beside the bell and the button, and the page's h1 follows right below.
  */
 export function makeLayout(title: string) {
   const ConsoleAppBar = () => (
@@ -23,7 +23,7 @@ export function makeLayout(title: string) {
         variant="h6"
         color="inherit"
         id="react-admin-title"
-        sx={{ flex: 1, textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden' }}
+        sx={{ flex: 1, textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden', visibility: { xs: 'hidden', sm: 'visible' } }}
       />
       <NotificationBell />
       <LogoutButton />
