@@ -14,6 +14,52 @@ const PHONE = { width: 390, height: 844 };
 const KLUSSER = 'piet.bakker@klusmaat.nl';
 const BESCHRIJVING = `E2E klusser-portaal ${Date.now()}: twee planken ophangen in de gang`;
 
+const RUN = Date.now();
+const extraJobs = [];
+
+/** A den-haag pool job with an accepted fixed-price quote: € 153,50 excl., € 185,74 incl. VAT. */
+function fixedPricePoolJob(label) {
+  const [id] = expectRow(
+    `INSERT INTO klussen (status, assignment_type, regio, categorie, beschrijving, datum, tijd, adres, postcode,
+       woonplaats, telefoon, email, naam, geschatte_duur, geschat_tarief_cents)
+     VALUES ('open', 'pool', 'den-haag', 'montage', 'E2E ${label} ${RUN}', (now() AT TIME ZONE 'Europe/Amsterdam')::date + 2,
+       'middag', 'Herenstraat 3', '2271 AB', 'Voorburg', '070 555 12 35', '', 'Meneer Vast', 1, 6500)
+     RETURNING id`,
+  );
+  extraJobs.push(id);
+  return id;
+}
+
+function acceptQuote(klusId) {
+  const [offerte] = expectRow(
+    `INSERT INTO offertes (klus_id, arbeid_wijze, arbeid_omschrijving, uurtarief_cents, arbeid_cents, materialen,
+       materiaal_cents, subtotaal_cents, btw_cents, totaal_cents, geldig_tot)
+     VALUES ('${klusId}', 'vast', 'Tv aansluiten', 6500, 15350, '[]', 0, 15350, 3224, 18574, current_date + 30) RETURNING id`,
+  );
+  queryAsAdmin(`UPDATE offertes SET status = 'verstuurd', verstuurd_at = now() WHERE id = '${offerte}'`);
+  queryAsAdmin(`UPDATE offertes SET status = 'akkoord', beslist_at = now() WHERE id = '${offerte}'`);
+}
+
+/** Nothing in the page lies under a toast: only the toaster, the body and the root are hit there. */
+async function assertToastsCoverNothing(page) {
+  const covered = await page.evaluate(() => {
+    const out = new Set();
+    for (const t of document.querySelectorAll('[data-toast]')) {
+      const r = t.getBoundingClientRect();
+      for (let x = r.left + 2; x < r.right - 1; x += 12) {
+        for (let y = r.top + 2; y < r.bottom - 1; y += 6) {
+          for (const el of document.elementsFromPoint(x, y)) {
+            if (el.closest('.toaster') || el === document.body || el === document.documentElement) continue;
+            out.add(`${el.tagName.toLowerCase()}.${el.className}`);
+          }
+        }
+      }
+    }
+    return [...out];
+  });
+  assert.deepEqual(covered, [], 'a toast covers content');
+}
+
 const path = (page) => new URL(page.url()).pathname;
 const browsers = [];
 async function phone() {
@@ -69,6 +115,44 @@ describe('klusser portal on a phone', { skip: SKIP }, () => {
   after(async () => {
     for (const b of browsers) await b.close();
     if (klusId) queryAsAdmin(`DELETE FROM klussen WHERE id = '${klusId}'`);
+    for (const id of extraJobs) queryAsAdmin(`DELETE FROM klussen WHERE id = '${id}'`);
+  });
+
+  test('a pool job with a fixed price says what the customer pays and what the klusser earns (issue 39)', async () => {
+    const id = fixedPricePoolJob('vaste prijs');
+    acceptQuote(id);
+    const page = await signIn(await phone());
+    await page.goto(`${BASE_URL}/klusser/beschikbare-klussen`);
+    const card = page.locator('li.klus-card', { hasText: `E2E vaste prijs ${RUN}` });
+    await card.waitFor();
+    const fact = async (label) => (await card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').textContent()).replace(/\s+/g, ' ').trim();
+    assert.equal(await fact('Klant betaalt'), '€ 185,74 (vaste prijs, incl. btw)');
+    assert.equal((await card.locator('.klus-earnings').textContent()).replace(/\s+/g, ' ').trim(), 'Jouw verdienste € 35 per gewerkt uur');
+    assert.equal(await card.getByText('Vaste prijs', { exact: true }).count(), 0, 'no bare fixed price a klusser could read as its pay');
+    await card.scrollIntoViewIfNeeded();
+    await assertNoAxeViolations(page);
+    if (process.env.SHOTS_DIR) await card.screenshot({ path: `${process.env.SHOTS_DIR}/pool-vaste-prijs.png` });
+  });
+
+  test("claiming on the other phone a job this klusser already claimed says it is its own and goes to it (issue 39)", async () => {
+    const id = fixedPricePoolJob('twee telefoons');
+    const first = await signIn(await phone());
+    const second = await signIn(await phone());
+    // The second phone has no live stream (a poor signal): the claimed job stays on its screen.
+    await second.route('**/api/v1/events', (route) => route.abort());
+    for (const p of [first, second]) {
+      await p.goto(`${BASE_URL}/klusser/beschikbare-klussen`);
+      await p.locator('li.klus-card', { hasText: `E2E twee telefoons ${RUN}` }).waitFor();
+    }
+    await first.locator('li.klus-card', { hasText: `E2E twee telefoons ${RUN}` }).getByRole('button', { name: /^Pak deze klus/ }).click();
+    await first.waitForURL((url) => url.pathname === `/klusser/plan-klus/${id}`);
+    await second.locator('li.klus-card', { hasText: `E2E twee telefoons ${RUN}` }).getByRole('button', { name: /^Pak deze klus/ }).click();
+    await second.getByText('Je hebt deze klus al opgepakt, bijvoorbeeld op je andere telefoon. Hij staat in je agenda.').first().waitFor();
+    await second.waitForURL((url) => url.pathname === `/klusser/plan-klus/${id}`);
+    assert.equal(await second.getByText('door een andere klusser', { exact: false }).count(), 0);
+    await assertToastsCoverNothing(second);
+    await assertNoAxeViolations(second);
+    if (process.env.SHOTS_DIR) await second.screenshot({ path: `${process.env.SHOTS_DIR}/claim-al-van-jou.png` });
   });
 
   test('pool, claim, plan, agenda, two changes and no third; the other phone sees the job go', async () => {

@@ -30,6 +30,56 @@ function plannedJob(label) {
   return id;
 }
 
+/**
+ * A den-haag job the office assigned to the demo klusser directly: ingepland, no planned time yet,
+ * with the customer's accepted fixed-price quote v1: 'Deur afhangen en afstellen' € 180,00 and
+ * 2 × € 20,65 hinges; € 221,30 excl., € 267,77 incl. VAT.
+ */
+function assignedFixedPriceJob(label) {
+  const [id] = expectRow(
+    `INSERT INTO klussen (status, assignment_type, regio, klusser_id, claimed_at, categorie, beschrijving, datum, tijd,
+       adres, postcode, woonplaats, telefoon, email, naam, geschatte_duur, geschat_tarief_cents)
+     SELECT 'ingepland', 'direct', 'den-haag', p.id, now() - interval '1 hour', 'montage', 'E2E werkbon ${label} ${RUN}',
+       (now() AT TIME ZONE 'Europe/Amsterdam')::date, 'ochtend', 'Herenstraat 5', '2271 AB', 'Voorburg', '070 555 12 36',
+       '', 'Meneer Vast', 1, 6500
+     FROM profiles p JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser' WHERE p.naam = 'Piet Bakker'
+     RETURNING id`,
+  );
+  jobs.push(id);
+  const [offerte] = expectRow(
+    `INSERT INTO offertes (klus_id, arbeid_wijze, arbeid_omschrijving, uurtarief_cents, arbeid_cents, materialen,
+       materiaal_cents, subtotaal_cents, btw_cents, totaal_cents, geldig_tot)
+     VALUES ('${id}', 'vast', 'Deur afhangen en afstellen', 6500, 18000,
+       '[{"omschrijving": "Scharnieren", "aantal": 2, "prijs_cents": 2065}]', 4130, 22130, 4647, 26777, current_date + 30)
+     RETURNING id`,
+  );
+  queryAsAdmin(`UPDATE offertes SET status = 'verstuurd', verstuurd_at = now() WHERE id = '${offerte}'`);
+  queryAsAdmin(`UPDATE offertes SET status = 'akkoord', beslist_at = now() WHERE id = '${offerte}'`);
+  return id;
+}
+
+/** Nothing in the page lies under a toast: only the toaster, the body and the root are hit there. */
+async function assertToastsCoverNothing(page) {
+  const covered = await page.evaluate(() => {
+    const out = new Set();
+    for (const t of document.querySelectorAll('[data-toast]')) {
+      const r = t.getBoundingClientRect();
+      for (let x = r.left + 2; x < r.right - 1; x += 12) {
+        for (let y = r.top + 2; y < r.bottom - 1; y += 6) {
+          for (const el of document.elementsFromPoint(x, y)) {
+            if (el.closest('.toaster') || el === document.body || el === document.documentElement) continue;
+            out.add(`${el.tagName.toLowerCase()}.${el.className}`);
+          }
+        }
+      }
+    }
+    return [...out];
+  });
+  assert.deepEqual(covered, [], 'a toast covers content');
+}
+
+const squash = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+
 /** Polls the database until the query's first column is want (the autosave runs after 3 s). */
 async function waitForValue(sql, want, timeoutMs = 10000) {
   const until = Date.now() + timeoutMs;
@@ -191,6 +241,78 @@ describe('the work order on a phone', { skip: DB_CHECK_SKIP }, () => {
     await page.getByRole('button', { name: 'Betaling Bevestigen' }).click();
     await page.getByText('Betaling ontvangen via PIN').first().waitFor();
     assert.equal(expectRow(`SELECT betaal_methode FROM facturen WHERE klus_id = '${dayJob}'`)[0], 'pin');
+  });
+
+  test('a job the office assigned, with a fixed price: the timer starts, the work order and the invoice show the fixed price, toasts cover nothing (issue 39)', async () => {
+    const id = assignedFixedPriceJob('vast');
+    const page = await signIn(await phone());
+    await openWerkbon(page, id);
+    await page.getByRole('button', { name: 'Start timer' }).click();
+    await page.getByText('Timer gestart').first().waitFor();
+    // The server took it: the job is bezig, nothing waits on the phone as if it were offline.
+    await waitForValue(`SELECT status FROM klussen WHERE id = '${id}'`, 'bezig');
+    await page.waitForFunction(() => !document.querySelector('.offline-banner:not(.offline-banner-empty)'));
+    assert.equal(await page.getByText('Je telefoon is offline', { exact: false }).count(), 0);
+    assert.equal(squash(await page.locator('.timer-cost').textContent()), 'Vaste prijs: € 267,77 (incl. btw)');
+    await page.getByText('De timer telt je gewerkte uren; je verdient € 35 per gewerkt uur.').waitFor();
+    assert.equal(await page.getByText('per uur)', { exact: false }).count(), 0, 'no hourly labour on a fixed price');
+    await assertNoAxeViolations(page);
+
+    await page.reload();
+    await page.getByText('Timer hersteld').first().waitFor();
+    await page.locator('.timer-cost').waitFor();
+    await assertToastsCoverNothing(page);
+    await shot(page, 'werkbon-vast-hersteld');
+
+    await finish(page);
+    await page.getByText('Werkbon afgerond!').first().waitFor();
+    await page.getByRole('heading', { name: 'Gewerkte Tijd' }).waitFor();
+    const done = squash(await page.locator('.werkbon-done').textContent());
+    assert.ok(done.includes('1 uur gewerkt · Vaste prijs € 267,77 (incl. btw)'), done);
+    assert.ok(!done.includes('gefactureerd') && !done.includes('Arbeid'), done);
+    await assertToastsCoverNothing(page);
+    await assertNoAxeViolations(page);
+    await shot(page, 'werkbon-vast-afgerond');
+
+    await page.getByRole('link', { name: 'Naar de factuur' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Factuur' }).waitFor();
+    await page.getByRole('row', { name: /Subtotaal/ }).waitFor();
+    const rows = await page.locator('.factuur-table tr').evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
+    const lines = rows.map(([a, b]) => [squash(a), squash(b)]);
+    const sub = lines.findIndex(([label]) => label === 'Subtotaal');
+    // Exactly the invoiced lines: they add up to the subtotal; no 'Arbeid: 1 uur × € 221,30' above them.
+    assert.deepEqual(lines.slice(0, sub), [['Deur afhangen en afstellen', '€ 180,00'], ['Scharnieren: 2 × € 20,65', '€ 41,30']]);
+    assert.deepEqual(lines[sub], ['Subtotaal', '€ 221,30']);
+    assert.equal(expectRow(`SELECT subtotaal_cents FROM facturen WHERE klus_id = '${id}'`)[0], '22130');
+    await assertToastsCoverNothing(page);
+    await assertNoAxeViolations(page);
+    await shot(page, 'factuur-vast');
+  });
+
+  test("a start the server refuses shows the server's reason and does not wait as if offline (issue 39)", async () => {
+    const id = assignedFixedPriceJob('geweigerd');
+    const page = await signIn(await phone());
+    await openWerkbon(page, id);
+    // Meanwhile the office takes the job back: the work order is gone.
+    queryAsAdmin(`DELETE FROM werkbonnen WHERE klus_id = '${id}'`);
+    queryAsAdmin(`UPDATE klussen SET klusser_id = NULL, status = 'open', claimed_at = NULL WHERE id = '${id}'`);
+    await page.getByRole('button', { name: 'Start timer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Klus niet gevonden' }).waitFor();
+    assert.equal(await page.getByText('Timer gestart').count(), 0, 'no success before the refusal');
+    assert.equal(await page.getByText('Je telefoon is offline', { exact: false }).count(), 0);
+    assert.equal(await page.locator('.offline-banner:not(.offline-banner-empty)').count(), 0, 'nothing waits');
+    await page.getByRole('button', { name: 'Start timer' }).waitFor();
+    assert.equal(await page.evaluate(async () => {
+      const open = indexedDB.open('klusmaat-werkbon');
+      const db = await new Promise((resolve, reject) => { open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+      const names = [...db.objectStoreNames];
+      if (!names.includes('ops')) return -1;
+      const req = db.transaction('ops').objectStore('ops').count();
+      return await new Promise((resolve) => { req.onsuccess = () => resolve(req.result); });
+    }), 0, 'the refused start is off the phone');
+    await assertNoAxeViolations(page);
+    await shot(page, 'werkbon-geweigerd');
   });
 
   test('not paid: the warning, then the note it needs', async () => {

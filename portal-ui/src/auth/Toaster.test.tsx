@@ -30,10 +30,10 @@ describe('Toaster', () => {
     render(<Toaster />);
     let id = 0;
     act(() => void (id = showToast('Timer hersteld')));
-    expect(document.body.classList.contains('toast-room')).toBe(true);
+    expect(document.documentElement.classList.contains('toast-room')).toBe(true);
     expect(document.documentElement.style.getPropertyValue('--toast-room')).toMatch(/^\d+px$/);
     act(() => getToasts().forEach((t) => t.id === id && screen.getByRole('button', { name: 'Sluiten: Timer hersteld' }).click()));
-    expect(document.body.classList.contains('toast-room')).toBe(false);
+    expect(document.documentElement.classList.contains('toast-room')).toBe(false);
     expect(document.documentElement.style.getPropertyValue('--toast-room')).toBe('');
     vi.unstubAllGlobals();
   });
@@ -42,7 +42,7 @@ describe('Toaster', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
     render(<Toaster />);
     act(() => void showToast('Opgeslagen'));
-    expect(document.body.classList.contains('toast-room')).toBe(false);
+    expect(document.documentElement.classList.contains('toast-room')).toBe(false);
     vi.unstubAllGlobals();
   });
 

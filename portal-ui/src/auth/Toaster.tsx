@@ -20,7 +20,7 @@ const MARGIN_PX = 16;
 /** A phone: the screen is too narrow for a toast beside the content (a klusser at 390 px). */
 export const PHONE_QUERY = '(max-width: 600px)';
 
-/** The class that gives the toasts their own room at the bottom of a phone's screen (toast.css). */
+/** The class (on the root element) that gives the toasts their own room on a phone (toast.css). */
 export const ROOM_CLASS = 'toast-room';
 
 /**
@@ -35,17 +35,17 @@ function useOwnRoomOnPhone(ref: RefObject<HTMLElement | null>, key: string): voi
     if (el === null || typeof window.matchMedia !== 'function') return;
     const body = document.body;
     const root = document.documentElement;
-    const has = body.classList.contains(ROOM_CLASS);
+    const has = root.classList.contains(ROOM_CLASS);
     if (key !== '' && window.matchMedia(PHONE_QUERY).matches) {
       root.style.setProperty('--toast-room', `${Math.ceil(el.getBoundingClientRect().height) + 2 * MARGIN_PX}px`);
       if (!has) {
         const y = window.scrollY;
-        body.classList.add(ROOM_CLASS);
+        root.classList.add(ROOM_CLASS);
         body.scrollTop = y;
       }
     } else if (has) {
       const y = body.scrollTop;
-      body.classList.remove(ROOM_CLASS);
+      root.classList.remove(ROOM_CLASS);
       root.style.removeProperty('--toast-room');
       window.scrollTo(0, y);
     }
