@@ -33,12 +33,13 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // TariefCents is what a klusser earns per worked hour (D7), the only rate the lines take
-// (migration 039 checks it).
-const TariefCents = 3500
+// (migration 039 checks it): the same figure the klusser's screens show (klus).
+const TariefCents = klus.HourlyEarningsCents
 
 // MaxRekeninghouder is the longest account holder's name SEPA carries.
 const MaxRekeninghouder = 70
