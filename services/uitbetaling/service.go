@@ -29,11 +29,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/pain"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
-	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
