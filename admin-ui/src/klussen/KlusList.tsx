@@ -5,14 +5,13 @@ import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
-  TextField,
   TextInput,
   TopToolbar,
   useBasename,
 } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { isAdmin, useMe } from '../auth/useMe';
-import { DayField } from '../fields/DayField';
+import { ddMMyyyy } from '../fields/dates';
 import { Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
@@ -126,15 +125,29 @@ function Klussen() {
             return false;
           }}
         >
-          <DayField source="datum" label="Datum" />
-          <TextField source="tijd" label="Tijd" sortable={false} />
+          {/* The day over its time of day, and the note beside the assignment: fewer columns, so a
+              long description leaves Acties in view at 1280 px. */}
+          <FunctionField<KlusRij>
+            source="datum"
+            label="Datum"
+            render={(r) => (
+              <>
+                <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  {ddMMyyyy(r.datum)}
+                </Box>
+                <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                  {r.tijd}
+                </Typography>
+              </>
+            )}
+          />
           <FunctionField<KlusRij>
             label="Categorie"
             sortable={false}
             render={(r) => (
               // Whole words only; a word too long for the column ends in '…' (the full description
               // in the title), so the long description of one job cannot push Acties out of view.
-              <Woorden ch={30} title={r.beschrijving}>
+              <Woorden ch={22} title={r.beschrijving}>
                 {r.categorie}
                 {/* Which job it is: the category alone does not tell two jobs apart. */}
                 <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
@@ -147,13 +160,6 @@ function Klussen() {
             label="Prijs excl. btw"
             sortable={false}
             render={(r) => <Prijs klus={r} />}
-          />
-          <FunctionField<KlusRij>
-            label="Notitie"
-            sortable={false}
-            render={(r) =>
-              r.notitie ? <StickyNoteIcon titleAccess="Heeft notities voor de klusser" sx={{ color: '#8a6d00' }} /> : null
-            }
           />
           <FunctionField<KlusRij>
             label="Locatie"
@@ -178,6 +184,9 @@ function Klussen() {
             render={(r) => (
               <>
                 {toewijzing(r)}
+                {r.notitie && (
+                  <StickyNoteIcon titleAccess="Heeft notities voor de klusser" sx={{ color: '#8a6d00', verticalAlign: 'middle', ml: 0.5 }} />
+                )}
                 {r.terugbellen_te_laat && (
                   <Chip label="Nog niet teruggebeld" size="small" sx={{ display: 'flex', mt: 0.5, width: 'fit-content', bgcolor: '#b3261e', color: '#fff', fontWeight: 700 }} />
                 )}
