@@ -134,11 +134,12 @@ type Planning struct {
 	Tijd  string `json:"tijd" doc:"UU:MM, per half uur van 08:00 tot en met 20:00"`
 }
 
-// Verdiensten are the earnings of the last 7 days, the last 30 days and in total.
+// Verdiensten are the earnings of the last 7 days, the last 30 days and in total, with the rate.
 type Verdiensten struct {
-	Week   Verdienste `json:"week"`
-	Maand  Verdienste `json:"maand"`
-	Totaal Verdienste `json:"totaal"`
+	Week        Verdienste `json:"week"`
+	Maand       Verdienste `json:"maand"`
+	Totaal      Verdienste `json:"totaal"`
+	PerUurCents int        `json:"per_uur_cents" doc:"wat een klusser per gewerkt uur verdient"`
 }
 
 // Verdienste is worked hours and what they earned.
@@ -299,13 +300,14 @@ func (s *portaalService) Agenda(ctx context.Context, p list.Params) (list.Page[K
 }
 
 func (s *portaalService) Verdiensten(ctx context.Context) (Verdiensten, error) {
-	// Last 7 and last 30 Dutch days, today included, by the work order's creation.
+	// Last 7 and last 30 Dutch days, today included, by the day the work ended (as the pay
+	// statement counts it).
 	today := s.clock.Today()
 	week, maand, totaal, err := s.store.Uren(ctx, today.AddDays(-6).Start(), today.AddDays(-29).Start(), today.AddDays(1).Start())
 	if err != nil {
 		return Verdiensten{}, err
 	}
-	return Verdiensten{Week: earned(week), Maand: earned(maand), Totaal: earned(totaal)}, nil
+	return Verdiensten{Week: earned(week), Maand: earned(maand), Totaal: earned(totaal), PerUurCents: HourlyEarningsCents}, nil
 }
 
 func earned(uren int) Verdienste {

@@ -353,8 +353,8 @@ func (s *portaalStore) Agenda(ctx context.Context, statuses []string, p list.Par
 func (s *portaalStore) Uren(ctx context.Context, weekFrom, maandFrom, to time.Time) (week, maand, totaal int, err error) {
 	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
-			SELECT coalesce(sum(uren) FILTER (WHERE created_at >= $1 AND created_at < $3), 0),
-			       coalesce(sum(uren) FILTER (WHERE created_at >= $2 AND created_at < $3), 0),
+			SELECT coalesce(sum(uren) FILTER (WHERE eind_tijd >= $1 AND eind_tijd < $3), 0),
+			       coalesce(sum(uren) FILTER (WHERE eind_tijd >= $2 AND eind_tijd < $3), 0),
 			       coalesce(sum(uren), 0)
 			FROM werkbonnen WHERE klusser_id = actor_id() AND uren IS NOT NULL`, weekFrom, maandFrom, to).
 			Scan(&week, &maand, &totaal)

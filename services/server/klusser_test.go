@@ -564,22 +564,24 @@ func TestPlanningEmailsTheCustomerAndNotifiesAdmins(t *testing.T) {
 }
 
 // Earnings (document 001 section 9): 35 euro per hour of the klusser's own completed work orders,
-// over the last 7 and 30 Dutch days by the work order's creation, and in total.
+// over the last 7 and 30 Dutch days by the day the work ended (as the pay statement counts them;
+// a work order is opened when the job is planned, here two months before), and in total.
 func TestEarningsForAFixedClock(t *testing.T) {
 	// Tuesday 10 March 2026, 12:00 in Amsterdam.
 	today := calendar.NewDate(2026, time.March, 10)
 	p := newPortal(t, portalOptions{clock: calendar.Fixed(today.At(12, 0))})
 	piet := p.klusser(t, "Piet Bakker", "06 1", "den-haag")
 	jan := p.klusser(t, "Jan", "06 3", "den-haag")
-	workOrder := func(who string, created time.Time, uren *int) {
+	opened := today.AddDays(-60).At(9, 0)
+	workOrder := func(who string, ended time.Time, uren *int) {
 		jobID := p.job(t, job{assignment: "pool", status: "afgerond", klusser: who})
-		status := "running"
+		status, start := "running", ended
 		var end any
 		if uren != nil {
-			status, end = "completed", created.Add(time.Duration(*uren)*time.Hour)
+			status, end, start = "completed", ended, ended.Add(-time.Duration(*uren)*time.Hour)
 		}
 		p.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $4)`, jobID, p.actor(who).UserID, status, created, end, uren)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, jobID, p.actor(who).UserID, status, start, end, uren, opened)
 	}
 	n := func(i int) *int { return &i }
 	workOrder(piet, today.At(9, 0), n(3))                // today: week, month
@@ -595,7 +597,7 @@ func TestEarningsForAFixedClock(t *testing.T) {
 		t.Fatalf("verdiensten: %d", s)
 	}
 	want := klus.Verdiensten{Week: klus.Verdienste{Uren: 5, BedragCents: 17500}, Maand: klus.Verdienste{Uren: 10, BedragCents: 35000},
-		Totaal: klus.Verdienste{Uren: 22, BedragCents: 77000}}
+		Totaal: klus.Verdienste{Uren: 22, BedragCents: 77000}, PerUurCents: klus.HourlyEarningsCents}
 	if v != want {
 		t.Fatalf("verdiensten %+v, want %+v", v, want)
 	}

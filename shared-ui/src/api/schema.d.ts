@@ -14876,6 +14876,11 @@ export interface operations {
                             /** Format: int64 */
                             uren: number;
                         };
+                        /**
+                         * Format: int64
+                         * @description wat een klusser per gewerkt uur verdient
+                         */
+                        per_uur_cents: number;
                         totaal: {
                             /** Format: int64 */
                             bedrag_cents: number;

@@ -77,6 +77,8 @@ export interface Verdiensten {
   week: Verdienste;
   maand: Verdienste;
   totaal: Verdienste;
+  /** What a klusser earns per worked hour (the server's one figure). */
+  per_uur_cents: number;
 }
 
 export type AgendaTab = 'te-doen' | 'afgerond' | 'alles';

@@ -32,6 +32,8 @@ describe('/klusser/verdiensten', () => {
     const total = screen.getByRole('heading', { level: 2, name: 'Totaal' }).closest('li')!;
     expect(fact(total, 'Gewerkt')).toBe('1.234 uur');
     expect(fact(total, 'Verdiend')).toBe('€ 43.190,00');
+    // The rate is the server's figure, not one the portal keeps.
+    expect(screen.getByText('Je verdient € 35 per gewerkt uur.')).toBeTruthy();
     // Then the statements and the bank account (Uitbetalingen.test.tsx, Bankrekening.test.tsx).
     expect(await screen.findByRole('heading', { level: 2, name: 'Uitbetalingen' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Mijn bankrekening' })).toBeTruthy();
@@ -40,9 +42,10 @@ describe('/klusser/verdiensten', () => {
 
   it('shows zeros for a klusser who has not worked yet', async () => {
     const zero = { uren: 0, bedrag_cents: 0 };
-    renderKlusser(PATH, PATH, <Verdiensten />, answers([], undefined, { [`GET ${API}/verdiensten`]: { body: { week: zero, maand: zero, totaal: zero } } }));
+    renderKlusser(PATH, PATH, <Verdiensten />, answers([], undefined, { [`GET ${API}/verdiensten`]: { body: { week: zero, maand: zero, totaal: zero, per_uur_cents: 4000 } } }));
     const total = (await screen.findByRole('heading', { level: 2, name: 'Totaal' })).closest('li')!;
     expect(fact(total, 'Verdiend')).toBe('€ 0,00');
+    expect(screen.getByText('Je verdient € 40 per gewerkt uur.')).toBeTruthy();
   });
 
   it('offers to try again when the earnings cannot be loaded', async () => {

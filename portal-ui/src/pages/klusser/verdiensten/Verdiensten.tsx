@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { klusserApi, type Verdienste } from '../api';
-import { euros, hours } from '../format';
+import { euros, hours, wholeEuros } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { useLoad } from '../shared/useLoad';
@@ -55,7 +55,7 @@ function EarningsScreen() {
               <EarningsCard key={p.key} title={p.title} hint={p.hint} value={earnings.body[p.key]} />
             ))}
           </ul>
-          <p className="klusser-footnote">Je verdient € 35 per gewerkt uur.</p>
+          <p className="klusser-footnote">Je verdient {wholeEuros(earnings.body.per_uur_cents / 100)} per gewerkt uur.</p>
         </>
       )}
       <Uitbetalingen ibanOntbreekt={account !== null && !account.ingevuld} />

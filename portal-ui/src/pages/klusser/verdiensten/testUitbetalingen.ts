@@ -10,6 +10,7 @@ export const EARNINGS = {
   week: { uren: 3, bedrag_cents: 10500 },
   maand: { uren: 12.5, bedrag_cents: 43750 },
   totaal: { uren: 1234, bedrag_cents: 4319000 },
+  per_uur_cents: 3500,
 };
 
 let serial = 0;
