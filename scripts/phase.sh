@@ -1,35 +1,61 @@
 #!/usr/bin/env bash
 # Times the phases of `make run` and prints them (issue 44: say where a first run's time goes).
-#   scripts/phase.sh begin               forget the previous run's phases
-#   scripts/phase.sh NAME COMMAND...     run COMMAND as phase NAME, record its seconds
-#   scripts/phase.sh wait-quiet FILE     (as a phase's COMMAND) wait until a background step wrote
-#                                        FILE, its exit status, and exit with that status
-#   scripts/phase.sh report              print the table of phases and the total
+#   scripts/phase.sh begin                    forget the previous run's phases
+#   scripts/phase.sh NAME COMMAND...          run COMMAND as phase NAME, record its seconds
+#   scripts/phase.sh bg NAME LOG COMMAND...   start COMMAND as phase NAME in the background (output
+#                                             to LOG) and return at once
+#   scripts/phase.sh wait NAME                (as a phase's COMMAND) wait for background phase NAME
+#                                             and exit with its status (its log's end on failure)
+#   scripts/phase.sh report                   print the table of phases and the total
+# A background phase's line is its own duration; the 'waiting for' line after it is the part of it
+# that the foreground steps did not hide.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .data
 log=.data/run-phases.tsv
 now() { date +%s.%N; }
-case "${1:?usage: phase.sh begin | NAME COMMAND... | wait-quiet FILE | report}" in
+# status file of a background phase
+rcfile() { echo ".data/phase-$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '-').rc"; }
+case "${1:?usage: phase.sh begin | NAME COMMAND... | bg NAME LOG COMMAND... | wait NAME | report}" in
 begin)
   printf 'start\t%s\n' "$(now)" >"$log"
+  rm -f .data/phase-*.rc .data/phase-*.rc.pid
   ;;
 report)
   [ -f "$log" ] || exit 0
   awk -F'\t' 'NR == 1 { start = $2; next }
-    { printf "  %-52s %7.1f s\n", $1, $2 }
-    END { "date +%s.%N" | getline end; printf "  %-52s %7.1f s\n", "total (wall clock; some phases run at once)", end - start }' "$log"
+    { printf "  %-58s %7.1f s\n", $1, $2 }
+    END { "date +%s.%N" | getline end; printf "  %-58s %7.1f s\n", "total (wall clock; background phases run beside the rest)", end - start }' "$log"
   ;;
-wait-quiet)
-  # the COMMAND of a phase: wait for the background step's status file and exit with its status
-  file=${2:?file}
-  while [ ! -f "$file" ]; do sleep 0.5; done
-  exit "$(cat "$file")"
+bg)
+  name=${2:?name}; out=${3:?log}; shift 3
+  rc=$(rcfile "$name"); rm -f "$rc"
+  # setsid: the step outlives the recipe line's shell; its log is kept for a failure report
+  setsid "$0" "(background) $name" "$@" </dev/null >"$out" 2>&1 &
+  printf '%s\t%s\n' "$!" "$out" >"$rc.pid"
+  ;;
+wait)
+  name=${2:?name}; rc=$(rcfile "$name")
+  while [ ! -f "$rc" ]; do
+    pid=$(cut -f1 "$rc.pid" 2>/dev/null)
+    if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
+      [ -f "$rc" ] && break
+      echo "phase.sh: background phase '$name' is not running" >&2; exit 1
+    fi
+    sleep 0.3
+  done
+  status=$(cat "$rc")
+  if [ "$status" != 0 ]; then
+    out=$(cut -f2 "$rc.pid")
+    echo "make run: '$name' failed ($out):" >&2; tail -20 "$out" >&2
+  fi
+  exit "$status"
   ;;
 *)
   name=$1; shift; t0=$(now)
   "$@"; status=$?
   printf '%s\t%s\n' "$name" "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')" >>"$log"
+  case "$name" in "(background) "*) echo "$status" >"$(rcfile "${name#(background) }")" ;; esac
   exit $status
   ;;
 esac
