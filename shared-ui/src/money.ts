@@ -19,9 +19,9 @@ export function euroHeel(euros: number): string {
 }
 
 /** How a payment was made, in the words of every screen and PDF: 'PIN', 'Contant', 'Bank'. */
-export const BETAALMETHODE: Readonly<Record<string, string>> = {
+export const BETAALMETHODE = {
   contant: 'Contant',
   pin: 'PIN',
   bank: 'Bank',
   niet_betaald: 'Niet betaald',
-};
+} as const satisfies Readonly<Record<string, string>>;

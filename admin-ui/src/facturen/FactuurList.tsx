@@ -6,6 +6,7 @@ import { useIsAdmin } from '../auth/useMe';
 import { SelectInput } from '../fields/SelectInput';
 import { RegioSelectInput } from '../regios/RegioInputs';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
+import { BETAALMETHODE } from '@klusmaat/shared-ui/money';
 import { failureText } from '../api/action';
 import { useAction } from '../api/useAction';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -27,7 +28,8 @@ type Factuur = ListItem<'/api/v1/facturen'>;
 type Totals = ResponseBody<'/api/v1/facturen/totalen'>['data'];
 
 /** Payment methods as users read them (section 9). */
-export const METHODE: Record<string, string> = { contant: 'Contant', pin: 'PIN', bank: 'Bank', niet_betaald: 'Niet betaald' };
+/** The payment methods in the words of every screen and PDF (shared-ui/money). */
+export const METHODE: Readonly<Record<string, string>> = BETAALMETHODE;
 
 const FILTERS = [
   <TextInput key="q" source="q" label="Zoeken (factuurnummer, klant of omschrijving)" alwaysOn resettable sx={{ minWidth: 320 }} />,

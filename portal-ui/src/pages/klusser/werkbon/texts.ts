@@ -1,3 +1,5 @@
+import { BETAALMETHODE } from '@klusmaat/shared-ui/money';
+
 /**
  * Texts of the work order and invoice screens. "spec" marks the words of document 001 (sections
  * 2, 5 and 8), kept to the letter; the others are ours, in the portal's informal voice.
@@ -90,7 +92,8 @@ export const WT = {
   otherWindowOpen: 'Klusmaat is nog open in een ander venster. Sluit dat venster; daarna gaat de werkbon hier vanzelf verder.',
   noConnectionFirst: 'Geen verbinding. Open de werkbon één keer met verbinding; daarna werkt hij ook offline.',
   payment: 'Betaling',
-  methods: { contant: 'Contant', pin: 'PIN', niet_betaald: 'Niet betaald' },
+  // The words of every screen and PDF (shared-ui/money).
+  methods: { contant: BETAALMETHODE.contant, pin: BETAALMETHODE.pin, niet_betaald: BETAALMETHODE.niet_betaald },
   unpaidNote: 'Notitie: waarom kan de klant niet betalen?',
   unpaidDialogTitle: 'Klant heeft niet betaald?',
   unpaidDialogText: 'De factuur blijft dan openstaan en de beheerder neemt contact op met de klant.',
