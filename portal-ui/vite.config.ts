@@ -84,6 +84,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // make test runs Vitest beside the Go tests on two cores: a test may take a few seconds there.
+      testTimeout: 20_000,
     },
   };
 });

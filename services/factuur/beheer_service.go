@@ -31,7 +31,7 @@ type BeheerService interface {
 	Export(ctx context.Context, p list.Params) (*CSVFile, error)
 }
 
-// BeheerStore is the SQL side; store.go implements it.
+// BeheerStore is the SQL side; beheer_store.go implements it.
 type BeheerStore interface {
 	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Totals(ctx context.Context, p list.Params) (Totals, error)

@@ -27,7 +27,7 @@ type BeheerService interface {
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 }
 
-// BeheerStore is the SQL side; store.go implements it.
+// BeheerStore is the SQL side; beheer_store.go implements it.
 type BeheerStore interface {
 	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
 	Counts(ctx context.Context, p list.Params) (Counts, error)
