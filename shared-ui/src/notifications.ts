@@ -9,7 +9,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListItem } from './api/types';
 import { apiFetch, defaultFetch, readJson, record, type FetchLike } from './auth/api';
-import { formatNL } from './calendar';
 import { EVENTS_PATH } from './klusEvents';
 
 /** One notification (GET /api/v1/notifications). */
@@ -50,13 +49,39 @@ export function badgeText(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
 }
 
+// Dutch time with the browser's own Intl, not date-fns: this module is in every page of both
+// apps, and the date library would weigh on the first load of each.
+const AMSTERDAM = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Amsterdam',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Amsterdam day ('2026-11-24') and time ('09:30') of an instant. */
+function amsterdam(instant: Date | string): { day: string; time: string } {
+  const p: Record<string, string> = {};
+  for (const part of AMSTERDAM.formatToParts(new Date(instant))) p[part.type] = part.value;
+  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** The calendar day before day ('2026-03-30' -> '2026-03-29'), whatever the clock change. */
+function dayBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+}
+
 /** When a notification came, in Dutch time: 'vandaag 08:15', 'gisteren 17:02' or '24-11-2026 09:30'. */
 export function sentAt(iso: string, now: Date = new Date()): string {
-  const day = formatNL(iso, 'yyyy-MM-dd');
-  const time = formatNL(iso, 'HH:mm');
-  if (day === formatNL(now, 'yyyy-MM-dd')) return `vandaag ${time}`;
-  if (day === formatNL(now.getTime() - 24 * 3600 * 1000, 'yyyy-MM-dd')) return `gisteren ${time}`;
-  return `${formatNL(iso, 'dd-MM-yyyy')} ${time}`;
+  const { day, time } = amsterdam(iso);
+  const today = amsterdam(now).day;
+  if (day === today) return `vandaag ${time}`;
+  if (day === dayBefore(today)) return `gisteren ${time}`;
+  const [y, m, d] = day.split('-');
+  return `${d}-${m}-${y} ${time}`;
 }
 
 /** What a screen reader hears when notifications arrive. */
