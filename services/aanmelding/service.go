@@ -30,11 +30,11 @@ type Store interface {
 // Aanmelding is the form of /word-klusser. Leeftijd is whatever the field held: a number, a text
 // or nothing.
 type Aanmelding struct {
-	Naam            string          `json:"naam"`
+	Naam            string          `json:"naam" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Leeftijd        json.RawMessage `json:"leeftijd,omitempty" doc:"65 of ouder; leeg of ongeldig wordt 65"`
-	Adres           string          `json:"adres,omitempty"`
+	Adres           string          `json:"adres,omitempty" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Postcode        string          `json:"postcode,omitempty"`
-	Woonplaats      string          `json:"woonplaats,omitempty"`
+	Woonplaats      string          `json:"woonplaats,omitempty" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Telefoon        string          `json:"telefoon"`
 	Email           string          `json:"email,omitempty"`
 	Motivatie       string          `json:"motivatie" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`

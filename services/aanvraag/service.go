@@ -48,10 +48,10 @@ type Aanvraag struct {
 	Beschrijving    string `json:"beschrijving" text:"multiline" maxLength:"200" msg:"Gebruik hoogstens 200 tekens." doc:"hoogstens 200 tekens"`
 	Datum           string `json:"datum" doc:"jjjj-mm-dd, vandaag of later"`
 	Tijd            string `json:"tijd" doc:"ochtend, middag of avond"`
-	Naam            string `json:"naam"`
+	Naam            string `json:"naam" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Telefoon        string `json:"telefoon"`
 	Email           string `json:"email,omitempty"`
-	Adres           string `json:"adres"`
+	Adres           string `json:"adres" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Postcode        string `json:"postcode"`
 	Woonplaats      string `json:"woonplaats" doc:"een woonplaats uit GET /api/v1/public/woonplaatsen"`
 	ContactVoorkeur string `json:"contact_voorkeur,omitempty" doc:"bellen (standaard) of whatsapp"`

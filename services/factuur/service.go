@@ -67,10 +67,10 @@ type Factuur struct {
 
 // Uitgever is the business that issues an invoice (D28).
 type Uitgever struct {
-	Naam         string `json:"naam"`
-	Adres        string `json:"adres"`
+	Naam         string `json:"naam" maxLength:"200" msg:"De naam is te lang (hoogstens 200 tekens)."`
+	Adres        string `json:"adres" maxLength:"200" msg:"Het adres is te lang (hoogstens 200 tekens)."`
 	Postcode     string `json:"postcode"`
-	Plaats       string `json:"plaats"`
+	Plaats       string `json:"plaats" maxLength:"100" msg:"De plaats is te lang (hoogstens 100 tekens)."`
 	KvKNummer    string `json:"kvk_nummer"`
 	BTWNummer    string `json:"btw_nummer"`
 	IBAN         string `json:"iban"`

@@ -186,11 +186,11 @@ type Invoer struct {
 	Tijd               string   `json:"tijd" doc:"een kloktijd als 09:00, of ochtend, middag of avond"`
 	Categorie          string   `json:"categorie" doc:"sleutel van de categorie (D9)"`
 	Beschrijving       string   `json:"beschrijving" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`
-	KlantVoornaam      string   `json:"klant_voornaam"`
-	KlantAchternaam    string   `json:"klant_achternaam"`
-	Adres              string   `json:"adres"`
+	KlantVoornaam      string   `json:"klant_voornaam" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
+	KlantAchternaam    string   `json:"klant_achternaam" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
+	Adres              string   `json:"adres" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Postcode           string   `json:"postcode"`
-	Woonplaats         string   `json:"woonplaats"`
+	Woonplaats         string   `json:"woonplaats" maxLength:"200" msg:"Gebruik hoogstens 200 tekens."`
 	Telefoon           string   `json:"telefoon"`
 	Email              string   `json:"email,omitempty"`
 	Regio              string   `json:"regio,omitempty" doc:"leeg: de regio van de woonplaats of postcode (D2); een admin mag een regio kiezen"`

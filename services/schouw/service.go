@@ -92,17 +92,17 @@ func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
 type Planning struct {
 	Datum   string `json:"datum" doc:"JJJJ-MM-DD, vandaag of later"`
 	Tijd    string `json:"tijd" doc:"UU:MM, tussen 07:00 en 20:00"`
-	Opnemer string `json:"opnemer" doc:"naam van wie de schouw doet"`
+	Opnemer string `json:"opnemer" maxLength:"100" msg:"Vul de naam in van wie de schouw doet." doc:"naam van wie de schouw doet, hoogstens 100 tekens"`
 }
 
 // Uitkomst is the form 'Uitkomst vastleggen'.
 type Uitkomst struct {
-	Uitkomst string `json:"uitkomst" text:"multiline"`
+	Uitkomst string `json:"uitkomst" text:"multiline" maxLength:"2000" msg:"Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens)."`
 }
 
 // Annulering is the form 'Schouw annuleren'.
 type Annulering struct {
-	Reden string `json:"reden" text:"multiline" doc:"optioneel, hoogstens 500 tekens; staat in de e-mail aan de klant"`
+	Reden string `json:"reden" text:"multiline" maxLength:"500" msg:"Houd de reden kort (hoogstens 500 tekens)." doc:"optioneel; staat in de e-mail aan de klant"`
 }
 
 // AnnuleerRequest cancels the survey of the job ID.

@@ -23,9 +23,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/betaling"
-	"github.com/klusmaat/klusmaat/services/platform/sepa/camt/camttest"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/sepa/camt/camttest"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"

@@ -116,6 +116,9 @@ func TestJobRequestRules(t *testing.T) {
 		{"no name", map[string]any{"naam": ""}, "naam", "Vul alle verplichte velden in"},
 		{"no phone", map[string]any{"telefoon": nil}, "telefoon", "Vul alle verplichte velden in"},
 		{"no address", map[string]any{"adres": ""}, "adres", "Vul alle verplichte velden in"},
+		// The limits the API description declares (maxLength on the field) are the ones enforced.
+		{"name of 201 characters", map[string]any{"naam": strings.Repeat("é", 201)}, "naam", "Gebruik hoogstens 200 tekens."},
+		{"address of 201 characters", map[string]any{"adres": strings.Repeat("é", 201)}, "adres", "Gebruik hoogstens 200 tekens."},
 		{"no town", map[string]any{"woonplaats": ""}, "woonplaats", "Vul alle verplichte velden in"},
 		{"bad postcode", map[string]any{"postcode": "22710"}, "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB."},
 		{"bad phone", map[string]any{"telefoon": "bel me"}, "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67."},

@@ -2,8 +2,6 @@ package httpapi
 
 import (
 	"fmt"
-
-	"github.com/klusmaat/klusmaat/tenants/list"
 	"math"
 	"net/http"
 	"reflect"
@@ -16,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Input limits are declared once, on the request types' fields, and read by both the decoder

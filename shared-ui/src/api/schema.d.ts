@@ -11984,7 +11984,7 @@ export interface operations {
                 "application/json": {
                     /** @description JJJJ-MM-DD, vandaag of later */
                     datum: string;
-                    /** @description naam van wie de schouw doet */
+                    /** @description naam van wie de schouw doet, hoogstens 100 tekens */
                     opnemer: string;
                     /** @description UU:MM, tussen 07:00 en 20:00 */
                     tijd: string;
@@ -12131,7 +12131,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description optioneel, hoogstens 500 tekens; staat in de e-mail aan de klant */
+                    /** @description optioneel; staat in de e-mail aan de klant */
                     reden: string;
                 };
             };
