@@ -27,4 +27,6 @@ export default defineConfig([
     },
   },
   { files: ['*.{js,ts}'], languageOptions: { globals: globals.node } },
+  // The console's browser tests run in Node and hand functions to the page.
+  { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ]);

@@ -16,7 +16,9 @@ bin/klusmaat migrate >/dev/null
 bin/klusmaat seed >/dev/null
 KLUSMAAT_LISTEN=127.0.0.1:$http METRICS_ADDR=127.0.0.1:$metrics KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$http \
   KLUSMAAT_FORM_LIMIT=1000 KLUSMAAT_LOGIN_LIMIT=1000 scripts/server.sh start "$name"
-mapfile -t files < <(cd portal-ui && ls e2e/*.test.mjs | sort | awk -v s="$shard" -v n="$shards" '(NR - 1) % n == s - 1')
+# The browser tests live beside what they test: portal-ui/e2e (the site, the klusser portal, the
+# status link) and admin-ui/e2e (the console); their helpers are in shared-ui/e2e.
+mapfile -t files < <(ls portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs | sort -t/ -k3 | awk -v s="$shard" -v n="$shards" '(NR - 1) % n == s - 1')
 echo "browser tests, shard $shard of $shards: ${#files[@]} files"
-cd portal-ui && BASE_URL=http://127.0.0.1:$http MAILDEV_URL=http://127.0.0.1:$mailweb E2E_DATABASE_URL=$db \
+BASE_URL=http://127.0.0.1:$http MAILDEV_URL=http://127.0.0.1:$mailweb E2E_DATABASE_URL=$db \
   node --test --test-concurrency=1 "${files[@]}"

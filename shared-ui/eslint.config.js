@@ -18,4 +18,6 @@ export default defineConfig([
   },
   // The Vite plugin and the configuration files run in Node.
   { files: ['*.{js,ts}'], languageOptions: { globals: globals.node } },
+  // The browser tests' helpers (both apps' e2e/ import them) run in Node and hand functions to the page.
+  { files: ['e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ]);

@@ -3,7 +3,7 @@
 // enrols franchise.utrecht, so it expects the fresh stack that `make test` starts.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, totp } from './support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, totp } from '../../shared-ui/e2e/support.mjs';
 
 const browsers = [];
 async function fresh() {

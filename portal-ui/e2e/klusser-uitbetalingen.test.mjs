@@ -13,8 +13,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, expectFocused, open, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, expectFocused, open, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const KLUSSER = 'piet.bakker@klusmaat.nl';

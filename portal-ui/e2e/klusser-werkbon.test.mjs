@@ -5,8 +5,8 @@
 // exactly once when the connection returns. axe-core checks WCAG 2.2 AA on every screen.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const KLUSSER = 'piet.bakker@klusmaat.nl';

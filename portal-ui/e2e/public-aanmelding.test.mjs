@@ -2,8 +2,8 @@
 // path (stored as nieuw, home after 2 s) and the failure message.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open, expectFocused } from './support.mjs';
-import { formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
+import { assertNoAxeViolations, newBrowser, open, expectFocused } from '../../shared-ui/e2e/support.mjs';
+import { formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const REQUIRED_MSG = 'Vul alle verplichte velden in en selecteer minimaal 1 dag beschikbaarheid';
 

@@ -4,8 +4,8 @@
 //   BASE_URL=... MAILDEV_URL=... E2E_DATABASE_URL=... node --test e2e/public-aanvraag.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open, waitForMails, expectFocus, expectFocused } from './support.mjs';
-import { expectStep, fillContact, fillSteps1to3, formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
+import { assertNoAxeViolations, newBrowser, open, waitForMails, expectFocus, expectFocused } from '../../shared-ui/e2e/support.mjs';
+import { expectStep, fillContact, fillSteps1to3, formAlertText, DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 let browser;
 before(async () => {

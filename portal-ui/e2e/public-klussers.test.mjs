@@ -2,7 +2,7 @@
 // state and the error state.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, BASE_URL, newBrowser, open, expectFocused } from './support.mjs';
+import { assertNoAxeViolations, BASE_URL, newBrowser, open, expectFocused } from '../../shared-ui/e2e/support.mjs';
 
 let browser;
 before(async () => {

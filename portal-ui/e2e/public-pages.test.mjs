@@ -3,8 +3,8 @@
 // hydrated rather than rendered again) and the links between the pages.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, BASE_URL, newBrowser, open } from './support.mjs';
-import { PRERENDERED, PUBLIC_ROUTES, rawHtml } from './public-support.mjs';
+import { assertNoAxeViolations, BASE_URL, newBrowser, open } from '../../shared-ui/e2e/support.mjs';
+import { PRERENDERED, PUBLIC_ROUTES, rawHtml } from '../../shared-ui/e2e/public-support.mjs';
 
 const FOOTER = new Set(['/', '/diensten', '/onze-werkwijze', '/klussers', '/word-klusser']);
 

@@ -5,7 +5,7 @@
 // after the first paint (the moment the page used to jump: a card grew from 74 to 472 px).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newBrowser, open } from './support.mjs';
+import { newBrowser, open } from '../../shared-ui/e2e/support.mjs';
 
 const PHONE = { width: 412, height: 823 };
 const MAX_CLS = 0.05;

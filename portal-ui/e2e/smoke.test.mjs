@@ -3,7 +3,7 @@
 // Chromium, axe-core and the header checks come from support.mjs.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open as openIn } from './support.mjs';
+import { assertNoAxeViolations, newBrowser, open as openIn } from '../../shared-ui/e2e/support.mjs';
 
 let browser;
 before(async () => {

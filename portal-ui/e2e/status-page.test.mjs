@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, CHROMIUM_ARGS, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, waitForMails, signInConsole } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, CHROMIUM_ARGS, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, png, waitForMails, signInConsole } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = [];
 const jobs = [];

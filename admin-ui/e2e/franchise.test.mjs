@@ -4,8 +4,8 @@
 // settings pages; the owner at /admin/klussen reads without the admin's controls. axe checks each.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, signInConsole } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, signInConsole } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = [];
 let page;

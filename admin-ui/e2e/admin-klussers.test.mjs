@@ -6,8 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, assertNoAxeViolations, newBrowser, open, png, signInConsole, searchList } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, open, png, signInConsole, searchList } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = [];
 let page;

@@ -4,8 +4,8 @@
 // makes a klusser who signs in at /auth. axe on every page and dialog.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, open, waitForMails, signInConsole, searchList } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, open, waitForMails, signInConsole, searchList } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = [];
 let admin;

@@ -4,8 +4,8 @@
 // both.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 

@@ -3,8 +3,8 @@
 // the settings edited and kept; the work orders, audit log and settings pages axe clean.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, mailsTo, newBrowser, waitForMails, signInConsole, searchList } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, mailsTo, newBrowser, waitForMails, signInConsole, searchList } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = [];
 const SHOTS = process.env.SHOTS_DIR;

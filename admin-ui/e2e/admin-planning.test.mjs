@@ -5,8 +5,8 @@
 // shows no other region and offers no dragging; axe-core checks both.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 /** The tallest a job's card may be on the compact board (its four short lines; a long category on two). */

@@ -2,7 +2,7 @@
 // old build, which is gone. It reloads once and shows the page, instead of "Er ging iets mis".
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newBrowser, signInConsole } from './support.mjs';
+import { newBrowser, signInConsole } from '../../shared-ui/e2e/support.mjs';
 
 let browser;
 let page;

@@ -4,8 +4,8 @@
 // checked after each step; axe-core checks every page and dialog.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoAxeViolations, newBrowser, open, signInConsole } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin } from './public-support.mjs';
+import { assertNoAxeViolations, newBrowser, open, signInConsole } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, fillContact, fillSteps1to3, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const browsers = [];

@@ -6,8 +6,8 @@
 // come from the test itself (den-haag pool jobs made through the database as admin).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, signInConsole } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, DEMO_PASSWORD, assertNoAxeViolations, newBrowser, open, signInConsole } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const CONSOLE = { width: 1280, height: 800 };
 const stamp = Date.now();

@@ -5,8 +5,8 @@
 // reason, and the job can have a new survey planned.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, waitForMails, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, waitForMails, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 // A 2×2 PNG: the server judges a photo by its content.

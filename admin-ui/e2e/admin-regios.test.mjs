@@ -5,8 +5,8 @@
 // the regions of the demo. axe on the list (before and after filtering) and both dialogs.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, newBrowser, signInConsole } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const stamp = `${Date.now() % 1000000}`;
 const SLUG = `e2e-${stamp}`;

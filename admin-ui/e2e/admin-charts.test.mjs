@@ -4,8 +4,8 @@
 // worked), and the dashboard shows the 8-week trend; axe-core checks both.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;

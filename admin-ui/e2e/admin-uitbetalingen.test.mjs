@@ -17,8 +17,8 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, assertNoAxeViolations, expectFocus, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, expectFocus, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP } from '../../shared-ui/e2e/public-support.mjs';
 
 const OWNER = 'franchise.denhaag@klusmaat.nl';
 const SHOTS = process.env.SHOTS_DIR;

@@ -7,8 +7,8 @@
 // table has a caption. axe checks each screen. SHOTS_DIR=/tmp/shots keeps a screenshot of each.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, searchList, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, searchList, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;

@@ -4,8 +4,8 @@
 // leaves the list. The applications past 2 working days are counted on the applications list.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;

@@ -7,8 +7,8 @@
 // central business's sequence, and settled at the end so that nothing of them stays open.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, expectFocus, searchList, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, expectFocus, searchList, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;

@@ -4,8 +4,8 @@
 // confirmation (axe clean); the console then shows 'Akkoord'.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, assertNoAxeViolations, searchList, waitForMails, testBrowsers } from './support.mjs';
-import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from './public-support.mjs';
+import { BASE_URL, assertNoAxeViolations, searchList, waitForMails, testBrowsers } from '../../shared-ui/e2e/support.mjs';
+import { DB_CHECK_SKIP, expectRow, queryAsAdmin, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 const SHOTS = process.env.SHOTS_DIR;
