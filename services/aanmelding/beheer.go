@@ -25,7 +25,7 @@ import (
 // Beheer is the admins' use of applications.
 type Beheer interface {
 	// List is one page of applications, newest first.
-	List(ctx context.Context, p list.Params) (list.Page[Rij], error)
+	List(ctx context.Context, p list.Params) (list.Page[Row], error)
 	// Counts is the number of applications per status (the four cards).
 	Counts(ctx context.Context, p list.Params) (CountsAnswer, error)
 	// Get is one application with its documents and communication.
@@ -33,14 +33,14 @@ type Beheer interface {
 	// Review saves the status and the internal notes.
 	Review(ctx context.Context, r ReviewRequest) (One, error)
 	// Log adds a note, a call, an e-mail (sent by a background job) or a WhatsApp message.
-	Log(ctx context.Context, r BerichtRequest) (BerichtAnswer, error)
+	Log(ctx context.Context, r MessageRequest) (MessageAnswer, error)
 	// CreateAccount makes the klusser account of an approved application, with its VOG.
 	CreateAccount(ctx context.Context, r AccountRequest) (AccountAnswer, error)
 }
 
 // BeheerStore is the SQL side; beheer_store.go implements it. The types are in beheer_types.go.
 type BeheerStore interface {
-	List(ctx context.Context, p list.Params) (list.Page[Rij], error)
+	List(ctx context.Context, p list.Params) (list.Page[Row], error)
 	Counts(ctx context.Context, p list.Params) (Counts, error)
 	Get(ctx context.Context, id uuid.UUID) (Detail, error)
 	Review(ctx context.Context, id uuid.UUID, b Beoordeling) error
@@ -72,7 +72,7 @@ type beheer struct {
 	enqueue  jobs.Enqueue
 }
 
-func (b *beheer) List(ctx context.Context, p list.Params) (list.Page[Rij], error) {
+func (b *beheer) List(ctx context.Context, p list.Params) (list.Page[Row], error) {
 	return b.store.List(ctx, p)
 }
 
@@ -103,7 +103,7 @@ func (b *beheer) Review(ctx context.Context, r ReviewRequest) (One, error) {
 	return One{Data: d, Message: MsgStatusBijgewerkt}, err
 }
 
-func (b *beheer) Log(ctx context.Context, r BerichtRequest) (BerichtAnswer, error) {
+func (b *beheer) Log(ctx context.Context, r MessageRequest) (MessageAnswer, error) {
 	c := Communicatie{Type: r.Type, Content: strings.TrimSpace(r.Content)}
 	f := validate.Errors{}
 	var message string
@@ -133,21 +133,21 @@ func (b *beheer) Log(ctx context.Context, r BerichtRequest) (BerichtAnswer, erro
 		f.MaxChars("subject", *c.Subject, 200, "Hoogstens 200 tekens.")
 	}
 	if err := f.Invalid("invalid_bericht", firstMessage(f)); err != nil {
-		return BerichtAnswer{}, err
+		return MessageAnswer{}, err
 	}
 	d, err := b.store.Get(ctx, r.ID)
 	if err != nil {
-		return BerichtAnswer{}, err
+		return MessageAnswer{}, err
 	}
 	var enqueue func(tx pgx.Tx) error
 	var link *string
 	switch r.Type {
 	case "email":
 		if d.Email == "" {
-			return BerichtAnswer{}, ErrNoEmail
+			return MessageAnswer{}, ErrNoEmail
 		}
 		if b.enqueue == nil {
-			return BerichtAnswer{}, errNoQueue
+			return MessageAnswer{}, errNoQueue
 		}
 		c.Recipient = &d.Email
 		enqueue = func(tx pgx.Tx) error {
@@ -162,9 +162,9 @@ func (b *beheer) Log(ctx context.Context, r BerichtRequest) (BerichtAnswer, erro
 	}
 	c, err = b.store.Log(ctx, r.ID, c, enqueue)
 	if err != nil {
-		return BerichtAnswer{}, err
+		return MessageAnswer{}, err
 	}
-	return BerichtAnswer{Data: c, Message: message, WhatsAppURL: link}, nil
+	return MessageAnswer{Data: c, Message: message, WhatsAppURL: link}, nil
 }
 
 // firstMessage is the message of the form as a whole: the field's own when there is one.

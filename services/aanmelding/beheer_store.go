@@ -33,7 +33,7 @@ const rijWhere = `
 	  AND ($2 = '' OR (a.naam || ' ' || a.email || ' ' || a.telefoon || ' ' || a.woonplaats) ILIKE $2)
 	  AND (NOT $3 OR ` + ReactieTeLaat + `)`
 
-func scanRij(r tenants.Row, x *Rij, extra ...any) error {
+func scanRij(r tenants.Row, x *Row, extra ...any) error {
 	return r.Scan(append([]any{&x.ID, &x.Naam, &x.Leeftijd, &x.Email, &x.Telefoon, &x.Woonplaats, &x.Status, &x.CreatedAt,
 		&x.ReactieTeLaat}, extra...)...)
 }
@@ -51,10 +51,10 @@ func statusFilter(p list.Params) string {
 	return ""
 }
 
-func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[Rij], error) {
+func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[Row], error) {
 	return tenants.ListPage(ctx, s.db, p, rijSelect+rijWhere, []any{statusFilter(p), tenants.Contains(p.Search), lateFilter(p)},
-		func(r tenants.Row) (Rij, error) {
-			var x Rij
+		func(r tenants.Row) (Row, error) {
+			var x Row
 			return x, scanRij(r, &x)
 		})
 }
@@ -91,7 +91,7 @@ func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 			SELECT a.id, a.naam, a.leeftijd, a.email, a.telefoon, a.woonplaats, a.status, a.created_at, `+ReactieTeLaat+`,
 			       a.adres, a.postcode, a.heeft_vog, a.heeft_vervoer, a.motivatie, a.ervaring, a.beschikbaarheid,
 			       a.notities, a.profile_id
-			FROM klusser_aanmeldingen a WHERE a.id = $1`, id), &d.Rij,
+			FROM klusser_aanmeldingen a WHERE a.id = $1`, id), &d.Row,
 			&d.Adres, &d.Postcode, &d.HeeftVOG, &d.HeeftVervoer, &d.Motivatie, &d.Ervaring, &d.Beschikbaarheid,
 			&d.Notities, &d.KlusserID)
 		if err != nil {

@@ -30,7 +30,7 @@ const beheerBase = "/api/v1/aanmeldingen"
 func beheerRoutes(s Beheer) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: beheerBase, Summary: "Aanmeldingen van klussers: één pagina, nieuwste eerst",
-			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", List: &BeheerSpec, Response: list.Page[Rij]{},
+			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", List: &BeheerSpec, Response: list.Page[Row]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal aanmeldingen per status (de kaarten)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: CountsAnswer{},
@@ -43,7 +43,7 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "update", Request: Beoordeling{}, Response: One{},
 			Op: "Review", Endpoint: httpapi.Typed(s.Review), Decode: decodeReview},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/communicatie", Summary: "Notitie, telefoongesprek, e-mail (wordt verstuurd) of WhatsApp-bericht vastleggen",
-			Tag: "aanmeldingen", Resource: "aanmelding_communicatie", Action: "create", Request: Bericht{}, Response: BerichtAnswer{},
+			Tag: "aanmeldingen", Resource: "aanmelding_communicatie", Action: "create", Request: Bericht{}, Response: MessageAnswer{},
 			Op: "Log", Endpoint: httpapi.Typed(s.Log), Decode: decodeBericht, Status: http.StatusCreated},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/account", Summary: "Maak Klusser Account van een goedgekeurde aanmelding, met VOG (multipart: email, password, regio, file)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create_account", Request: AccountForm{}, RequestType: "multipart/form-data",
@@ -73,7 +73,7 @@ func decodeBericht(_ context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := BerichtRequest{ID: id}
+	req := MessageRequest{ID: id}
 	return req, httpapi.DecodeJSON(nil, r, &req.Bericht, MaxBody)
 }
 

@@ -13,8 +13,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
-// Rij is a row of the list.
-type Rij struct {
+// Row is a row of the list.
+type Row struct {
 	ID         uuid.UUID `json:"id"`
 	Naam       string    `json:"naam"`
 	Leeftijd   int       `json:"leeftijd"`
@@ -28,11 +28,11 @@ type Rij struct {
 }
 
 // LogAttrs keeps the id: no names in the logs.
-func (r Rij) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("aanmelding_id", r.ID)} }
+func (r Row) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("aanmelding_id", r.ID)} }
 
 // Detail is one application as the detail page shows it.
 type Detail struct {
-	Rij
+	Row
 	Adres           string           `json:"adres"`
 	Postcode        string           `json:"postcode"`
 	HeeftVOG        bool             `json:"heeft_vog"`
@@ -106,26 +106,26 @@ type Bericht struct {
 	Content string `json:"content" text:"multiline" maxLength:"10000" msg:"Hoogstens 10000 tekens."`
 }
 
-// BerichtRequest is the application's id with the form.
-type BerichtRequest struct {
+// MessageRequest is the application's id with the form.
+type MessageRequest struct {
 	ID uuid.UUID
 	Bericht
 }
 
 // LogAttrs keeps the id and the kind, never the text.
-func (r BerichtRequest) LogAttrs() []slog.Attr {
+func (r MessageRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("aanmelding_id", r.ID), slog.String("type", r.Type)}
 }
 
-// BerichtAnswer is the logged communication; for WhatsApp also the click-to-chat link to open.
-type BerichtAnswer struct {
+// MessageAnswer is the logged communication; for WhatsApp also the click-to-chat link to open.
+type MessageAnswer struct {
 	Data        Communicatie `json:"data"`
 	Message     string       `json:"message"`
 	WhatsAppURL *string      `json:"whatsapp_url,omitempty"`
 }
 
 // LogAttrs names the entry.
-func (b BerichtAnswer) LogAttrs() []slog.Attr {
+func (b MessageAnswer) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("communicatie_id", b.Data.ID)}
 }
 

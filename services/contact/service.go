@@ -47,7 +47,7 @@ type Service interface {
 
 // Store keeps the log; store.go implements it.
 type Store interface {
-	Log(ctx context.Context, klus uuid.UUID, in Invoer, at time.Time) (Contact, error)
+	Log(ctx context.Context, klus uuid.UUID, in Form, at time.Time) (Contact, error)
 	List(ctx context.Context, klus uuid.UUID, p list.Params) (list.Page[Contact], error)
 }
 
@@ -66,8 +66,8 @@ func (c Contact) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("contact_id", c.ID), slog.Any("klus_id", c.KlusID), slog.String("wijze", c.Wijze)}
 }
 
-// Invoer is the form 'Contact vastleggen'. Tijdstip is optional: now when left out.
-type Invoer struct {
+// Form is the form 'Contact vastleggen'. Tijdstip is optional: now when left out.
+type Form struct {
 	Wijze    string     `json:"wijze" doc:"gebeld, whatsapp of email"`
 	Notitie  string     `json:"notitie,omitempty" text:"multiline" maxLength:"1000" msg:"De notitie mag hoogstens 1000 tekens lang zijn." doc:"wat er is afgesproken (hoogstens 1000 tekens)"`
 	Tijdstip *time.Time `json:"tijdstip,omitempty" doc:"wanneer het contact was; leeg: nu"`
@@ -76,7 +76,7 @@ type Invoer struct {
 // LogRequest is a contact for the job ID.
 type LogRequest struct {
 	ID uuid.UUID
-	Invoer
+	Form
 }
 
 // LogAttrs names the job.
@@ -115,7 +115,7 @@ type service struct {
 
 func (s *service) Log(ctx context.Context, r LogRequest) (Answer, error) {
 	now := s.now()
-	in := r.Invoer
+	in := r.Form
 	in.Notitie = strings.TrimSpace(in.Notitie)
 	errs := validate.Errors{}
 	if _, ok := Wijzen[in.Wijze]; !ok {

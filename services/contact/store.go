@@ -23,7 +23,7 @@ const AuditLog = "contact_vastgelegd"
 // owners in their own regions: a job the actor may not see is not found.
 type pgStore struct{ db *tenants.DB }
 
-func (s *pgStore) Log(ctx context.Context, klus uuid.UUID, in Invoer, at time.Time) (Contact, error) {
+func (s *pgStore) Log(ctx context.Context, klus uuid.UUID, in Form, at time.Time) (Contact, error) {
 	var c Contact
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var regio string

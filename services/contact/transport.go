@@ -25,7 +25,7 @@ func routes(s Service) []httpapi.Route {
 			Tag: "klussen", Resource: "klus_contacten", Action: "read", List: &ListSpec, Response: list.Page[Contact]{},
 			Op: "ListContacts", Endpoint: httpapi.Typed(s.List), Decode: decodeList},
 		{Method: http.MethodPost, Path: base, Summary: "Contact vastleggen: gebeld, WhatsApp of e-mail, met een notitie (D26)",
-			Tag: "klussen", Resource: "klus_contacten", Action: "create", Request: Invoer{}, Response: Answer{},
+			Tag: "klussen", Resource: "klus_contacten", Action: "create", Request: Form{}, Response: Answer{},
 			Op: "LogContact", Endpoint: httpapi.Typed(s.Log), Decode: decodeLog, Status: http.StatusCreated},
 	}
 }
@@ -36,7 +36,7 @@ func decodeLog(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	req := LogRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 8<<10)
+	return req, httpapi.DecodeJSON(nil, r, &req.Form, 8<<10)
 }
 
 func decodeList(_ context.Context, r *http.Request) (any, error) {

@@ -21,7 +21,7 @@ import (
 // Service manages franchise owners.
 type Service interface {
 	List(ctx context.Context, p list.Params) (list.Page[Eigenaar], error)
-	Create(ctx context.Context, n Nieuw) (Answer, error)
+	Create(ctx context.Context, n CreateForm) (Answer, error)
 	SetRegions(ctx context.Context, r RegiosRequest) (Answer, error)
 }
 
@@ -46,8 +46,8 @@ func (e Eigenaar) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("user_id", e.ID), slog.Any("regio", e.Regio)}
 }
 
-// Nieuw is the form of a new franchise owner.
-type Nieuw struct {
+// CreateForm is the form of a new franchise owner.
+type CreateForm struct {
 	Naam     string   `json:"naam"`
 	Email    string   `json:"email"`
 	Password string   `json:"password" doc:"minstens 10 tekens"`
@@ -55,17 +55,17 @@ type Nieuw struct {
 }
 
 // LogAttrs keeps the regions; never the password.
-func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("regio", n.Regio)} }
+func (n CreateForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("regio", n.Regio)} }
 
-// RegiosInvoer is the form that sets an owner's regions.
-type RegiosInvoer struct {
+// RegiosForm is the form that sets an owner's regions.
+type RegiosForm struct {
 	Regio []string `json:"regio" doc:"de regio's; leeg: geen regio (het portaal zegt dan dat de regio nog niet is toegewezen)"`
 }
 
 // RegiosRequest is the owner's id and the form.
 type RegiosRequest struct {
 	ID uuid.UUID
-	RegiosInvoer
+	RegiosForm
 }
 
 // LogAttrs keeps the id and the regions.
@@ -127,7 +127,7 @@ func (s *service) regions(ctx context.Context, in []string) ([]string, error) {
 	return out, nil
 }
 
-func (s *service) Create(ctx context.Context, n Nieuw) (Answer, error) {
+func (s *service) Create(ctx context.Context, n CreateForm) (Answer, error) {
 	regions, err := s.regions(ctx, n.Regio)
 	if err != nil {
 		return Answer{}, err

@@ -25,10 +25,10 @@ func routes(s Service) []httpapi.Route {
 			Tag: "franchise", Resource: "franchise_eigenaren", Action: "read", List: &Spec, Response: list.Page[Eigenaar]{},
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodPost, Path: base, Summary: "Een franchisenemer aanmaken: account, rol en profiel in één handeling (D14)",
-			Tag: "franchise", Resource: "franchise_eigenaren", Action: "create", Request: Nieuw{}, Response: Answer{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[Nieuw](MaxBody), Status: http.StatusCreated},
+			Tag: "franchise", Resource: "franchise_eigenaren", Action: "create", Request: CreateForm{}, Response: Answer{},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[CreateForm](MaxBody), Status: http.StatusCreated},
 		{Method: http.MethodPut, Path: base + "/{id}/regios", Summary: "De regio's van een franchisenemer zetten; geldt vanaf zijn volgende verzoek",
-			Tag: "franchise", Resource: "franchise_eigenaren", Action: "update", Request: RegiosInvoer{}, Response: Answer{},
+			Tag: "franchise", Resource: "franchise_eigenaren", Action: "update", Request: RegiosForm{}, Response: Answer{},
 			Op: "SetRegions", Endpoint: httpapi.Typed(s.SetRegions), Decode: decodeRegios},
 	}
 }
@@ -42,7 +42,7 @@ func decodeRegios(_ context.Context, r *http.Request) (any, error) {
 		return nil, ErrNotFound
 	}
 	req := RegiosRequest{ID: id}
-	if err := httpapi.DecodeJSON(nil, r, &req.RegiosInvoer, MaxBody); err != nil {
+	if err := httpapi.DecodeJSON(nil, r, &req.RegiosForm, MaxBody); err != nil {
 		return nil, err
 	}
 	return req, nil

@@ -33,7 +33,7 @@ type Service interface {
 	Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur], error)
 	Reviews(ctx context.Context, r TabRequest) (list.Page[Review], error)
 	// Create makes a customer: its first job, or the placeholder job of section 4.
-	Create(ctx context.Context, n Nieuw) (Created, error)
+	Create(ctx context.Context, n CreateForm) (Created, error)
 	// Delete removes a customer's jobs with their work orders, photos and history (D11).
 	Delete(ctx context.Context, email string) (Deleted, error)
 }
@@ -148,8 +148,8 @@ type TabRequest struct {
 // LogAttrs keeps the list's shape, not the address.
 func (r TabRequest) LogAttrs() []slog.Attr { return r.Params.LogAttrs() }
 
-// Nieuw is the 'Nieuwe Klant' form (document 001 section 5, new customer).
-type Nieuw struct {
+// CreateForm is the 'Nieuwe Klant' form (document 001 section 5, new customer).
+type CreateForm struct {
 	Email           string      `json:"email"`
 	Telefoon        string      `json:"telefoon"`
 	Woonplaats      string      `json:"woonplaats"`
@@ -162,7 +162,7 @@ type Nieuw struct {
 }
 
 // LogAttrs keeps whether a job came with it.
-func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.Bool("met_klus", n.Klus != nil)} }
+func (n CreateForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.Bool("met_klus", n.Klus != nil)} }
 
 // EersteKlus is the optional first job of a new customer.
 type EersteKlus struct {
@@ -251,7 +251,7 @@ func (s *service) Reviews(ctx context.Context, r TabRequest) (list.Page[Review],
 	return s.store.Reviews(ctx, r)
 }
 
-func (s *service) Create(ctx context.Context, n Nieuw) (Created, error) {
+func (s *service) Create(ctx context.Context, n CreateForm) (Created, error) {
 	g, err := s.check(n)
 	if err != nil {
 		return Created{}, err
@@ -269,7 +269,7 @@ func (s *service) Create(ctx context.Context, n Nieuw) (Created, error) {
 // the first job or the placeholder (stored empty); given, they must be valid. The job's own rules
 // (klussen.Check) apply to what is given. The console's form (NieuweKlantDialog) asks the same,
 // with the same messages.
-func (s *service) check(n Nieuw) (klus.Gegevens, error) {
+func (s *service) check(n CreateForm) (klus.Gegevens, error) {
 	e := validate.Errors{}
 	for field, v := range map[string]string{"email": n.Email, "telefoon": n.Telefoon, "woonplaats": n.Woonplaats} {
 		e.Required(field, v, MsgVerplicht)
@@ -277,7 +277,7 @@ func (s *service) check(n Nieuw) (klus.Gegevens, error) {
 	if len(e) > 0 {
 		return klus.Gegevens{}, e.Invalid("invalid_klant", MsgVerplicht)
 	}
-	in := klus.Invoer{
+	in := klus.Form{
 		Datum: s.clock.Today().String(), Tijd: PlaceholderTijd, Categorie: PlaceholderCategorie, Beschrijving: PlaceholderBeschrijving,
 		KlantVoornaam: n.KlantVoornaam, KlantAchternaam: n.KlantAchternaam, Adres: n.Adres, Postcode: n.Postcode,
 		Woonplaats: n.Woonplaats, Telefoon: n.Telefoon, Email: n.Email, Regio: n.Regio,

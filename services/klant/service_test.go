@@ -27,15 +27,15 @@ func (s *createStore) Create(_ context.Context, g klus.Gegevens) (Detail, error)
 // form (NieuweKlantDialog) refuses, the server refuses with the same message at the same field.
 func TestNewCustomerAsksEmailPhoneAndTownOnly(t *testing.T) {
 	clock := calendar.Fixed(time.Date(2026, 3, 10, 12, 0, 0, 0, calendar.Zone))
-	base := Nieuw{Email: "Zonder.Adres@Example.nl", Telefoon: "06 1234 5678", Woonplaats: "Voorburg"}
+	base := CreateForm{Email: "Zonder.Adres@Example.nl", Telefoon: "06 1234 5678", Woonplaats: "Voorburg"}
 
 	for _, c := range []struct {
 		name string
-		n    Nieuw
+		n    CreateForm
 		msg  string
 	}{
 		{"placeholder job", base, MsgAangemaakt},
-		{"with a first job", func() Nieuw {
+		{"with a first job", func() CreateForm {
 			n := base
 			n.Klus = &EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
 			return n
@@ -51,18 +51,18 @@ func TestNewCustomerAsksEmailPhoneAndTownOnly(t *testing.T) {
 		}
 	}
 
-	with := func(f func(*Nieuw)) Nieuw { n := base; f(&n); return n }
+	with := func(f func(*CreateForm)) CreateForm { n := base; f(&n); return n }
 	for _, c := range []struct {
 		name, field, want string
-		n                 Nieuw
+		n                 CreateForm
 	}{
-		{"no e-mail", "email", MsgVerplicht, with(func(n *Nieuw) { n.Email = " " })},
-		{"no phone", "telefoon", MsgVerplicht, with(func(n *Nieuw) { n.Telefoon = "" })},
-		{"no town", "woonplaats", MsgVerplicht, with(func(n *Nieuw) { n.Woonplaats = "" })},
-		{"job without a time", "klus.tijd", MsgKlusGegevens, with(func(n *Nieuw) {
+		{"no e-mail", "email", MsgVerplicht, with(func(n *CreateForm) { n.Email = " " })},
+		{"no phone", "telefoon", MsgVerplicht, with(func(n *CreateForm) { n.Telefoon = "" })},
+		{"no town", "woonplaats", MsgVerplicht, with(func(n *CreateForm) { n.Woonplaats = "" })},
+		{"job without a time", "klus.tijd", MsgKlusGegevens, with(func(n *CreateForm) {
 			n.Klus = &EersteKlus{Datum: "2026-03-20", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
 		})},
-		{"a postcode given is checked", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", with(func(n *Nieuw) { n.Postcode = "12" })},
+		{"a postcode given is checked", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", with(func(n *CreateForm) { n.Postcode = "12" })},
 	} {
 		st := &createStore{}
 		_, err := NewService(st, clock).Create(context.Background(), c.n)

@@ -52,7 +52,7 @@ func routes(s Service) []httpapi.Route {
 			Tag: "klanten", Resource: "klanten", Action: "read", List: &ReviewsSpec, Response: list.Page[Review]{},
 			Op: "Reviews", Endpoint: httpapi.Typed(s.Reviews), Decode: decodeTab(&ReviewsSpec)},
 		{Method: http.MethodPost, Path: base, Summary: "Een klant aanmaken, met een eerste klus of een registratieklus",
-			Tag: "klanten", Resource: "klanten", Action: "create", Request: Nieuw{}, Response: Created{},
+			Tag: "klanten", Resource: "klanten", Action: "create", Request: CreateForm{}, Response: Created{},
 			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Status: http.StatusCreated},
 		{Method: http.MethodDelete, Path: base + "/{email}", Summary: "Een klant verwijderen: al zijn klussen met werkbonnen en foto's (D11); facturen blijven",
 			Tag: "klanten", Resource: "klanten", Action: "delete", Response: Deleted{},
@@ -75,7 +75,7 @@ func decodeTab(spec *list.Spec) func(context.Context, *http.Request) (any, error
 }
 
 func decodeCreate(_ context.Context, r *http.Request) (any, error) {
-	var n Nieuw
+	var n CreateForm
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}

@@ -15,33 +15,33 @@ import (
 // updateRequest is a job and its edited form.
 type updateRequest struct {
 	ID uuid.UUID
-	Invoer
+	Form
 }
 
 func (r updateRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
 
-// StatusInvoer is the body of a status change.
-type StatusInvoer struct {
+// StatusForm is the body of a status change.
+type StatusForm struct {
 	Status string `json:"status" doc:"open, ingepland, bezig of afgerond"`
 }
 
 type statusRequest struct {
 	ID uuid.UUID
-	StatusInvoer
+	StatusForm
 }
 
 func (r statusRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("klus_id", r.ID), slog.String("status", r.Status)}
 }
 
-// AssignInvoer is the body of an assignment.
-type AssignInvoer struct {
+// AssignForm is the body of an assignment.
+type AssignForm struct {
 	KlusserID uuid.UUID `json:"klusser_id"`
 }
 
 type assignRequest struct {
 	ID uuid.UUID
-	AssignInvoer
+	AssignForm
 }
 
 func (r assignRequest) LogAttrs() []slog.Attr {
@@ -49,7 +49,9 @@ func (r assignRequest) LogAttrs() []slog.Attr {
 }
 
 // LogAttrs keeps the assignment, not the customer.
-func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("toewijzing", n.Toewijzing)} }
+func (n CreateForm) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("toewijzing", n.Toewijzing)}
+}
 
 // CountsSpec is what the status cards accept: the list's filters but status (D25).
 var CountsSpec = list.Spec{
@@ -61,7 +63,7 @@ var CountsSpec = list.Spec{
 var decodeIDRequest = httpapi.DecodeIDRequest(ErrKlusNotFound, "klus_id")
 
 func decodeCreate(_ context.Context, r *http.Request) (any, error) {
-	var n Nieuw
+	var n CreateForm
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}
@@ -74,7 +76,7 @@ func decodeUpdate(ctx context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	req := updateRequest{ID: id.(httpapi.IDRequest).ID}
-	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 0)
+	return req, httpapi.DecodeJSON(nil, r, &req.Form, 0)
 }
 
 func decodeStatus(ctx context.Context, r *http.Request) (any, error) {
@@ -83,7 +85,7 @@ func decodeStatus(ctx context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	req := statusRequest{ID: id.(httpapi.IDRequest).ID}
-	return req, httpapi.DecodeJSON(nil, r, &req.StatusInvoer, 0)
+	return req, httpapi.DecodeJSON(nil, r, &req.StatusForm, 0)
 }
 
 func decodeAssign(ctx context.Context, r *http.Request) (any, error) {
@@ -92,7 +94,7 @@ func decodeAssign(ctx context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	req := assignRequest{ID: id.(httpapi.IDRequest).ID}
-	return req, httpapi.DecodeJSON(nil, r, &req.AssignInvoer, 0)
+	return req, httpapi.DecodeJSON(nil, r, &req.AssignForm, 0)
 }
 
 func decodeCounts(_ context.Context, r *http.Request) (any, error) {
@@ -140,7 +142,7 @@ func makeCountsEndpoint(s BeheerService) endpoint.Endpoint {
 }
 
 func makeUpdateEndpoint(s BeheerService) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r updateRequest) (Answer, error) { return s.Update(ctx, r.ID, r.Invoer) })
+	return httpapi.Typed(func(ctx context.Context, r updateRequest) (Answer, error) { return s.Update(ctx, r.ID, r.Form) })
 }
 
 func makeStatusEndpoint(s BeheerService) endpoint.Endpoint {

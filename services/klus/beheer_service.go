@@ -33,9 +33,9 @@ type BeheerService interface {
 	// Counts counts the jobs per status under the list's filters other than status.
 	Counts(ctx context.Context, f Filter) (Counts, error)
 	// Create makes a job, in the pool or directly assigned (section 4, creating a job).
-	Create(ctx context.Context, n Nieuw) (Answer, error)
+	Create(ctx context.Context, n CreateForm) (Answer, error)
 	// Update changes a job's fields; a region correction is allowed (D2).
-	Update(ctx context.Context, id uuid.UUID, in Invoer) (Answer, error)
+	Update(ctx context.Context, id uuid.UUID, in Form) (Answer, error)
 	// SetStatus sets any status (section 4: no restriction).
 	SetStatus(ctx context.Context, id uuid.UUID, status string) (Answer, error)
 	// Assign gives the job to a klusser of its region and opens its work order.
@@ -180,8 +180,8 @@ type Kandidaat struct {
 // LogAttrs keeps the id only.
 func (k Kandidaat) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klusser_id", k.ID)} }
 
-// Invoer is the create and edit form of a job (document 001 section 5, new job).
-type Invoer struct {
+// Form is the create and edit form of a job (document 001 section 5, new job).
+type Form struct {
 	Datum              string   `json:"datum" doc:"JJJJ-MM-DD"`
 	Tijd               string   `json:"tijd" doc:"een kloktijd als 09:00, of ochtend, middag of avond"`
 	Categorie          string   `json:"categorie" doc:"sleutel van de categorie (D9)"`
@@ -199,9 +199,9 @@ type Invoer struct {
 	KlusserNotities    string   `json:"klusser_notities,omitempty" text:"multiline" maxLength:"2000" msg:"Gebruik hoogstens 2000 tekens."`
 }
 
-// Nieuw is the create form: the job and how it is assigned.
-type Nieuw struct {
-	Invoer
+// CreateForm is the create form: the job and how it is assigned.
+type CreateForm struct {
+	Form
 	Toewijzing string     `json:"toewijzing" doc:"pool of direct"`
 	KlusserID  *uuid.UUID `json:"klusser_id,omitempty" doc:"verplicht bij direct: een klusser van de regio van de klus"`
 }
@@ -291,9 +291,9 @@ func (s *beheerService) Counts(ctx context.Context, f Filter) (Counts, error) {
 	return s.store.Counts(ctx, f)
 }
 
-func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
+func (s *beheerService) Create(ctx context.Context, n CreateForm) (Answer, error) {
 	e := validate.Errors{}
-	g := Check(n.Invoer, e)
+	g := Check(n.Form, e)
 	switch n.Toewijzing {
 	case "pool":
 		n.KlusserID = nil
@@ -311,7 +311,7 @@ func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
 	return Answer{Data: d, Message: MsgAangemaakt}, err
 }
 
-func (s *beheerService) Update(ctx context.Context, id uuid.UUID, in Invoer) (Answer, error) {
+func (s *beheerService) Update(ctx context.Context, id uuid.UUID, in Form) (Answer, error) {
 	e := validate.Errors{}
 	g := Check(in, e)
 	if err := Invalid(e); err != nil {
@@ -404,7 +404,7 @@ var formOrder = []string{"datum", "tijd", "categorie", "beschrijving", "klant_vo
 // Check applies the rules of section 5 (new job) to in, recording each problem in e, and returns
 // the normalised values with the defaults filled in (rate 65 euro, duration 1 hour). The
 // category and region are checked against the database by the store.
-func Check(in Invoer, e validate.Errors) Gegevens {
+func Check(in Form, e validate.Errors) Gegevens {
 	g := Gegevens{
 		Tijd: strings.TrimSpace(in.Tijd), Categorie: strings.TrimSpace(in.Categorie), Beschrijving: strings.TrimSpace(in.Beschrijving),
 		KlantVoornaam: validate.Text(in.KlantVoornaam), KlantAchternaam: validate.Text(in.KlantAchternaam),

@@ -10,7 +10,7 @@ import (
 // Section 5: an empty rate and duration fall back to 65 euro and 1 hour; a rate goes in steps of
 // 5 euro, a duration in steps of half an hour.
 func TestCheckDefaultsAndSteps(t *testing.T) {
-	in := Invoer{Datum: "2026-03-10", Tijd: "09:00", Categorie: "elektra", Beschrijving: " Lamp ", KlantVoornaam: "Els",
+	in := Form{Datum: "2026-03-10", Tijd: "09:00", Categorie: "elektra", Beschrijving: " Lamp ", KlantVoornaam: "Els",
 		KlantAchternaam: "de Vries", Adres: "Kerkstraat  3", Postcode: "2271ab", Woonplaats: "Voorburg", Telefoon: "0701234567"}
 	e := validate.Errors{}
 	g := Check(in, e)

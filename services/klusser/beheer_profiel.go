@@ -14,8 +14,8 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 )
 
-// Nieuw is the 'Nieuwe Klusser' dialog (create-klusser-direct).
-type Nieuw struct {
+// CreateForm is the 'Nieuwe Klusser' dialog (create-klusser-direct).
+type CreateForm struct {
 	Naam         string   `json:"naam"`
 	Email        string   `json:"email"`
 	Password     string   `json:"password" doc:"minstens 10 tekens"`
@@ -32,7 +32,7 @@ type Nieuw struct {
 }
 
 // LogAttrs keeps the regions only: never the password, no name or address.
-func (n Nieuw) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("regio", n.Regio)} }
+func (n CreateForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("regio", n.Regio)} }
 
 // Profiel is the editable profile of the Profiel tab. The e-mail address is the sign-in name and
 // is not changed here.
@@ -85,7 +85,7 @@ const (
 
 // checkNieuw validates the new klusser dialog: name, e-mail, password, phone, town and region
 // required; age optional. regios are the slugs of the active regions (tenants.ActiveRegions).
-func checkNieuw(n Nieuw, regios []string) (Nieuw, error) {
+func checkNieuw(n CreateForm, regios []string) (CreateForm, error) {
 	f := validate.Errors{}
 	n.Naam = validate.Text(n.Naam)
 	f.Required("naam", n.Naam, "Vul een naam in.")

@@ -29,7 +29,7 @@ type BeheerService interface {
 	// Get is one klusser with its reviews and hours.
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 	// Create makes a klusser's account: identity, role and profile (D14).
-	Create(ctx context.Context, n Nieuw) (Answer, error)
+	Create(ctx context.Context, n CreateForm) (Answer, error)
 	// Update saves the profile.
 	Update(ctx context.Context, r ProfielRequest) (Answer, error)
 	// Archive makes a klusser inactive; its data stay.
@@ -214,7 +214,7 @@ func (s *beheerService) get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	return d, nil
 }
 
-func (s *beheerService) Create(ctx context.Context, n Nieuw) (Answer, error) {
+func (s *beheerService) Create(ctx context.Context, n CreateForm) (Answer, error) {
 	regios, err := s.store.ActiveRegions(ctx)
 	if err != nil {
 		return Answer{}, err

@@ -51,8 +51,8 @@ var (
 	ErrDatumVerlopen = domainerr.Conflict("offerte_date", "De geldigheidsdatum is verstreken. Kies een nieuwe datum en sla de offerte op.")
 )
 
-// Invoer is the editor's form.
-type Invoer struct {
+// Form is the editor's form.
+type Form struct {
 	ArbeidWijze        string      `json:"arbeid_wijze" doc:"vast of uren"`
 	ArbeidOmschrijving string      `json:"arbeid_omschrijving"`
 	ArbeidCents        int         `json:"arbeid_cents" doc:"bij vast: de prijs van het werk in centen, excl. btw"`
@@ -64,7 +64,7 @@ type Invoer struct {
 // SaveRequest is the form for the job ID.
 type SaveRequest struct {
 	ID uuid.UUID
-	Invoer
+	Form
 }
 
 // LogAttrs names the job.
@@ -109,7 +109,7 @@ type PDF struct {
 // the latest concept sent and queues its e-mail.
 type Store interface {
 	Latest(ctx context.Context, klus uuid.UUID) (*Offerte, error)
-	Save(ctx context.Context, klus uuid.UUID, in Invoer, today calendar.Date) (o Offerte, nieuw bool, err error)
+	Save(ctx context.Context, klus uuid.UUID, in Form, today calendar.Date) (o Offerte, nieuw bool, err error)
 	Send(ctx context.Context, klus uuid.UUID, today calendar.Date) (Offerte, error)
 	PDF(ctx context.Context, klus uuid.UUID) (*PDF, error)
 }
@@ -139,7 +139,7 @@ func (s *service) Get(ctx context.Context, r IDRequest) (One, error) {
 }
 
 // Check validates the form as the server's rules say, filling in the default validity date.
-func Check(in *Invoer, today calendar.Date) error {
+func Check(in *Form, today calendar.Date) error {
 	errs := validate.Errors{}
 	switch in.ArbeidWijze {
 	case "vast":
@@ -187,10 +187,10 @@ func Check(in *Invoer, today calendar.Date) error {
 
 func (s *service) Save(ctx context.Context, r SaveRequest) (Answer, error) {
 	today := s.now.Today()
-	if err := Check(&r.Invoer, today); err != nil {
+	if err := Check(&r.Form, today); err != nil {
 		return Answer{}, err
 	}
-	o, nieuw, err := s.store.Save(ctx, r.ID, r.Invoer, today)
+	o, nieuw, err := s.store.Save(ctx, r.ID, r.Form, today)
 	if err != nil {
 		return Answer{}, err
 	}

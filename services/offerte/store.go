@@ -97,7 +97,7 @@ func (s *pgStore) Latest(ctx context.Context, klus uuid.UUID) (*Offerte, error) 
 	return out, err
 }
 
-func (s *pgStore) Save(ctx context.Context, klus uuid.UUID, in Invoer, today calendar.Date) (Offerte, bool, error) {
+func (s *pgStore) Save(ctx context.Context, klus uuid.UUID, in Form, today calendar.Date) (Offerte, bool, error) {
 	var o Offerte
 	var nieuw bool
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {

@@ -16,7 +16,7 @@ func routes(s Service) []httpapi.Route {
 			Tag: "klussen", Resource: "klus_offerte", Action: "read", Response: One{},
 			Op: "GetOfferte", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
 		{Method: http.MethodPut, Path: base, Summary: "De offerte opslaan: het concept bijwerken, of na versturen een nieuwe versie beginnen (D26)",
-			Tag: "klussen", Resource: "klus_offerte", Action: "update", Request: Invoer{}, Response: Answer{},
+			Tag: "klussen", Resource: "klus_offerte", Action: "update", Request: Form{}, Response: Answer{},
 			Op: "SaveOfferte", Endpoint: httpapi.Typed(s.Save), Decode: decodeSave},
 		{Method: http.MethodPost, Path: base + "/versturen", Summary: "De offerte versturen: de klant krijgt de PDF en de statuslink per e-mail",
 			Tag: "klussen", Resource: "klus_offerte", Action: "update", Response: Answer{},
@@ -38,7 +38,7 @@ func decodeSave(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	req := SaveRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Invoer, 32<<10)
+	return req, httpapi.DecodeJSON(nil, r, &req.Form, 32<<10)
 }
 
 func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {

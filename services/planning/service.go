@@ -34,7 +34,7 @@ type Week struct {
 	Dagen     []string `json:"dagen" doc:"maandag tot en met zondag"`
 	Vandaag   string   `json:"vandaag" doc:"de datum van vandaag in Nederland"`
 	Regio     string   `json:"regio" doc:"het regiofilter; leeg: alle zichtbare regio's"`
-	Klussers  []Rij    `json:"klussers" doc:"de klussers van deze pagina, op naam: de actieve klussers van de regio's en wie in de week een klus heeft; leeg voorbij de laatste pagina"`
+	Klussers  []Row    `json:"klussers" doc:"de klussers van deze pagina, op naam: de actieve klussers van de regio's en wie in de week een klus heeft; leeg voorbij de laatste pagina"`
 	Totaal    int      `json:"totaal" doc:"hoeveel klussers het bord heeft, over alle pagina's"`
 	Pagina    int      `json:"pagina" doc:"het paginanummer, vanaf 1"`
 	PerPagina int      `json:"per_pagina" doc:"klussers per pagina"`
@@ -55,8 +55,8 @@ type Answer struct {
 // LogAttrs is the week's.
 func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
 
-// Rij is a klusser's row.
-type Rij struct {
+// Row is a klusser's row.
+type Row struct {
 	ID     uuid.UUID `json:"id"`
 	Naam   string    `json:"naam"`
 	Regios []string  `json:"regios"`

@@ -69,7 +69,7 @@ const PageSize = 25
 
 func (s *pgStore) Week(ctx context.Context, monday calendar.Date, regio string, pagina int) (Week, error) {
 	from, to, next := monday.Start(), monday.AddDays(7).Start(), monday.AddDays(7)
-	w := Week{Klussers: []Rij{}, Schouwen: []Item{}, Pool: []Open{}, Pagina: pagina, PerPagina: PageSize}
+	w := Week{Klussers: []Row{}, Schouwen: []Item{}, Pool: []Open{}, Pagina: pagina, PerPagina: PageSize}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
 		b.Queue(klussersSQL, from, to, monday, next, regio, PageSize, (pagina-1)*PageSize)
@@ -91,7 +91,7 @@ func (s *pgStore) Week(ctx context.Context, monday calendar.Date, regio string, 
 				return fmt.Errorf("planning: klussers: %w", err)
 			}
 			if id != nil {
-				w.Klussers = append(w.Klussers, Rij{ID: *id, Naam: *naam, Regios: regios, Items: []Item{}})
+				w.Klussers = append(w.Klussers, Row{ID: *id, Naam: *naam, Regios: regios, Items: []Item{}})
 			}
 		}
 		if err := rows.Err(); err != nil {

@@ -32,7 +32,7 @@ func TestApplicationPipeline(t *testing.T) {
 	}
 	base := "/api/v1/aanmeldingen/" + sent.ID.String()
 
-	var page list.Page[aanmelding.Rij]
+	var page list.Page[aanmelding.Row]
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen?q=rijswijk", nil, &page); s != http.StatusOK || page.Total != 1 ||
 		page.Data[0].Naam != "Truus Timmer" || page.Data[0].Status != "nieuw" || page.Data[0].Leeftijd != 69 {
 		t.Fatalf("list: %d %+v", s, page)
@@ -70,7 +70,7 @@ func TestApplicationPipeline(t *testing.T) {
 			t.Errorf("%s refused: %d %+v, want %q", c.b.Type, s, e, c.want)
 		}
 	}
-	var log aanmelding.BerichtAnswer
+	var log aanmelding.MessageAnswer
 	for _, c := range []struct {
 		b    aanmelding.Bericht
 		want string

@@ -47,7 +47,7 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	}
 	var w werkbon.Werkbon
 	p.call(t, piet, http.MethodPost, "/api/v1/klusser/klussen/"+done.String()+"/werkbon", nil, &w)
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 250}, nil)
+	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 250}, nil)
 	uploadPhoto(t, p, piet, w.ID, "before", uuid.New())
 	p.startedAgo(t, piet, w, 30*60e9)
 	var a werkbon.Afronding
@@ -69,7 +69,7 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	if s, b := postFile(t, p, admin, openPath+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
 		t.Fatalf("survey photo: %d %s", s, b)
 	}
-	if s := p.call(t, admin, http.MethodPut, openPath+"/offerte", offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "Kast", ArbeidCents: 9000}, nil); s != http.StatusOK {
+	if s := p.call(t, admin, http.MethodPut, openPath+"/offerte", offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kast", ArbeidCents: 9000}, nil); s != http.StatusOK {
 		t.Fatalf("quote: %d", s)
 	}
 

@@ -239,8 +239,8 @@ func TestCustomers(t *testing.T) {
 func TestNewCustomer(t *testing.T) {
 	clock := calendar.Fixed(time.Date(2026, 3, 10, 23, 30, 0, 0, calendar.Zone)) // late evening in Amsterdam
 	b := newBackOffice(t, portalOptions{clock: clock})
-	form := func(email string, eerste *klant.EersteKlus) klant.Nieuw {
-		return klant.Nieuw{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: eerste}
+	form := func(email string, eerste *klant.EersteKlus) klant.CreateForm {
+		return klant.CreateForm{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: eerste}
 	}
 	var c klant.Created
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("Nieuw@Example.nl", nil), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt" ||
@@ -258,7 +258,7 @@ func TestNewCustomer(t *testing.T) {
 	}
 	// Section 5 asks e-mail, phone and town only: without address and postcode the customer is made,
 	// its placeholder job stored with empty ones, in the region of its town.
-	kaal := klant.Nieuw{Email: "zonder-adres@example.nl", Telefoon: "070 123 45 68", Woonplaats: "Voorburg"}
+	kaal := klant.CreateForm{Email: "zonder-adres@example.nl", Telefoon: "070 123 45 68", Woonplaats: "Voorburg"}
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", kaal, &c); s != http.StatusCreated || c.Data.AantalKlussen != 1 {
 		t.Errorf("create with e-mail, phone and town only: %d %+v", s, c)
 	}
@@ -277,15 +277,15 @@ func TestNewCustomer(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, field, want string
-		n                 klant.Nieuw
+		n                 klant.CreateForm
 	}{
 		{"no e-mail", "email", "Vul alle verplichte velden in", form("", nil)},
-		{"no phone", "telefoon", "Vul alle verplichte velden in", func() klant.Nieuw { n := form("a@example.nl", nil); n.Telefoon = ""; return n }()},
-		{"no town", "woonplaats", "Vul alle verplichte velden in", func() klant.Nieuw { n := form("a@example.nl", nil); n.Woonplaats = ""; return n }()},
+		{"no phone", "telefoon", "Vul alle verplichte velden in", func() klant.CreateForm { n := form("a@example.nl", nil); n.Telefoon = ""; return n }()},
+		{"no town", "woonplaats", "Vul alle verplichte velden in", func() klant.CreateForm { n := form("a@example.nl", nil); n.Woonplaats = ""; return n }()},
 		{"job without description", "klus.beschrijving", "Vul alle klus gegevens in", form("a@example.nl", &klant.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk"})},
 		{"job without date", "klus.datum", "Vul alle klus gegevens in", form("a@example.nl", &klant.EersteKlus{Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "x"})},
 		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", form("a@", nil)},
-		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func() klant.Nieuw { n := form("a@example.nl", nil); n.Postcode = "12"; return n }()},
+		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func() klant.CreateForm { n := form("a@example.nl", nil); n.Postcode = "12"; return n }()},
 	} {
 		var e apiError
 		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", c.n, &e); s != http.StatusBadRequest || e.Error.Message != c.want || e.Error.Fields[c.field] != c.want {
@@ -348,7 +348,7 @@ func TestAuditList(t *testing.T) {
 	jobID := b.job(t, job{})
 	other := b.job(t, job{})
 	for _, st := range []string{"bezig", "afgerond"} {
-		b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/status", klus.StatusInvoer{Status: st}, nil)
+		b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/status", klus.StatusForm{Status: st}, nil)
 	}
 	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/archive", nil, nil)
 	type page = list.Page[audit.Entry]
@@ -398,14 +398,14 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 		body         any
 	}{
 		{http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil)},
-		{http.MethodPut, k, nieuweKlus("", nil).Invoer},
-		{http.MethodPost, k + "/status", klus.StatusInvoer{Status: "afgerond"}},
-		{http.MethodPost, k + "/assign", klus.AssignInvoer{KlusserID: b.id(b.piet)}},
+		{http.MethodPut, k, nieuweKlus("", nil).Form},
+		{http.MethodPost, k + "/status", klus.StatusForm{Status: "afgerond"}},
+		{http.MethodPost, k + "/assign", klus.AssignForm{KlusserID: b.id(b.piet)}},
 		{http.MethodPost, k + "/pool", nil},
 		{http.MethodPost, k + "/unassign", nil},
 		{http.MethodPost, k + "/archive", nil},
 		{http.MethodDelete, k, nil},
-		{http.MethodPost, "/api/v1/klanten", klant.Nieuw{Email: "x@example.nl"}},
+		{http.MethodPost, "/api/v1/klanten", klant.CreateForm{Email: "x@example.nl"}},
 		{http.MethodDelete, "/api/v1/klanten/" + url.PathEscape(email), nil},
 		{http.MethodPut, "/api/v1/settings/algemeen", instellingen.Wijziging{SupportPhoneDefault: "070 000 00 00"}},
 	}
@@ -450,9 +450,9 @@ func TestCountsFollowEveryChange(t *testing.T) {
 		ids = append(ids, b.job(t, job{email: fmt.Sprintf("klant%d@example.nl", i%3)}))
 	}
 	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "klant0@example.nl"})
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klus.StatusInvoer{Status: "bezig"}, nil)
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klus.StatusForm{Status: "bezig"}, nil)
 	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[1].String()+"/archive", nil, nil)
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klus.AssignInvoer{KlusserID: b.id(b.piet)}, nil)
+	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klus.AssignForm{KlusserID: b.id(b.piet)}, nil)
 	b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+ids[3].String(), nil, nil)
 	b.call(t, b.admin, http.MethodDelete, "/api/v1/klanten/klant1%40example.nl", nil, nil)
 	b.exec(t, `UPDATE klussen SET regio = 'rotterdam', woonplaats = 'Schiedam', telefoon = '010 111 22 33' WHERE id = $1`, ids[5])

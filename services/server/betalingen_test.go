@@ -310,7 +310,7 @@ func timelineHas(t []betaling.Gebeurtenis, soort, text string) bool {
 func TestCreditedInvoiceReadsGecrediteerd(t *testing.T) {
 	b := newBackOffice(t, portalOptions{files: true})
 	_, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", "")
-	b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
+	b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
 	b.startedAgo(t, b.piet, w, 90*time.Minute)
 	var a werkbon.Afronding
 	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {

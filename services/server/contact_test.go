@@ -182,7 +182,7 @@ func TestApplicationResponseWithin2WorkingDays(t *testing.T) {
 	application(0, "nieuw")      // just arrived
 	application(10, "afgewezen") // decided
 
-	var page list.Page[aanmelding.Rij]
+	var page list.Page[aanmelding.Row]
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen?reactie=te_laat", nil, &page); s != http.StatusOK || page.Total != 2 {
 		t.Fatalf("applications past the promise: %d, total %d, want 2", s, page.Total)
 	}

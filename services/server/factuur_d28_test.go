@@ -76,7 +76,7 @@ func TestInvoiceMeetsD28AndIsCorrectedByACredit(t *testing.T) {
 	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
 	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	_, w := p.plannedJob(t, piet, "Mevrouw Jansen", "")
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
+	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
 	p.startedAgo(t, piet, w, 90*time.Minute)
 	var a werkbon.Afronding
 	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {

@@ -19,7 +19,7 @@ func TestAdminMakesFranchiseOwnersAndSetsTheirRegions(t *testing.T) {
 	b := newBackOffice(t, portalOptions{ory: k})
 	email := "franchise-" + uuid.NewString()[:8] + "@example.nl"
 	var made franchise.Answer
-	body := franchise.Nieuw{Naam: "Frida Franchise", Email: email, Password: "Klusmaat-test-2026!", Regio: []string{"den-haag"}}
+	body := franchise.CreateForm{Naam: "Frida Franchise", Email: email, Password: "Klusmaat-test-2026!", Regio: []string{"den-haag"}}
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/franchise-eigenaren", body, &made); s != http.StatusCreated || made.Message != "Franchisenemer aangemaakt" {
 		t.Fatalf("create: %d %+v", s, made)
 	}
@@ -50,11 +50,11 @@ func TestAdminMakesFranchiseOwnersAndSetsTheirRegions(t *testing.T) {
 
 	path := "/api/v1/franchise-eigenaren/" + made.Data.ID.String() + "/regios"
 	var set franchise.Answer
-	if s := b.call(t, b.admin, http.MethodPut, path, franchise.RegiosInvoer{Regio: []string{"utrecht", "den-haag", "utrecht"}}, &set); s != http.StatusOK ||
+	if s := b.call(t, b.admin, http.MethodPut, path, franchise.RegiosForm{Regio: []string{"utrecht", "den-haag", "utrecht"}}, &set); s != http.StatusOK ||
 		set.Message != "Regio's opgeslagen" || len(set.Data.Regio) != 2 || set.Data.Regio[0] != "den-haag" || set.Data.Regio[1] != "utrecht" {
 		t.Errorf("set regions: %d %+v", s, set)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, path, franchise.RegiosInvoer{Regio: []string{}}, &set); s != http.StatusOK || len(set.Data.Regio) != 0 {
+	if s := b.call(t, b.admin, http.MethodPut, path, franchise.RegiosForm{Regio: []string{}}, &set); s != http.StatusOK || len(set.Data.Regio) != 0 {
 		t.Errorf("no region: %d %+v", s, set)
 	}
 	var audits int
@@ -62,7 +62,7 @@ func TestAdminMakesFranchiseOwnersAndSetsTheirRegions(t *testing.T) {
 	if audits != 2 {
 		t.Errorf("%d audit entries, want 2", audits)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/franchise-eigenaren/"+b.id(b.piet).String()+"/regios", franchise.RegiosInvoer{Regio: []string{"utrecht"}}, &e); s != http.StatusNotFound {
+	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/franchise-eigenaren/"+b.id(b.piet).String()+"/regios", franchise.RegiosForm{Regio: []string{"utrecht"}}, &e); s != http.StatusNotFound {
 		t.Errorf("a klusser is no franchise owner: %d", s)
 	}
 	var list struct {

@@ -111,8 +111,8 @@ func sortedIDs(ids []uuid.UUID) []string {
 	return out
 }
 
-func nieuweKlus(toewijzing string, klusser *uuid.UUID) klus.Nieuw {
-	return klus.Nieuw{Invoer: klus.Invoer{
+func nieuweKlus(toewijzing string, klusser *uuid.UUID) klus.CreateForm {
+	return klus.CreateForm{Form: klus.Form{
 		Datum: calendar.System.Today().AddDays(5).String(), Tijd: "09:00", Categorie: "elektra", Beschrijving: "Stopcontact vervangen",
 		KlantVoornaam: "Els", KlantAchternaam: "de Vries", Adres: "Kerkstraat 3", Postcode: "2271ab", Woonplaats: "Voorburg",
 		Telefoon: "070 123 45 67", Email: "Els@Example.nl",
@@ -167,7 +167,7 @@ func TestNewJobValidation(t *testing.T) {
 		}
 		return e
 	}
-	bad := func(mutate func(*klus.Nieuw)) apiError {
+	bad := func(mutate func(*klus.CreateForm)) apiError {
 		n := nieuweKlus("pool", nil)
 		mutate(&n)
 		return post(n)
@@ -186,23 +186,23 @@ func TestNewJobValidation(t *testing.T) {
 	hours := func(h float64) *float64 { return &h }
 	for _, c := range []struct {
 		name, field, want string
-		mutate            func(*klus.Nieuw)
+		mutate            func(*klus.CreateForm)
 	}{
-		{"rate not a step of 5", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klus.Nieuw) { n.GeschatTariefCents = cents(6550) }},
-		{"negative rate", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klus.Nieuw) { n.GeschatTariefCents = cents(-500) }},
-		{"duration under 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klus.Nieuw) { n.GeschatteDuur = hours(0) }},
-		{"duration not a step of 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klus.Nieuw) { n.GeschatteDuur = hours(1.25) }},
-		{"bad date", "datum", "Vul een geldige datum in.", func(n *klus.Nieuw) { n.Datum = "31-12-2026" }},
-		{"bad time", "tijd", "Vul een tijd in als 09:00, of ochtend, middag of avond.", func(n *klus.Nieuw) { n.Tijd = "9 uur" }},
-		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func(n *klus.Nieuw) { n.Postcode = "22711" }},
-		{"bad phone", "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", func(n *klus.Nieuw) { n.Telefoon = "12" }},
-		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", func(n *klus.Nieuw) { n.Email = "els@" }},
-		{"unknown category", "categorie", "Kies een categorie.", func(n *klus.Nieuw) { n.Categorie = "koken" }},
-		{"unknown region", "regio", "Onbekende regio.", func(n *klus.Nieuw) { n.Regio = "groningen" }},
-		{"town and postcode in no region", "regio", "Deze woonplaats en postcode horen bij geen regio; kies een regio.", func(n *klus.Nieuw) { n.Woonplaats, n.Postcode = "Groningen", "9711 AA" }},
-		{"neither pool nor direct", "toewijzing", "Kies pool of direct.", func(n *klus.Nieuw) { n.Toewijzing = "" }},
-		{"direct without klusser", "klusser_id", "Kies een klusser.", func(n *klus.Nieuw) { n.Toewijzing = "direct" }},
-		{"direct with a klusser of another region", "klusser_id", "Deze klusser werkt niet in de regio van deze klus.", func(n *klus.Nieuw) { n.Toewijzing, n.KlusserID = "direct", &gerrit }},
+		{"rate not a step of 5", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klus.CreateForm) { n.GeschatTariefCents = cents(6550) }},
+		{"negative rate", "geschat_tarief_cents", "Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).", func(n *klus.CreateForm) { n.GeschatTariefCents = cents(-500) }},
+		{"duration under 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klus.CreateForm) { n.GeschatteDuur = hours(0) }},
+		{"duration not a step of 0.5", "geschatte_duur", "De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).", func(n *klus.CreateForm) { n.GeschatteDuur = hours(1.25) }},
+		{"bad date", "datum", "Vul een geldige datum in.", func(n *klus.CreateForm) { n.Datum = "31-12-2026" }},
+		{"bad time", "tijd", "Vul een tijd in als 09:00, of ochtend, middag of avond.", func(n *klus.CreateForm) { n.Tijd = "9 uur" }},
+		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func(n *klus.CreateForm) { n.Postcode = "22711" }},
+		{"bad phone", "telefoon", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", func(n *klus.CreateForm) { n.Telefoon = "12" }},
+		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", func(n *klus.CreateForm) { n.Email = "els@" }},
+		{"unknown category", "categorie", "Kies een categorie.", func(n *klus.CreateForm) { n.Categorie = "koken" }},
+		{"unknown region", "regio", "Onbekende regio.", func(n *klus.CreateForm) { n.Regio = "groningen" }},
+		{"town and postcode in no region", "regio", "Deze woonplaats en postcode horen bij geen regio; kies een regio.", func(n *klus.CreateForm) { n.Woonplaats, n.Postcode = "Groningen", "9711 AA" }},
+		{"neither pool nor direct", "toewijzing", "Kies pool of direct.", func(n *klus.CreateForm) { n.Toewijzing = "" }},
+		{"direct without klusser", "klusser_id", "Kies een klusser.", func(n *klus.CreateForm) { n.Toewijzing = "direct" }},
+		{"direct with a klusser of another region", "klusser_id", "Deze klusser werkt niet in de regio van deze klus.", func(n *klus.CreateForm) { n.Toewijzing, n.KlusserID = "direct", &gerrit }},
 	} {
 		e := bad(c.mutate)
 		if e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
@@ -234,7 +234,7 @@ func TestAdminJobTransitions(t *testing.T) {
 
 	// Assign from the pool: ingepland, claimed, assignment stays pool, a work order, piet told.
 	var a klus.Answer
-	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK {
+	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignForm{KlusserID: pietID}, &a); s != http.StatusOK {
 		t.Fatalf("assign: %d %+v", s, a)
 	}
 	if a.Message != "Klusser toegewezen vanuit pool - werkbon aangemaakt" || a.Data.Status != "ingepland" || a.Data.ClaimedAt == nil ||
@@ -257,7 +257,7 @@ func TestAdminJobTransitions(t *testing.T) {
 	}
 
 	// Assign directly (not a pool job now): assignment direct.
-	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignInvoer{KlusserID: pietID}, &a); s != http.StatusOK ||
+	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignForm{KlusserID: pietID}, &a); s != http.StatusOK ||
 		a.Message != "Klusser direct toegewezen - werkbon aangemaakt" || *a.Data.AssignmentType != "direct" {
 		t.Errorf("assign direct: %d %+v", s, a)
 	}
@@ -275,12 +275,12 @@ func TestAdminJobTransitions(t *testing.T) {
 
 	// Any status to any status.
 	for _, st := range []string{"bezig", "open", "afgerond", "ingepland", "open"} {
-		if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusInvoer{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
+		if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusForm{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
 			t.Errorf("status %s: %d %+v", st, s, a)
 		}
 	}
 	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusInvoer{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
+	if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusForm{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
 		t.Errorf("unknown status: %d %+v", s, e)
 	}
 
@@ -353,7 +353,7 @@ func TestFinishedJobCannotBeReassigned(t *testing.T) {
 		path string
 		body any
 	}{
-		{"assign", klus.AssignInvoer{KlusserID: b.id(b.piet)}},
+		{"assign", klus.AssignForm{KlusserID: b.id(b.piet)}},
 		{"pool", nil},
 		{"unassign", nil},
 	} {
@@ -381,7 +381,7 @@ func TestFinishedJobCannotBeReassigned(t *testing.T) {
 func TestAdminEditsAJobAndCorrectsItsRegion(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})
 	jobID := b.job(t, job{})
-	in := nieuweKlus("", nil).Invoer
+	in := nieuweKlus("", nil).Form
 	in.Regio, in.Beschrijving = "utrecht", "Kast ophangen"
 	tarief := 8000
 	in.GeschatTariefCents = &tarief

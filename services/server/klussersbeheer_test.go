@@ -92,7 +92,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 	b := newBackOffice(t, portalOptions{ory: k, files: true})
 
 	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klusser.Nieuw{}, &e); s != http.StatusBadRequest ||
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klusser.CreateForm{}, &e); s != http.StatusBadRequest ||
 		e.Error.Message != "Vul alle verplichte velden in" {
 		t.Fatalf("empty dialog: %d %+v", s, e)
 	}
@@ -103,7 +103,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 	}
 	email := "kees-" + uuid.NewString()[:8] + "@example.nl"
 	leeftijd := 68
-	nieuw := klusser.Nieuw{Naam: "Kees de Klusser", Email: email, Password: "Klusmaat-test-2026!", Telefoon: "06 11 22 33 44",
+	nieuw := klusser.CreateForm{Naam: "Kees de Klusser", Email: email, Password: "Klusmaat-test-2026!", Telefoon: "06 11 22 33 44",
 		Woonplaats: "Voorburg", Regio: []string{"den-haag"}, Leeftijd: &leeftijd, HeeftVOG: true}
 	var made klusser.Answer
 	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", nieuw, &made); s != http.StatusCreated || made.Message != "Klusser succesvol aangemaakt" {

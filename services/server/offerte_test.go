@@ -83,7 +83,7 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	if s := b.call(t, b.franchise, http.MethodGet, path, nil, &none); s != http.StatusOK || none.Data != nil {
 		t.Fatalf("no quote yet: %d %+v", s, none)
 	}
-	v1 := offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "Twee planken ophangen", ArbeidCents: 15000,
+	v1 := offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Twee planken ophangen", ArbeidCents: 15000,
 		Materialen: []offerte.Materiaal{{Omschrijving: "Plank eiken 80 cm", Aantal: 2, PrijsCents: 1250}}}
 	var saved offerte.Answer
 	if s := b.call(t, b.franchise, http.MethodPut, path, v1, &saved); s != http.StatusOK || saved.Message != offerte.MsgOpgeslagen {
@@ -133,7 +133,7 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	}
 
 	// Changed after sending: version 2 (hours at the job's rate); version 1 can no longer be accepted.
-	v2 := offerte.Invoer{ArbeidWijze: "uren", ArbeidOmschrijving: "Planken ophangen", ArbeidUren: 2.5,
+	v2 := offerte.Form{ArbeidWijze: "uren", ArbeidOmschrijving: "Planken ophangen", ArbeidUren: 2.5,
 		Materialen: []offerte.Materiaal{{Omschrijving: "Plank eiken 80 cm", Aantal: 3, PrijsCents: 1250}}}
 	if s := b.call(t, b.admin, http.MethodPut, path, v2, &saved); s != http.StatusOK || saved.Message != offerte.MsgNieuweVersie ||
 		saved.Data.Versie != 2 || saved.Data.Nummer != nummer || saved.Data.ArbeidCents != 16250 || saved.Data.SubtotaalCents != 20000 ||
@@ -220,7 +220,7 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 		t.Fatalf("open work order: %d", s)
 	}
 	b.startedAgo(t, b.piet, w, 90*time.Minute)
-	b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Extra plankdragers", BedragCents: 1234}, nil)
+	b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Extra plankdragers", BedragCents: 1234}, nil)
 	var done werkbon.Afronding
 	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &done); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
@@ -258,7 +258,7 @@ func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
 	send := func(klus uuid.UUID, geldig calendar.Date) {
 		t.Helper()
 		path := "/api/v1/klussen/" + klus.String() + "/offerte"
-		in := offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan vervangen", ArbeidCents: 9000, GeldigTot: geldig.String()}
+		in := offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan vervangen", ArbeidCents: 9000, GeldigTot: geldig.String()}
 		if s := b.call(t, b.admin, http.MethodPut, path, in, nil); s != http.StatusOK {
 			t.Fatalf("save: %d", s)
 		}
@@ -294,14 +294,14 @@ func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
 	// After a decline the office may write a new version.
 	var again offerte.Answer
 	if s := b.call(t, b.franchise, http.MethodPut, "/api/v1/klussen/"+declined.String()+"/offerte",
-		offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan vervangen", ArbeidCents: 7500}, &again); s != http.StatusOK || again.Data.Versie != 2 {
+		offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan vervangen", ArbeidCents: 7500}, &again); s != http.StatusOK || again.Data.Versie != 2 {
 		t.Errorf("a new version after a decline: %d %+v", s, again)
 	}
 
 	// Another region's franchise owner finds nothing; a klusser may not; a visitor without the link neither.
 	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "zeist@example.nl"})
 	other := "/api/v1/klussen/" + utrecht.String() + "/offerte"
-	in := offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan", ArbeidCents: 9000}
+	in := offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan", ArbeidCents: 9000}
 	if s := b.call(t, b.franchise, http.MethodPut, other, in, nil); s != http.StatusNotFound {
 		t.Errorf("franchise owner of another region writes a quote: %d, want 404", s)
 	}
@@ -317,17 +317,17 @@ func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
 
 	// The editor's rules, with Dutch messages under the fields.
 	for _, c := range []struct {
-		in    offerte.Invoer
+		in    offerte.Form
 		field string
 		msg   string
 	}{
-		{offerte.Invoer{ArbeidWijze: "gratis", ArbeidOmschrijving: "x"}, "arbeid_wijze", offerte.MsgWijze},
-		{offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: " ", ArbeidCents: 100}, "arbeid_omschrijving", offerte.MsgArbeid},
-		{offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 0}, "arbeid_cents", offerte.MsgVast},
-		{offerte.Invoer{ArbeidWijze: "uren", ArbeidOmschrijving: "x", ArbeidUren: 1.25}, "arbeid_uren", offerte.MsgUren},
-		{offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, Materialen: []offerte.Materiaal{{Omschrijving: "Plug", Aantal: 0, PrijsCents: 10}}}, "materialen.0.aantal", offerte.MsgAantal},
-		{offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, Materialen: []offerte.Materiaal{{Omschrijving: "", Aantal: 1, PrijsCents: 10}}}, "materialen.0.omschrijving", offerte.MsgMateriaal},
-		{offerte.Invoer{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, GeldigTot: today.String()}, "geldig_tot", offerte.MsgGeldig}, // today in the shifted clock is two days on
+		{offerte.Form{ArbeidWijze: "gratis", ArbeidOmschrijving: "x"}, "arbeid_wijze", offerte.MsgWijze},
+		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: " ", ArbeidCents: 100}, "arbeid_omschrijving", offerte.MsgArbeid},
+		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 0}, "arbeid_cents", offerte.MsgVast},
+		{offerte.Form{ArbeidWijze: "uren", ArbeidOmschrijving: "x", ArbeidUren: 1.25}, "arbeid_uren", offerte.MsgUren},
+		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, Materialen: []offerte.Materiaal{{Omschrijving: "Plug", Aantal: 0, PrijsCents: 10}}}, "materialen.0.aantal", offerte.MsgAantal},
+		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, Materialen: []offerte.Materiaal{{Omschrijving: "", Aantal: 1, PrijsCents: 10}}}, "materialen.0.omschrijving", offerte.MsgMateriaal},
+		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, GeldigTot: today.String()}, "geldig_tot", offerte.MsgGeldig}, // today in the shifted clock is two days on
 	} {
 		var e apiError
 		if s := b.call(t, b.admin, http.MethodPut, other, c.in, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {

@@ -85,7 +85,7 @@ func TestRegionsComeFromTheDatabase(t *testing.T) {
 	if got := slugsOf(b.regios(t, b.admin)); slices.Contains(got, "groningen") {
 		t.Errorf("an inactive region is listed: %v", got)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klusser.Nieuw{Regio: []string{"groningen"}}, &e); s != http.StatusBadRequest ||
+	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klusser.CreateForm{Regio: []string{"groningen"}}, &e); s != http.StatusBadRequest ||
 		e.Error.Fields["regio"] != "Kies een regio uit de lijst." {
 		t.Errorf("new klusser in an inactive region: %d %+v", s, e)
 	}

@@ -21,7 +21,7 @@ func TestTimerStartsOnAJobTheAdminAssignedWithoutAPlannedTime(t *testing.T) {
 			jobID := b.job(t, job{assignment: assignment})
 			var a klus.Answer
 			if s := b.call(t, b.admin, http.MethodPost, fmt.Sprintf("/api/v1/klussen/%s/assign", jobID),
-				klus.AssignInvoer{KlusserID: b.id(b.piet)}, &a); s != http.StatusOK || a.Data.Status != "ingepland" {
+				klus.AssignForm{KlusserID: b.id(b.piet)}, &a); s != http.StatusOK || a.Data.Status != "ingepland" {
 				t.Fatalf("assign: %d %+v", s, a)
 			}
 			var w werkbon.Werkbon

@@ -138,19 +138,19 @@ func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
 	}
 
 	// Materials: checked, added once per client id, removable.
-	for _, bad := range []werkbon.NieuwMateriaal{{ClientID: uuid.New(), Omschrijving: " ", BedragCents: 100}, {ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 0}} {
+	for _, bad := range []werkbon.MateriaalForm{{ClientID: uuid.New(), Omschrijving: " ", BedragCents: 100}, {ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 0}} {
 		var e apiError
 		if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Vul materiaal naam en bedrag in" {
 			t.Errorf("material %+v: %d %+v", bad, s, e)
 		}
 	}
-	plug := werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Pluggen en schroeven", BedragCents: 1234}
+	plug := werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Pluggen en schroeven", BedragCents: 1234}
 	var withItems werkbon.Werkbon
 	for i := 0; i < 3; i++ { // the offline queue resends: applied once
 		p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), plug, &withItems)
 	}
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Lampkap", BedragCents: 1}, &withItems)
-	spare := werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Verkeerde lamp", BedragCents: 999}
+	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Lampkap", BedragCents: 1}, &withItems)
+	spare := werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Verkeerde lamp", BedragCents: 999}
 	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), spare, &withItems)
 	if len(withItems.Materialen) != 3 || withItems.MateriaalCents != 1234+1+999 {
 		t.Fatalf("materials: %+v", withItems.Materialen)
@@ -200,7 +200,7 @@ func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
 	}
 
 	// Locked: no material, note or photo changes.
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Nog iets", BedragCents: 100}, &e); s != http.StatusConflict {
+	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Nog iets", BedragCents: 100}, &e); s != http.StatusConflict {
 		t.Errorf("material after completion: %d", s)
 	}
 	if s := p.call(t, piet, http.MethodPut, werkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "anders"}, &e); s != http.StatusConflict {
@@ -268,7 +268,7 @@ func TestCompletionBillsTheServersHours(t *testing.T) {
 	for _, c := range cases {
 		_, w := p.plannedJob(t, piet, "Meneer Pietersen", "")
 		for _, m := range c.materials {
-			p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Onderdeel", BedragCents: m}, nil)
+			p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Onderdeel", BedragCents: m}, nil)
 		}
 		p.startedAgo(t, piet, w, c.worked)
 		in := afronden(t)
@@ -405,7 +405,7 @@ func TestAnotherKlusserGetsNotFoundEverywhere(t *testing.T) {
 		case strings.HasSuffix(c.path, "/start"):
 			body = werkbon.Start{ClientID: uuid.New()}
 		case strings.HasSuffix(c.path, "/materialen"):
-			body = werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "x", BedragCents: 1}
+			body = werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "x", BedragCents: 1}
 		case strings.HasSuffix(c.path, "/notities"):
 			body = werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "x"}
 		case strings.HasSuffix(c.path, "/afronden"):
@@ -436,7 +436,7 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
 	_, w := p.plannedJob(t, piet, "Mevrouw Jansen-Óskarsdóttir", to)
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.NieuwMateriaal{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
+	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
 	p.startedAgo(t, piet, w, 90*time.Minute)
 	var a werkbon.Afronding
 	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {

@@ -96,14 +96,14 @@ type Besluit struct {
 	Reden   string `json:"reden" text:"multiline" maxLength:"1000" msg:"De reden mag hoogstens 1000 tekens lang zijn." doc:"optioneel, bij niet akkoord"`
 }
 
-// BesluitRequest is the answer through the link's token.
-type BesluitRequest struct {
+// DecisionRequest is the answer through the link's token.
+type DecisionRequest struct {
 	Token string
 	Besluit
 }
 
 // LogAttrs names the version and the answer, never the token.
-func (r BesluitRequest) LogAttrs() []slog.Attr {
+func (r DecisionRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("versie", r.Versie), slog.String("besluit", r.Besluit.Besluit)}
 }
 
@@ -149,7 +149,7 @@ type Service interface {
 	Get(ctx context.Context, token string) (Status, error)
 	Cancel(ctx context.Context, token string) (Status, error)
 	InvoicePDF(ctx context.Context, token string) (*PDF, error)
-	Decide(ctx context.Context, r BesluitRequest) (Status, error)
+	Decide(ctx context.Context, r DecisionRequest) (Status, error)
 }
 
 type service struct {
@@ -228,7 +228,7 @@ func (s *service) InvoicePDF(ctx context.Context, token string) (*PDF, error) {
 }
 
 // Decide checks the answer and records it; the page then shows the decided quote.
-func (s *service) Decide(ctx context.Context, r BesluitRequest) (Status, error) {
+func (s *service) Decide(ctx context.Context, r DecisionRequest) (Status, error) {
 	l, err := s.job(r.Token)
 	if err != nil {
 		return Status{}, err

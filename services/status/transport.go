@@ -52,7 +52,7 @@ func decodeBesluit(_ context.Context, r *http.Request) (any, error) {
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}
-	req := BesluitRequest{Token: r.PathValue("token")}
+	req := DecisionRequest{Token: r.PathValue("token")}
 	return req, httpapi.DecodeJSON(nil, r, &req.Besluit, 8<<10)
 }
 

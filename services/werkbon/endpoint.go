@@ -39,7 +39,7 @@ func makeStartEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makeAddMateriaalEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r bodyRequest[NieuwMateriaal]) (Werkbon, error) {
+	return httpapi.Typed(func(ctx context.Context, r bodyRequest[MateriaalForm]) (Werkbon, error) {
 		return s.AddMateriaal(ctx, r.ID, r.Body)
 	})
 }

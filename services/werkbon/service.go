@@ -104,8 +104,8 @@ type Start struct {
 	TelefoonTijd *time.Time `json:"telefoon_tijd,omitempty"`
 }
 
-// NieuwMateriaal adds a material line.
-type NieuwMateriaal struct {
+// MateriaalForm adds a material line.
+type MateriaalForm struct {
 	ClientID     uuid.UUID `json:"client_id"`
 	Omschrijving string    `json:"omschrijving"`
 	BedragCents  int       `json:"bedrag_cents"`
@@ -167,7 +167,7 @@ func invalid(code, msg, field string) *domainerr.Error {
 type Service interface {
 	Open(ctx context.Context, klusID uuid.UUID) (Werkbon, error)
 	Start(ctx context.Context, id uuid.UUID, in Start) (Werkbon, error)
-	AddMateriaal(ctx context.Context, id uuid.UUID, in NieuwMateriaal) (Werkbon, error)
+	AddMateriaal(ctx context.Context, id uuid.UUID, in MateriaalForm) (Werkbon, error)
 	RemoveMateriaal(ctx context.Context, id, itemID uuid.UUID) (Werkbon, error)
 	SetNotities(ctx context.Context, id uuid.UUID, in Notities) (Werkbon, error)
 	Afronden(ctx context.Context, id uuid.UUID, in Afronden) (Afronding, error)
@@ -177,7 +177,7 @@ type Service interface {
 type Store interface {
 	Open(ctx context.Context, klusID uuid.UUID) (Werkbon, error)
 	Start(ctx context.Context, id uuid.UUID, phoneTime *time.Time) (Werkbon, error)
-	AddMateriaal(ctx context.Context, id uuid.UUID, in NieuwMateriaal) (Werkbon, error)
+	AddMateriaal(ctx context.Context, id uuid.UUID, in MateriaalForm) (Werkbon, error)
 	RemoveMateriaal(ctx context.Context, id, itemID uuid.UUID) (Werkbon, error)
 	SetNotities(ctx context.Context, id uuid.UUID, notes string) (Werkbon, error)
 	Afronden(ctx context.Context, id uuid.UUID, in Afronden, signature []byte, phoneTime *time.Time) (Afronding, error)
@@ -199,7 +199,7 @@ func (s *service) Start(ctx context.Context, id uuid.UUID, in Start) (Werkbon, e
 	return s.store.Start(ctx, id, in.TelefoonTijd)
 }
 
-func (s *service) AddMateriaal(ctx context.Context, id uuid.UUID, in NieuwMateriaal) (Werkbon, error) {
+func (s *service) AddMateriaal(ctx context.Context, id uuid.UUID, in MateriaalForm) (Werkbon, error) {
 	if in.ClientID == uuid.Nil {
 		return Werkbon{}, ErrMissingClient
 	}

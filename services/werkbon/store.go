@@ -197,7 +197,7 @@ func (s *pgStore) Start(ctx context.Context, id uuid.UUID, phoneTime *time.Time)
 }
 
 // AddMateriaal adds a material line once per client id.
-func (s *pgStore) AddMateriaal(ctx context.Context, id uuid.UUID, in NieuwMateriaal) (Werkbon, error) {
+func (s *pgStore) AddMateriaal(ctx context.Context, id uuid.UUID, in MateriaalForm) (Werkbon, error) {
 	var w Werkbon
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		l, err := lock(ctx, tx, id)
