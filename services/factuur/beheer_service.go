@@ -112,7 +112,7 @@ const MsgGecrediteerd = "Creditfactuur gemaakt"
 // CreditRequest is POST /api/v1/facturen/{id}/crediteren.
 type CreditRequest struct {
 	ID    uuid.UUID `json:"-"`
-	Reden string    `json:"reden" text:"multiline" doc:"waarom de factuur gecorrigeerd wordt (verplicht, hoogstens 1000 tekens)"`
+	Reden string    `json:"reden" text:"multiline" maxLength:"1000" msg:"De reden is te lang (hoogstens 1000 tekens)." doc:"waarom de factuur gecorrigeerd wordt (verplicht)"`
 }
 
 // Credited is the answer: the credit invoice.

@@ -54,10 +54,10 @@ var (
 // Form is the editor's form.
 type Form struct {
 	ArbeidWijze        string      `json:"arbeid_wijze" doc:"vast of uren"`
-	ArbeidOmschrijving string      `json:"arbeid_omschrijving"`
+	ArbeidOmschrijving string      `json:"arbeid_omschrijving" maxLength:"200" msg:"Beschrijf het werk (hoogstens 200 tekens)."`
 	ArbeidCents        int         `json:"arbeid_cents" doc:"bij vast: de prijs van het werk in centen, excl. btw"`
 	ArbeidUren         float64     `json:"arbeid_uren" doc:"bij uren: het aantal uren, in halve uren"`
-	Materialen         []Materiaal `json:"materialen"`
+	Materialen         []Materiaal `json:"materialen" maxItems:"30" msg:"Een offerte heeft hoogstens 30 materiaalregels."`
 	GeldigTot          string      `json:"geldig_tot" doc:"JJJJ-MM-DD; leeg is over 30 dagen"`
 }
 

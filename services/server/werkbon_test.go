@@ -160,8 +160,14 @@ func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
 		t.Fatalf("after removing: %+v", withItems.Materialen)
 	}
 
-	// Notes and photos; a photo sent twice with one client id is stored once.
+	// Notes and photos; a photo sent twice with one client id is stored once. Notes longer than
+	// the API description's maxLength are refused with the field's message, and the saved ones stay.
 	p.call(t, piet, http.MethodPut, werkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "Lamp hing scheef."}, nil)
+	var tooLong apiError
+	if s := p.call(t, piet, http.MethodPut, werkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: strings.Repeat("é", werkbon.MaxOpmerkingen+1)}, &tooLong); s != http.StatusBadRequest ||
+		tooLong.Error.Fields["opmerkingen"] != "De notities zijn te lang (hoogstens 5000 tekens)." {
+		t.Fatalf("notes of %d characters: %d %+v", werkbon.MaxOpmerkingen+1, s, tooLong)
+	}
 	photoID := uuid.New()
 	for i := 0; i < 2; i++ {
 		if s, b := uploadPhoto(t, p, piet, w.ID, "before", photoID); s != http.StatusOK {

@@ -107,14 +107,14 @@ type Start struct {
 // MateriaalForm adds a material line.
 type MateriaalForm struct {
 	ClientID     uuid.UUID `json:"client_id"`
-	Omschrijving string    `json:"omschrijving"`
+	Omschrijving string    `json:"omschrijving" maxLength:"200" msg:"De omschrijving is te lang (hoogstens 200 tekens)."`
 	BedragCents  int       `json:"bedrag_cents"`
 }
 
 // Notities replaces the notes (the autosave, 3 seconds after typing stops).
 type Notities struct {
 	ClientID    uuid.UUID `json:"client_id"`
-	Opmerkingen string    `json:"opmerkingen" text:"multiline"`
+	Opmerkingen string    `json:"opmerkingen" text:"multiline" maxLength:"5000" msg:"De notities zijn te lang (hoogstens 5000 tekens)."`
 }
 
 // Afronden completes the work order. Uren and EindTijd are accepted and ignored: the hours are
@@ -122,7 +122,7 @@ type Notities struct {
 type Afronden struct {
 	ClientID     uuid.UUID  `json:"client_id"`
 	Beoordeling  Ratings    `json:"beoordeling"`
-	Opmerkingen  string     `json:"opmerkingen" text:"multiline"`
+	Opmerkingen  string     `json:"opmerkingen" text:"multiline" maxLength:"5000" msg:"De notities zijn te lang (hoogstens 5000 tekens)."`
 	Handtekening string     `json:"handtekening" maxLength:"1048576" doc:"PNG als data-URL (data:image/png;base64,...) van het tekenvlak van 600x120"`
 	TelefoonTijd *time.Time `json:"telefoon_tijd,omitempty" doc:"alleen vanuit de offline wachtrij (D23)"`
 	Uren         *int       `json:"uren,omitempty" doc:"genegeerd: de server rekent de uren (D7)"`

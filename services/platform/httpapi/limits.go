@@ -153,8 +153,11 @@ func (l *limits) checkItems(field string, n int) *Error {
 		max = l.maxItems
 	}
 	if n > max {
-		return BadRequest("invalid_field", fmt.Sprintf("Het veld %s heeft te veel waarden.", field),
-			map[string]string{field: fmt.Sprintf("Hoogstens %d.", max)})
+		msg := fmt.Sprintf("Hoogstens %d.", max)
+		if l != nil && l.msg != "" {
+			msg = l.msg
+		}
+		return BadRequest("invalid_field", fmt.Sprintf("Het veld %s heeft te veel waarden.", field), map[string]string{field: msg})
 	}
 	return nil
 }

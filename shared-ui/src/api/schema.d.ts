@@ -7291,7 +7291,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description waarom de factuur gecorrigeerd wordt (verplicht, hoogstens 1000 tekens) */
+                    /** @description waarom de factuur gecorrigeerd wordt (verplicht) */
                     reden: string;
                 };
             };
