@@ -51,7 +51,7 @@ export function badgeText(unread: number): string {
 
 // Dutch time with the browser's own Intl, not date-fns: this module is in every page of both
 // apps, and the date library would weigh on the first load of each.
-const AMSTERDAM = new Intl.DateTimeFormat('en-CA', {
+const DUTCH_TIME = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Amsterdam',
   year: 'numeric',
   month: '2-digit',
@@ -61,10 +61,10 @@ const AMSTERDAM = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** The Amsterdam day ('2026-11-24') and time ('09:30') of an instant. */
-function amsterdam(instant: Date | string): { day: string; time: string } {
+/** The Dutch day ('2026-11-24') and time ('09:30') of an instant. */
+function dutchDayAndTime(instant: Date | string): { day: string; time: string } {
   const p: Record<string, string> = {};
-  for (const part of AMSTERDAM.formatToParts(new Date(instant))) p[part.type] = part.value;
+  for (const part of DUTCH_TIME.formatToParts(new Date(instant))) p[part.type] = part.value;
   return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
@@ -76,8 +76,8 @@ function dayBefore(day: string): string {
 
 /** When a notification came, in Dutch time: 'vandaag 08:15', 'gisteren 17:02' or '24-11-2026 09:30'. */
 export function sentAt(iso: string, now: Date = new Date()): string {
-  const { day, time } = amsterdam(iso);
-  const today = amsterdam(now).day;
+  const { day, time } = dutchDayAndTime(iso);
+  const today = dutchDayAndTime(now).day;
   if (day === today) return `vandaag ${time}`;
   if (day === dayBefore(today)) return `gisteren ${time}`;
   const [y, m, d] = day.split('-');
