@@ -123,7 +123,7 @@ describe('console resources', () => {
     const row = (await screen.findByText('2025-0042', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('19-11-2025')).toBeTruthy();
     expect(within(row).getByText('€ 1.234,50')).toBeTruthy();
-    for (const label of ['Factuurnummer', 'Datum', 'Klant', 'Totaal', 'Staat', 'Open']) {
+    for (const label of ['Factuur', 'Klant', 'Omschrijving', 'Bedrag', 'Staat', 'Acties']) {
       expect(screen.getByText(label, { selector: 'th *' })).toBeTruthy();
     }
     const [call] = mock.callsTo('/api/v1/facturen', 'GET');
