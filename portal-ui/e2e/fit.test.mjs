@@ -135,10 +135,27 @@ async function assertToastsCoverNoControl(page, where) {
     const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], canvas')].filter(
       (c) => !c.closest('[data-toast]') && c.closest('[inert]') === null,
     );
+    // What of a control can be seen: its box cut by every scrolling or clipping ancestor (on a
+    // phone the page scrolls above the toasts' own strip, so a control below that area is
+    // scrolled out of view, not covered).
+    const visiblePart = (c) => {
+      let { left, top, right, bottom } = c.getBoundingClientRect();
+      for (let a = c.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (/(auto|scroll|hidden|clip)/.test(style.overflowX + style.overflowY)) {
+          const ar = a.getBoundingClientRect();
+          left = Math.max(left, ar.left);
+          top = Math.max(top, ar.top);
+          right = Math.min(right, ar.right);
+          bottom = Math.min(bottom, ar.bottom);
+        }
+      }
+      return { left, top, right, bottom };
+    };
     const hit = [];
     for (const c of controls) {
-      const r = c.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
+      const r = visiblePart(c);
+      if (r.right - r.left <= 0 || r.bottom - r.top <= 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
       if (toasts.some((t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom)) hit.push(`${c.tagName.toLowerCase()} ${(c.textContent ?? '').trim().slice(0, 40)}`);
     }
     return hit;
