@@ -143,9 +143,11 @@ describe('reports', { skip: DB_CHECK_SKIP }, () => {
     await page.getByLabel('Startdatum').fill('2026-01-01');
     await page.getByLabel('Einddatum').fill('2026-12-31');
     await assertNoAxeViolations(page);
-    const download = page.waitForEvent('download', { timeout: 20000 });
+    // The export runs as a background job: on a busy machine (two browser shards at once) it can
+    // take longer than a page's usual wait.
+    const download = page.waitForEvent('download', { timeout: 60000 });
     await page.getByRole('button', { name: button, exact: true }).click();
-    const message = await page.getByText(toastPattern).first().textContent({ timeout: 20000 });
+    const message = await page.getByText(toastPattern).first().textContent({ timeout: 60000 });
     const file = await download;
     const text = await readFile(await file.path(), 'utf8');
     await assertNoAxeViolations(page);
@@ -154,7 +156,7 @@ describe('reports', { skip: DB_CHECK_SKIP }, () => {
 
   test('Uren Export: the completed work orders of the period, semicolons, hours x 65', async () => {
     const [n] = expectRow(`SELECT count(*) FROM werkbonnen WHERE status = 'completed'
-      AND created_at >= timestamptz '2026-01-01 00:00 Europe/Amsterdam' AND created_at < timestamptz '2027-01-01 00:00 Europe/Amsterdam'`);
+      AND eind_tijd >= timestamptz '2026-01-01 00:00 Europe/Amsterdam' AND eind_tijd < timestamptz '2027-01-01 00:00 Europe/Amsterdam'`);
     const { message, text, name } = await runExport('Uren Export', /werkbonnen geëxporteerd$/);
     assert.equal(message, `${n} werkbonnen geëxporteerd`);
     assert.equal(name, 'uren-export-01-01-2026-tot-31-12-2026.csv');

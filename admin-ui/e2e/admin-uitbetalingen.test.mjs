@@ -166,6 +166,7 @@ describe("the franchise owner pays its klussers and reads its fee (D31, D32)", {
     const regels = dialog.getByRole('table', { name: /Gewerkte uren/ });
     const regel = regels.getByRole('row', { name: new RegExp(`E2E-${ub.nummer}`) });
     const [j, m, d] = [ub.datum.slice(0, 4), ub.datum.slice(5, 7), ub.datum.slice(8, 10)];
+    await regel.waitFor(); // the dialog loads its lines after it opens
     assert.deepEqual((await regel.getByRole('cell').allTextContents()).map(tidy), [
       `${d}-${m}-${j}`,
       `E2E-${ub.nummer}`,
