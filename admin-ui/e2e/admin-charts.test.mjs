@@ -51,14 +51,13 @@ describe('the charts (D29)', { skip: DB_CHECK_SKIP }, () => {
 
   test("a period's charts count exactly its days, its cut weeks named as such, the hours in the month they were worked", async () => {
     // A period from a Wednesday to a Tuesday three weeks later: both its first and last week are cut.
-    const iso = (d) => d.toISOString().slice(0, 10);
     const nl = (d) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
-    const [today] = expectRow(`SELECT (now() AT TIME ZONE 'Europe/Amsterdam')::date::text`);
-    const t = new Date(`${today}T00:00:00Z`);
-    const wednesday = new Date(t.getTime() - (((t.getUTCDay() + 4) % 7) + 21) * 86_400_000);
-    const van = iso(wednesday);
-    const tot = iso(new Date(wednesday.getTime() + 27 * 86_400_000));
-    const sunday = iso(new Date(wednesday.getTime() + 4 * 86_400_000));
+    // The days come from the product's calendar (the Amsterdam date the server's database keeps),
+    // never from this machine's clock or zone.
+    const [van, tot, sunday] = expectRow(`
+      SELECT w::text, (w + 27)::text, (w + 4)::text
+      FROM (SELECT d - (((extract(dow FROM d)::int + 4) % 7) + 21) AS w
+            FROM (SELECT (now() AT TIME ZONE 'Europe/Amsterdam')::date AS d) today) wednesday`);
 
     await page.goto(`${BASE_URL}/admin/rapportages`);
     await page.getByRole('heading', { name: 'Klussen per week per status' }).waitFor();

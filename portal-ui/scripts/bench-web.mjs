@@ -215,7 +215,9 @@ async function statusPath() {
   const [categorie] = items(await api('/api/v1/public/categorieen'));
   const [town] = items(await api('/api/v1/public/woonplaatsen'));
   const email = `bench-web-${Date.now()}@example.nl`;
-  const day = new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10);
+  // A week from today on the product's calendar (Amsterdam), whatever this machine's zone.
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d + 7)).toISOString().slice(0, 10);
   await api('/api/v1/public/aanvragen', {
     method: 'POST',
     body: JSON.stringify({
