@@ -121,18 +121,9 @@ func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opn
 
 // mail queues 'Uw gratis schouw is ingepland' to the customer, when the job has an address.
 func (s *pgStore) mail(ctx context.Context, tx pgx.Tx, klus uuid.UUID, sch Schouw) error {
-	var naam, to, adres string
-	if err := tx.QueryRow(ctx, `
-		SELECT coalesce(nullif(btrim(naam), ''), nullif(btrim(klant_voornaam || ' ' || klant_achternaam), ''), email),
-		       email, adres || ', ' || postcode || ' ' || woonplaats
-		FROM klussen WHERE id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
-		return fmt.Errorf("schouw: read job: %w", err)
-	}
-	if to == "" {
-		return nil
-	}
-	if s.enqueue == nil {
-		return errors.New("schouw: no job queue for the customer's e-mail")
+	naam, to, adres, err := s.customer(ctx, tx, klus)
+	if err != nil || to == "" {
+		return err
 	}
 	return s.enqueue(ctx, tx, email.Args{Template: "schouw", To: to, Data: map[string]string{
 		"naam": naam, "datum": calendar.DateOf(sch.Start).Dutch(), "tijd": sch.Start.In(calendar.Zone).Format("15:04"),
@@ -209,18 +200,9 @@ func (s *pgStore) Cancel(ctx context.Context, klus uuid.UUID, reden string) (Sch
 // mailCancelled queues 'Uw gratis schouw is geannuleerd' to the customer, when the job has an
 // address: the survey's date and time, and the reason when one was given.
 func (s *pgStore) mailCancelled(ctx context.Context, tx pgx.Tx, klus uuid.UUID, sch Schouw) error {
-	var naam, to, adres string
-	if err := tx.QueryRow(ctx, `
-		SELECT coalesce(nullif(btrim(naam), ''), nullif(btrim(klant_voornaam || ' ' || klant_achternaam), ''), email),
-		       email, adres || ', ' || postcode || ' ' || woonplaats
-		FROM klussen WHERE id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
-		return fmt.Errorf("schouw: read job: %w", err)
-	}
-	if to == "" {
-		return nil
-	}
-	if s.enqueue == nil {
-		return errors.New("schouw: no job queue for the customer's e-mail")
+	naam, to, adres, err := s.customer(ctx, tx, klus)
+	if err != nil || to == "" {
+		return err
 	}
 	data := map[string]string{"naam": naam, "datum": calendar.DateOf(sch.Start).Dutch(), "tijd": sch.Start.In(calendar.Zone).Format("15:04"),
 		"adres": adres, email.StatusKlus: klus.String()}
@@ -228,4 +210,19 @@ func (s *pgStore) mailCancelled(ctx context.Context, tx pgx.Tx, klus uuid.UUID, 
 		data["reden"] = sch.Reden
 	}
 	return s.enqueue(ctx, tx, email.Args{Template: "schouw_geannuleerd", To: to, Data: data})
+}
+
+// customer reads who a survey's e-mail goes to: the name to greet, the address (empty: no e-mail)
+// and the job's address; it refuses when there is no queue to send with.
+func (s *pgStore) customer(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (naam, to, adres string, err error) {
+	if err = tx.QueryRow(ctx, `
+		SELECT coalesce(nullif(btrim(naam), ''), nullif(btrim(klant_voornaam || ' ' || klant_achternaam), ''), email),
+		       email, adres || ', ' || postcode || ' ' || woonplaats
+		FROM klussen WHERE id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
+		return "", "", "", fmt.Errorf("schouw: read job: %w", err)
+	}
+	if to != "" && s.enqueue == nil {
+		return "", "", "", errors.New("schouw: no job queue for the customer's e-mail")
+	}
+	return naam, to, adres, nil
 }
