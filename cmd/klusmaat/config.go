@@ -13,7 +13,7 @@ import (
 )
 
 // Config is everything the binary reads from its environment. Each field comes from one entry of
-// settings below, which is also what `klusmaat help` prints, so the documentation cannot drift.
+// envSettings below, which is also what `klusmaat help` prints, so the documentation cannot drift.
 type Config struct {
 	Listen       string
 	MetricsAddr  string // Prometheus metrics; empty: none
@@ -51,7 +51,7 @@ type setting struct {
 // production deployment sets its own secret.
 const devActorKey = "klusmaat-dev-actor-key-not-for-production"
 
-var settings = []setting{
+var envSettings = []setting{
 	{"KLUSMAAT_LISTEN", ":8080", "address the HTTP server listens on", func(c *Config) *string { return &c.Listen }},
 	{"METRICS_ADDR", "127.0.0.1:9090", "address of the Prometheus metrics listener (/metrics), apart from the public port; empty: no metrics", func(c *Config) *string { return &c.MetricsAddr }},
 	{"KLUSMAAT_PPROF", "false", "true: the metrics listener also serves Go's CPU and allocation profiles under /debug/pprof/ (make profile); leave it off in production", func(c *Config) *string { return &c.Pprof }},
@@ -82,7 +82,7 @@ var settings = []setting{
 // loadConfig reads the environment; a variable that is set, even to "", wins over the default.
 func loadConfig(getenv func(string) (string, bool)) (Config, error) {
 	var c Config
-	for _, s := range settings {
+	for _, s := range envSettings {
 		v, ok := getenv(s.env)
 		if !ok {
 			v = s.def
@@ -126,7 +126,7 @@ func envLookup(name string) (string, bool) { return os.LookupEnv(name) }
 func printSettings(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "VARIABLE\tDEFAULT\tMEANING")
-	for _, s := range settings {
+	for _, s := range envSettings {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.env, s.def, s.doc)
 	}
 	tw.Flush()

@@ -102,8 +102,8 @@ func TestConfigEnvOverrides(t *testing.T) {
 		t.Errorf("config =\n%+v\nwant\n%+v", c, want)
 	}
 	// Every variable is read: the test above sets one per setting.
-	if len(vars) != len(settings) {
-		t.Errorf("test sets %d variables, there are %d settings", len(vars), len(settings))
+	if len(vars) != len(envSettings) {
+		t.Errorf("test sets %d variables, there are %d settings", len(vars), len(envSettings))
 	}
 }
 
@@ -159,14 +159,14 @@ func TestPrintSettingsListsEveryVariable(t *testing.T) {
 		"KLUSMAAT_SUPPORT_EMAIL", "KRATOS_PUBLIC_URL", "KRATOS_ADMIN_URL", "SMTP_URL", "MAIL_FROM", "KLUSMAAT_RUN_WORKERS", "KLUSMAAT_FORM_LIMIT", "KLUSMAAT_LOGIN_LIMIT", "BLOB_URL", "KLUSMAAT_PUBLIC_URL",
 		"KLUSMAAT_PORTAL_DIST", "KLUSMAAT_ADMIN_DIST", "LOG_FORMAT", "LOG_LEVEL",
 	}
-	if len(names) != len(settings) {
-		t.Errorf("test knows %d variables, config has %d settings", len(names), len(settings))
+	if len(names) != len(envSettings) {
+		t.Errorf("test knows %d variables, config has %d settings", len(names), len(envSettings))
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(settings)+1 || !strings.HasPrefix(lines[0], "VARIABLE") {
+	if len(lines) != len(envSettings)+1 || !strings.HasPrefix(lines[0], "VARIABLE") {
 		t.Fatalf("help has %d lines, want a header and one line per setting:\n%s", len(lines), out)
 	}
-	for _, s := range settings {
+	for _, s := range envSettings {
 		found := false
 		for _, line := range lines[1:] {
 			f := strings.Fields(line)

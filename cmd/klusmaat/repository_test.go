@@ -155,7 +155,7 @@ func TestReadmeListsEverySetting(t *testing.T) {
 	if i < 0 {
 		t.Fatal("README.md has no Configuration section")
 	}
-	for _, s := range settings {
+	for _, s := range envSettings {
 		if !strings.Contains(readme[i:], "| `"+s.env+"`") && !strings.Contains(readme[i:], "`"+s.env+"` /") && !strings.Contains(readme[i:], "/ `"+s.env+"`") {
 			t.Errorf("README.md's configuration table does not list %s", s.env)
 		}

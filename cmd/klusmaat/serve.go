@@ -15,7 +15,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/policy"
-	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/platform/events"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
@@ -23,6 +22,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/settings"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/schema"
@@ -222,7 +222,7 @@ func atoi(s string) int {
 // office set (instellingen), else the configured one (D19), so that the site, the e-mails, the PDFs
 // and the status page say the same (docs/decisions.md D33). Read at start-up.
 func supportDefault(ctx context.Context, cfg Config, db *tenants.DB) string {
-	if c, err := instellingen.ContactOf(ctx, db, uuid.Nil, ""); err == nil && c.Phone != "" {
+	if c, err := settings.ContactOf(ctx, db, uuid.Nil, ""); err == nil && c.Phone != "" {
 		return c.Phone
 	}
 	return cfg.SupportPhone

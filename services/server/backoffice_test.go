@@ -14,9 +14,9 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/audit"
 	"github.com/klusmaat/klusmaat/services/dashboard"
-	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klant"
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/settings"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -297,13 +297,13 @@ func TestNewCustomer(t *testing.T) {
 // Settings: the default support phone and per region phone and e-mail, validated, audited.
 func TestBackOfficeSettings(t *testing.T) {
 	b := newBackOffice(t, portalOptions{})
-	var one instellingen.One
+	var one settings.One
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/settings/algemeen", nil, &one); s != http.StatusOK || one.Data.ID != "algemeen" || len(one.Data.Regios) != 4 {
 		t.Fatalf("get: %d %+v", s, one)
 	}
-	w := instellingen.Wijziging{SupportPhoneDefault: "070 123 45 67", Regios: []instellingen.RegioWijziging{
+	w := settings.Wijziging{SupportPhoneDefault: "070 123 45 67", Regios: []settings.RegioWijziging{
 		{Regio: "den-haag", SupportPhone: "070 765 43 21", SupportEmail: "DenHaag@Klusmaat.nl"}}}
-	var saved instellingen.Saved
+	var saved settings.Saved
 	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/settings/algemeen", w, &saved); s != http.StatusOK || saved.Message != "Opgeslagen" ||
 		saved.Data.SupportPhoneDefault != "070 123 45 67" {
 		t.Fatalf("save: %d %+v", s, saved)
@@ -322,12 +322,12 @@ func TestBackOfficeSettings(t *testing.T) {
 	}
 	for _, c := range []struct {
 		field, want string
-		w           instellingen.Wijziging
+		w           settings.Wijziging
 	}{
-		{"support_phone_default", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", instellingen.Wijziging{SupportPhoneDefault: "bel ons"}},
-		{"regios.utrecht.support_email", "Vul een geldig e-mailadres in.", instellingen.Wijziging{Regios: []instellingen.RegioWijziging{{Regio: "utrecht", SupportEmail: "utrecht@"}}}},
-		{"regios.utrecht.support_phone", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", instellingen.Wijziging{Regios: []instellingen.RegioWijziging{{Regio: "utrecht", SupportPhone: "12"}}}},
-		{"regios.groningen.regio", "Onbekende regio.", instellingen.Wijziging{Regios: []instellingen.RegioWijziging{{Regio: "groningen"}}}},
+		{"support_phone_default", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Wijziging{SupportPhoneDefault: "bel ons"}},
+		{"regios.utrecht.support_email", "Vul een geldig e-mailadres in.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "utrecht", SupportEmail: "utrecht@"}}}},
+		{"regios.utrecht.support_phone", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "utrecht", SupportPhone: "12"}}}},
+		{"regios.groningen.regio", "Onbekende regio.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "groningen"}}}},
 	} {
 		var e apiError
 		if s := b.call(t, b.admin, http.MethodPut, "/api/v1/settings/algemeen", c.w, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
@@ -407,7 +407,7 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 		{http.MethodDelete, k, nil},
 		{http.MethodPost, "/api/v1/klanten", klant.CreateForm{Email: "x@example.nl"}},
 		{http.MethodDelete, "/api/v1/klanten/" + url.PathEscape(email), nil},
-		{http.MethodPut, "/api/v1/settings/algemeen", instellingen.Wijziging{SupportPhoneDefault: "070 000 00 00"}},
+		{http.MethodPut, "/api/v1/settings/algemeen", settings.Wijziging{SupportPhoneDefault: "070 000 00 00"}},
 	}
 	reads := []string{"/api/v1/klanten", "/api/v1/klanten/" + url.PathEscape(email), "/api/v1/werkbonnen", "/api/v1/werkbonnen/counts",
 		"/api/v1/audit", "/api/v1/settings/algemeen", "/api/v1/klussen/klussers"}

@@ -29,7 +29,6 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/franchise"
-	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/klant"
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/klusser"
@@ -43,9 +42,10 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/platform/web"
-	"github.com/klusmaat/klusmaat/services/rapportage"
 	"github.com/klusmaat/klusmaat/services/regio"
+	"github.com/klusmaat/klusmaat/services/reports"
 	"github.com/klusmaat/klusmaat/services/schouw"
+	"github.com/klusmaat/klusmaat/services/settings"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/services/werkbon"
@@ -220,7 +220,7 @@ func Routes(d Deps) []httpapi.Route {
 		schouw.New(k, d.DB, enqueue, d.clock(), d.Files),
 		offerte.New(k, d.DB, enqueue, factuur.Site(d.Site), d.clock()),
 		planning.New(k, d.DB, d.clock()),
-		rapportage.New(k, d.DB, d.clock()),
+		reports.New(k, d.DB, d.clock()),
 		factuur.NewBeheer(k, d.DB, enqueue, d.clock()),
 		betaling.New(k, d.DB, d.clock()),
 		uitbetaling.New(k, d.DB, d.clock(), factuur.Site(d.Site)),
@@ -230,7 +230,7 @@ func Routes(d Deps) []httpapi.Route {
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),
 		klant.New(k, d.DB, d.clock()),
-		instellingen.New(k, d.DB),
+		settings.New(k, d.DB),
 		audit.New(k, d.DB),
 		regio.New(k, d.DB),
 	}

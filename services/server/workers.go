@@ -13,9 +13,9 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/herinnering"
-	"github.com/klusmaat/klusmaat/services/instellingen"
 	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/settings"
 	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -45,7 +45,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	if d.DB != nil {
 		// An e-mail about a job gives its region's support contact (docs/decisions.md D33).
 		mail.Contact = func(ctx context.Context, klus uuid.UUID, regio string) (string, string, error) {
-			c, err := instellingen.ContactOf(ctx, d.DB, klus, regio)
+			c, err := settings.ContactOf(ctx, d.DB, klus, regio)
 			return c.Phone, c.Email, err
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/klusmaat/klusmaat/services/rapportage"
+	"github.com/klusmaat/klusmaat/services/reports"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
@@ -20,7 +20,7 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 		t.Fatal(err)
 	}
 	van, tot := today.AddDays(-60), today.AddDays(20)
-	var answer rapportage.GrafiekenAnswer
+	var answer reports.GrafiekenAnswer
 	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, &answer); s != http.StatusOK {
 		t.Fatalf("charts: %d", s)
 	}
@@ -70,10 +70,10 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 		t.Errorf("this month's average rating: the chart says %v, the database %v", rated, avg)
 	}
 
-	var trendAnswer rapportage.TrendAnswer
+	var trendAnswer reports.TrendAnswer
 	s := b.call(t, b.franchise, http.MethodGet, "/api/v1/dashboard/trend", nil, &trendAnswer)
 	trend := trendAnswer.Data
-	if s != http.StatusOK || len(trend.Weken) != rapportage.TrendWeken ||
+	if s != http.StatusOK || len(trend.Weken) != reports.TrendWeken ||
 		trend.Weken[7].Week != today.WeekStart().String() {
 		t.Fatalf("the franchise owner's trend: %d %+v", s, trend)
 	}

@@ -1,4 +1,4 @@
-package instellingen
+package settings
 
 import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"

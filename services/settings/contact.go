@@ -1,4 +1,4 @@
-package instellingen
+package settings
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func ContactOf(ctx context.Context, db *tenants.DB, klus uuid.UUID, regio string
 		return Contact{}, nil
 	}
 	if err != nil {
-		return Contact{}, fmt.Errorf("instellingen: support contact of region %q or job %s: %w", regio, klus, err)
+		return Contact{}, fmt.Errorf("settings: support contact of region %q or job %s: %w", regio, klus, err)
 	}
 	return c, nil
 }

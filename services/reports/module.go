@@ -1,4 +1,4 @@
-package rapportage
+package reports
 
 import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"

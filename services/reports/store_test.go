@@ -1,4 +1,4 @@
-package rapportage
+package reports
 
 import (
 	"context"

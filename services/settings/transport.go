@@ -1,4 +1,4 @@
-package instellingen
+package settings
 
 import (
 	"context"

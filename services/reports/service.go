@@ -1,11 +1,11 @@
-// Package rapportage is the reports' figures as charts (docs/decisions.md, D29): for a period and
+// Package reports is the reports' figures as charts (docs/decisions.md, D29): for a period and
 // region, jobs per week by status, revenue and VAT per month, worked hours per month, the average
 // rating per month and the requests answered late (D26); and for both dashboards an 8-week trend
 // of new requests and finished jobs. Every figure is computed in SQL as the actor (row-level
 // security, D4). Each figure counts exactly the period's days (Amsterdam dates): a week the period
 // cuts counts only its days within it. The revenue is counted as the invoices export; the hours by
 // the day the work was done.
-package rapportage
+package reports
 
 import (
 	"context"

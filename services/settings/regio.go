@@ -1,4 +1,4 @@
-package instellingen
+package settings
 
 // The support contact of a franchise owner's own regions (document 001 section 2, Franchise
 // settings): a franchise owner reads and saves the phone and e-mail of its regions only; an admin

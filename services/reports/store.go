@@ -1,4 +1,4 @@
-package rapportage
+package reports
 
 import (
 	"context"
@@ -116,7 +116,7 @@ func (s *pgStore) Grafieken(ctx context.Context, van, tot calendar.Date, regio s
 			w.Week, w.Van, w.Tot = d.String(), van.String(), tot.String()
 			return w, err
 		}); err != nil {
-			return fmt.Errorf("rapportage: jobs per week: %w", err)
+			return fmt.Errorf("reports: jobs per week: %w", err)
 		}
 		if g.OmzetPerMaand, err = collect(res, func(r pgx.CollectableRow) (MaandOmzet, error) {
 			var m MaandOmzet
@@ -125,18 +125,18 @@ func (s *pgStore) Grafieken(ctx context.Context, van, tot calendar.Date, regio s
 			m.Maand = d.String()[:7]
 			return m, err
 		}); err != nil {
-			return fmt.Errorf("rapportage: revenue: %w", err)
+			return fmt.Errorf("reports: revenue: %w", err)
 		}
 		rows, err := res.Query()
 		if err != nil {
-			return fmt.Errorf("rapportage: work orders: %w", err)
+			return fmt.Errorf("reports: work orders: %w", err)
 		}
 		for rows.Next() {
 			var d calendar.Date
 			var u MaandUren
 			var b MaandBeoordeling
 			if err := rows.Scan(&d, &u.Uren, &u.Werkbonnen, &b.Gemiddelde, &b.Beoordeeld); err != nil {
-				return fmt.Errorf("rapportage: work orders: %w", err)
+				return fmt.Errorf("reports: work orders: %w", err)
 			}
 			u.Maand, b.Maand = d.String()[:7], d.String()[:7]
 			g.UrenPerMaand, g.BeoordelingPerMaand = append(g.UrenPerMaand, u), append(g.BeoordelingPerMaand, b)
@@ -151,7 +151,7 @@ func (s *pgStore) Grafieken(ctx context.Context, van, tot calendar.Date, regio s
 			w.Week, w.Van, w.Tot = d.String(), van.String(), tot.String()
 			return w, err
 		}); err != nil {
-			return fmt.Errorf("rapportage: late call-backs: %w", err)
+			return fmt.Errorf("reports: late call-backs: %w", err)
 		}
 		return res.Close()
 	})

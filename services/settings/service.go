@@ -1,7 +1,7 @@
-// Package instellingen is the back office's settings (document 001 section 2, Admin settings):
+// Package settings is the back office's settings (document 001 section 2, Admin settings):
 // the platform's default support phone and, per region, the franchise support phone and e-mail.
 // One record with the id "algemeen", as react-admin edits a singleton. Admins only.
-package instellingen
+package settings
 
 import (
 	"context"
