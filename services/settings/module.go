@@ -8,5 +8,5 @@ import (
 // New is the settings module through k's standard chain: the admin's settings and every
 // actor's own regions' support contact.
 func New(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
-	return k.Routes(append(routes(NewService(&pgStore{db: db})), regioRoutes(db)...)...)
+	return k.Routes(routes(NewService(&pgStore{db: db}))...)
 }

@@ -1,19 +1,26 @@
-// Package settings is the back office's settings (document 001 section 2, Admin settings):
-// the platform's default support phone and, per region, the franchise support phone and e-mail.
-// One record with the id "algemeen", as react-admin edits a singleton. Admins only.
+// Package settings is the back office's settings (document 001 section 2): the support contacts
+// customers see (docs/decisions.md D33). Two audiences edit them:
+//
+//   - the admin's settings (Admin settings): the platform's default support phone and, per
+//     region, the franchise support phone and e-mail; one record with the id "algemeen", as
+//     react-admin edits a singleton;
+//   - a franchise owner's own regions (Franchise settings): the phone and e-mail of its regions
+//     only, the record "mijn"; an admin may use the same route for every region. Row-level
+//     security (migration 006) holds the same line.
+//
+// Both write franchise_settings, which is why they are one package; the regions themselves (the
+// list, a town's region) are services/regio and tenants/regions.go. ContactOf (store.go) reads the
+// contact for the e-mails and the site.
 package settings
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
-
-// ID is the settings record's id.
-const ID = "algemeen"
 
 // Service is the settings.
 type Service interface {
@@ -21,12 +28,21 @@ type Service interface {
 	Get(ctx context.Context, id string) (One, error)
 	// Update saves the default phone and the regions given (a region left out stays as it is).
 	Update(ctx context.Context, r UpdateRequest) (Saved, error)
+	// GetRegio returns the support contact of the actor's regions (an admin's: every active one).
+	GetRegio(ctx context.Context, _ httpapi.NoInput) (RegioOne, error)
+	// UpdateRegio saves the support contact of the actor's regions given; another region is refused.
+	UpdateRegio(ctx context.Context, w RegioWijzigingen) (RegioSaved, error)
 }
 
 // Store is the SQL side; store.go implements it.
 type Store interface {
 	Get(ctx context.Context) (Settings, error)
 	Update(ctx context.Context, w Wijziging) (Settings, error)
+	// OwnRegios reads the actor's active regions with their contact (an admin's: all), by name.
+	OwnRegios(ctx context.Context) ([]Regio, error)
+	// UpdateOwnRegios saves regios, each of which must be one of OwnRegios (else ErrNotYourRegion),
+	// and returns OwnRegios after.
+	UpdateOwnRegios(ctx context.Context, regios []RegioWijziging) ([]Regio, error)
 }
 
 // Settings are the support contacts.
@@ -44,50 +60,26 @@ type Regio struct {
 	SupportEmail string `json:"support_email"`
 }
 
-// One is the settings as one record.
-type One struct {
-	Data Settings `json:"data"`
+// RegioSettings is the support contact of the actor's regions.
+type RegioSettings struct {
+	ID     string  `json:"id"`
+	Regios []Regio `json:"regios" doc:"de regio's van de franchisenemer (een admin: alle), op naam; leeg: geen regio toegewezen"`
 }
 
-// LogAttrs keeps nothing.
-func (One) LogAttrs() []slog.Attr { return nil }
+// ID is the settings record's id.
+const ID = "algemeen"
 
-// Saved answers a save with the message of document 001 section 8.
-type Saved struct {
-	Data    Settings `json:"data"`
-	Message string   `json:"message"`
-}
-
-// LogAttrs keeps nothing.
-func (Saved) LogAttrs() []slog.Attr { return nil }
-
-// Wijziging is the form.
-type Wijziging struct {
-	SupportPhoneDefault string           `json:"support_phone_default"`
-	Regios              []RegioWijziging `json:"regios,omitempty"`
-}
-
-// RegioWijziging is one region's part of the form.
-type RegioWijziging struct {
-	Regio        string `json:"regio"`
-	SupportPhone string `json:"support_phone"`
-	SupportEmail string `json:"support_email"`
-}
-
-// UpdateRequest is the record's id and the form.
-type UpdateRequest struct {
-	ID string
-	Wijziging
-}
-
-// LogAttrs keeps how many regions were sent.
-func (r UpdateRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(r.Regios))} }
+// MijnID is the record's id of the actor's own regions, for react-admin's <Edit id="mijn">.
+const MijnID = "mijn"
 
 // MsgOpgeslagen is the message of a save (section 8).
 const MsgOpgeslagen = "Opgeslagen"
 
 // ErrNotFound: the settings have one id.
 var ErrNotFound = domainerr.NotFound("settings_not_found", "Deze instellingen bestaan niet.")
+
+// ErrNotYourRegion refuses a region the franchise owner does not run.
+var ErrNotYourRegion = domainerr.Forbidden("not_your_region", "Dit is niet uw regio.")
 
 // MsgOnbekendeRegio refuses a region that is not an active one.
 const MsgOnbekendeRegio = "Onbekende regio."
@@ -113,25 +105,49 @@ func (s *service) Update(ctx context.Context, r UpdateRequest) (Saved, error) {
 		return Saved{}, ErrNotFound
 	}
 	e := validate.Errors{}
-	w := Wijziging{SupportPhoneDefault: e.Phone("support_phone_default", r.SupportPhoneDefault)}
+	w := Wijziging{SupportPhoneDefault: e.Phone("support_phone_default", r.SupportPhoneDefault), Regios: checkRegios(e, r.Regios)}
 	seen := map[string]bool{}
-	for _, rg := range r.Regios {
-		slug := strings.TrimSpace(rg.Regio)
-		if seen[slug] {
-			e.Set("regios."+slug+".regio", "Deze regio staat er twee keer in.")
+	for _, rg := range w.Regios {
+		if seen[rg.Regio] {
+			e.Set("regios."+rg.Regio+".regio", "Deze regio staat er twee keer in.")
 		}
-		seen[slug] = true
-		w.Regios = append(w.Regios, RegioWijziging{
-			Regio:        slug,
-			SupportPhone: e.Phone("regios."+slug+".support_phone", rg.SupportPhone),
-			SupportEmail: e.Email("regios."+slug+".support_email", rg.SupportEmail),
-		})
+		seen[rg.Regio] = true
 	}
 	if err := e.Invalid("invalid_settings", firstMessage(e)); err != nil {
 		return Saved{}, err
 	}
 	st, err := s.store.Update(ctx, w)
 	return Saved{Data: st, Message: MsgOpgeslagen}, err
+}
+
+func (s *service) GetRegio(ctx context.Context, _ httpapi.NoInput) (RegioOne, error) {
+	regios, err := s.store.OwnRegios(ctx)
+	return RegioOne{Data: RegioSettings{ID: MijnID, Regios: regios}}, err
+}
+
+func (s *service) UpdateRegio(ctx context.Context, in RegioWijzigingen) (RegioSaved, error) {
+	e := validate.Errors{}
+	w := checkRegios(e, in.Regios)
+	if err := e.Invalid("invalid_settings", firstMessage(e)); err != nil {
+		return RegioSaved{}, err
+	}
+	regios, err := s.store.UpdateOwnRegios(ctx, w)
+	return RegioSaved{Data: RegioSettings{ID: MijnID, Regios: regios}, Message: MsgOpgeslagen}, err
+}
+
+// checkRegios checks each region's phone and e-mail into e (fields regios.<slug>.support_phone
+// and .support_email) and returns them trimmed, as both forms send them.
+func checkRegios(e validate.Errors, in []RegioWijziging) []RegioWijziging {
+	var out []RegioWijziging
+	for _, rg := range in {
+		slug := strings.TrimSpace(rg.Regio)
+		out = append(out, RegioWijziging{
+			Regio:        slug,
+			SupportPhone: e.Phone("regios."+slug+".support_phone", rg.SupportPhone),
+			SupportEmail: e.Email("regios."+slug+".support_email", rg.SupportEmail),
+		})
+	}
+	return out
 }
 
 // firstMessage is one of the messages, the default phone's first.

@@ -10,6 +10,8 @@ import (
 // MaxBody is the largest settings form (four regions fit many times over).
 const MaxBody = 16 << 10
 
+// routes is the route table: the admin's settings (app_settings) and the own regions' support
+// contact (franchise_settings, for franchise owners and admins).
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/settings/{id}", Summary: "Instellingen (id algemeen): standaard supporttelefoon en per regio telefoon en e-mail",
@@ -18,6 +20,12 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodPut, Path: "/api/v1/settings/{id}", Summary: "Instellingen opslaan (id algemeen)",
 			Tag: "instellingen", Resource: "app_settings", Action: "update", Request: Wijziging{}, Response: Saved{},
 			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeUpdate},
+		{Method: http.MethodGet, Path: "/api/v1/regio-instellingen", Summary: "Supporttelefoon en -e-mail van de eigen regio's (franchise; een admin: alle regio's)",
+			Tag: "instellingen", Resource: "franchise_settings", Action: "read", Response: RegioOne{},
+			Op: "GetRegio", Endpoint: httpapi.Typed(s.GetRegio), Decode: httpapi.DecodeNoInput},
+		{Method: http.MethodPut, Path: "/api/v1/regio-instellingen", Summary: "Supporttelefoon en -e-mail van eigen regio's opslaan",
+			Tag: "instellingen", Resource: "franchise_settings", Action: "update", Request: RegioWijzigingen{}, Response: RegioSaved{},
+			Op: "UpdateRegio", Endpoint: httpapi.Typed(s.UpdateRegio), Decode: httpapi.DecodeBody[RegioWijzigingen](MaxBody)},
 	}
 }
 

@@ -1,0 +1,70 @@
+package settings
+
+import "log/slog"
+
+// The requests and answers of the routes (transport.go).
+
+// One is the settings as one record.
+type One struct {
+	Data Settings `json:"data"`
+}
+
+// LogAttrs keeps nothing.
+func (One) LogAttrs() []slog.Attr { return nil }
+
+// Saved answers a save with the message of document 001 section 8.
+type Saved struct {
+	Data    Settings `json:"data"`
+	Message string   `json:"message"`
+}
+
+// LogAttrs keeps nothing.
+func (Saved) LogAttrs() []slog.Attr { return nil }
+
+// Wijziging is the admin's form.
+type Wijziging struct {
+	SupportPhoneDefault string           `json:"support_phone_default"`
+	Regios              []RegioWijziging `json:"regios,omitempty"`
+}
+
+// RegioWijziging is one region's part of either form.
+type RegioWijziging struct {
+	Regio        string `json:"regio"`
+	SupportPhone string `json:"support_phone"`
+	SupportEmail string `json:"support_email"`
+}
+
+// UpdateRequest is the record's id and the form.
+type UpdateRequest struct {
+	ID string
+	Wijziging
+}
+
+// LogAttrs keeps how many regions were sent.
+func (r UpdateRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(r.Regios))} }
+
+// RegioOne is the answer of GET /api/v1/regio-instellingen.
+type RegioOne struct {
+	Data RegioSettings `json:"data"`
+}
+
+// LogAttrs keeps the number of regions.
+func (o RegioOne) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(o.Data.Regios))} }
+
+// RegioSaved is a save's answer with the message of section 8.
+type RegioSaved struct {
+	Data    RegioSettings `json:"data"`
+	Message string        `json:"message"`
+}
+
+// LogAttrs keeps the number of regions.
+func (o RegioSaved) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(o.Data.Regios))} }
+
+// RegioWijzigingen is the franchise owner's form: the regions to change (a region left out stays
+// as it is).
+type RegioWijzigingen struct {
+	Regios []RegioWijziging `json:"regios"`
+}
+
+// LogAttrs keeps how many regions were sent.
+func (w RegioWijzigingen) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(w.Regios))} }
