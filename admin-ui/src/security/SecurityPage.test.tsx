@@ -5,7 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createFetchMock, KRATOS, uiText, type Responder } from '@klusmaat/shared-ui/test/authFixtures';
 import { i18nProvider } from '../i18nProvider';
 import { lookupNew, lookupNone, lookupSaved, QR, settingsFlow, totpEnabledNodes, totpSetupNodes } from '../test/securityFixtures';
-import { groupSecret, SecurityPage } from './SecurityPage';
+import { SecurityPage } from './SecurityPage';
+import { groupSecret } from './TotpSetupForm';
 
 function Where() {
   const { pathname, search } = useLocation();
