@@ -11,6 +11,18 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
+// Regions are tenants and data (D1): a new region is a row in regions, its towns and postcodes
+// rows in region_towns and region_postcodes, and no code lists them. What is known of regions
+// lives in three places, one per layer:
+//
+//   - here, below every service: SQL over the region tables inside a caller's transaction (the
+//     region of a town or postcode, the active regions' slugs, whether a slug names a region), for
+//     any domain and for the demo seed, which may not import services/;
+//   - services/regio: the regions as a resource, GET /api/v1/regios (the active regions with their
+//     towns, for every signed-in user's screens);
+//   - services/settings: a region's support contact (franchise_settings), which the admin's
+//     settings and a franchise owner's own regions edit with one check and one audit.
+
 // ErrNoRegion means neither the town nor the postcode belongs to an active region.
 var ErrNoRegion = errors.New("tenants: no active region for this town or postcode")
 
@@ -60,6 +72,37 @@ func ActiveRegions(ctx context.Context, tx pgx.Tx) ([]string, error) {
 		return nil, fmt.Errorf("tenants: active regions: %w", err)
 	}
 	return slugs, nil
+}
+
+// ActiveRegions is the package function ActiveRegions in a transaction of its own, as the actor
+// of ctx: what a form checks region slugs against before it opens its own transaction.
+func (db *DB) ActiveRegions(ctx context.Context) ([]string, error) {
+	var slugs []string
+	err := db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		slugs, err = ActiveRegions(ctx, tx)
+		return err
+	})
+	return slugs, err
+}
+
+// IsRegion reports whether slug names a region, active or not, in the caller's transaction: what
+// an export's filter or an invoice issuer may name (a closed region keeps its history).
+func IsRegion(ctx context.Context, tx pgx.Tx, slug string) (bool, error) {
+	return regionWhere(ctx, tx, `slug = $1`, slug)
+}
+
+// IsActiveRegion reports whether slug names an active region, in the caller's transaction: where
+// new work may go.
+func IsActiveRegion(ctx context.Context, tx pgx.Tx, slug string) (bool, error) {
+	return regionWhere(ctx, tx, `slug = $1 AND actief`, slug)
+}
+
+func regionWhere(ctx context.Context, tx pgx.Tx, where, slug string) (bool, error) {
+	var ok bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM regions WHERE `+where+`)`, slug).Scan(&ok); err != nil {
+		return false, fmt.Errorf("tenants: region %q: %w", slug, err)
+	}
+	return ok, nil
 }
 
 // NormalizeTown turns what a person types ("  Den  Haag ") into the key of region_towns ("den haag").

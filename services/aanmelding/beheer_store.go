@@ -76,12 +76,7 @@ type beheerStore struct{ db *tenants.DB }
 
 // ActiveRegions reads the active regions' slugs (tenants.ActiveRegions) as the actor of ctx.
 func (s *beheerStore) ActiveRegions(ctx context.Context) ([]string, error) {
-	var slugs []string
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		slugs, err = tenants.ActiveRegions(ctx, tx)
-		return err
-	})
-	return slugs, err
+	return s.db.ActiveRegions(ctx)
 }
 
 func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {

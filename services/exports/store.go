@@ -25,10 +25,11 @@ func scan(row pgx.Row) (Export, error) {
 func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Export, error) {
 	var e Export
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		// A region must exist; checked here, where the list of regions is.
+		// A region must exist (a closed one keeps its history); checked here, where the list of
+		// regions is.
 		if r.Regio != "" {
-			var ok bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM regions WHERE slug = $1)`, r.Regio).Scan(&ok); err != nil {
+			ok, err := tenants.IsRegion(ctx, tx, r.Regio)
+			if err != nil {
 				return err
 			}
 			if !ok {

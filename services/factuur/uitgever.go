@@ -125,8 +125,8 @@ func (s *uitgeverStore) Save(ctx context.Context, r UitgeverRequest) (UitgeverSa
 		var regio *string
 		if r.ID != Centraal {
 			regio = &r.ID
-			var known bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM regions WHERE slug = $1)`, r.ID).Scan(&known); err != nil {
+			known, err := tenants.IsRegion(ctx, tx, r.ID)
+			if err != nil {
 				return err
 			}
 			if !known {

@@ -37,16 +37,7 @@ func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Eigenaar, error) {
 }
 
 func (s *pgStore) KnownRegions(ctx context.Context) ([]string, error) {
-	var out []string
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT slug FROM regions WHERE actief ORDER BY slug`)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return err
-	})
-	return out, err
+	return s.db.ActiveRegions(ctx)
 }
 
 // SetRegions writes the owner's regions and the audit entry with before and after (D22).

@@ -158,7 +158,8 @@ func checkRefs(ctx context.Context, tx pgx.Tx, g Gegevens) (string, error) {
 		return "", Invalid(validate.Errors{"categorie": MsgCategorie})
 	}
 	if g.Regio != "" {
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM regions WHERE slug = $1 AND actief)`, g.Regio).Scan(&known); err != nil {
+		known, err := tenants.IsActiveRegion(ctx, tx, g.Regio)
+		if err != nil {
 			return "", err
 		}
 		if !known {

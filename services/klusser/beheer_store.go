@@ -30,12 +30,7 @@ const where = `
 
 // ActiveRegions reads the active regions' slugs (tenants.ActiveRegions) as the actor of ctx.
 func (s *beheerStore) ActiveRegions(ctx context.Context) ([]string, error) {
-	var slugs []string
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		slugs, err = tenants.ActiveRegions(ctx, tx)
-		return err
-	})
-	return slugs, err
+	return s.db.ActiveRegions(ctx)
 }
 
 func scanKlusser(r tenants.Row, k *Klusser, extra ...any) error {

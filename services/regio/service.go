@@ -2,6 +2,11 @@
 // their towns, as every signed-in user's screens offer them (the console's region filters and
 // choices, the klusser's and franchise owner's forms). A new franchise region is a row in the
 // regions table and its towns rows in region_towns; no code lists them.
+//
+// This package is the regions' HTTP resource only. The SQL that other domains run on the region
+// tables inside their own transactions (a town's region, the active slugs, whether a slug names a
+// region) is tenants/regions.go, below every service; a region's support contact is
+// services/settings, beside the admin's settings that edit it too.
 package regio
 
 import (
