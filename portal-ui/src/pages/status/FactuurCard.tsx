@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { euros, longDay } from '../klusser/format';
+import { StatusCard } from './StatusCard';
 import type { Factuur, FactuurStaat } from './statusApi';
 
 /** The states in which the customer still has to pay: the amount, the day, the account and the reference. */
@@ -119,14 +120,13 @@ function Stand({ f }: { f: Factuur }) {
  */
 export default function FactuurCard({ f, pdf }: { f: Factuur | null; pdf: string }) {
   return (
-    <section className="status-card status-factuur" aria-labelledby="status-factuur">
-      <h2 id="status-factuur">Uw factuur</h2>
+    <StatusCard id="status-factuur" title="Uw factuur" className="status-factuur">
       {f === null ? <p>De klus is afgerond. Hartelijk dank!</p> : <Stand f={f} />}
       {pdf !== '' && (
         <a className="button button-primary button-large" href={pdf} download>
           Download uw factuur (PDF)
         </a>
       )}
-    </section>
+    </StatusCard>
   );
 }
