@@ -1,18 +1,24 @@
 package exports
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // The CSV conventions of the back office's exports (document 001 section 9), shared by every
-// domain that writes one: dates dd-MM-yyyy, amounts with a decimal comma, and every line through
-// Writer, which defuses what a spreadsheet would run.
+// domain that writes one: dates dd-MM-yyyy, amounts with a decimal comma, and every file through
+// WriteRows and its Writer, which defuses what a spreadsheet would run. A domain says only its
+// header, its query and how a row becomes a line: the reports page's exports as a Kind (worker.go,
+// made in the background), the invoice page's as a Download (made while the request waits).
 
 // UurTariefCents is the rate of the hours export: it shows hours x 65 (document 001 section 9),
 // whatever a job's own rate was. The invoices export bills each invoice's own rate.
@@ -48,12 +54,13 @@ func DutchDate(iso string) string {
 	return t.Format("02-01-2006")
 }
 
-// WriteRows writes a report: the header, then one line per row that line makes, separated by
-// semicolons (quoted only where a field needs it), as the rows arrive, so memory does not grow
-// with the period. It closes rows and returns how many lines it wrote, or ErrEmpty for none.
-func WriteRows(out io.Writer, header []string, rows pgx.Rows, line func(pgx.Rows) ([]string, error)) (int, error) {
+// WriteRows writes an export in format f: the header, then one line per row that line makes, as
+// the rows arrive, so memory does not grow with the period. It closes rows and returns how many
+// lines it wrote, or ErrEmpty for none. Every export goes through it: the reports' (Semicolon, to
+// a file, by the worker) and the invoice page's (CommaQuoted, in memory, by Download).
+func WriteRows(out io.Writer, f Format, header []string, rows pgx.Rows, line func(pgx.Rows) ([]string, error)) (int, error) {
 	defer rows.Close()
-	w := NewWriter(out, Semicolon)
+	w := NewWriter(out, f)
 	if err := w.Write(header); err != nil {
 		return 0, err
 	}
@@ -75,4 +82,29 @@ func WriteRows(out io.Writer, header []string, rows pgx.Rows, line func(pgx.Rows
 		return 0, ErrEmpty
 	}
 	return n, w.Flush()
+}
+
+// CSVFile is an export made while the request waits (the invoice page's CSV, the debtors list):
+// its name, bytes and number of rows.
+type CSVFile struct {
+	Name string
+	Data []byte
+	Rows int
+}
+
+// Download writes rows as the CSV file name in the invoice page's format (CommaQuoted), in
+// memory: the header, then a line per row (see WriteRows). No row: ErrEmpty, which the domain
+// answers with its own message.
+func Download(name string, header []string, rows pgx.Rows, line func(pgx.Rows) ([]string, error)) (*CSVFile, error) {
+	var buf bytes.Buffer
+	n, err := WriteRows(&buf, CommaQuoted, header, rows, line)
+	if err != nil {
+		return nil, err
+	}
+	return &CSVFile{Name: name, Data: buf.Bytes(), Rows: n}, nil
+}
+
+// EncodeCSV sends f as a download, never cached (a route's Encode: httpapi.Encoder(EncodeCSV)).
+func EncodeCSV(_ context.Context, w http.ResponseWriter, f *CSVFile) error {
+	return httpapi.WriteAttachment(w, "text/csv; charset=utf-8", f.Name, f.Data)
 }

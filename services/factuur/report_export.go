@@ -43,7 +43,7 @@ func writeFacturen(ctx context.Context, tx pgx.Tx, req exports.Request, out io.W
 	if err != nil {
 		return 0, err
 	}
-	return exports.WriteRows(out, facturenHeader, rows, func(rows pgx.Rows) ([]string, error) {
+	return exports.WriteRows(out, exports.Semicolon, facturenHeader, rows, func(rows pgx.Rows) ([]string, error) {
 		var nummer, klant, email, regio, woonplaats, omschrijving string
 		var datum time.Time
 		var uren, tarief, teken, materiaal, subtotaal, btw, totaal int

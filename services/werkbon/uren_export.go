@@ -43,7 +43,7 @@ func writeUren(ctx context.Context, tx pgx.Tx, req exports.Request, out io.Write
 	if err != nil {
 		return 0, err
 	}
-	return exports.WriteRows(out, urenHeader, rows, func(rows pgx.Rows) ([]string, error) {
+	return exports.WriteRows(out, exports.Semicolon, urenHeader, rows, func(rows pgx.Rows) ([]string, error) {
 		var datum time.Time
 		var klusser, regio, woonplaats, omschrijving string
 		var uren int
