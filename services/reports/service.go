@@ -13,7 +13,6 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
-	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
@@ -170,8 +169,10 @@ func (s *service) Grafieken(ctx context.Context, r Request) (GrafiekenAnswer, er
 }
 
 func (s *service) Trend(ctx context.Context, r TrendRequest) (TrendAnswer, error) {
-	if r.Regio != "" && !tenants.ValidSlug(r.Regio) {
-		return TrendAnswer{}, validate.Errors{"regio": "Kies een regio."}.Invalid("invalid_region", "Kies een regio.")
+	f := validate.Errors{}
+	exports.CheckRegion(f, r.Regio)
+	if err := f.Invalid("invalid_region", exports.MsgKiesRegio); err != nil {
+		return TrendAnswer{}, err
 	}
 	from := s.now.Today().WeekStart().AddDays(-7 * (TrendWeken - 1))
 	t, err := s.store.Trend(ctx, from, TrendWeken, r.Regio)
