@@ -84,3 +84,38 @@ func TestActiveRegions(t *testing.T) {
 		}
 	}
 }
+
+// A region switched off still names a region (its invoices and exports keep it) but takes no new
+// work; a slug no row has names none. DB.ActiveRegions reads the same list as ActiveRegions, as
+// the actor of ctx, in a transaction of its own.
+func TestWhetherASlugNamesARegion(t *testing.T) {
+	d := dbtest.New(t)
+	ctx := context.Background()
+	admin := tenants.Actor{UserID: [16]byte{1}, Role: tenants.Admin}
+	d.As(t, admin, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE regions SET actief = false WHERE slug = 'utrecht'`)
+		return err
+	})
+	cases := []struct {
+		slug           string
+		region, active bool
+	}{{"den-haag", true, true}, {"utrecht", true, false}, {"zeeland", false, false}, {"", false, false}}
+	for _, c := range cases {
+		var region, active bool
+		err := d.DB.InTx(ctx, tenants.AnonymousActor(), func(tx pgx.Tx) (err error) {
+			if region, err = tenants.IsRegion(ctx, tx, c.slug); err != nil {
+				return err
+			}
+			active, err = tenants.IsActiveRegion(ctx, tx, c.slug)
+			return err
+		})
+		if err != nil || region != c.region || active != c.active {
+			t.Errorf("%q: IsRegion %v, IsActiveRegion %v (%v); want %v, %v", c.slug, region, active, err, c.region, c.active)
+		}
+	}
+	klusser := tenants.Actor{UserID: [16]byte{2}, Role: tenants.Klusser, Regions: []string{"den-haag"}}
+	got, err := d.DB.ActiveRegions(tenants.WithActor(ctx, klusser))
+	if err != nil || len(got) != 3 || got[0] != "amsterdam" || got[1] != "den-haag" || got[2] != "rotterdam" {
+		t.Fatalf("DB.ActiveRegions = %v, %v; want amsterdam, den-haag, rotterdam", got, err)
+	}
+}
