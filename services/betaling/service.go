@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -229,6 +229,6 @@ type Service interface {
 	HandOver(ctx context.Context, id uuid.UUID) (Booked, error)
 	// Open is what is open per region and age (the dashboards).
 	Open(ctx context.Context) (OpenAnswer, error)
-	// Debtors is one business's debtors list as CSV.
-	Debtors(ctx context.Context, req DebtorsRequest) (*factuur.CSVFile, error)
+	// Debtors is one business's debtors list as CSV (debtors_export.go).
+	Debtors(ctx context.Context, req DebtorsRequest) (*exports.CSVFile, error)
 }
