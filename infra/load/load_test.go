@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -87,12 +88,23 @@ func TestLoad(t *testing.T) {
 		}},
 	}
 
-	// The baselines: select-only for the reads, the default TPC-B-like script for the write.
-	tps := map[string]float64{}
-	for _, c := range []int{16, 64} {
-		tps[baselineKey(c, false)] = pgbench(t, c, false)
+	// KLUSMAAT_LOAD_ONLY keeps the scenarios whose name holds it (e.g. "pool"), for a quick look at
+	// one; make load runs them all.
+	if only := os.Getenv("KLUSMAAT_LOAD_ONLY"); only != "" {
+		scenarios = slices.DeleteFunc(scenarios, func(s scenario) bool { return !strings.Contains(s.name, only) })
 	}
-	tps[baselineKey(16, true)] = pgbench(t, 16, true)
+
+	// The baselines: select-only for the reads, the default TPC-B-like script for the write, each
+	// only when a scenario needs it.
+	tps := map[string]float64{}
+	for _, b := range []struct {
+		clients int
+		write   bool
+	}{{16, false}, {64, false}, {16, true}} {
+		if slices.ContainsFunc(scenarios, func(s scenario) bool { return s.clients == b.clients && s.write == b.write }) {
+			tps[baselineKey(b.clients, b.write)] = pgbench(t, b.clients, b.write)
+		}
+	}
 	profiler := newProfiler(t)
 	type row struct {
 		s scenario

@@ -26,7 +26,12 @@ type profiler struct {
 func newProfiler(t *testing.T) *profiler {
 	p := &profiler{t: t, base: os.Getenv("KLUSMAAT_LOAD_PPROF"), binary: os.Getenv("KLUSMAAT_LOAD_BINARY")}
 	if p.base != "" {
-		p.dir = t.TempDir()
+		// KLUSMAAT_LOAD_PROFILE_DIR keeps the profiles for go tool pprof after the run.
+		if p.dir = os.Getenv("KLUSMAAT_LOAD_PROFILE_DIR"); p.dir == "" {
+			p.dir = t.TempDir()
+		} else if err := os.MkdirAll(p.dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return p
 }
@@ -39,7 +44,9 @@ func (p *profiler) start(name string) func() {
 	slug := strings.NewReplacer(" ", "-", ",", "", "(", "", ")", "", "+", "").Replace(name)
 	before := p.fetch("/debug/pprof/allocs", slug+".allocs-before")
 	cpu := make(chan string, 1)
-	go func() { cpu <- p.fetch(fmt.Sprintf("/debug/pprof/profile?seconds=%d", int(duration.Seconds())), slug+".cpu") }()
+	go func() {
+		cpu <- p.fetch(fmt.Sprintf("/debug/pprof/profile?seconds=%d", int(duration.Seconds())), slug+".cpu")
+	}()
 	return func() {
 		cpuFile := <-cpu
 		after := p.fetch("/debug/pprof/allocs", slug+".allocs-after")

@@ -45,8 +45,17 @@ type Sessions struct {
 	ttl    time.Duration
 	now    func() time.Time
 
-	mu    sync.Mutex
-	cache map[[32]byte]cached
+	mu       sync.Mutex
+	cache    map[[32]byte]cached
+	inflight map[[32]byte]*lookupCall // the one lookup under way per cookie
+	forgets  uint64                   // Forget and ForgetUser calls: a lookup begun before one is not cached
+}
+
+// lookupCall is a lookup under way; the requests that wait for it share its answer.
+type lookupCall struct {
+	done  chan struct{}
+	entry cached
+	err   error
 }
 
 type cached struct {
@@ -61,7 +70,8 @@ func NewSessions(k *Kratos, db *tenants.DB, cookie string, ttl time.Duration) *S
 	if cookie == "" {
 		cookie = DefaultCookie
 	}
-	return &Sessions{kratos: k, db: db, cookie: cookie, ttl: ttl, now: time.Now, cache: map[[32]byte]cached{}}
+	return &Sessions{kratos: k, db: db, cookie: cookie, ttl: ttl, now: time.Now, cache: map[[32]byte]cached{},
+		inflight: map[[32]byte]*lookupCall{}}
 }
 
 type sessionKey struct{}
@@ -114,6 +124,7 @@ func (s *Sessions) Middleware(next http.Handler) http.Handler {
 func (s *Sessions) ForgetUser(id uuid.UUID) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.forgets++
 	for k, e := range s.cache {
 		if e.actor.UserID == id {
 			delete(s.cache, k)
@@ -124,36 +135,73 @@ func (s *Sessions) ForgetUser(id uuid.UUID) {
 // Forget drops a cached session at once (on logout through the proxy).
 func (s *Sessions) Forget(cookieValue string) {
 	s.mu.Lock()
+	s.forgets++
 	delete(s.cache, sha256.Sum256([]byte(cookieValue)))
 	s.mu.Unlock()
 }
 
+// resolve answers from the cache while its entry is younger than the TTL. One lookup per cookie
+// runs at a time: the requests that find no valid entry wait for the lookup under way and share
+// its answer, instead of each asking Kratos (a user's page makes several requests at once; make
+// load's 64 clients of one klusser all missed together when the entry expired, 64 lookups and a
+// second's wait). In the last fifth of the TTL, one request looks the session up again while the
+// others still use the entry, which is still within its TTL; a failed refresh keeps it until then.
 func (s *Sessions) resolve(ctx context.Context, cookieValue string) (cached, error) {
 	key := sha256.Sum256([]byte(cookieValue))
+	now := s.now()
 	s.mu.Lock()
-	e, ok := s.cache[key]
-	s.mu.Unlock()
-	if ok && s.now().Before(e.expires) {
+	e, valid := s.cache[key]
+	valid = valid && now.Before(e.expires)
+	call := s.inflight[key]
+	if valid && (call != nil || now.Before(e.expires.Add(-s.ttl/5))) {
+		s.mu.Unlock()
 		return e, nil
 	}
-
-	e, err := s.lookup(ctx, cookieValue)
-	if err != nil {
-		return cached{}, err
+	if call != nil {
+		s.mu.Unlock()
+		select {
+		case <-call.done:
+			return call.entry, call.err
+		case <-ctx.Done():
+			return cached{}, ctx.Err()
+		}
 	}
-	e.expires = s.now().Add(s.ttl)
+	call = &lookupCall{done: make(chan struct{})}
+	s.inflight[key] = call
+	forgets := s.forgets
+	s.mu.Unlock()
+
+	// The waiting requests share this lookup, so it does not end with this request.
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
+	call.entry, call.err = s.lookup(lctx, cookieValue)
+	cancel()
+	if call.err == nil {
+		call.entry.expires = s.now().Add(s.ttl)
+	}
 	s.mu.Lock()
-	s.cache[key] = e
-	if len(s.cache) > 10000 { // a flood of bogus cookies must not grow the cache without bound
-		for k, v := range s.cache {
-			if s.now().After(v.expires) {
-				delete(s.cache, k)
+	delete(s.inflight, key)
+	if call.err == nil && s.forgets == forgets {
+		s.cache[key] = call.entry
+		if len(s.cache) > 10000 { // a flood of bogus cookies must not grow the cache without bound
+			for k, v := range s.cache {
+				if s.now().After(v.expires) {
+					delete(s.cache, k)
+				}
 			}
 		}
 	}
 	s.mu.Unlock()
-	return e, nil
+	close(call.done)
+	if call.err != nil && valid {
+		slog.WarnContext(ctx, "refresh session", "err", call.err)
+		return e, nil // a refresh ahead of time failed: the entry holds until its TTL ends
+	}
+	return call.entry, call.err
 }
+
+// lookupTimeout bounds a lookup that other requests wait for (Kratos's client and the database
+// have deadlines of their own; this is the last resort).
+const lookupTimeout = 15 * time.Second
 
 // lookup asks Kratos who the cookie belongs to, then the database what that user may do.
 func (s *Sessions) lookup(ctx context.Context, cookieValue string) (cached, error) {
