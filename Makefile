@@ -235,7 +235,8 @@ LOAD_PG    := $(call port,54331)
 LOAD_HTTP  := $(call port,8109)
 LOAD_METRICS := $(call port,9109)
 LOAD_AUTH  := $(call port,4453) $(call port,4454)
-LOAD_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
+# The server's pool as production's (infra/k8s: pool_max_conns=10), not pgx's default of 4 on two cores.
+LOAD_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(LOAD_PG)/klusmaat?pool_max_conns=10 \
                DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
                DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(LOAD_PG)/klusmaat \
                KRATOS_PUBLIC_URL=http://127.0.0.1:$(word 1,$(LOAD_AUTH)) KRATOS_ADMIN_URL=http://127.0.0.1:$(word 2,$(LOAD_AUTH))
