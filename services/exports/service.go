@@ -169,14 +169,14 @@ func CheckPeriod(f validate.Errors, van, tot, regio string) {
 	CheckRegion(f, regio)
 }
 
-// MsgKiesRegio refuses a region filter that names no region.
-const MsgKiesRegio = "Kies een regio."
+// MsgChooseRegio refuses a region filter that names no region.
+const MsgChooseRegio = "Kies een regio."
 
 // CheckRegion checks a report's region filter (the exports, the charts, the trend): a region's
 // slug or none. Whether the slug names a region is the store's to check (tenants.IsRegion).
 func CheckRegion(f validate.Errors, regio string) {
 	if regio != "" && !tenants.ValidSlug(regio) {
-		f["regio"] = MsgKiesRegio
+		f["regio"] = MsgChooseRegio
 	}
 }
 

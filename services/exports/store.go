@@ -33,7 +33,7 @@ func (s *pgStore) Create(ctx context.Context, r Request, enqueue Enqueue) (Expor
 				return err
 			}
 			if !ok {
-				return invalid(validate.Errors{"regio": MsgKiesRegio})
+				return invalid(validate.Errors{"regio": MsgChooseRegio})
 			}
 		}
 		params, _ := json.Marshal(r)

@@ -171,7 +171,7 @@ func (s *service) Grafieken(ctx context.Context, r Request) (GrafiekenAnswer, er
 func (s *service) Trend(ctx context.Context, r TrendRequest) (TrendAnswer, error) {
 	f := validate.Errors{}
 	exports.CheckRegion(f, r.Regio)
-	if err := f.Invalid("invalid_region", exports.MsgKiesRegio); err != nil {
+	if err := f.Invalid("invalid_region", exports.MsgChooseRegio); err != nil {
 		return TrendAnswer{}, err
 	}
 	from := s.now.Today().WeekStart().AddDays(-7 * (TrendWeken - 1))
