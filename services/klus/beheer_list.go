@@ -60,6 +60,16 @@ type VastePrijs struct {
 const vastePrijsSQL = `(SELECT jsonb_build_object('offerte', o.nummer, 'versie', o.versie, 'excl_cents', o.subtotaal_cents,
 		       'incl_cents', o.totaal_cents) FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord')`
 
+// vastePrijsJoin and vastePrijsList are vastePrijsSQL for the jobs list: the accepted quote joined
+// (o). As a subquery among the list's columns, the quote's row-level security (whose actor check
+// PostgreSQL takes for volatile) kept the list from being read in its order from its index: every
+// job was read, joined and sorted for 25, and JIT-compiled (make load, 100,000 jobs: 10 s a page).
+const (
+	vastePrijsJoin = ` LEFT JOIN offertes o ON o.klus_id = k.id AND o.status = 'akkoord'`
+	vastePrijsList = `CASE WHEN o.klus_id IS NOT NULL THEN jsonb_build_object('offerte', o.nummer, 'versie', o.versie,
+		       'excl_cents', o.subtotaal_cents, 'incl_cents', o.totaal_cents) END`
+)
+
 // LogAttrs keeps the row's id only.
 func (k ListItem) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", k.ID)} }
 

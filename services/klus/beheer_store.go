@@ -113,10 +113,10 @@ const listSelect = `
 		SELECT k.id, k.datum, k.tijd, c.label AS categorie, k.beschrijving, k.adres, k.postcode, k.woonplaats, k.regio,
 		       k.email, k.telefoon, k.status, k.assignment_type, p.naam AS klusser, k.geschat_tarief_cents,
 		       k.geschatte_duur::float8, k.klusser_notities <> '' AS notitie, k.archived, k.geannuleerd_at IS NOT NULL,
-		       k.created_at, ` + contact.Overdue + `, ` + vastePrijsSQL + ` AS vaste_prijs
+		       k.created_at, ` + contact.Overdue + `, ` + vastePrijsList + ` AS vaste_prijs
 		FROM klussen k
 		JOIN categories c ON c.key = k.categorie
-		LEFT JOIN profiles p ON p.id = k.klusser_id`
+		LEFT JOIN profiles p ON p.id = k.klusser_id` + vastePrijsJoin
 
 func scanListItem(r tenants.Row) (ListItem, error) {
 	var k ListItem
