@@ -3,6 +3,7 @@ import { PATHS } from '@klusmaat/shared-ui/auth/roles';
 import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import type { SignInController } from '@klusmaat/shared-ui/auth/useSignIn';
 import { useSignInForm } from '@klusmaat/shared-ui/auth/useSignInForm';
+import { AuthField, ShowPasswordButton, SubmitWithStatus } from './AuthField';
 
 interface SignInFormProps {
   controller: SignInController;
@@ -36,12 +37,6 @@ export function SignInForm({ controller, notice, onSubmitStart }: SignInFormProp
     </>
   );
 
-  const status = (
-    <p id={ids.status} className="form-status" role="status">
-      {busy ? TEXTS.signingIn : ''}
-    </p>
-  );
-
   if (form.step === 'second_factor') {
     const { totp } = form;
     return (
@@ -49,32 +44,23 @@ export function SignInForm({ controller, notice, onSubmitStart }: SignInFormProp
         <h2 id={ids.secondStep}>{TEXTS.secondFactorTitle}</h2>
         <p id={ids.codeHint}>{totp ? TEXTS.secondFactorIntro : TEXTS.lookupIntro}</p>
         {alerts}
-        <div className="form-field">
-          <label className="form-label" htmlFor={ids.code}>
-            {totp ? TEXTS.totpLabel : TEXTS.lookupLabel}
-          </label>
-          <input
-            ref={refs.code}
-            id={ids.code}
-            className="form-input form-input-code"
-            name={totp ? 'totp_code' : 'lookup_secret'}
-            type="text"
-            inputMode={totp ? 'numeric' : 'text'}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={form.code}
-            onChange={(e) => form.setCode(e.target.value)}
-            aria-invalid={invalid('code') || undefined}
-            aria-describedby={describedBy(ids.codeHint)}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>
-            {TEXTS.confirmCodeButton}
-          </button>
-        </div>
-        {status}
+        <AuthField
+          id={ids.code}
+          label={totp ? TEXTS.totpLabel : TEXTS.lookupLabel}
+          inputRef={refs.code}
+          className="form-input form-input-code"
+          name={totp ? 'totp_code' : 'lookup_secret'}
+          type="text"
+          inputMode={totp ? 'numeric' : 'text'}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={form.code}
+          onChange={(e) => form.setCode(e.target.value)}
+          aria-invalid={invalid('code') || undefined}
+          aria-describedby={describedBy(ids.codeHint)}
+        />
+        <SubmitWithStatus label={TEXTS.confirmCodeButton} busy={busy} busyText={TEXTS.signingIn} statusId={ids.status} />
         <p className="form-links">
           <button type="button" className="link-button" onClick={form.toggleCodeMethod}>
             {totp ? TEXTS.useLookupToggle : TEXTS.useTotpToggle}
@@ -90,55 +76,38 @@ export function SignInForm({ controller, notice, onSubmitStart }: SignInFormProp
   return (
     <form className="auth-form" noValidate onSubmit={form.onCredentials}>
       {alerts}
-      <div className="form-field">
-        <label className="form-label" htmlFor={ids.email}>
-          {TEXTS.emailLabel}
-        </label>
-        <input
-          ref={refs.email}
-          id={ids.email}
-          className="form-input"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          value={form.email}
-          onChange={(e) => form.setEmail(e.target.value)}
-          aria-invalid={invalid('email') || undefined}
-          aria-describedby={describedBy()}
-        />
-      </div>
-      <div className="form-field">
-        <label className="form-label" htmlFor={ids.password}>
-          {TEXTS.passwordLabel}
-        </label>
-        <input
-          ref={refs.password}
-          id={ids.password}
-          className="form-input"
-          name="password"
-          type={form.showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          required
-          value={form.password}
-          onChange={(e) => form.setPassword(e.target.value)}
-          aria-invalid={invalid('password') || undefined}
-          aria-describedby={describedBy()}
-        />
-        {/* A button, not a checkbox: its text must not be a second label containing "Wachtwoord". */}
-        <button type="button" className="link-button" onClick={form.toggleShowPassword}>
-          {form.showPassword ? 'Wachtwoord verbergen' : 'Wachtwoord tonen'}
-        </button>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>
-          {TEXTS.signInButton}
-        </button>
-      </div>
-      {status}
+      <AuthField
+        id={ids.email}
+        label={TEXTS.emailLabel}
+        inputRef={refs.email}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        value={form.email}
+        onChange={(e) => form.setEmail(e.target.value)}
+        aria-invalid={invalid('email') || undefined}
+        aria-describedby={describedBy()}
+      />
+      <AuthField
+        id={ids.password}
+        label={TEXTS.passwordLabel}
+        inputRef={refs.password}
+        name="password"
+        type={form.showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        required
+        value={form.password}
+        onChange={(e) => form.setPassword(e.target.value)}
+        aria-invalid={invalid('password') || undefined}
+        aria-describedby={describedBy()}
+      >
+        <ShowPasswordButton shown={form.showPassword} onToggle={form.toggleShowPassword} />
+      </AuthField>
+      <SubmitWithStatus label={TEXTS.signInButton} busy={busy} busyText={TEXTS.signingIn} statusId={ids.status} />
       <p className="form-links">
         <Link to={PATHS.recovery}>{TEXTS.forgotPassword}</Link>
       </p>

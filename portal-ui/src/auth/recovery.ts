@@ -19,6 +19,7 @@ import {
   submitRecoveryFlow,
   submitSettingsFlow,
   type KratosFlow,
+  type KratosOutcome,
 } from '@klusmaat/shared-ui/auth/kratos';
 import { errorTexts, FLOW_TEXTS, flowErrorMessage, outcomeMessage } from '@klusmaat/shared-ui/auth/kratosMessages';
 import { PATHS, staffDestination } from '@klusmaat/shared-ui/auth/roles';
@@ -37,6 +38,19 @@ export const RECOVERY_TEXTS = {
 
 export type StepResult<T> = ({ kind: 'ok' } & T) | { kind: 'error'; message: string; flow?: KratosFlow };
 
+/** A refused step: Kratos's message for it (fallback when it gave none), with the flow it answered to go on with. */
+function refused(outcome: KratosOutcome, fallback: string): StepResult<never> {
+  const next = flowOf(outcome);
+  if (next === undefined) return { kind: 'error', message: outcomeMessage(outcome, fallback) };
+  return { kind: 'error', message: flowErrorMessage(next, fallback), flow: next };
+}
+
+/** The flow that was asked for, or the message why there is none (fallback when Kratos gave none). */
+function loaded(outcome: KratosOutcome, fallback: string): StepResult<{ flow: KratosFlow }> {
+  const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
+  return flow === undefined ? { kind: 'error', message: outcomeMessage(outcome, fallback) } : { kind: 'ok', flow };
+}
+
 /** A new recovery flow. A session that exists is ended first: Kratos refuses recovery with one. */
 export async function startRecovery(fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
   let created = await createRecoveryFlow(fetchFn);
@@ -44,8 +58,7 @@ export async function startRecovery(fetchFn?: FetchLike): Promise<StepResult<{ f
     await logout(fetchFn);
     created = await createRecoveryFlow(fetchFn);
   }
-  const flow = created.kind === 'ok' ? flowOf(created) : undefined;
-  return flow === undefined ? { kind: 'error', message: outcomeMessage(created, RECOVERY_TEXTS.startFailed) } : { kind: 'ok', flow };
+  return loaded(created, RECOVERY_TEXTS.startFailed);
 }
 
 /** Asks Kratos to e-mail a code. Kratos answers the same for unknown addresses (no account enumeration). */
@@ -65,8 +78,7 @@ export async function sendRecoveryCode(
       ? { kind: 'error', message: TEXTS.flowExpired, flow: fresh.flow }
       : { kind: 'error', message: fresh.message };
   }
-  const message = next === undefined ? outcomeMessage(outcome, RECOVERY_TEXTS.sendFailed) : flowErrorMessage(next, RECOVERY_TEXTS.sendFailed);
-  return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
+  return refused(outcome, RECOVERY_TEXTS.sendFailed);
 }
 
 /** Sends the code from the e-mail. On success Kratos hands over a settings flow for the new password. */
@@ -86,22 +98,17 @@ export async function verifyRecoveryCode(
     if (settingsFlowId !== undefined) return { kind: 'ok', settingsFlowId };
   }
   if (outcome.kind === 'expired') return { kind: 'error', message: RECOVERY_TEXTS.restart };
-  const next = flowOf(outcome);
-  const message = next === undefined ? outcomeMessage(outcome, RECOVERY_TEXTS.codeFailed) : flowErrorMessage(next, RECOVERY_TEXTS.codeFailed);
-  return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
+  return refused(outcome, RECOVERY_TEXTS.codeFailed);
 }
 
+/** The settings flow for the new password, by its id. */
 export async function loadSettingsFlow(id: string, fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
-  const outcome = await getSettingsFlow(id, fetchFn);
-  const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
-  return flow === undefined ? { kind: 'error', message: outcomeMessage(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
+  return loaded(await getSettingsFlow(id, fetchFn), RECOVERY_TEXTS.restart);
 }
 
 /** A recovery flow named in the URL (?flow=...), e.g. from the link in the e-mail. */
 export async function loadRecoveryFlow(id: string, fetchFn?: FetchLike): Promise<StepResult<{ flow: KratosFlow }>> {
-  const outcome = await getRecoveryFlow(id, fetchFn);
-  const flow = outcome.kind === 'ok' ? flowOf(outcome) : undefined;
-  return flow === undefined ? { kind: 'error', message: outcomeMessage(outcome, RECOVERY_TEXTS.restart) } : { kind: 'ok', flow };
+  return loaded(await getRecoveryFlow(id, fetchFn), RECOVERY_TEXTS.restart);
 }
 
 /** Saves the new password in the settings flow. */
@@ -118,8 +125,7 @@ export async function saveNewPassword(
   if (outcome.kind === 'expired' || outcome.kind === 'refresh_required' || outcome.kind === 'unauthorized') {
     return { kind: 'error', message: RECOVERY_TEXTS.restart };
   }
-  const message = next === undefined ? outcomeMessage(outcome, RECOVERY_TEXTS.passwordFailed) : flowErrorMessage(next, RECOVERY_TEXTS.passwordFailed);
-  return next === undefined ? { kind: 'error', message } : { kind: 'error', message, flow: next };
+  return refused(outcome, RECOVERY_TEXTS.passwordFailed);
 }
 
 /** Where "Verder" leads after the new password: the user's own area, or the portal chooser. */

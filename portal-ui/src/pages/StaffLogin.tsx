@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
 import type { Me } from '@klusmaat/shared-ui/auth/api';
 import { browser } from '@klusmaat/shared-ui/auth/browser';
 import { logout } from '@klusmaat/shared-ui/auth/kratos';
 import { PATHS, staffDestination } from '@klusmaat/shared-ui/auth/roles';
-import { SignInForm } from '../auth/SignInForm';
+import { SignInCard } from '../auth/SignInCard';
 import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import { showToast, showToastOnNextPage } from '@klusmaat/shared-ui/auth/toastStore';
-import { useSignIn } from '@klusmaat/shared-ui/auth/useSignIn';
-import '../auth/auth.css';
 
 /**
  * Staff login (/login, 'Medewerkers Login'): one entrance for everybody who works for the
@@ -20,11 +17,9 @@ import '../auth/auth.css';
 export default function StaffLogin() {
   const { brand } = useConfig();
   usePageTitle(`${TEXTS.staffLoginTitle} – ${brand}`);
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [notice, setNotice] = useState<string | null>(null);
 
-  const onSignedIn = async (me: Me) => {
+  const onSignedIn = async (me: Me, notice: (message: string) => void) => {
     const destination = staffDestination(me);
     if (destination === PATHS.klusserDashboard) {
       showToast(TEXTS.welcomeBack, 'success');
@@ -35,22 +30,17 @@ export default function StaffLogin() {
       showToastOnNextPage(TEXTS.welcomeBack, 'success');
       browser.assign(destination);
     } else {
-      setNotice(TEXTS.noAccessFound);
+      notice(TEXTS.noAccessFound);
       await logout();
     }
   };
 
-  const controller = useSignIn({ startWithSecondFactor: params.get('aal') === 'aal2', onSignedIn });
-
   return (
-    <div className="container auth-page">
-      <section className="auth-card" aria-labelledby="medewerkers-login-titel">
-        <h1 id="medewerkers-login-titel">{TEXTS.staffLoginTitle}</h1>
-        {controller.step === 'credentials' && (
-          <p>Voor klussers, franchisenemers en beheerders. Na het inloggen gaat u vanzelf naar uw eigen omgeving.</p>
-        )}
-        <SignInForm controller={controller} notice={notice} onSubmitStart={() => setNotice(null)} />
-      </section>
-    </div>
+    <SignInCard
+      titleId="medewerkers-login-titel"
+      title={TEXTS.staffLoginTitle}
+      intro="Voor klussers, franchisenemers en beheerders. Na het inloggen gaat u vanzelf naar uw eigen omgeving."
+      onSignedIn={onSignedIn}
+    />
   );
 }

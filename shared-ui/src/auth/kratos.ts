@@ -163,6 +163,21 @@ async function expectFlow(outcome: Promise<KratosOutcome>): Promise<KratosOutcom
   return result;
 }
 
+/** A self-service flow that the browser starts, reads back by its id and submits to. */
+type FlowKind = 'login' | 'recovery' | 'settings';
+
+function startFlow(kind: FlowKind, query: string, fetchFn?: FetchLike): Promise<KratosOutcome> {
+  return expectFlow(kratosRequest(`/self-service/${kind}/browser${query === '' ? '' : `?${query}`}`, {}, fetchFn));
+}
+
+function readFlow(kind: FlowKind, flowId: string, fetchFn?: FetchLike): Promise<KratosOutcome> {
+  return expectFlow(kratosRequest(`/self-service/${kind}/flows?id=${encodeURIComponent(flowId)}`, {}, fetchFn));
+}
+
+function submitFlow(kind: FlowKind, flowId: string, body: unknown, fetchFn?: FetchLike): Promise<KratosOutcome> {
+  return kratosRequest(`/self-service/${kind}?flow=${encodeURIComponent(flowId)}`, { method: 'POST', body }, fetchFn);
+}
+
 /** The flow of an "ok" outcome (only after expectFlow). */
 export function flowOf(outcome: KratosOutcome): KratosFlow | undefined {
   if (outcome.kind === 'ok' && isFlow(outcome.data)) return outcome.data;
@@ -183,8 +198,7 @@ export function createLoginFlow(options: LoginFlowOptions = {}, fetchFn?: FetchL
   const query = new URLSearchParams();
   if (options.aal2) query.set('aal', 'aal2');
   if (options.refresh) query.set('refresh', 'true');
-  const qs = query.toString();
-  return expectFlow(kratosRequest(`/self-service/login/browser${qs === '' ? '' : `?${qs}`}`, {}, fetchFn));
+  return startFlow('login', query.toString(), fetchFn);
 }
 
 export type LoginBody =
@@ -193,7 +207,7 @@ export type LoginBody =
   | { method: 'lookup_secret'; lookup_secret: string; csrf_token: string };
 
 export function submitLoginFlow(flowId: string, body: LoginBody, fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return kratosRequest(`/self-service/login?flow=${encodeURIComponent(flowId)}`, { method: 'POST', body }, fetchFn);
+  return submitFlow('login', flowId, body, fetchFn);
 }
 
 // Logout
@@ -215,11 +229,11 @@ export async function logout(fetchFn?: FetchLike): Promise<boolean> {
 // Recovery
 
 export function createRecoveryFlow(fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return expectFlow(kratosRequest('/self-service/recovery/browser', {}, fetchFn));
+  return startFlow('recovery', '', fetchFn);
 }
 
 export function getRecoveryFlow(flowId: string, fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return expectFlow(kratosRequest(`/self-service/recovery/flows?id=${encodeURIComponent(flowId)}`, {}, fetchFn));
+  return readFlow('recovery', flowId, fetchFn);
 }
 
 export type RecoveryBody =
@@ -227,17 +241,17 @@ export type RecoveryBody =
   | { method: 'code'; code: string; csrf_token: string };
 
 export function submitRecoveryFlow(flowId: string, body: RecoveryBody, fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return kratosRequest(`/self-service/recovery?flow=${encodeURIComponent(flowId)}`, { method: 'POST', body }, fetchFn);
+  return submitFlow('recovery', flowId, body, fetchFn);
 }
 
 // Settings
 
 export function createSettingsFlow(fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return expectFlow(kratosRequest('/self-service/settings/browser', {}, fetchFn));
+  return startFlow('settings', '', fetchFn);
 }
 
 export function getSettingsFlow(flowId: string, fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return expectFlow(kratosRequest(`/self-service/settings/flows?id=${encodeURIComponent(flowId)}`, {}, fetchFn));
+  return readFlow('settings', flowId, fetchFn);
 }
 
 export type SettingsBody =
@@ -250,7 +264,7 @@ export type SettingsBody =
   | { method: 'lookup_secret'; lookup_secret_disable: true; csrf_token: string };
 
 export function submitSettingsFlow(flowId: string, body: SettingsBody, fetchFn?: FetchLike): Promise<KratosOutcome> {
-  return kratosRequest(`/self-service/settings?flow=${encodeURIComponent(flowId)}`, { method: 'POST', body }, fetchFn);
+  return submitFlow('settings', flowId, body, fetchFn);
 }
 
 // Reading flows
