@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CallOrRequest } from '../components/CallOrRequest';
+import { PageIntro } from '../components/PageIntro';
 import { useConfig } from '@klusmaat/shared-ui/config';
 import { SERVICE_CATEGORIES } from '../content/site';
 import { usePageTitle } from '../usePageTitle';
@@ -15,15 +16,12 @@ export default function Diensten() {
 
   return (
     <>
-      <section className="page-intro" aria-labelledby="diensten-titel">
-        <div className="container">
-          <h1 id="diensten-titel">Onze diensten</h1>
-          <p className="lead">
-            Van een schilderij ophangen tot een steunbeugel bij de douche: onze ervaren klussers helpen u met allerlei
-            kleine klussen in en om het huis. Kies hieronder wat u nodig heeft.
-          </p>
-        </div>
-      </section>
+      <PageIntro id="diensten-titel" title="Onze diensten">
+        <p className="lead">
+          Van een schilderij ophangen tot een steunbeugel bij de douche: onze ervaren klussers helpen u met allerlei
+          kleine klussen in en om het huis. Kies hieronder wat u nodig heeft.
+        </p>
+      </PageIntro>
 
       <div className="container section">
         <ul className="service-list">

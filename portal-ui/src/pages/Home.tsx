@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { telHref, useConfig } from '@klusmaat/shared-ui/config';
+import { CardList } from '../components/CardList';
+import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../usePageTitle';
 import '../components/CallOrRequest.css';
 import './Home.css';
@@ -49,37 +51,24 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="benefits" aria-labelledby="benefits-title">
-        <div className="container">
-          <h2 id="benefits-title">Waarom {brand}?</h2>
-          <ul className="benefit-grid">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit.title} className="benefit-card">
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="benefits-more">
-            <Link to="/waarom-kiezen" className="text-link">
-              Lees waarom u voor {brand} kiest
-            </Link>
-          </p>
-        </div>
-      </section>
-
-      <section className="closing-cta" aria-labelledby="cta-title">
-        <div className="container">
-          <h2 id="cta-title">Heeft u een klus die blijft liggen?</h2>
-          <p>
-            Vertel ons wat er moet gebeuren. Wij zoeken een klusser bij u in de buurt en nemen binnen 24 uur contact met
-            u op.
-          </p>
-          <Link to="/aanvraag" className="button button-accent">
-            Start nu
+      <PageSection id="benefits-title" title={<>Waarom {brand}?</>} band="benefits">
+        <CardList items={BENEFITS} className="benefit-grid" cardClassName="benefit-card" />
+        <p className="benefits-more">
+          <Link to="/waarom-kiezen" className="text-link">
+            Lees waarom u voor {brand} kiest
           </Link>
-        </div>
-      </section>
+        </p>
+      </PageSection>
+
+      <PageSection id="cta-title" title="Heeft u een klus die blijft liggen?" band="closing-cta">
+        <p>
+          Vertel ons wat er moet gebeuren. Wij zoeken een klusser bij u in de buurt en nemen binnen 24 uur contact met u
+          op.
+        </p>
+        <Link to="/aanvraag" className="button button-accent">
+          Start nu
+        </Link>
+      </PageSection>
     </>
   );
 }

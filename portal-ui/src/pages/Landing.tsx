@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { CallOrRequest } from '../components/CallOrRequest';
+import { CardList } from '../components/CardList';
+import { PageSection } from '../components/PageSection';
 import { ProcessSteps } from '../components/ProcessSteps';
 import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../usePageTitle';
@@ -58,48 +60,27 @@ export default function Landing() {
         </div>
       </section>
 
-      <section className="benefits" aria-labelledby="waarom-titel">
-        <div className="container">
-          <h2 id="waarom-titel">Waarom kiezen voor {brand}?</h2>
-          <ul className="benefit-grid">
-            {REASONS.map((reason) => (
-              <li key={reason.title} className="benefit-card">
-                <h3>{reason.title}</h3>
-                <p>{reason.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="waarom-titel" title={<>Waarom kiezen voor {brand}?</>} band="benefits">
+        <CardList items={REASONS} className="benefit-grid" cardClassName="benefit-card" />
+      </PageSection>
 
-      <section className="section section-soft" aria-labelledby="proces-titel">
-        <div className="container">
-          <h2 id="proces-titel">Zo werkt het</h2>
-          <ProcessSteps />
-          <p>
-            <Link to="/onze-werkwijze" className="text-link">
-              Meer over onze werkwijze
-            </Link>
-          </p>
-        </div>
-      </section>
+      <PageSection id="proces-titel" title="Zo werkt het" band="section section-soft">
+        <ProcessSteps />
+        <p>
+          <Link to="/onze-werkwijze" className="text-link">
+            Meer over onze werkwijze
+          </Link>
+        </p>
+      </PageSection>
 
-      <section className="container section" aria-labelledby="voorbeelden-titel">
-        <h2 id="voorbeelden-titel">Hier helpen wij u bijvoorbeeld mee</h2>
-        <ul className="card-grid card-grid-3">
-          {EXAMPLES.map((example) => (
-            <li key={example.title} className="info-card">
-              <h3>{example.title}</h3>
-              <p>{example.text}</p>
-            </li>
-          ))}
-        </ul>
+      <PageSection id="voorbeelden-titel" title="Hier helpen wij u bijvoorbeeld mee">
+        <CardList items={EXAMPLES} className="card-grid card-grid-3" />
         <p>
           <Link to="/diensten" className="text-link">
             Bekijk al onze diensten
           </Link>
         </p>
-      </section>
+      </PageSection>
 
       <CallOrRequest title="Laat uw klus niet langer liggen" />
     </>

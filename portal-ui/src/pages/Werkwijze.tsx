@@ -1,4 +1,7 @@
 import { CallOrRequest } from '../components/CallOrRequest';
+import { CardList } from '../components/CardList';
+import { PageIntro } from '../components/PageIntro';
+import { PageSection } from '../components/PageSection';
 import { ProcessSteps } from '../components/ProcessSteps';
 import { useConfig } from '@klusmaat/shared-ui/config';
 import { PROMISES } from '../content/site';
@@ -15,43 +18,28 @@ export default function Werkwijze() {
 
   return (
     <>
-      <section className="page-intro" aria-labelledby="werkwijze-titel">
-        <div className="container">
-          <h1 id="werkwijze-titel">Onze werkwijze</h1>
-          <p className="lead">
-            Bij {brand} gaat het rustig en duidelijk. U weet vooraf wat er gaat gebeuren, wat het kost en wie er bij u
-            langskomt.
-          </p>
-        </div>
-      </section>
+      <PageIntro id="werkwijze-titel" title="Onze werkwijze">
+        <p className="lead">
+          Bij {brand} gaat het rustig en duidelijk. U weet vooraf wat er gaat gebeuren, wat het kost en wie er bij u
+          langskomt.
+        </p>
+      </PageIntro>
 
-      <section className="container section" aria-labelledby="stappen-titel">
-        <h2 id="stappen-titel">In 4 stappen geregeld</h2>
+      <PageSection id="stappen-titel" title="In 4 stappen geregeld">
         <ProcessSteps />
-      </section>
+      </PageSection>
 
-      <section className="section section-soft" aria-labelledby="beloften-titel">
-        <div className="container">
-          <h2 id="beloften-titel">Onze beloften aan u</h2>
-          <ul className="card-grid">
-            {PROMISES.map((promise) => (
-              <li key={promise.title} className="info-card">
-                <h3>{promise.title}</h3>
-                <p>{promise.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="beloften-titel" title="Onze beloften aan u" band="section section-soft">
+        <CardList items={PROMISES} />
+      </PageSection>
 
-      <section className="container section" aria-labelledby="klussers-titel">
-        <h2 id="klussers-titel">Wie komt er bij u?</h2>
+      <PageSection id="klussers-titel" title="Wie komt er bij u?">
         <p>
           Al onze klussers zijn 65 jaar of ouder en hebben jarenlange ervaring. Zij hebben een geldige Verklaring Omtrent
           het Gedrag (VOG) en wonen bij u in de buurt. Na uw akkoord op de offerte ontvangt u per mail of WhatsApp de
           gegevens en een foto van uw klusser, zodat u weet wie er aanbelt.
         </p>
-      </section>
+      </PageSection>
 
       <CallOrRequest />
     </>

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { submitAanmelding } from '../api/public';
+import { CardList } from '../components/CardList';
 import { Honeypot } from '../components/Honeypot';
+import { PageIntro } from '../components/PageIntro';
+import { PageSection } from '../components/PageSection';
 import { TextField, type TextFieldProps } from '../components/TextField';
 import { failureLines, useFieldErrors, useFocusAfterRender } from '../components/useFieldErrors';
 import { useConfig } from '@klusmaat/shared-ui/config';
@@ -42,6 +45,12 @@ const REQUIREMENTS = [
   'U heeft eigen vervoer',
   'U bent minimaal 1 dag per week beschikbaar',
 ] as const;
+
+/** The yes/no questions under 'Verder'. */
+const CHECKS: readonly (readonly ['heeft_vog' | 'heeft_vervoer', string])[] = [
+  ['heeft_vog', 'Ik heb een geldige VOG (Verklaring Omtrent het Gedrag)'],
+  ['heeft_vervoer', 'Ik heb eigen vervoer'],
+];
 
 type TextFieldName = Exclude<FormField, 'beschikbaarheid' | 'heeft_vog' | 'heeft_vervoer'>;
 
@@ -163,14 +172,11 @@ export default function WordKlusser() {
 
   return (
     <>
-      <section className="page-intro" aria-labelledby="word-klusser-titel">
-        <div className="container">
-          <h1 id="word-klusser-titel">Word klusser bij {brand}</h1>
-          <p className="lead">
-            Bent u 65 jaar of ouder, handig en wilt u graag iets betekenen voor mensen in uw buurt? Dan zoeken wij u!
-          </p>
-        </div>
-      </section>
+      <PageIntro id="word-klusser-titel" title={<>Word klusser bij {brand}</>}>
+        <p className="lead">
+          Bent u 65 jaar of ouder, handig en wilt u graag iets betekenen voor mensen in uw buurt? Dan zoeken wij u!
+        </p>
+      </PageIntro>
 
       <div className="container section">
         <section className="login-card" aria-labelledby="al-klusser-titel">
@@ -182,19 +188,9 @@ export default function WordKlusser() {
         </section>
       </div>
 
-      <section className="section section-soft" aria-labelledby="voordelen-titel">
-        <div className="container">
-          <h2 id="voordelen-titel">Wat het u brengt</h2>
-          <ul className="card-grid">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit.title} className="info-card">
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="voordelen-titel" title="Wat het u brengt" band="section section-soft">
+        <CardList items={BENEFITS} />
+      </PageSection>
 
       <div className="container section apply-layout">
         <div>
@@ -275,26 +271,18 @@ export default function WordKlusser() {
             <fieldset className="choice-group">
               <legend className="form-label">Verder</legend>
               <div className="choice-list">
-                <label className="check-card">
-                  <input
-                    id={`${ID}-heeft_vog`}
-                    type="checkbox"
-                    name="heeft_vog"
-                    checked={form.heeft_vog}
-                    onChange={(e) => update({ ...form, heeft_vog: e.target.checked }, 'heeft_vog')}
-                  />
-                  Ik heb een geldige VOG (Verklaring Omtrent het Gedrag)
-                </label>
-                <label className="check-card">
-                  <input
-                    id={`${ID}-heeft_vervoer`}
-                    type="checkbox"
-                    name="heeft_vervoer"
-                    checked={form.heeft_vervoer}
-                    onChange={(e) => update({ ...form, heeft_vervoer: e.target.checked }, 'heeft_vervoer')}
-                  />
-                  Ik heb eigen vervoer
-                </label>
+                {CHECKS.map(([field, label]) => (
+                  <label key={field} className="check-card">
+                    <input
+                      id={`${ID}-${field}`}
+                      type="checkbox"
+                      name={field}
+                      checked={form[field]}
+                      onChange={(e) => update({ ...form, [field]: e.target.checked }, field)}
+                    />
+                    {label}
+                  </label>
+                ))}
               </div>
             </fieldset>
 
