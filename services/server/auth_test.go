@@ -23,6 +23,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
 	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -52,7 +53,7 @@ func newAuthServer(t *testing.T, limits *identity.LoginLimits) *authServer {
 	sessions := identity.NewSessions(k, d.DB, identity.DefaultCookie, identity.DefaultCacheTTL)
 	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: slog.Default(), Site: web.Site{Brand: "Klusmaat"},
 		Kratos: k, Sessions: sessions, LoginLimits: limits})
-	ts := httptest.NewServer(checkedAgainstDescription(t, h))
+	ts := httptest.NewServer(servertest.Checked(t, h))
 	t.Cleanup(ts.Close)
 	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
 	return &authServer{Server: ts, kratos: k, accounts: accounts.NewService(k, d.DB), adminCtx: tenants.WithActor(context.Background(), admin)}

@@ -19,6 +19,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/avg"
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/offerte"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -27,59 +28,59 @@ import (
 // The customer's AVG rights: export everything held about an address, erase all of it
 // but the issued invoices.
 func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
-	p := newPortal(t, portalOptions{files: true})
+	p := servertest.NewPortal(t, servertest.Options{Files: true})
 	const mail, phone, name, street = "avg-klant@example.nl", "070 444 55 66", "Mevrouw Avg-Test", "Avglaan 7"
-	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
-	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.actor(admin).UserID)
-	franchise := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	admin := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	p.Exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.Actor(admin).UserID)
+	franchise := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 
 	// Two jobs of the customer, one of someone else.
-	done := p.job(t, job{assignment: "pool", email: mail})
-	open := p.job(t, job{assignment: "pool", email: mail})
-	other := p.job(t, job{assignment: "pool", email: "iemand-anders@example.nl"})
-	p.exec(t, `UPDATE klussen SET telefoon = $2, naam = $3, adres = $4 WHERE id = ANY ($1)`, []uuid.UUID{done, open}, phone, name, street)
+	done := p.Job(t, servertest.Job{Assignment: "pool", Email: mail})
+	open := p.Job(t, servertest.Job{Assignment: "pool", Email: mail})
+	other := p.Job(t, servertest.Job{Assignment: "pool", Email: "iemand-anders@example.nl"})
+	p.Exec(t, `UPDATE klussen SET telefoon = $2, naam = $3, adres = $4 WHERE id = ANY ($1)`, []uuid.UUID{done, open}, phone, name, street)
 	// The first is planned (an e-mail is queued to the address), worked and invoiced.
-	p.call(t, piet, http.MethodPost, claimPath(done), nil, nil)
+	p.Call(t, piet, http.MethodPost, servertest.ClaimPath(done), nil, nil)
 	datum := calendar.System.Today().AddDays(3).String()
-	if s := p.call(t, piet, http.MethodPut, planPath(done), klus.Planning{Datum: datum, Tijd: "10:00"}, nil); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPut, servertest.PlanPath(done), klus.Planning{Datum: datum, Tijd: "10:00"}, nil); s != http.StatusOK {
 		t.Fatalf("plan: %d", s)
 	}
 	var w werkbon.Werkbon
-	p.call(t, piet, http.MethodPost, "/api/v1/klusser/klussen/"+done.String()+"/werkbon", nil, &w)
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 250}, nil)
-	uploadPhoto(t, p, piet, w.ID, "before", uuid.New())
-	p.startedAgo(t, piet, w, 30*60e9)
+	p.Call(t, piet, http.MethodPost, "/api/v1/klusser/klussen/"+done.String()+"/werkbon", nil, &w)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 250}, nil)
+	servertest.UploadPhoto(t, p, piet, w.ID, "before", uuid.New())
+	p.StartedAgo(t, piet, w, 30*60e9)
 	var a werkbon.Afronding
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
 
 	// The second: a logged call, a survey with a photo, and a quote (D26).
 	openPath := "/api/v1/klussen/" + open.String()
-	if s := p.call(t, admin, http.MethodPost, openPath+"/contacten", map[string]string{"wijze": "gebeld", "notitie": "Teruggebeld"}, nil); s != http.StatusCreated {
+	if s := p.Call(t, admin, http.MethodPost, openPath+"/contacten", map[string]string{"wijze": "gebeld", "notitie": "Teruggebeld"}, nil); s != http.StatusCreated {
 		t.Fatalf("contact: %d", s)
 	}
-	if s := p.call(t, admin, http.MethodPut, openPath+"/schouw", map[string]string{"datum": datum, "tijd": "11:00", "opnemer": "Kees"}, nil); s != http.StatusOK {
+	if s := p.Call(t, admin, http.MethodPut, openPath+"/schouw", map[string]string{"datum": datum, "tijd": "11:00", "opnemer": "Kees"}, nil); s != http.StatusOK {
 		t.Fatalf("survey: %d", s)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 20, 20))
 	var pic bytes.Buffer
 	_ = png.Encode(&pic, img)
-	if s, b := postFile(t, p, admin, openPath+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
+	if s, b := servertest.PostFile(t, p, admin, openPath+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
 		t.Fatalf("survey photo: %d %s", s, b)
 	}
-	if s := p.call(t, admin, http.MethodPut, openPath+"/offerte", offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kast", ArbeidCents: 9000}, nil); s != http.StatusOK {
+	if s := p.Call(t, admin, http.MethodPut, openPath+"/offerte", offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kast", ArbeidCents: 9000}, nil); s != http.StatusOK {
 		t.Fatalf("quote: %d", s)
 	}
 
 	path := "/api/v1/admin/klanten/" + mail
 	for _, who := range []string{franchise, piet} {
-		if s := p.call(t, who, http.MethodGet, path+"/export", nil, nil); s != http.StatusForbidden {
-			t.Errorf("export as %s: %d", p.actor(who).Role, s)
+		if s := p.Call(t, who, http.MethodGet, path+"/export", nil, nil); s != http.StatusForbidden {
+			t.Errorf("export as %s: %d", p.Actor(who).Role, s)
 		}
-		if s := p.call(t, who, http.MethodPost, path+"/wissen", nil, nil); s != http.StatusForbidden {
-			t.Errorf("erase as %s: %d", p.actor(who).Role, s)
+		if s := p.Call(t, who, http.MethodPost, path+"/wissen", nil, nil); s != http.StatusForbidden {
+			t.Errorf("erase as %s: %d", p.Actor(who).Role, s)
 		}
 	}
 
@@ -133,13 +134,13 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 	}
 	for section, sql := range held {
 		var n int
-		p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error { return tx.QueryRow(context.Background(), sql, mail).Scan(&n) })
+		p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error { return tx.QueryRow(context.Background(), sql, mail).Scan(&n) })
 		if n == 0 || len(doc[section]) != n {
 			t.Errorf("export section %s has %d rows, the database holds %d", section, len(doc[section]), n)
 		}
 	}
 	var queued int
-	if err := p.d.DB.QueuePool().QueryRow(context.Background(),
+	if err := p.DB.DB.QueuePool().QueryRow(context.Background(),
 		`SELECT count(*) FROM river.river_job WHERE kind = 'email' AND lower(args ->> 'to') = $1`, mail).Scan(&queued); err != nil {
 		t.Fatal(err)
 	}
@@ -158,13 +159,13 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 
 	// The erase: everything personal goes, the invoice stays (D8), the other customer is untouched.
 	var erased avg.Erased
-	if s := p.call(t, admin, http.MethodPost, path+"/wissen", nil, &erased); s != http.StatusOK {
+	if s := p.Call(t, admin, http.MethodPost, path+"/wissen", nil, &erased); s != http.StatusOK {
 		t.Fatalf("erase: %d", s)
 	}
 	if erased.Klussen != 2 || erased.FacturenBewaard != 1 || erased.Emails != queued || erased.Toelichting != avg.Kept {
 		t.Errorf("erased: %+v", erased)
 	}
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `
 			SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)
 		if err != nil {
@@ -218,14 +219,14 @@ func TestAVGExportHoldsEverythingAndEraseLeavesOnlyInvoices(t *testing.T) {
 		}
 		return nil
 	})
-	if err := p.d.DB.QueuePool().QueryRow(context.Background(),
+	if err := p.DB.DB.QueuePool().QueryRow(context.Background(),
 		`SELECT count(*) FROM river.river_job WHERE lower(args::text) LIKE '%' || $1 || '%'`, mail).Scan(&queued); err != nil {
 		t.Fatal(err)
 	}
 	if queued != 0 {
 		t.Errorf("%d queued jobs still hold the address", queued)
 	}
-	if s := p.call(t, admin, http.MethodGet, path+"/export", nil, nil); s != http.StatusOK {
+	if s := p.Call(t, admin, http.MethodGet, path+"/export", nil, nil); s != http.StatusOK {
 		// Only the invoice is left: it is still the customer's data and comes with an export.
 		t.Errorf("export after the erase: %d", s)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/klant"
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/settings"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -26,16 +27,16 @@ import (
 // The dashboard counts in SQL without archived jobs; a franchise owner gets its regions only. A
 // public request reaches an admin's event stream, on which the console reloads the counts.
 func TestDashboardCountsAndAPublicRequestOnTheStream(t *testing.T) {
-	b := newBackOffice(t, portalOptions{hub: true})
-	b.job(t, job{})
-	b.job(t, job{status: "ingepland", klusser: b.piet})
-	b.job(t, job{status: "afgerond", klusser: b.piet, woonplaats: "Voorburg"})
-	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "bezig"})
-	archived := b.job(t, job{})
-	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	b := servertest.NewBackOffice(t, servertest.Options{Hub: true})
+	b.Job(t, servertest.Job{})
+	b.Job(t, servertest.Job{Status: "ingepland", Klusser: b.Piet})
+	b.Job(t, servertest.Job{Status: "afgerond", Klusser: b.Piet, Woonplaats: "Voorburg"})
+	b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Status: "bezig"})
+	archived := b.Job(t, servertest.Job{})
+	b.Exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
 
 	var one dashboard.One
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK {
 		t.Fatalf("dashboard: %d", s)
 	}
 	d := one.Data
@@ -52,12 +53,12 @@ func TestDashboardCountsAndAPublicRequestOnTheStream(t *testing.T) {
 		t.Errorf("recent %d, top towns %+v", len(d.RecenteActiviteit), d.TopWoonplaatsen)
 	}
 	var fo dashboard.One
-	s := b.call(t, b.franchise, http.MethodGet, "/api/v1/dashboard", nil, &fo)
+	s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/dashboard", nil, &fo)
 	if f := fo.Data; s != http.StatusOK || f.Totaal != 3 || len(f.Regios) != 1 ||
 		f.Regios[0].Regio != "den-haag" || f.Statussen.Bezig != 0 {
 		t.Errorf("franchise dashboard: %d %+v", s, f)
 	}
-	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/dashboard", nil, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodGet, "/api/v1/dashboard", nil, nil); s != http.StatusForbidden {
 		t.Errorf("klusser dashboard: %d", s)
 	}
 
@@ -65,7 +66,7 @@ func TestDashboardCountsAndAPublicRequestOnTheStream(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, b.URL+"/api/v1/events", nil)
-	req.Header.Set("X-Test-User", b.admin)
+	req.Header.Set("X-Test-User", b.Admin)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("stream: %v %v", err, resp)
@@ -74,7 +75,7 @@ func TestDashboardCountsAndAPublicRequestOnTheStream(t *testing.T) {
 	var created struct {
 		ID uuid.UUID `json:"id"`
 	}
-	if s := b.call(t, "", http.MethodPost, "/api/v1/public/aanvragen", validRequest(), &created); s != http.StatusCreated {
+	if s := b.Call(t, "", http.MethodPost, "/api/v1/public/aanvragen", servertest.ValidRequest(), &created); s != http.StatusCreated {
 		t.Fatalf("public request: %d", s)
 	}
 	deadline := time.After(15 * time.Second)
@@ -86,36 +87,36 @@ func TestDashboardCountsAndAPublicRequestOnTheStream(t *testing.T) {
 			t.Fatal("the admin's stream did not hear the public request")
 		}
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK || one.Data.Statussen.Open != 2 || one.Data.RecenteActiviteit[0].ID != created.ID {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK || one.Data.Statussen.Open != 2 || one.Data.RecenteActiviteit[0].ID != created.ID {
 		t.Errorf("dashboard after the request: %d %+v", s, one.Data.Statussen)
 	}
 }
 
 // The work order overview: cards, filters, search, and one work order in full.
 func TestWorkOrderOverview(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	piet, gerrit := b.id(b.piet), b.id(b.gerrit)
-	signed := b.job(t, job{status: "afgerond", klusser: b.piet, naam: "Mevrouw Jansen"})
-	running := b.job(t, job{status: "bezig", klusser: b.piet})
-	other := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", klusser: b.gerrit})
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	piet, gerrit := b.ID(b.Piet), b.ID(b.Gerrit)
+	signed := b.Job(t, servertest.Job{Status: "afgerond", Klusser: b.Piet, Naam: "Mevrouw Jansen"})
+	running := b.Job(t, servertest.Job{Status: "bezig", Klusser: b.Piet})
+	other := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Status: "ingepland", Klusser: b.Gerrit})
 	var wSigned uuid.UUID
-	b.query(t, &wSigned, `
+	b.Query(t, &wSigned, `
 		INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening, opmerkingen,
 		                        rating_algemeen, rating_netheid, rating_vriendelijkheid, rating_vakmanschap, klant_tevreden, zou_aanbevelen)
 		VALUES ($1, $2, 'running', now() - interval '90 minutes', now(), 2, 'data:image/png;base64,AAAA', 'Netjes gedaan', 5, 4, 5, 4, true, true)
 		RETURNING id`, signed, piet)
-	b.exec(t, `INSERT INTO work_order_items (work_order_id, description, unit_price_cents, total_cents) VALUES ($1, 'Kit', 1250, 1250)`, wSigned)
+	b.Exec(t, `INSERT INTO work_order_items (work_order_id, description, unit_price_cents, total_cents) VALUES ($1, 'Kit', 1250, 1250)`, wSigned)
 	var foto uuid.UUID
-	b.query(t, &foto, `INSERT INTO work_order_photos (work_order_id, type, url) VALUES ($1, 'after', 'fotos/x.jpg') RETURNING id`, wSigned)
-	b.exec(t, `UPDATE werkbonnen SET status = 'completed' WHERE id = $1`, wSigned) // items and photos came before the lock
-	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, start_tijd) VALUES ($1, $2, now())`, running, piet)
-	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id) VALUES ($1, $2)`, other, gerrit)
+	b.Query(t, &foto, `INSERT INTO work_order_photos (work_order_id, type, url) VALUES ($1, 'after', 'fotos/x.jpg') RETURNING id`, wSigned)
+	b.Exec(t, `UPDATE werkbonnen SET status = 'completed' WHERE id = $1`, wSigned) // items and photos came before the lock
+	b.Exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, start_tijd) VALUES ($1, $2, now())`, running, piet)
+	b.Exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id) VALUES ($1, $2)`, other, gerrit)
 
 	var c werkbon.CountsAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts", nil, &c); s != http.StatusOK || c.Data != (werkbon.Counts{Totaal: 3, Ondertekend: 1, NietOndertekend: 2}) {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/werkbonnen/counts", nil, &c); s != http.StatusOK || c.Data != (werkbon.Counts{Totaal: 3, Ondertekend: 1, NietOndertekend: 2}) {
 		t.Errorf("cards: %d %+v", s, c)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/counts?klusser_id="+piet.String(), nil, &c); s != http.StatusOK || c.Data.Totaal != 2 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/werkbonnen/counts?klusser_id="+piet.String(), nil, &c); s != http.StatusOK || c.Data.Totaal != 2 {
 		t.Errorf("cards of piet: %d %+v", s, c)
 	}
 	type page = list.Page[werkbon.ListItem]
@@ -124,12 +125,12 @@ func TestWorkOrderOverview(t *testing.T) {
 		"klusser_id=niet-een-id": 0,
 	} {
 		var p page
-		if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen?"+q, nil, &p); s != http.StatusOK || p.Total != want || len(p.Data) != want {
+		if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/werkbonnen?"+q, nil, &p); s != http.StatusOK || p.Total != want || len(p.Data) != want {
 			t.Errorf("?%s: %d total %d, want %d", q, s, p.Total, want)
 		}
 	}
 	var one werkbon.One
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/"+wSigned.String(), nil, &one); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/werkbonnen/"+wSigned.String(), nil, &one); s != http.StatusOK {
 		t.Fatalf("detail: %d", s)
 	}
 	w := one.Data
@@ -138,8 +139,8 @@ func TestWorkOrderOverview(t *testing.T) {
 		w.Klus.ID != signed || w.Klusser != "Piet Bakker" || w.Uren == nil || *w.Uren != 2 || w.Opmerkingen != "Netjes gedaan" || w.Klant != "Mevrouw Jansen" {
 		t.Errorf("detail: %+v", w)
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/werkbonnen/"+uuid.NewString(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Werkbon niet gevonden" {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/werkbonnen/"+uuid.NewString(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Werkbon niet gevonden" {
 		t.Errorf("unknown work order: %d %+v", s, e)
 	}
 }
@@ -147,26 +148,26 @@ func TestWorkOrderOverview(t *testing.T) {
 // Customers are the jobs grouped by e-mail (D11): the list, search, the card and its tabs; create
 // with a first job or the placeholder job; delete with every job in one transaction, invoices kept.
 func TestCustomers(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	jan := "jan-" + uuid.NewString()[:6] + "@example.nl"
 	var jobs []uuid.UUID
 	for i := 0; i < 3; i++ {
-		jobs = append(jobs, b.job(t, job{email: jan}))
+		jobs = append(jobs, b.Job(t, servertest.Job{Email: jan}))
 	}
-	b.exec(t, `UPDATE klussen SET created_at = now() - interval '3 days', klusser_id = $2 WHERE id = $1`, jobs[0], b.id(b.piet))
-	b.exec(t, `UPDATE klussen SET status = 'afgerond' WHERE id = $1`, jobs[0])
-	b.exec(t, `UPDATE klussen SET telefoon = '06 99 88 77 66', woonplaats = 'Leidschendam' WHERE id = $1`, jobs[2])
-	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening, rating_algemeen, rating_netheid,
+	b.Exec(t, `UPDATE klussen SET created_at = now() - interval '3 days', klusser_id = $2 WHERE id = $1`, jobs[0], b.ID(b.Piet))
+	b.Exec(t, `UPDATE klussen SET status = 'afgerond' WHERE id = $1`, jobs[0])
+	b.Exec(t, `UPDATE klussen SET telefoon = '06 99 88 77 66', woonplaats = 'Leidschendam' WHERE id = $1`, jobs[2])
+	b.Exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening, rating_algemeen, rating_netheid,
 	           rating_vriendelijkheid, rating_vakmanschap, zou_aanbevelen) VALUES ($1, $2, 'completed', now() - interval '1 hour', now(), 1, 'x', 4, 4, 5, 5, true)`,
-		jobs[0], b.id(b.piet))
-	b.exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, klant_email, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
-	           VALUES ($1, $2, 'den-haag', '2026-0007', $3, 6500, 1365, 7865)`, jobs[0], b.id(b.piet), jan)
-	b.job(t, job{email: "els@example.nl"})
-	b.job(t, job{}) // no e-mail: no customer
+		jobs[0], b.ID(b.Piet))
+	b.Exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, klant_email, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
+	           VALUES ($1, $2, 'den-haag', '2026-0007', $3, 6500, 1365, 7865)`, jobs[0], b.ID(b.Piet), jan)
+	b.Job(t, servertest.Job{Email: "els@example.nl"})
+	b.Job(t, servertest.Job{}) // no e-mail: no customer
 
 	type page = list.Page[klant.Klant]
 	var p page
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 2 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 2 {
 		t.Fatalf("customers: %d %+v", s, p)
 	}
 	var k klant.Klant
@@ -178,16 +179,16 @@ func TestCustomers(t *testing.T) {
 	if k.AantalKlussen != 3 || k.Telefoon != "06 99 88 77 66" || k.Woonplaats != "Leidschendam" || k.Naam != jan[:len(jan)-len("@example.nl")] {
 		t.Errorf("jan's row: %+v", k)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten?q=leidschendam", nil, &p); s != http.StatusOK || p.Total != 1 || p.Data[0].ID != jan {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klanten?q=leidschendam", nil, &p); s != http.StatusOK || p.Total != 1 || p.Data[0].ID != jan {
 		t.Errorf("search by town: %d %+v", s, p)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten?sort=aantal_klussen&order=desc&per_page=1", nil, &p); s != http.StatusOK || p.Total != 2 || p.Data[0].ID != jan {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klanten?sort=aantal_klussen&order=desc&per_page=1", nil, &p); s != http.StatusOK || p.Total != 2 || p.Data[0].ID != jan {
 		t.Errorf("sorted by count: %d %+v", s, p)
 	}
 
 	path := "/api/v1/klanten/" + url.PathEscape(jan)
 	var card klant.One
-	if s := b.call(t, b.admin, http.MethodGet, path, nil, &card); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, path, nil, &card); s != http.StatusOK {
 		t.Fatalf("card: %d", s)
 	}
 	if c := card.Data; c.AantalKlussen != 3 || c.PerStatus.Afgerond != 1 || c.PerStatus.Open != 2 || c.GemiddeldeTevredenheid == nil ||
@@ -195,41 +196,41 @@ func TestCustomers(t *testing.T) {
 		t.Errorf("card: %+v", c)
 	}
 	var kp list.Page[klus.ListItem]
-	if s := b.call(t, b.admin, http.MethodGet, path+"/klussen?status=open", nil, &kp); s != http.StatusOK || kp.Total != 2 {
+	if s := b.Call(t, b.Admin, http.MethodGet, path+"/klussen?status=open", nil, &kp); s != http.StatusOK || kp.Total != 2 {
 		t.Errorf("jobs tab: %d %+v", s, kp)
 	}
 	var fp list.Page[klant.Factuur]
-	if s := b.call(t, b.admin, http.MethodGet, path+"/facturen?betaald=nee", nil, &fp); s != http.StatusOK || fp.Total != 1 || fp.Data[0].Betaald {
+	if s := b.Call(t, b.Admin, http.MethodGet, path+"/facturen?betaald=nee", nil, &fp); s != http.StatusOK || fp.Total != 1 || fp.Data[0].Betaald {
 		t.Errorf("invoices tab: %d %+v", s, fp)
 	}
 	var rp list.Page[klant.Review]
-	if s := b.call(t, b.admin, http.MethodGet, path+"/reviews", nil, &rp); s != http.StatusOK || rp.Total != 1 || *rp.Data[0].RatingAlgemeen != 4 ||
+	if s := b.Call(t, b.Admin, http.MethodGet, path+"/reviews", nil, &rp); s != http.StatusOK || rp.Total != 1 || *rp.Data[0].RatingAlgemeen != 4 ||
 		rp.Data[0].Klusser != "Piet Bakker" {
 		t.Errorf("reviews tab: %d %+v", s, rp)
 	}
-	var e apiError
+	var e servertest.APIError
 	for _, pth := range []string{"/api/v1/klanten/niemand%40example.nl", "/api/v1/klanten/niemand%40example.nl/klussen"} {
-		if s := b.call(t, b.admin, http.MethodGet, pth, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klant niet gevonden" {
+		if s := b.Call(t, b.Admin, http.MethodGet, pth, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klant niet gevonden" {
 			t.Errorf("%s: %d %+v", pth, s, e)
 		}
 	}
 
 	// Delete: every job of the address in one transaction; the invoice stays without its job.
 	var del klant.Deleted
-	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &del); s != http.StatusOK || del.Message != "Klant en 3 klussen verwijderd" || del.Data.VerwijderdeKlussen != 3 {
+	if s := b.Call(t, b.Admin, http.MethodDelete, path, nil, &del); s != http.StatusOK || del.Message != "Klant en 3 klussen verwijderd" || del.Data.VerwijderdeKlussen != 3 {
 		t.Fatalf("delete: %d %+v", s, del)
 	}
 	var left, invoices, werkbonnenLeft int
-	b.query(t, &left, `SELECT count(*) FROM klussen WHERE email = $1`, jan)
-	b.query(t, &invoices, `SELECT count(*) FROM facturen WHERE klant_email = $1 AND klus_id IS NULL`, jan)
-	b.query(t, &werkbonnenLeft, `SELECT count(*) FROM werkbonnen WHERE klus_id = ANY ($1)`, jobs)
+	b.Query(t, &left, `SELECT count(*) FROM klussen WHERE email = $1`, jan)
+	b.Query(t, &invoices, `SELECT count(*) FROM facturen WHERE klant_email = $1 AND klus_id IS NULL`, jan)
+	b.Query(t, &werkbonnenLeft, `SELECT count(*) FROM werkbonnen WHERE klus_id = ANY ($1)`, jobs)
 	if left != 0 || invoices != 1 || werkbonnenLeft != 0 {
 		t.Errorf("after deletion: %d jobs, %d unlinked invoices, %d work orders", left, invoices, werkbonnenLeft)
 	}
-	if a := b.audit(t, jan); len(a) != 1 || a[0].Action != "klant_delete" || a[0].Before["aantal_klussen"] != float64(3) {
+	if a := b.Audit(t, jan); len(a) != 1 || a[0].Action != "klant_delete" || a[0].Before["aantal_klussen"] != float64(3) {
 		t.Errorf("audit of the deletion: %+v", a)
 	}
-	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klant niet gevonden" {
+	if s := b.Call(t, b.Admin, http.MethodDelete, path, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klant niet gevonden" {
 		t.Errorf("second delete: %d %+v", s, e)
 	}
 }
@@ -238,18 +239,18 @@ func TestCustomers(t *testing.T) {
 // form's rules with their messages; an address that is a customer already is refused.
 func TestNewCustomer(t *testing.T) {
 	clock := calendar.Fixed(time.Date(2026, 3, 10, 23, 30, 0, 0, calendar.Zone)) // late evening in Amsterdam
-	b := newBackOffice(t, portalOptions{clock: clock})
+	b := servertest.NewBackOffice(t, servertest.Options{Clock: clock})
 	form := func(email string, eerste *klant.EersteKlus) klant.CreateForm {
 		return klant.CreateForm{Email: email, Telefoon: "070 123 45 67", Woonplaats: "Voorburg", Adres: "Kerkstraat 3", Postcode: "2271 AB", Klus: eerste}
 	}
 	var c klant.Created
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("Nieuw@Example.nl", nil), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt" ||
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klanten", form("Nieuw@Example.nl", nil), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt" ||
 		c.Data.ID != "nieuw@example.nl" || c.Data.AantalKlussen != 1 {
 		t.Fatalf("create without job: %d %+v", s, c)
 	}
 	var st, cat, tijd, beschrijving, datum string
 	var assignment *string
-	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	b.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT status, categorie, tijd, beschrijving, datum::text, assignment_type FROM klussen WHERE email = 'nieuw@example.nl'`).
 			Scan(&st, &cat, &tijd, &beschrijving, &datum, &assignment)
 	})
@@ -259,20 +260,20 @@ func TestNewCustomer(t *testing.T) {
 	// Section 5 asks e-mail, phone and town only: without address and postcode the customer is made,
 	// its placeholder job stored with empty ones, in the region of its town.
 	kaal := klant.CreateForm{Email: "zonder-adres@example.nl", Telefoon: "070 123 45 68", Woonplaats: "Voorburg"}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", kaal, &c); s != http.StatusCreated || c.Data.AantalKlussen != 1 {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klanten", kaal, &c); s != http.StatusCreated || c.Data.AantalKlussen != 1 {
 		t.Errorf("create with e-mail, phone and town only: %d %+v", s, c)
 	}
 	var adres string
-	b.query(t, &adres, `SELECT adres || '|' || postcode || '|' || regio FROM klussen WHERE email = 'zonder-adres@example.nl'`)
+	b.Query(t, &adres, `SELECT adres || '|' || postcode || '|' || regio FROM klussen WHERE email = 'zonder-adres@example.nl'`)
 	if parts := strings.Split(adres, "|"); len(parts) != 3 || parts[0] != "" || parts[1] != "" || parts[2] != "den-haag" {
 		t.Errorf("the placeholder job without an address: %q", adres)
 	}
 	eerste := &klant.EersteKlus{Datum: "2026-03-20", Tijd: "10:30", Categorie: "houtwerk", Beschrijving: "Deur schaven"}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", eerste), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klanten", form("met-klus@example.nl", eerste), &c); s != http.StatusCreated || c.Message != "Klant aangemaakt met klus" {
 		t.Errorf("create with job: %d %+v", s, c)
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", form("nieuw@example.nl", nil), &e); s != http.StatusConflict || e.Error.Message != "Er bestaat al een klant met dit e-mailadres" {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klanten", form("nieuw@example.nl", nil), &e); s != http.StatusConflict || e.Error.Message != "Er bestaat al een klant met dit e-mailadres" {
 		t.Errorf("existing customer: %d %+v", s, e)
 	}
 	for _, c := range []struct {
@@ -287,8 +288,8 @@ func TestNewCustomer(t *testing.T) {
 		{"bad e-mail", "email", "Vul een geldig e-mailadres in.", form("a@", nil)},
 		{"bad postcode", "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB.", func() klant.CreateForm { n := form("a@example.nl", nil); n.Postcode = "12"; return n }()},
 	} {
-		var e apiError
-		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klanten", c.n, &e); s != http.StatusBadRequest || e.Error.Message != c.want || e.Error.Fields[c.field] != c.want {
+		var e servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klanten", c.n, &e); s != http.StatusBadRequest || e.Error.Message != c.want || e.Error.Fields[c.field] != c.want {
 			t.Errorf("%s: %d %+v, want %s %q", c.name, s, e.Error, c.field, c.want)
 		}
 	}
@@ -296,15 +297,15 @@ func TestNewCustomer(t *testing.T) {
 
 // Settings: the default support phone and per region phone and e-mail, validated, audited.
 func TestBackOfficeSettings(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	var one settings.One
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/settings/algemeen", nil, &one); s != http.StatusOK || one.Data.ID != "algemeen" || len(one.Data.Regios) != 4 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/settings/algemeen", nil, &one); s != http.StatusOK || one.Data.ID != "algemeen" || len(one.Data.Regios) != 4 {
 		t.Fatalf("get: %d %+v", s, one)
 	}
 	w := settings.Wijziging{SupportPhoneDefault: "070 123 45 67", Regios: []settings.RegioWijziging{
 		{Regio: "den-haag", SupportPhone: "070 765 43 21", SupportEmail: "DenHaag@Klusmaat.nl"}}}
 	var saved settings.Saved
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/settings/algemeen", w, &saved); s != http.StatusOK || saved.Message != "Opgeslagen" ||
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/settings/algemeen", w, &saved); s != http.StatusOK || saved.Message != "Opgeslagen" ||
 		saved.Data.SupportPhoneDefault != "070 123 45 67" {
 		t.Fatalf("save: %d %+v", s, saved)
 	}
@@ -317,7 +318,7 @@ func TestBackOfficeSettings(t *testing.T) {
 	var sup struct {
 		Telefoon string `json:"telefoon"`
 	}
-	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/klusser/support", nil, &sup); s != http.StatusOK || sup.Telefoon != "070 765 43 21" {
+	if s := b.Call(t, b.Piet, http.MethodGet, "/api/v1/klusser/support", nil, &sup); s != http.StatusOK || sup.Telefoon != "070 765 43 21" {
 		t.Errorf("klusser support: %d %+v", s, sup)
 	}
 	for _, c := range []struct {
@@ -329,56 +330,56 @@ func TestBackOfficeSettings(t *testing.T) {
 		{"regios.utrecht.support_phone", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "utrecht", SupportPhone: "12"}}}},
 		{"regios.groningen.regio", "Onbekende regio.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "groningen"}}}},
 	} {
-		var e apiError
-		if s := b.call(t, b.admin, http.MethodPut, "/api/v1/settings/algemeen", c.w, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
+		var e servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/settings/algemeen", c.w, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {
 			t.Errorf("%s: %d %+v", c.field, s, e.Error)
 		}
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/settings/anders", nil, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/settings/anders", nil, nil); s != http.StatusNotFound {
 		t.Errorf("another settings id: %d", s)
 	}
-	if a := b.audit(t, "algemeen"); len(a) != 1 || a[0].Action != "settings" || a[0].After["support_phone_default"] != "070 123 45 67" {
+	if a := b.Audit(t, "algemeen"); len(a) != 1 || a[0].Action != "settings" || a[0].After["support_phone_default"] != "070 123 45 67" {
 		t.Errorf("settings audit: %+v", a)
 	}
 }
 
 // The audit page: filters on who, what, when and job (D22, D25).
 func TestAuditList(t *testing.T) {
-	b := newBackOffice(t, portalOptions{work: false})
-	jobID := b.job(t, job{})
-	other := b.job(t, job{})
+	b := servertest.NewBackOffice(t, servertest.Options{Work: false})
+	jobID := b.Job(t, servertest.Job{})
+	other := b.Job(t, servertest.Job{})
 	for _, st := range []string{"bezig", "afgerond"} {
-		b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/status", klus.StatusForm{Status: st}, nil)
+		b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/status", klus.StatusForm{Status: st}, nil)
 	}
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/archive", nil, nil)
+	b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/archive", nil, nil)
 	type page = list.Page[audit.Entry]
 	today := calendar.System.Today()
 	for q, want := range map[string]int{
 		"":                                   3,
 		"entity_id=" + jobID.String():        2,
 		"action=archive":                     1,
-		"actor_id=" + b.id(b.admin).String(): 3,
+		"actor_id=" + b.ID(b.Admin).String(): 3,
 		"actor_id=" + uuid.NewString():       0,
 		"q=anna":                             3,
 		"van=" + today.String() + "&tot=" + today.String(): 3,
 		"van=" + today.AddDays(1).String():                 0,
 	} {
 		var p page
-		if s := b.call(t, b.admin, http.MethodGet, "/api/v1/audit?"+q, nil, &p); s != http.StatusOK || p.Total != want {
+		if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/audit?"+q, nil, &p); s != http.StatusOK || p.Total != want {
 			t.Errorf("?%s: %d total %d, want %d", q, s, p.Total, want)
 		}
 	}
 	var p page
-	b.call(t, b.admin, http.MethodGet, "/api/v1/audit?entity_id="+jobID.String(), nil, &p)
+	b.Call(t, b.Admin, http.MethodGet, "/api/v1/audit?entity_id="+jobID.String(), nil, &p)
 	if len(p.Data) != 2 || p.Data[0].Action != "status" || p.Data[0].ActorNaam == nil || *p.Data[0].ActorNaam != "Anna Admin" ||
 		string(p.Data[0].After) == "null" || p.Data[0].OccurredAt.Before(p.Data[1].OccurredAt) {
 		t.Errorf("job history: %+v", p.Data)
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/audit?van=gisteren", nil, &e); s != http.StatusBadRequest || e.Error.Fields["van"] == "" {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/audit?van=gisteren", nil, &e); s != http.StatusBadRequest || e.Error.Fields["van"] == "" {
 		t.Errorf("bad date: %d %+v", s, e)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/audit", nil, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/audit", nil, nil); s != http.StatusForbidden {
 		t.Errorf("franchise reads the audit log: %d", s)
 	}
 }
@@ -387,11 +388,11 @@ func TestAuditList(t *testing.T) {
 // policy (403) whatever they send, and nothing changes; what a franchise owner may read it reads
 // in its own regions only (another region's job: 404).
 func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	jobID := b.job(t, job{assignment: "pool"})
-	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	jobID := b.Job(t, servertest.Job{Assignment: "pool"})
+	utrecht := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA"})
 	email := "klant@example.nl"
-	b.job(t, job{email: email})
+	b.Job(t, servertest.Job{Email: email})
 	k := "/api/v1/klussen/" + jobID.String()
 	writes := []struct {
 		method, path string
@@ -400,7 +401,7 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 		{http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil)},
 		{http.MethodPut, k, nieuweKlus("", nil).Form},
 		{http.MethodPost, k + "/status", klus.StatusForm{Status: "afgerond"}},
-		{http.MethodPost, k + "/assign", klus.AssignForm{KlusserID: b.id(b.piet)}},
+		{http.MethodPost, k + "/assign", klus.AssignForm{KlusserID: b.ID(b.Piet)}},
 		{http.MethodPost, k + "/pool", nil},
 		{http.MethodPost, k + "/unassign", nil},
 		{http.MethodPost, k + "/archive", nil},
@@ -411,32 +412,32 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 	}
 	reads := []string{"/api/v1/klanten", "/api/v1/klanten/" + url.PathEscape(email), "/api/v1/werkbonnen", "/api/v1/werkbonnen/counts",
 		"/api/v1/audit", "/api/v1/settings/algemeen", "/api/v1/klussen/klussers"}
-	for _, who := range []string{b.franchise, b.piet} {
+	for _, who := range []string{b.Franchise, b.Piet} {
 		for _, w := range writes {
-			if s := b.call(t, who, w.method, w.path, w.body, nil); s != http.StatusForbidden {
-				t.Errorf("%s as %s: %d, want 403", w.method+" "+w.path, b.actor(who).Role, s)
+			if s := b.Call(t, who, w.method, w.path, w.body, nil); s != http.StatusForbidden {
+				t.Errorf("%s as %s: %d, want 403", w.method+" "+w.path, b.Actor(who).Role, s)
 			}
 		}
 		for _, r := range reads {
-			if s := b.call(t, who, http.MethodGet, r, nil, nil); s != http.StatusForbidden {
-				t.Errorf("GET %s as %s: %d, want 403", r, b.actor(who).Role, s)
+			if s := b.Call(t, who, http.MethodGet, r, nil, nil); s != http.StatusForbidden {
+				t.Errorf("GET %s as %s: %d, want 403", r, b.Actor(who).Role, s)
 			}
 		}
 	}
 	var n, audited int
-	b.query(t, &n, `SELECT count(*) FROM klussen WHERE archived OR status <> 'open' OR klusser_id IS NOT NULL`)
-	b.query(t, &audited, `SELECT count(*) FROM audit_log`)
+	b.Query(t, &n, `SELECT count(*) FROM klussen WHERE archived OR status <> 'open' OR klusser_id IS NOT NULL`)
+	b.Query(t, &audited, `SELECT count(*) FROM audit_log`)
 	if n != 0 || audited != 0 {
 		t.Errorf("refused writes changed %d jobs, wrote %d audit rows", n, audited)
 	}
 	// The franchise owner reads its own region's job, not another's; a klusser reads neither here.
-	if s := b.call(t, b.franchise, http.MethodGet, k, nil, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Franchise, http.MethodGet, k, nil, nil); s != http.StatusOK {
 		t.Errorf("franchise reads its region's job: %d", s)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+utrecht.String(), nil, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/klussen/"+utrecht.String(), nil, nil); s != http.StatusNotFound {
 		t.Errorf("franchise reads another region's job: %d", s)
 	}
-	if s := b.call(t, b.piet, http.MethodGet, k, nil, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodGet, k, nil, nil); s != http.StatusForbidden {
 		t.Errorf("klusser reads the back office's job: %d", s)
 	}
 }
@@ -444,23 +445,23 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 // Migration 026: the counts the dashboard and the customer list read follow every kind of change
 // of the jobs, and equal a fresh count of the table afterwards.
 func TestCountsFollowEveryChange(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	var ids []uuid.UUID
 	for i := 0; i < 6; i++ {
-		ids = append(ids, b.job(t, job{email: fmt.Sprintf("klant%d@example.nl", i%3)}))
+		ids = append(ids, b.Job(t, servertest.Job{Email: fmt.Sprintf("klant%d@example.nl", i%3)}))
 	}
-	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "klant0@example.nl"})
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klus.StatusForm{Status: "bezig"}, nil)
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[1].String()+"/archive", nil, nil)
-	b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klus.AssignForm{KlusserID: b.id(b.piet)}, nil)
-	b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+ids[3].String(), nil, nil)
-	b.call(t, b.admin, http.MethodDelete, "/api/v1/klanten/klant1%40example.nl", nil, nil)
-	b.exec(t, `UPDATE klussen SET regio = 'rotterdam', woonplaats = 'Schiedam', telefoon = '010 111 22 33' WHERE id = $1`, ids[5])
-	b.exec(t, `UPDATE klussen SET email = 'verhuisd@example.nl' WHERE id = $1`, ids[0])
-	b.exec(t, `UPDATE klussen SET status = 'ingepland'`) // one statement, many rows
+	b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Email: "klant0@example.nl"})
+	b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+ids[0].String()+"/status", klus.StatusForm{Status: "bezig"}, nil)
+	b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+ids[1].String()+"/archive", nil, nil)
+	b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+ids[2].String()+"/assign", klus.AssignForm{KlusserID: b.ID(b.Piet)}, nil)
+	b.Call(t, b.Admin, http.MethodDelete, "/api/v1/klussen/"+ids[3].String(), nil, nil)
+	b.Call(t, b.Admin, http.MethodDelete, "/api/v1/klanten/klant1%40example.nl", nil, nil)
+	b.Exec(t, `UPDATE klussen SET regio = 'rotterdam', woonplaats = 'Schiedam', telefoon = '010 111 22 33' WHERE id = $1`, ids[5])
+	b.Exec(t, `UPDATE klussen SET email = 'verhuisd@example.nl' WHERE id = $1`, ids[0])
+	b.Exec(t, `UPDATE klussen SET status = 'ingepland'`) // one statement, many rows
 
 	var stale int
-	b.query(t, &stale, `
+	b.Query(t, &stale, `
 		SELECT count(*) FROM (
 		    (SELECT regio, status, woonplaats, archived::text, aantal::text FROM klus_tellingen WHERE aantal <> 0
 		     EXCEPT SELECT regio, status, woonplaats, archived::text, count(*)::text FROM klussen GROUP BY 1, 2, 3, 4)
@@ -482,7 +483,7 @@ func TestCountsFollowEveryChange(t *testing.T) {
 		t.Errorf("%d count rows differ from a fresh count of the jobs", stale)
 	}
 	var p list.Page[klant.Klant]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 3 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klanten", nil, &p); s != http.StatusOK || p.Total != 3 {
 		t.Errorf("customers after the changes: %d %+v", s, p) // klant0, klant2, verhuisd; klant1 deleted
 	}
 }

@@ -1,8 +1,6 @@
 package server_test
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
@@ -22,38 +21,13 @@ import (
 // decoding kit answers 400 with a Dutch message for every parameter of every route
 // (httpapi.CheckParams, FuzzRouteParameters); these tests hold the real server to it.
 
-// rawCall sends method and target (escaped as it stands) as handle, with body, and returns the
-// status and the error code of the answer.
-func (p *portal) rawCall(t *testing.T, handle, method, target, body string) (int, string) {
-	t.Helper()
-	req, err := http.NewRequest(method, p.URL+target, strings.NewReader(body))
-	if err != nil {
-		t.Fatalf("%s: %v", target, err)
-	}
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s: %v", target, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	var e apiError
-	_ = json.Unmarshal(b, &e)
-	if resp.StatusCode >= 400 && e.Error.Message == "" && resp.StatusCode != http.StatusNotFound {
-		t.Errorf("%s %s: %d without a Dutch message: %s", method, target, resp.StatusCode, b)
-	}
-	return resp.StatusCode, e.Error.Code
-}
-
 // TestTheIssuesBadBytesAre400: the pairs the security suite named, as the franchise owner of
 // den-haag (or the admin, where only an admin may ask), answer 400.
 func TestTheIssuesBadBytesAre400(t *testing.T) {
 	links := status.NewLinks(dbtest.ActorKey, "")
-	p := newPortal(t, portalOptions{files: true, links: &links, statusLimit: httpapi.NewLimiter(1000, time.Minute)})
-	franchise := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
-	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Links: &links, StatusLimit: httpapi.NewLimiter(1000, time.Minute)})
+	franchise := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	admin := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
 	pairs := []struct {
 		who, method, target, body string
 	}{
@@ -79,9 +53,9 @@ func TestTheIssuesBadBytesAre400(t *testing.T) {
 		{admin, http.MethodPut, "/api/v1/factuur-uitgevers/%00", `{}`},
 	}
 	for _, c := range pairs {
-		code, errCode := p.rawCall(t, c.who, c.method, c.target, c.body)
+		code, errCode := p.RawCall(t, c.who, c.method, c.target, c.body)
 		if code == http.StatusForbidden { // an admin's route: asked by the admin
-			code, errCode = p.rawCall(t, admin, c.method, c.target, c.body)
+			code, errCode = p.RawCall(t, admin, c.method, c.target, c.body)
 		}
 		if code != http.StatusBadRequest || errCode != "invalid_parameter" {
 			t.Errorf("%s %s: %d %s, want 400 invalid_parameter", c.method, c.target, code, errCode)
@@ -89,7 +63,7 @@ func TestTheIssuesBadBytesAre400(t *testing.T) {
 	}
 	// The quote decision through a valid link with a version no integer holds.
 	target := "/api/v1/status/" + links.Token(uuid.New()) + "/offerte"
-	if code, errCode := p.rawCall(t, "anonymous", http.MethodPost, target, `{"versie":1099511627776,"besluit":"akkoord"}`); code != http.StatusBadRequest || errCode != "invalid_field" {
+	if code, errCode := p.RawCall(t, "anonymous", http.MethodPost, target, `{"versie":1099511627776,"besluit":"akkoord"}`); code != http.StatusBadRequest || errCode != "invalid_field" {
 		t.Errorf("POST %s with versie 1099511627776: %d %s, want 400 invalid_field", target, code, errCode)
 	}
 }
@@ -99,14 +73,14 @@ func TestTheIssuesBadBytesAre400(t *testing.T) {
 // wherever the actor may call the route at all.
 func TestNoParameterIsA500(t *testing.T) {
 	links := status.NewLinks(dbtest.ActorKey, "")
-	p := newPortal(t, portalOptions{files: true, hub: true, links: &links, kratos: true, statusLimit: httpapi.NewLimiter(1<<20, time.Minute)})
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Hub: true, Links: &links, Kratos: true, StatusLimit: httpapi.NewLimiter(1<<20, time.Minute)})
 	handles := map[string]string{
-		"admin":     p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}),
-		"franchise": p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}}),
+		"admin":     p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}),
+		"franchise": p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}}),
 	}
 	fill := map[string]string{"id": uuid.NewString(), "email": "klant@example.nl", "token": links.Token(uuid.New()), "regio": "den-haag"}
 	pairs, refused := 0, 0
-	for _, rt := range p.routes {
+	for _, rt := range p.Routes {
 		wildcards := httpapi.Wildcards(rt.Path)
 		var query []string
 		for _, q := range rt.Query {
@@ -147,7 +121,7 @@ func TestNoParameterIsA500(t *testing.T) {
 		for _, target := range targets {
 			for who, handle := range handles {
 				pairs++
-				code, errCode := p.rawCall(t, handle, rt.Method, target, "")
+				code, errCode := p.RawCall(t, handle, rt.Method, target, "")
 				switch {
 				case code >= 500:
 					t.Errorf("%s %s as %s: %d", rt.Method, target, who, code)

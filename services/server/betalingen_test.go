@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +26,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/camt/camttest"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -40,6 +40,13 @@ import (
 // centralIBAN is the central business's account in a fresh database (migration 027).
 const centralIBAN = "NL91ABNA0417164300"
 
+// backOffice is the kit's back office with this file's scene: invoices to pay, statements to import.
+type backOffice struct{ *servertest.BackOffice }
+
+func newBackOffice(t *testing.T, o servertest.Options) *backOffice {
+	return &backOffice{servertest.NewBackOffice(t, o)}
+}
+
 // payInvoice inserts an issued invoice of regio (its issuer: the central business unless the
 // region has its own) as the system, dated today, with subtotaal and 21 % VAT, and returns its id
 // and total. The number is the central sequence's year and seq (no prefix).
@@ -49,26 +56,18 @@ func (b *backOffice) payInvoice(t testing.TB, regio string, seq, subtotaal int, 
 	today := calendar.System.Today()
 	nummer := fmt.Sprintf("%d-%04d", today.Year, seq)
 	btw := (subtotaal*21 + 50) / 100
-	b.exec(t, `INSERT INTO facturen (id, regio, factuurnummer, datum, klant_naam, klant_email, omschrijving, uren, uurtarief_cents,
+	b.Exec(t, `INSERT INTO facturen (id, regio, factuurnummer, datum, klant_naam, klant_email, omschrijving, uren, uurtarief_cents,
 	           materiaal_cents, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents)
 	           VALUES ($1, $2, $3, $4, $5, '', 'Lamp ophangen', 1, $6, 0, $6, $7, $8)`,
 		id, regio, nummer, today, klant, subtotaal, btw, subtotaal+btw)
 	return id, nummer, subtotaal + btw
 }
 
-// count reads count(*) of a table as the system.
-func (b *backOffice) count(t testing.TB, table string) int {
-	t.Helper()
-	var n int
-	b.query(t, &n, "SELECT count(*) FROM "+table)
-	return n
-}
-
 // opvolging reads an invoice's follow-up as handle.
 func (b *backOffice) opvolging(t testing.TB, handle string, id uuid.UUID) betaling.Opvolging {
 	t.Helper()
 	var a betaling.OpvolgingAnswer
-	if s := b.call(t, handle, http.MethodGet, "/api/v1/facturen/"+id.String()+"/opvolging", nil, &a); s != http.StatusOK {
+	if s := b.Call(t, handle, http.MethodGet, "/api/v1/facturen/"+id.String()+"/opvolging", nil, &a); s != http.StatusOK {
 		t.Fatalf("opvolging of %s: %d", id, s)
 	}
 	return a.Data
@@ -89,43 +88,28 @@ func (b *backOffice) listByNumber(t testing.TB, nummer, extra string) list.Page[
 	if extra != "" {
 		path += "&" + extra
 	}
-	if s := b.call(t, b.admin, http.MethodGet, path, nil, &page); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, path, nil, &page); s != http.StatusOK {
 		t.Fatalf("list %s: %d", path, s)
 	}
 	return page
-}
-
-// dutchMessage: a message for the office is there, in Dutch, and leaks nothing technical.
-var dutchWords = regexp.MustCompile(`(?i)\b(het|de|een|niet|geen|dit|is|van|kies|bestand|bankafschrift|afschrift|bedrag|factuur)\b`)
-
-func wantDutch(t testing.TB, what, msg string) {
-	t.Helper()
-	if strings.TrimSpace(msg) == "" || !dutchWords.MatchString(msg) {
-		t.Errorf("%s: %q is no Dutch message", what, msg)
-	}
-	for _, tech := range []string{"camt:", "xmllint", "SQLSTATE", "pgx", "panic", "/etc/passwd", "root:"} {
-		if strings.Contains(msg, tech) {
-			t.Errorf("%s: the message leaks %q: %s", what, tech, msg)
-		}
-	}
 }
 
 // 1. The office books part of an invoice, to the cent; a payment above what is open is refused
 // in Dutch on the field; the rest pays it; a wrong booking is undone by a reversal with a reason,
 // once; every booking is a new row, never an update, and each is audited.
 func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := newBackOffice(t, servertest.Options{})
 	id, nummer, total := b.payInvoice(t, "den-haag", 9101, 14234, "Mevrouw Jansen") // 142,34 + 29,89 = 172,23
 	if total != 17223 {
 		t.Fatalf("fixture total %d", total)
 	}
-	if o := b.opvolging(t, b.admin, id); o.Staat != "open" || o.OpenCents != 17223 || o.BetaaldCents != 0 || !o.KanBetalingBoeken {
+	if o := b.opvolging(t, b.Admin, id); o.Staat != "open" || o.OpenCents != 17223 || o.BetaaldCents != 0 || !o.KanBetalingBoeken {
 		t.Fatalf("a fresh invoice: %+v", o)
 	}
 
 	// A part payment: 50,01 of 172,23 leaves 122,22.
 	var booked betaling.Booked
-	if s := b.call(t, b.admin, http.MethodPost, bookPath(id), bookBody(5001, "bank"), &booked); s != http.StatusCreated {
+	if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), bookBody(5001, "bank"), &booked); s != http.StatusCreated {
 		t.Fatalf("part payment: %d %+v", s, booked)
 	}
 	if d := booked.Data; d.Staat != "deels_betaald" || d.OpenCents != 12222 || d.BetaaldCents != 5001 || d.TotaalCents != 17223 ||
@@ -142,36 +126,36 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 		Datum   string
 		Created time.Time
 	}
-	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	b.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT bedrag_cents, datum::text, created_at FROM betalingen WHERE id = $1`, first.ID).
 			Scan(&firstRow.Bedrag, &firstRow.Datum, &firstRow.Created)
 	})
 
 	// One cent above what is open: refused on the field, in Dutch, and nothing booked.
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, bookPath(id), bookBody(12223, "bank"), &e); s != http.StatusBadRequest ||
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), bookBody(12223, "bank"), &e); s != http.StatusBadRequest ||
 		!strings.Contains(e.Error.Fields["bedrag_cents"], "hoger dan wat nog openstaat") || !strings.Contains(e.Error.Message, "hoger dan wat nog openstaat") {
 		t.Errorf("above the open amount: %d %+v", s, e)
 	}
-	if n := b.count(t, "betalingen"); n != 1 {
+	if n := b.Count(t, "betalingen"); n != 1 {
 		t.Errorf("%d payments after a refused one, want 1", n)
 	}
 	// Nor a payment without amount, method or date, nor one dated tomorrow.
 	for name, body := range map[string][]byte{
-		"zero amount":    with(map[string]any{"datum": calendar.System.Today().String(), "methode": "bank"}, map[string]any{"bedrag_cents": 0}),
-		"no method":      with(map[string]any{"datum": calendar.System.Today().String(), "bedrag_cents": 100}, nil),
-		"tomorrow":       with(map[string]any{"datum": calendar.System.Today().AddDays(1).String(), "bedrag_cents": 100, "methode": "pin"}, nil),
-		"unknown method": with(map[string]any{"datum": calendar.System.Today().String(), "bedrag_cents": 100, "methode": "ideal"}, nil),
+		"zero amount":    servertest.With(map[string]any{"datum": calendar.System.Today().String(), "methode": "bank"}, map[string]any{"bedrag_cents": 0}),
+		"no method":      servertest.With(map[string]any{"datum": calendar.System.Today().String(), "bedrag_cents": 100}, nil),
+		"tomorrow":       servertest.With(map[string]any{"datum": calendar.System.Today().AddDays(1).String(), "bedrag_cents": 100, "methode": "pin"}, nil),
+		"unknown method": servertest.With(map[string]any{"datum": calendar.System.Today().String(), "bedrag_cents": 100, "methode": "ideal"}, nil),
 	} {
 		var raw json.RawMessage = body
-		var ee apiError
-		if s := b.call(t, b.admin, http.MethodPost, bookPath(id), raw, &ee); s != http.StatusBadRequest || len(ee.Error.Fields) == 0 {
+		var ee servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), raw, &ee); s != http.StatusBadRequest || len(ee.Error.Fields) == 0 {
 			t.Errorf("%s: %d %+v", name, s, ee)
 		}
 	}
 
 	// The rest pays it: betaald, found by the filter staat=betaald, gone from betaald=nee.
-	if s := b.call(t, b.admin, http.MethodPost, bookPath(id), bookBody(12222, "pin"), &booked); s != http.StatusCreated ||
+	if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), bookBody(12222, "pin"), &booked); s != http.StatusCreated ||
 		booked.Data.Staat != "betaald" || booked.Data.OpenCents != 0 || booked.Data.BetaaldCents != 17223 || booked.Data.KanBetalingBoeken {
 		t.Fatalf("the rest: %d %+v", s, booked)
 	}
@@ -187,11 +171,11 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 	}
 
 	// A reversal needs a reason.
-	if s := b.call(t, b.admin, http.MethodPost, reversePath(second.ID), betaling.ReverseRequest{Reden: "   "}, &e); s != http.StatusBadRequest || e.Error.Fields["reden"] == "" {
+	if s := b.Call(t, b.Admin, http.MethodPost, reversePath(second.ID), betaling.ReverseRequest{Reden: "   "}, &e); s != http.StatusBadRequest || e.Error.Fields["reden"] == "" {
 		t.Errorf("a reversal without a reason: %d %+v", s, e)
 	}
 	// With one it opens the invoice again, the payment marked as reversed.
-	if s := b.call(t, b.admin, http.MethodPost, reversePath(second.ID), betaling.ReverseRequest{Reden: "Dubbel geboekt"}, &booked); s != http.StatusCreated ||
+	if s := b.Call(t, b.Admin, http.MethodPost, reversePath(second.ID), betaling.ReverseRequest{Reden: "Dubbel geboekt"}, &booked); s != http.StatusCreated ||
 		booked.Data.Staat != "deels_betaald" || booked.Data.OpenCents != 12222 || booked.Data.BetaaldCents != 5001 || booked.Message != betaling.MsgTeruggeboekt {
 		t.Fatalf("reversal: %d %+v", s, booked)
 	}
@@ -211,25 +195,25 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 		t.Errorf("the timeline lacks the reversal: %+v", booked.Data.Tijdlijn)
 	}
 	// Once: the same payment again, and a reversal of the reversal, conflict.
-	if s := b.call(t, b.admin, http.MethodPost, reversePath(second.ID), betaling.ReverseRequest{Reden: "Nog eens"}, &e); s != http.StatusConflict || e.Error.Message == "" {
+	if s := b.Call(t, b.Admin, http.MethodPost, reversePath(second.ID), betaling.ReverseRequest{Reden: "Nog eens"}, &e); s != http.StatusConflict || e.Error.Message == "" {
 		t.Errorf("a second reversal: %d %+v", s, e)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, reversePath(reversal.ID), betaling.ReverseRequest{Reden: "Terug"}, &e); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, reversePath(reversal.ID), betaling.ReverseRequest{Reden: "Terug"}, &e); s != http.StatusConflict {
 		t.Errorf("a reversal of a reversal: %d %+v", s, e)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, reversePath(uuid.New()), betaling.ReverseRequest{Reden: "Weg"}, &e); s != http.StatusNotFound {
+	if s := b.Call(t, b.Admin, http.MethodPost, reversePath(uuid.New()), betaling.ReverseRequest{Reden: "Weg"}, &e); s != http.StatusNotFound {
 		t.Errorf("an unknown payment: %d %+v", s, e)
 	}
 
 	// Paid again: three payments and one reversal are four rows; the first never changed.
-	if s := b.call(t, b.admin, http.MethodPost, bookPath(id), bookBody(12222, "bank"), &booked); s != http.StatusCreated || booked.Data.Staat != "betaald" {
+	if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), bookBody(12222, "bank"), &booked); s != http.StatusCreated || booked.Data.Staat != "betaald" {
 		t.Fatalf("paid again: %d %+v", s, booked)
 	}
-	if n := b.count(t, "betalingen"); n != 4 {
+	if n := b.Count(t, "betalingen"); n != 4 {
 		t.Errorf("%d betalingen rows, want 4 (3 payments + 1 reversal)", n)
 	}
 	var sum int
-	b.query(t, &sum, `SELECT sum(bedrag_cents)::int FROM betalingen WHERE factuur_id = $1`, id)
+	b.Query(t, &sum, `SELECT sum(bedrag_cents)::int FROM betalingen WHERE factuur_id = $1`, id)
 	if sum != 17223 {
 		t.Errorf("the rows add up to %d, want 17223", sum)
 	}
@@ -238,7 +222,7 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 		Datum   string
 		Created time.Time
 	}
-	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	b.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT bedrag_cents, datum::text, created_at FROM betalingen WHERE id = $1`, first.ID).
 			Scan(&again.Bedrag, &again.Datum, &again.Created)
 	})
@@ -251,7 +235,7 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 		`UPDATE betalingen SET notitie = 'anders' WHERE id = $1`,
 		`DELETE FROM betalingen WHERE id = $1`,
 	} {
-		err := b.d.DB.InTx(context.Background(), b.actor(b.admin), func(tx pgx.Tx) error {
+		err := b.DB.DB.InTx(context.Background(), b.Actor(b.Admin), func(tx pgx.Tx) error {
 			_, err := tx.Exec(context.Background(), sql, first.ID)
 			return err
 		})
@@ -269,7 +253,7 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			statuses[i] = b.call(t, b.admin, http.MethodPost, bookPath(other), bookBody(otherTot, "bank"), nil)
+			statuses[i] = b.Call(t, b.Admin, http.MethodPost, bookPath(other), bookBody(otherTot, "bank"), nil)
 		}(i)
 	}
 	wg.Wait()
@@ -278,16 +262,16 @@ func TestPaymentsBookPartReverseAndRefuseAboveOpen(t *testing.T) {
 		byStatus[s]++
 	}
 	var otherRows int
-	b.query(t, &otherRows, `SELECT count(*) FROM betalingen WHERE factuur_id = $1`, other)
+	b.Query(t, &otherRows, `SELECT count(*) FROM betalingen WHERE factuur_id = $1`, other)
 	if byStatus[http.StatusCreated] != 1 || byStatus[http.StatusBadRequest] != 9 || otherRows != 1 {
 		t.Errorf("ten bookings at once: %v, %d rows", byStatus, otherRows)
 	}
 
 	// The audit log: three bookings and one reversal, by the admin, on the invoice.
 	counts := map[string]int{}
-	for _, a := range b.audit(t, id.String()) {
+	for _, a := range b.Audit(t, id.String()) {
 		counts[a.Action]++
-		if (a.Action == "betaling_boeken" || a.Action == "betaling_terugboeken") && (a.ActorID == nil || *a.ActorID != b.id(b.admin) || a.Role != "admin") {
+		if (a.Action == "betaling_boeken" || a.Action == "betaling_terugboeken") && (a.ActorID == nil || *a.ActorID != b.ID(b.Admin) || a.Role != "admin") {
 			t.Errorf("audit entry by %v %s", a.ActorID, a.Role)
 		}
 	}
@@ -308,29 +292,29 @@ func timelineHas(t []betaling.Gebeurtenis, soort, text string) bool {
 // 2. A credited invoice reads "gecrediteerd" everywhere: its follow-up, the list, its PDF (naming
 // the credit invoice, asking nothing), takes no payment; and the credit's CSV row adds up.
 func TestCreditedInvoiceReadsGecrediteerd(t *testing.T) {
-	b := newBackOffice(t, portalOptions{files: true})
-	_, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", "")
-	b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
-	b.startedAgo(t, b.piet, w, 90*time.Minute)
+	b := newBackOffice(t, servertest.Options{Files: true})
+	_, w := b.PlannedJob(t, b.Piet, "Mevrouw Jansen", "")
+	b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
+	b.StartedAgo(t, b.Piet, w, 90*time.Minute)
 	var a werkbon.Afronding
-	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
 	id := a.FactuurID
 	var c factuur.Credited
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+id.String()+"/crediteren", factuur.CreditRequest{Reden: "Dubbel gefactureerd"}, &c); s != http.StatusCreated {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/facturen/"+id.String()+"/crediteren", factuur.CreditRequest{Reden: "Dubbel gefactureerd"}, &c); s != http.StatusCreated {
 		t.Fatalf("credit: %d %+v", s, c)
 	}
 	creditNummer := c.Data.Factuurnummer
 
-	o := b.opvolging(t, b.admin, id)
+	o := b.opvolging(t, b.Admin, id)
 	if o.Staat != "gecrediteerd" || o.GecrediteerdDoor == nil || *o.GecrediteerdDoor != creditNummer || o.OpenCents != 0 || o.KanBetalingBoeken {
 		t.Errorf("the original's follow-up: %+v", o)
 	}
 	if !timelineHas(o.Tijdlijn, "gecrediteerd", "Gecrediteerd door "+creditNummer) {
 		t.Errorf("the timeline lacks the credit: %+v", o.Tijdlijn)
 	}
-	if co := b.opvolging(t, b.admin, c.Data.ID); co.Staat != "creditfactuur" || co.OpenCents != 0 || co.KanBetalingBoeken {
+	if co := b.opvolging(t, b.Admin, c.Data.ID); co.Staat != "creditfactuur" || co.OpenCents != 0 || co.KanBetalingBoeken {
 		t.Errorf("the credit invoice's follow-up: %+v", co)
 	}
 	if p := b.listByNumber(t, o.Factuurnummer, "staat=gecrediteerd"); p.Total != 1 || p.Data[0].ID != id || p.Data[0].OpenCents != 0 {
@@ -340,8 +324,8 @@ func TestCreditedInvoiceReadsGecrediteerd(t *testing.T) {
 		t.Errorf("a credited invoice is listed as open: %+v", p.Data)
 	}
 
-	text := pdfText(t, b.portal, b.admin, id)
-	wantIn(t, "the credited invoice", text, "Gecrediteerd door "+creditNummer, o.Factuurnummer)
+	text := servertest.PDFText(t, b.Portal, b.Admin, id)
+	servertest.WantIn(t, "the credited invoice", text, "Gecrediteerd door "+creditNummer, o.Factuurnummer)
 	for _, not := range []string{"Openstaand", "Te betalen binnen"} {
 		if strings.Contains(text, not) {
 			t.Errorf("the credited invoice says %q:\n%s", not, text)
@@ -349,35 +333,35 @@ func TestCreditedInvoiceReadsGecrediteerd(t *testing.T) {
 	}
 
 	// No payment on either.
-	var e apiError
+	var e servertest.APIError
 	for _, f := range []uuid.UUID{id, c.Data.ID} {
-		if s := b.call(t, b.admin, http.MethodPost, bookPath(f), bookBody(100, "bank"), &e); s != http.StatusConflict || e.Error.Message == "" {
+		if s := b.Call(t, b.Admin, http.MethodPost, bookPath(f), bookBody(100, "bank"), &e); s != http.StatusConflict || e.Error.Message == "" {
 			t.Errorf("a payment on %s: %d %+v", f, s, e)
 		}
 	}
-	if n := b.count(t, "betalingen"); n != 0 {
+	if n := b.Count(t, "betalingen"); n != 0 {
 		t.Errorf("%d payments booked on a credited invoice", n)
 	}
 
 	// The klusser's registration at the door arriving after the credit (the offline queue) books
 	// nothing and says so in Dutch.
 	t.Run("door payment on a credited invoice", func(t *testing.T) {
-		var e apiError
-		s := b.call(t, b.piet, http.MethodPost, "/api/v1/klusser/facturen/"+id.String()+"/betaling",
+		var e servertest.APIError
+		s := b.Call(t, b.Piet, http.MethodPost, "/api/v1/klusser/facturen/"+id.String()+"/betaling",
 			factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, &e)
-		if n := b.count(t, "betalingen"); n != 0 {
+		if n := b.Count(t, "betalingen"); n != 0 {
 			t.Errorf("%d payments booked on a credited invoice at the door", n)
 		}
 		if s != http.StatusConflict {
 			t.Errorf("door payment on a credited invoice: %d %+v", s, e)
 		}
-		wantDutch(t, "door payment on a credited invoice", e.Error.Message)
+		servertest.WantDutch(t, "door payment on a credited invoice", e.Error.Message)
 	})
 
 	// The CSV: the credit's row adds up (hours x rate + materials = subtotal), the original says
 	// which invoice credits it.
 	req, _ := http.NewRequest(http.MethodGet, b.URL+"/api/v1/facturen/export.csv", nil)
-	req.Header.Set("X-Test-User", b.admin)
+	req.Header.Set("X-Test-User", b.Admin)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -511,7 +495,7 @@ func (b *backOffice) postStatement(t testing.TB, handle, uitgever, name, content
 
 func (b *backOffice) importOK(t *testing.T, name string, data []byte) betaling.Import {
 	t.Helper()
-	s, body := b.postStatement(t, b.admin, "centraal", name, "application/xml", data)
+	s, body := b.postStatement(t, b.Admin, "centraal", name, "application/xml", data)
 	var imp betaling.Imported
 	if err := json.Unmarshal(body, &imp); err != nil || s != http.StatusCreated {
 		t.Fatalf("import %s: %d %s", name, s, body)
@@ -524,9 +508,9 @@ func (b *backOffice) importOK(t *testing.T, name string, data []byte) betaling.I
 // debits, foreign currency and returned payments are skipped; the office splits a proposal and
 // ignores another; reading the same or an overlapping statement again books nothing twice.
 func TestBankStatementImport(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := newBackOffice(t, servertest.Options{})
 	var iban string
-	b.query(t, &iban, `SELECT iban FROM factuur_uitgevers WHERE id = 'centraal'`)
+	b.Query(t, &iban, `SELECT iban FROM factuur_uitgevers WHERE id = 'centraal'`)
 	if iban != centralIBAN {
 		t.Logf("the central IBAN is %s", iban)
 	}
@@ -552,17 +536,17 @@ func TestBankStatementImport(t *testing.T) {
 		imp.Uitgever != "centraal" || imp.IBAN != iban || imp.Versie != "camt.053.001.02" {
 		t.Fatalf("import: %+v", imp)
 	}
-	oA := b.opvolging(t, b.admin, idA)
+	oA := b.opvolging(t, b.Admin, idA)
 	if oA.Staat != "betaald" || oA.OpenCents != 0 || len(oA.Betalingen) != 1 || oA.Betalingen[0].Bron != "bankafschrift" ||
 		oA.Betalingen[0].Methode != "bank" || oA.Betalingen[0].BedragCents != totA || oA.Betalingen[0].Datum != today.String() {
 		t.Errorf("invoice A after the import: %+v", oA)
 	}
-	if oB := b.opvolging(t, b.admin, idB); oB.Staat != "open" || oB.OpenCents != totB {
+	if oB := b.opvolging(t, b.Admin, idB); oB.Staat != "open" || oB.OpenCents != totB {
 		t.Errorf("invoice B is booked before the office decided: %+v", oB)
 	}
 
 	var one betaling.AfschriftAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/bankafschriften/"+imp.ID.String(), nil, &one); s != http.StatusOK || len(one.Data.Entries) != 6 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/bankafschriften/"+imp.ID.String(), nil, &one); s != http.StatusOK || len(one.Data.Entries) != 6 {
 		t.Fatalf("the statement: %d %+v", s, one)
 	}
 	var postB, postGift uuid.UUID
@@ -594,34 +578,34 @@ func TestBankStatementImport(t *testing.T) {
 	}
 
 	// The office splits B's 300,00 over B (its 242,00) and C (58,00 of 96,80).
-	var e apiError
+	var e servertest.APIError
 	bad := betaling.ConfirmRequest{Verdeling: []betaling.Deel{{FactuurID: idB, BedragCents: totB}, {FactuurID: idC, BedragCents: 100}}}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/bankposten/"+postB.String()+"/bevestigen", bad, &e); s != http.StatusBadRequest || e.Error.Fields["verdeling"] == "" {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/bankposten/"+postB.String()+"/bevestigen", bad, &e); s != http.StatusBadRequest || e.Error.Fields["verdeling"] == "" {
 		t.Errorf("a split that does not add up: %d %+v", s, e)
 	}
 	split := betaling.ConfirmRequest{Verdeling: []betaling.Deel{{FactuurID: idB, BedragCents: totB}, {FactuurID: idC, BedragCents: 30000 - totB}}}
 	var post betaling.PostAnswer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/bankposten/"+postB.String()+"/bevestigen", split, &post); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/bankposten/"+postB.String()+"/bevestigen", split, &post); s != http.StatusOK ||
 		post.Data.Status != "geboekt" || len(post.Data.GeboektOp) != 2 || post.Message != betaling.MsgBevestigd {
 		t.Fatalf("confirm: %d %+v", s, post)
 	}
-	if oB := b.opvolging(t, b.admin, idB); oB.Staat != "betaald" {
+	if oB := b.opvolging(t, b.Admin, idB); oB.Staat != "betaald" {
 		t.Errorf("B after the split: %+v", oB)
 	}
-	oC := b.opvolging(t, b.admin, idC)
+	oC := b.opvolging(t, b.Admin, idC)
 	if oC.Staat != "deels_betaald" || oC.OpenCents != totC-(30000-totB) {
 		t.Errorf("C after the split: %+v", oC)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/bankposten/"+postB.String()+"/bevestigen", split, &e); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/bankposten/"+postB.String()+"/bevestigen", split, &e); s != http.StatusConflict {
 		t.Errorf("confirming twice: %d %+v", s, e)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/bankposten/"+postGift.String()+"/negeren", nil, &post); s != http.StatusOK || post.Data.Status != "genegeerd" {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/bankposten/"+postGift.String()+"/negeren", nil, &post); s != http.StatusOK || post.Data.Status != "genegeerd" {
 		t.Errorf("ignore: %d %+v", s, post)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/bankposten/"+postGift.String()+"/negeren", nil, &e); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/bankposten/"+postGift.String()+"/negeren", nil, &e); s != http.StatusConflict {
 		t.Errorf("ignoring twice: %d %+v", s, e)
 	}
-	payments := b.count(t, "betalingen")
+	payments := b.Count(t, "betalingen")
 	if payments != 3 {
 		t.Errorf("%d payments after the import and the split, want 3", payments)
 	}
@@ -631,10 +615,10 @@ func TestBankStatementImport(t *testing.T) {
 	if again.Posten != 6 || again.Dubbel != 6 || again.Nieuw != 0 || again.Geboekt != 0 || again.Voorstellen != 0 || again.Overgeslagen != 0 {
 		t.Errorf("the same file again: %+v", again)
 	}
-	if n := b.count(t, "betalingen"); n != payments {
+	if n := b.Count(t, "betalingen"); n != payments {
 		t.Errorf("re-import booked %d payments", n-payments)
 	}
-	if n := b.count(t, "bank_posten"); n != 6 {
+	if n := b.Count(t, "bank_posten"); n != 6 {
 		t.Errorf("%d entries after re-import, want 6", n)
 	}
 
@@ -647,18 +631,18 @@ func TestBankStatementImport(t *testing.T) {
 	if overlap.Posten != 3 || overlap.Dubbel != 2 || overlap.Nieuw != 1 || overlap.Geboekt != 1 {
 		t.Errorf("the overlapping statement: %+v", overlap)
 	}
-	if n := b.count(t, "betalingen"); n != payments+1 {
+	if n := b.Count(t, "betalingen"); n != payments+1 {
 		t.Errorf("%d payments after the overlapping statement, want %d", n, payments+1)
 	}
-	if oC := b.opvolging(t, b.admin, idC); oC.Staat != "betaald" || oC.OpenCents != 0 {
+	if oC := b.opvolging(t, b.Admin, idC); oC.Staat != "betaald" || oC.OpenCents != 0 {
 		t.Errorf("C after its rest: %+v", oC)
 	}
 	var imports list.Page[betaling.Import]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/bankafschriften", nil, &imports); s != http.StatusOK || imports.Total != 3 || len(imports.Data) != 3 ||
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/bankafschriften", nil, &imports); s != http.StatusOK || imports.Total != 3 || len(imports.Data) != 3 ||
 		imports.Data[0].ID != overlap.ID || imports.Data[2].ID != imp.ID || imports.Data[2].Voorstellen != 0 {
 		t.Errorf("the imports, newest first, the first with no proposal left: %d %+v", s, imports.Data)
 	}
-	if a := b.audit(t, imp.ID.String()); len(a) != 1 || a[0].Action != "bankafschrift_inlezen" {
+	if a := b.Audit(t, imp.ID.String()); len(a) != 1 || a[0].Action != "bankafschrift_inlezen" {
 		t.Errorf("the import's audit: %+v", a)
 	}
 }
@@ -669,9 +653,9 @@ func euroDot(c int) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
 // 4. A hostile or wrong file is refused whole with a Dutch message, and nothing is written: not
 // the statement, not an entry, not a payment (the files name an open invoice with its amount).
 func TestBankStatementHostileFilesBookNothing(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := newBackOffice(t, servertest.Options{})
 	var iban string
-	b.query(t, &iban, `SELECT iban FROM factuur_uitgevers WHERE id = 'centraal'`)
+	b.Query(t, &iban, `SELECT iban FROM factuur_uitgevers WHERE id = 'centraal'`)
 	_, nr, tot := b.payInvoice(t, "den-haag", 9301, 10000, "Mevrouw Jansen")
 	pay := func(amount string) camtEntry { return camtPayment("BANK-H-1", amount, "M. Jansen", "MARKER "+nr) }
 	good := buildCAMT053(iban, "STMT-H", pay(euroDot(tot)))
@@ -710,10 +694,10 @@ func TestBankStatementHostileFilesBookNothing(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			before := map[string]int{}
 			for _, tb := range tables {
-				before[tb] = b.count(t, tb)
+				before[tb] = b.Count(t, tb)
 			}
-			s, body := b.postStatement(t, b.admin, "centraal", "afschrift.xml", c.contentType, c.data)
-			var e apiError
+			s, body := b.postStatement(t, b.Admin, "centraal", "afschrift.xml", c.contentType, c.data)
+			var e servertest.APIError
 			if err := json.Unmarshal(body, &e); err != nil {
 				t.Fatalf("%d, not a JSON error: %.300s", s, body)
 			}
@@ -727,12 +711,12 @@ func TestBankStatementHostileFilesBookNothing(t *testing.T) {
 			if c.code != "" && e.Error.Code != c.code {
 				t.Errorf("code %q, want %q (%s)", e.Error.Code, c.code, e.Error.Message)
 			}
-			wantDutch(t, c.name, e.Error.Message)
+			servertest.WantDutch(t, c.name, e.Error.Message)
 			if bytes.Contains(body, []byte("root:")) {
 				t.Errorf("the answer shows a server file: %s", body)
 			}
 			for _, tb := range tables {
-				if n := b.count(t, tb); n != before[tb] {
+				if n := b.Count(t, tb); n != before[tb] {
 					t.Errorf("%s: %d new rows", tb, n-before[tb])
 				}
 			}
@@ -748,16 +732,16 @@ func TestBankStatementHostileFilesBookNothing(t *testing.T) {
 // found), a klusser reaches no office route, a franchise owner books on its own region's invoice;
 // the klusser's registration at the door is a payment of the whole amount.
 func TestPaymentRoutesAcrossRegions(t *testing.T) {
-	b := newBackOffice(t, portalOptions{files: true})
-	utrecht := b.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
+	b := newBackOffice(t, servertest.Options{Files: true})
+	utrecht := b.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
 	rdam, _, _ := b.payInvoice(t, "rotterdam", 9401, 10000, "Meneer Rotterdam")
 	dh, dhNr, dhTot := b.payInvoice(t, "den-haag", 9402, 10000, "Mevrouw Den Haag")
 
-	var e apiError
+	var e servertest.APIError
 	for _, c := range []struct {
 		who     string
 		invoice uuid.UUID
-	}{{b.franchise, rdam}, {utrecht, rdam}, {utrecht, dh}} {
+	}{{b.Franchise, rdam}, {utrecht, rdam}, {utrecht, dh}} {
 		for _, r := range []struct {
 			method, path string
 			body         any
@@ -767,40 +751,40 @@ func TestPaymentRoutesAcrossRegions(t *testing.T) {
 			{http.MethodPost, "/api/v1/facturen/" + c.invoice.String() + "/bespreking", betaling.DisputeRequest{Aan: true, Notitie: "klant belt"}},
 			{http.MethodPost, "/api/v1/facturen/" + c.invoice.String() + "/uit-handen", nil},
 		} {
-			if s := b.call(t, c.who, r.method, r.path, r.body, &e); s != http.StatusNotFound || e.Error.Message != "Factuur niet gevonden" {
-				t.Errorf("%v %s %s: %d %+v", b.actor(c.who).Regions, r.method, r.path, s, e)
+			if s := b.Call(t, c.who, r.method, r.path, r.body, &e); s != http.StatusNotFound || e.Error.Message != "Factuur niet gevonden" {
+				t.Errorf("%v %s %s: %d %+v", b.Actor(c.who).Regions, r.method, r.path, s, e)
 			}
 		}
 	}
-	if n, g := b.count(t, "betalingen"), b.count(t, "factuur_gebeurtenissen"); n != 0 || g != 0 {
+	if n, g := b.Count(t, "betalingen"), b.Count(t, "factuur_gebeurtenissen"); n != 0 || g != 0 {
 		t.Errorf("refused calls wrote %d payments and %d events", n, g)
 	}
 
 	// Den Haag's owner books on a den-haag invoice; Utrecht's cannot reverse it.
 	var booked betaling.Booked
-	if s := b.call(t, b.franchise, http.MethodPost, bookPath(dh), bookBody(2000, "contant"), &booked); s != http.StatusCreated ||
+	if s := b.Call(t, b.Franchise, http.MethodPost, bookPath(dh), bookBody(2000, "contant"), &booked); s != http.StatusCreated ||
 		booked.Data.Staat != "deels_betaald" || booked.Data.OpenCents != dhTot-2000 || booked.Data.Betalingen[0].GeboektDoor != "franchisenemer" {
 		t.Fatalf("franchise den-haag books: %d %+v", s, booked)
 	}
 	payment := booked.Data.Betalingen[0].ID
-	if s := b.call(t, utrecht, http.MethodPost, reversePath(payment), betaling.ReverseRequest{Reden: "Fout"}, &e); s != http.StatusNotFound {
+	if s := b.Call(t, utrecht, http.MethodPost, reversePath(payment), betaling.ReverseRequest{Reden: "Fout"}, &e); s != http.StatusNotFound {
 		t.Errorf("utrecht reverses a den-haag payment: %d %+v", s, e)
 	}
 	var page list.Page[factuur.ListItem]
-	if s := b.call(t, utrecht, http.MethodGet, "/api/v1/facturen?q="+dhNr, nil, &page); s != http.StatusOK || page.Total != 0 {
+	if s := b.Call(t, utrecht, http.MethodGet, "/api/v1/facturen?q="+dhNr, nil, &page); s != http.StatusOK || page.Total != 0 {
 		t.Errorf("utrecht lists a den-haag invoice: %d %+v", s, page)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/facturen?q="+dhNr, nil, &page); s != http.StatusOK || page.Total != 1 || page.Data[0].Staat != "deels_betaald" {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/facturen?q="+dhNr, nil, &page); s != http.StatusOK || page.Total != 1 || page.Data[0].Staat != "deels_betaald" {
 		t.Errorf("den-haag lists its invoice: %d %+v", s, page)
 	}
 	// Nor does a franchise owner import the central business's statement (the admins' own).
 	var iban string
-	b.query(t, &iban, `SELECT iban FROM factuur_uitgevers WHERE id = 'centraal'`)
+	b.Query(t, &iban, `SELECT iban FROM factuur_uitgevers WHERE id = 'centraal'`)
 	stmt := buildCAMT053(iban, "STMT-F", camtPayment("BANK-F-1", euroDot(dhTot-2000), "Den Haag", "Factuur "+dhNr))
-	if s, body := b.postStatement(t, b.franchise, "centraal", "f.xml", "application/xml", stmt); s < 400 || s >= 500 {
+	if s, body := b.postStatement(t, b.Franchise, "centraal", "f.xml", "application/xml", stmt); s < 400 || s >= 500 {
 		t.Errorf("a franchise owner imports the central statement: %d %s", s, body)
 	}
-	if n := b.count(t, "bankafschriften"); n != 0 {
+	if n := b.Count(t, "bankafschriften"); n != 0 {
 		t.Errorf("%d statements recorded", n)
 	}
 
@@ -818,23 +802,23 @@ func TestPaymentRoutesAcrossRegions(t *testing.T) {
 		{http.MethodPost, "/api/v1/bankposten/" + post.String() + "/bevestigen"},
 		{http.MethodPost, "/api/v1/bankposten/" + post.String() + "/negeren"},
 	} {
-		if s := b.call(t, b.piet, r.method, r.path, nil, nil); s != http.StatusForbidden {
+		if s := b.Call(t, b.Piet, r.method, r.path, nil, nil); s != http.StatusForbidden {
 			t.Errorf("klusser %s %s: %d", r.method, r.path, s)
 		}
 	}
-	if s, _ := b.postStatement(t, b.piet, "centraal", "k.xml", "application/xml", stmt); s != http.StatusForbidden {
+	if s, _ := b.postStatement(t, b.Piet, "centraal", "k.xml", "application/xml", stmt); s != http.StatusForbidden {
 		t.Errorf("klusser imports a statement: %d", s)
 	}
 
 	// The klusser's PIN at the door: one payment of the whole amount, by the klusser.
-	_, w := b.plannedJob(t, b.piet, "Mevrouw Pin", "")
-	b.startedAgo(t, b.piet, w, time.Hour)
+	_, w := b.PlannedJob(t, b.Piet, "Mevrouw Pin", "")
+	b.StartedAgo(t, b.Piet, w, time.Hour)
 	var a werkbon.Afronding
-	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
 	var f factuur.Factuur
-	if s := b.call(t, b.piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+	if s := b.Call(t, b.Piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, &f); s != http.StatusOK || f.Staat != "betaald" || f.OpenCents != 0 {
 		t.Fatalf("pin at the door: %d %+v", s, f)
 	}
@@ -843,7 +827,7 @@ func TestPaymentRoutesAcrossRegions(t *testing.T) {
 		Methode, Bron, Regio string
 		Door                 uuid.UUID
 	}
-	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	b.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		r, err := tx.Query(context.Background(), `SELECT bedrag_cents, methode, bron, regio, geboekt_door FROM betalingen WHERE factuur_id = $1`, a.FactuurID)
 		if err != nil {
 			return err
@@ -862,19 +846,19 @@ func TestPaymentRoutesAcrossRegions(t *testing.T) {
 		}
 		return r.Err()
 	})
-	if len(rows) != 1 || rows[0].Bedrag != f.TotaalCents || rows[0].Methode != "pin" || rows[0].Bron != "klusser" || rows[0].Regio != "den-haag" || rows[0].Door != b.id(b.piet) {
+	if len(rows) != 1 || rows[0].Bedrag != f.TotaalCents || rows[0].Methode != "pin" || rows[0].Bron != "klusser" || rows[0].Regio != "den-haag" || rows[0].Door != b.ID(b.Piet) {
 		t.Errorf("the door payment: %+v (total %d)", rows, f.TotaalCents)
 	}
-	if o := b.opvolging(t, b.admin, a.FactuurID); o.Staat != "betaald" || o.OpenCents != 0 || len(o.Betalingen) != 1 || o.Betalingen[0].Bron != "klusser" {
+	if o := b.opvolging(t, b.Admin, a.FactuurID); o.Staat != "betaald" || o.OpenCents != 0 || len(o.Betalingen) != 1 || o.Betalingen[0].Bron != "klusser" {
 		t.Errorf("the office sees the door payment: %+v", o)
 	}
 	// The offline queue resending it books nothing more.
-	if s := b.call(t, b.piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+	if s := b.Call(t, b.Piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, &f); s != http.StatusOK {
 		t.Errorf("pin again: %d", s)
 	}
 	var n int
-	b.query(t, &n, `SELECT count(*) FROM betalingen WHERE factuur_id = $1`, a.FactuurID)
+	b.Query(t, &n, `SELECT count(*) FROM betalingen WHERE factuur_id = $1`, a.FactuurID)
 	if n != 1 {
 		t.Errorf("%d door payments after a resend, want 1", n)
 	}
@@ -882,24 +866,24 @@ func TestPaymentRoutesAcrossRegions(t *testing.T) {
 	// The customer paid part by transfer (booked by the office) and the rest by PIN at the door:
 	// the registration books what is open, and the invoice is paid.
 	t.Run("door payment after an office part payment", func(t *testing.T) {
-		_, w := b.plannedJob(t, b.piet, "Meneer Deels", "")
-		b.startedAgo(t, b.piet, w, time.Hour)
+		_, w := b.PlannedJob(t, b.Piet, "Meneer Deels", "")
+		b.StartedAgo(t, b.Piet, w, time.Hour)
 		var a werkbon.Afronding
-		if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+		if s := b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 			t.Fatalf("complete: %d", s)
 		}
 		var booked betaling.Booked
-		if s := b.call(t, b.admin, http.MethodPost, bookPath(a.FactuurID), bookBody(1000, "bank"), &booked); s != http.StatusCreated {
+		if s := b.Call(t, b.Admin, http.MethodPost, bookPath(a.FactuurID), bookBody(1000, "bank"), &booked); s != http.StatusCreated {
 			t.Fatalf("office part payment: %d %+v", s, booked)
 		}
 		rest := booked.Data.OpenCents
-		var e apiError
-		s := b.call(t, b.piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+		var e servertest.APIError
+		s := b.Call(t, b.Piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
 			factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, &e)
 		if s != http.StatusOK {
 			t.Fatalf("door payment of the rest: %d %+v", s, e)
 		}
-		o := b.opvolging(t, b.admin, a.FactuurID)
+		o := b.opvolging(t, b.Admin, a.FactuurID)
 		if o.Staat != "betaald" || len(o.Betalingen) != 2 || o.Betalingen[1].Bron != "klusser" || o.Betalingen[1].BedragCents != rest {
 			t.Errorf("after the door payment of the rest: %+v", o)
 		}
@@ -909,57 +893,57 @@ func TestPaymentRoutesAcrossRegions(t *testing.T) {
 // 6. The office's dispute and handing over: on, not twice, off again; handed over once; neither
 // stops a payment, and a paid invoice is neither disputed nor handed over.
 func TestDisputeStopsNothingElseAndHandOver(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := newBackOffice(t, servertest.Options{})
 	id, _, tot := b.payInvoice(t, "den-haag", 9501, 10000, "Mevrouw Jansen")
 	path := "/api/v1/facturen/" + id.String()
 	var booked betaling.Booked
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true, Notitie: "Klant betwist de uren"}, &booked); s != http.StatusOK ||
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true, Notitie: "Klant betwist de uren"}, &booked); s != http.StatusOK ||
 		booked.Data.Staat != "in_bespreking" || !booked.Data.InBespreking || booked.Message != betaling.MsgBesprekingAan || !booked.Data.KanBetalingBoeken {
 		t.Fatalf("dispute on: %d %+v", s, booked)
 	}
 	if !timelineHas(booked.Data.Tijdlijn, "bespreking_aan", "Klant betwist de uren") {
 		t.Errorf("the timeline lacks the dispute: %+v", booked.Data.Tijdlijn)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true}, &e); s != http.StatusConflict || e.Error.Message == "" {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true}, &e); s != http.StatusConflict || e.Error.Message == "" {
 		t.Errorf("dispute on twice: %d %+v", s, e)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: false, Notitie: "Uitgelegd"}, &booked); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: false, Notitie: "Uitgelegd"}, &booked); s != http.StatusOK ||
 		booked.Data.Staat != "open" || booked.Data.InBespreking || booked.Message != betaling.MsgBesprekingUit {
 		t.Errorf("dispute off: %d %+v", s, booked)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: false}, &e); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: false}, &e); s != http.StatusConflict {
 		t.Errorf("dispute off twice: %d %+v", s, e)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true, Notitie: strings.Repeat("x", 1001)}, &e); s != http.StatusBadRequest {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true, Notitie: strings.Repeat("x", 1001)}, &e); s != http.StatusBadRequest {
 		t.Errorf("a note of 1001 characters: %d %+v", s, e)
 	}
 
-	if s := b.call(t, b.admin, http.MethodPost, path+"/uit-handen", nil, &booked); s != http.StatusOK || booked.Data.Staat != "uit_handen" || booked.Message != betaling.MsgUitHanden {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/uit-handen", nil, &booked); s != http.StatusOK || booked.Data.Staat != "uit_handen" || booked.Message != betaling.MsgUitHanden {
 		t.Fatalf("hand over: %d %+v", s, booked)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/uit-handen", nil, &e); s != http.StatusConflict || e.Error.Message == "" {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/uit-handen", nil, &e); s != http.StatusConflict || e.Error.Message == "" {
 		t.Errorf("hand over twice: %d %+v", s, e)
 	}
 	// Handed over, it still takes a payment; paid, it is neither disputed nor handed over.
-	if s := b.call(t, b.admin, http.MethodPost, bookPath(id), bookBody(1000, "bank"), &booked); s != http.StatusCreated || booked.Data.Staat != "uit_handen" || booked.Data.OpenCents != tot-1000 {
+	if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), bookBody(1000, "bank"), &booked); s != http.StatusCreated || booked.Data.Staat != "uit_handen" || booked.Data.OpenCents != tot-1000 {
 		t.Errorf("a part payment of a handed over invoice: %d %+v", s, booked)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, bookPath(id), bookBody(tot-1000, "bank"), &booked); s != http.StatusCreated || booked.Data.Staat != "betaald" {
+	if s := b.Call(t, b.Admin, http.MethodPost, bookPath(id), bookBody(tot-1000, "bank"), &booked); s != http.StatusCreated || booked.Data.Staat != "betaald" {
 		t.Errorf("the rest of a handed over invoice: %d %+v", s, booked)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true}, &e); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/bespreking", betaling.DisputeRequest{Aan: true}, &e); s != http.StatusConflict {
 		t.Errorf("dispute of a paid invoice: %d %+v", s, e)
 	}
 	counts := map[string]int{}
-	for _, a := range b.audit(t, id.String()) {
+	for _, a := range b.Audit(t, id.String()) {
 		counts[a.Action]++
 	}
 	if counts["bespreking_aan"] != 1 || counts["bespreking_uit"] != 1 || counts["uit_handen"] != 1 || counts["betaling_boeken"] != 2 {
 		t.Errorf("audit: %v", counts)
 	}
 	var events int
-	b.query(t, &events, `SELECT count(*) FROM factuur_gebeurtenissen WHERE factuur_id = $1`, id)
+	b.Query(t, &events, `SELECT count(*) FROM factuur_gebeurtenissen WHERE factuur_id = $1`, id)
 	if events != 3 {
 		t.Errorf("%d follow-up events, want 3", events)
 	}

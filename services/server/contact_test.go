@@ -13,6 +13,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/contact"
 	"github.com/klusmaat/klusmaat/services/dashboard"
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -22,32 +23,32 @@ import (
 // logged contact (admin, or franchise owner in its own region; audited) takes a request off; a
 // job of another region is not found for a franchise owner, and a klusser may not log at all.
 func TestContactWithin24Hours(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	// request is a job from the website that arrived hours ago.
-	request := func(j job, hours int) uuid.UUID {
-		id := b.job(t, j)
-		b.exec(t, `UPDATE klussen SET bron = 'website', created_at = now() - make_interval(hours => $2) WHERE id = $1`, id, hours)
+	request := func(j servertest.Job, hours int) uuid.UUID {
+		id := b.Job(t, j)
+		b.Exec(t, `UPDATE klussen SET bron = 'website', created_at = now() - make_interval(hours => $2) WHERE id = $1`, id, hours)
 		return id
 	}
-	late2 := request(job{}, 30)                                                           // 6 hours late
-	late1 := request(job{naam: "Mevrouw De Vries"}, 50)                                   // the oldest: 26 hours late
-	request(job{}, 2)                                                                     // within the promise
-	other := request(job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"}, 40) // another region
-	request(job{status: "ingepland", klusser: b.piet}, 70)                                // planned: the klusser is in touch
-	archived := request(job{}, 80)
-	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
-	office := b.job(t, job{}) // made in the back office: the admin took the call
-	b.exec(t, `UPDATE klussen SET created_at = now() - interval '60 hours' WHERE id = $1`, office)
+	late2 := request(servertest.Job{}, 30)                                                           // 6 hours late
+	late1 := request(servertest.Job{Naam: "Mevrouw De Vries"}, 50)                                   // the oldest: 26 hours late
+	request(servertest.Job{}, 2)                                                                     // within the promise
+	other := request(servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA"}, 40) // another region
+	request(servertest.Job{Status: "ingepland", Klusser: b.Piet}, 70)                                // planned: the klusser is in touch
+	archived := request(servertest.Job{}, 80)
+	b.Exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	office := b.Job(t, servertest.Job{}) // made in the back office: the admin took the call
+	b.Exec(t, `UPDATE klussen SET created_at = now() - interval '60 hours' WHERE id = $1`, office)
 
 	independent := func() int {
 		var n int
-		b.query(t, &n, `SELECT count(*) FROM klussen k WHERE k.bron = 'website' AND k.status = 'open' AND NOT k.archived
+		b.Query(t, &n, `SELECT count(*) FROM klussen k WHERE k.bron = 'website' AND k.status = 'open' AND NOT k.archived
 			AND k.created_at < now() - interval '24 hours' AND k.id NOT IN (SELECT klus_id FROM klus_contacten)`)
 		return n
 	}
 	dash := func(handle string) dashboard.Terugbellen {
 		var one dashboard.One
-		if s := b.call(t, handle, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK {
+		if s := b.Call(t, handle, http.MethodGet, "/api/v1/dashboard", nil, &one); s != http.StatusOK {
 			t.Fatalf("dashboard as %s: %d", handle, s)
 		}
 		return one.Data.Terugbellen
@@ -60,7 +61,7 @@ func TestContactWithin24Hours(t *testing.T) {
 		return out
 	}
 
-	admin := dash(b.admin)
+	admin := dash(b.Admin)
 	if want := independent(); admin.Aantal != want || want != 3 {
 		t.Fatalf("admin dashboard counts %d overdue, SQL %d, want 3", admin.Aantal, want)
 	}
@@ -70,13 +71,13 @@ func TestContactWithin24Hours(t *testing.T) {
 	if k := admin.Klussen[0]; k.UrenTeLaat != 26 || k.Naam != "Mevrouw De Vries" || k.Telefoon == "" {
 		t.Errorf("oldest overdue request: %+v, want 26 hours late with the customer's name and phone", k)
 	}
-	if f := dash(b.franchise); f.Aantal != 2 || fmt.Sprint(ids(f)) != fmt.Sprint([]uuid.UUID{late1, late2}) {
+	if f := dash(b.Franchise); f.Aantal != 2 || fmt.Sprint(ids(f)) != fmt.Sprint([]uuid.UUID{late1, late2}) {
 		t.Errorf("franchise dashboard: %+v, want its region's two", f)
 	}
 
 	// The jobs list's filter and its status cards count the same requests.
 	var page list.Page[klus.ListItem]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen?terugbellen=te_laat", nil, &page); s != http.StatusOK || page.Total != 3 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen?terugbellen=te_laat", nil, &page); s != http.StatusOK || page.Total != 3 {
 		t.Fatalf("list filtered on overdue: %d, total %d", s, page.Total)
 	}
 	for _, k := range page.Data {
@@ -85,22 +86,22 @@ func TestContactWithin24Hours(t *testing.T) {
 		}
 	}
 	var counts klus.CountsAnswer
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/counts?terugbellen=te_laat", nil, &counts); s != http.StatusOK || counts.Data.Open != 2 {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/klussen/counts?terugbellen=te_laat", nil, &counts); s != http.StatusOK || counts.Data.Open != 2 {
 		t.Errorf("franchise status cards on overdue: %d %+v", s, counts)
 	}
 
 	// Logging a contact.
 	log := func(handle string, id uuid.UUID, body map[string]any) (int, contact.Answer) {
 		var a contact.Answer
-		return b.call(t, handle, http.MethodPost, "/api/v1/klussen/"+id.String()+"/contacten", body, &a), a
+		return b.Call(t, handle, http.MethodPost, "/api/v1/klussen/"+id.String()+"/contacten", body, &a), a
 	}
-	if s, a := log(b.franchise, late1, map[string]any{"wijze": "gebeld", "notitie": "Voicemail ingesproken,\nmorgen opnieuw."}); s != http.StatusCreated || a.Message != "Contact vastgelegd" {
+	if s, a := log(b.Franchise, late1, map[string]any{"wijze": "gebeld", "notitie": "Voicemail ingesproken,\nmorgen opnieuw."}); s != http.StatusCreated || a.Message != "Contact vastgelegd" {
 		t.Fatalf("franchise logs a call in its region: %d %+v", s, a)
 	}
-	if s, _ := log(b.franchise, other, map[string]any{"wijze": "gebeld"}); s != http.StatusNotFound {
+	if s, _ := log(b.Franchise, other, map[string]any{"wijze": "gebeld"}); s != http.StatusNotFound {
 		t.Errorf("franchise logs for another region: %d, want 404", s)
 	}
-	if s, _ := log(b.piet, late2, map[string]any{"wijze": "gebeld"}); s != http.StatusForbidden {
+	if s, _ := log(b.Piet, late2, map[string]any{"wijze": "gebeld"}); s != http.StatusForbidden {
 		t.Errorf("klusser logs a contact: %d, want 403", s)
 	}
 	for body, field := range map[string]string{`{"wijze": "brief"}`: contact.MsgWijze, `{"wijze": "email", "tijdstip": "2099-01-01T10:00:00Z"}`: contact.MsgToekomst,
@@ -112,24 +113,24 @@ func TestContactWithin24Hours(t *testing.T) {
 		}
 		var raw map[string]any
 		_ = jsonUnmarshal([]byte(body), &raw)
-		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+late2.String()+"/contacten", raw, &e); s != http.StatusBadRequest ||
+		if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+late2.String()+"/contacten", raw, &e); s != http.StatusBadRequest ||
 			!slices.Contains(slices.Collect(maps.Values(e.Error.Fields)), field) {
 			t.Errorf("%s: %d %v, want 400 with %q", body, s, e.Error.Fields, field)
 		}
 	}
-	if got, want := dash(b.admin).Aantal, independent(); got != want || want != 2 {
+	if got, want := dash(b.Admin).Aantal, independent(); got != want || want != 2 {
 		t.Errorf("after one contact the dashboard counts %d, SQL %d, want 2", got, want)
 	}
 	var contacts list.Page[contact.Contact]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+late1.String()+"/contacten", nil, &contacts); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/"+late1.String()+"/contacten", nil, &contacts); s != http.StatusOK ||
 		contacts.Total != 1 || contacts.Data[0].Wijze != "gebeld" || contacts.Data[0].Notitie != "Voicemail ingesproken,\nmorgen opnieuw." {
 		t.Errorf("the job's contact log: %d %+v", s, contacts)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+other.String()+"/contacten", nil, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/klussen/"+other.String()+"/contacten", nil, nil); s != http.StatusNotFound {
 		t.Errorf("franchise reads another region's log: %d, want 404", s)
 	}
 	var audited int
-	b.query(t, &audited, `SELECT count(*) FROM audit_log WHERE entity_id = $1 AND action = 'contact_vastgelegd'`, late1.String())
+	b.Query(t, &audited, `SELECT count(*) FROM audit_log WHERE entity_id = $1 AND action = 'contact_vastgelegd'`, late1.String())
 	if audited != 1 {
 		t.Errorf("%d audit entries for the contact, want 1", audited)
 	}
@@ -138,11 +139,11 @@ func TestContactWithin24Hours(t *testing.T) {
 	var created struct {
 		ID uuid.UUID `json:"id"`
 	}
-	if s := b.call(t, "", http.MethodPost, "/api/v1/public/aanvragen", validRequest(), &created); s != http.StatusCreated {
+	if s := b.Call(t, "", http.MethodPost, "/api/v1/public/aanvragen", servertest.ValidRequest(), &created); s != http.StatusCreated {
 		t.Fatalf("public request: %d", s)
 	}
 	var bron string
-	b.query(t, &bron, `SELECT bron FROM klussen WHERE id = $1`, created.ID)
+	b.Query(t, &bron, `SELECT bron FROM klussen WHERE id = $1`, created.ID)
 	if bron != "website" {
 		t.Errorf("a public request has bron %q, want website", bron)
 	}
@@ -153,7 +154,7 @@ func TestContactWithin24Hours(t *testing.T) {
 // call, e-mail or WhatsApp message; an internal note is none) after that is overdue on the
 // applications list and its cards; a decided application is not.
 func TestApplicationResponseWithin2WorkingDays(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	for from, want := range map[string]string{
 		"2026-11-20 15:00": "2026-11-24 15:00", // Friday: Monday and Tuesday
 		"2026-11-21 10:00": "2026-11-25 00:00", // Saturday: counted from Monday's start
@@ -162,7 +163,7 @@ func TestApplicationResponseWithin2WorkingDays(t *testing.T) {
 		"2026-03-27 12:00": "2026-03-31 12:00", // across the change to summer time, still at noon
 	} {
 		var got string
-		b.query(t, &got, `SELECT to_char(werkdagen_later(($1 || ' Europe/Amsterdam')::timestamptz, 2) AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD HH24:MI')`, from)
+		b.Query(t, &got, `SELECT to_char(werkdagen_later(($1 || ' Europe/Amsterdam')::timestamptz, 2) AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD HH24:MI')`, from)
 		if got != want {
 			t.Errorf("2 working days after %s: %s, want %s", from, got, want)
 		}
@@ -170,20 +171,20 @@ func TestApplicationResponseWithin2WorkingDays(t *testing.T) {
 
 	application := func(days int, status string) uuid.UUID {
 		id := uuid.New()
-		b.exec(t, `INSERT INTO klusser_aanmeldingen (id, naam, telefoon, motivatie, beschikbaarheid, status, created_at)
+		b.Exec(t, `INSERT INTO klusser_aanmeldingen (id, naam, telefoon, motivatie, beschikbaarheid, status, created_at)
 			VALUES ($1, 'Kees', '06 12 34 56 78', 'Ik help graag', '{Maandag}', $2, now() - make_interval(days => $3))`, id, status, days)
 		return id
 	}
 	silent := application(10, "nieuw")
 	called := application(10, "nieuw")
-	b.exec(t, `INSERT INTO klusser_communications (aanmelding_id, type, content, created_by) VALUES ($1, 'phone', 'Gebeld, komt langs', $2)`, called, b.id(b.admin))
+	b.Exec(t, `INSERT INTO klusser_communications (aanmelding_id, type, content, created_by) VALUES ($1, 'phone', 'Gebeld, komt langs', $2)`, called, b.ID(b.Admin))
 	noted := application(10, "nieuw")
-	b.exec(t, `INSERT INTO klusser_communications (aanmelding_id, type, content, created_by) VALUES ($1, 'note', 'Nog bellen', $2)`, noted, b.id(b.admin))
+	b.Exec(t, `INSERT INTO klusser_communications (aanmelding_id, type, content, created_by) VALUES ($1, 'note', 'Nog bellen', $2)`, noted, b.ID(b.Admin))
 	application(0, "nieuw")      // just arrived
 	application(10, "afgewezen") // decided
 
 	var page list.Page[aanmelding.Row]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen?reactie=te_laat", nil, &page); s != http.StatusOK || page.Total != 2 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/aanmeldingen?reactie=te_laat", nil, &page); s != http.StatusOK || page.Total != 2 {
 		t.Fatalf("applications past the promise: %d, total %d, want 2", s, page.Total)
 	}
 	late := map[uuid.UUID]bool{}
@@ -194,7 +195,7 @@ func TestApplicationResponseWithin2WorkingDays(t *testing.T) {
 		t.Errorf("overdue applications %v, want the silent one and the one with only a note", late)
 	}
 	var counts aanmelding.CountsAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/aanmeldingen/counts", nil, &counts); s != http.StatusOK || counts.Data.ReactieTeLaat != 2 || counts.Data.Nieuw != 4 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/aanmeldingen/counts", nil, &counts); s != http.StatusOK || counts.Data.ReactieTeLaat != 2 || counts.Data.Nieuw != 4 {
 		t.Errorf("the cards: %d %+v, want 2 overdue of 4 new", s, counts.Data)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/emailjobs"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -69,9 +70,9 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	srv := newAPIServer(t, server.Deps{DB: d.DB}).as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin, Regions: []string{"den-haag"}})
+	srv := servertest.NewAPIServer(t, server.Deps{DB: d.DB}).As(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin, Regions: []string{"den-haag"}})
 	get := func(path string) (int, []byte) {
-		status, b, _ := srv.do(http.MethodGet, path, "")
+		status, b, _ := srv.Do(http.MethodGet, path, "")
 		return status, b
 	}
 	status, body := get("/api/v1/email-jobs")
@@ -121,7 +122,7 @@ func TestAdminsSeeEmailJobsWithTheirErrors(t *testing.T) {
 	if p := page("page=9"); p.Total != 2 || len(p.Data) != 0 {
 		t.Errorf("past the last page: %+v", p)
 	}
-	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	srv.As(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
 	if status, _ := get("/api/v1/email-jobs"); status != http.StatusForbidden {
 		t.Errorf("franchise: %d", status)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/events"
 	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -52,7 +53,7 @@ func eventServer(t *testing.T, d *dbtest.Database) *httptest.Server {
 			}
 			return tenants.AnonymousActor(), nil
 		}})
-	ts := httptest.NewServer(checkedAgainstDescription(t, h))
+	ts := httptest.NewServer(servertest.Checked(t, h))
 	t.Cleanup(ts.Close)
 	return ts
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
@@ -43,8 +44,8 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	defer q.Stop(ctx)
 
 	requester := tenants.Actor{UserID: seed.FixedIDs()["admin@klusmaat.nl"], Role: tenants.Admin}
-	srv := newAPIServer(t, server.Deps{DB: d.DB, Queue: q, Files: storage}).as(requester)
-	call := srv.do
+	srv := servertest.NewAPIServer(t, server.Deps{DB: d.DB, Queue: q, Files: storage}).As(requester)
+	call := srv.Do
 	request := func(body string) exports.Export {
 		status, b, _ := call(http.MethodPost, "/api/v1/exports", body)
 		if status != http.StatusAccepted {
@@ -145,15 +146,15 @@ func TestHoursExportRunsAsAJobForItsRequesterOnly(t *testing.T) {
 	}
 
 	// Another admin cannot see or download it; a franchise owner cannot ask for one; a visitor neither.
-	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	srv.As(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
 	if status, _, _ := call(http.MethodGet, "/api/v1/exports/"+all.ID.String()+"/download", ""); status != http.StatusNotFound {
 		t.Errorf("other admin downloaded: %d", status)
 	}
-	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	srv.As(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
 	if status, _, _ := call(http.MethodPost, "/api/v1/exports", `{"soort":"uren","van":"`+today+`","tot":"`+today+`","regio":""}`); status != http.StatusForbidden {
 		t.Errorf("franchise export: %d", status)
 	}
-	srv.as(tenants.AnonymousActor())
+	srv.As(tenants.AnonymousActor())
 	if status, _, _ := call(http.MethodGet, "/api/v1/exports/"+all.ID.String(), ""); status != http.StatusUnauthorized {
 		t.Errorf("anonymous: %d", status)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -16,24 +17,24 @@ import (
 // unpaid ones one filter away, and sending an invoice again (a River job with the PDF), refused
 // in Dutch without an address; admins only.
 func TestAdminInvoices(t *testing.T) {
-	b := newBackOffice(t, portalOptions{files: true})
+	b := servertest.NewBackOffice(t, servertest.Options{Files: true})
 	for i, mail := range []string{"jansen@example.nl", ""} {
-		_, w := b.plannedJob(t, b.piet, "Mevrouw Jansen", mail)
-		b.startedAgo(t, b.piet, w, time.Duration(i+1)*time.Hour)
-		if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
+		_, w := b.PlannedJob(t, b.Piet, "Mevrouw Jansen", mail)
+		b.StartedAgo(t, b.Piet, w, time.Duration(i+1)*time.Hour)
+		if s := b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), nil); s != http.StatusOK {
 			t.Fatalf("afronden: %d", s)
 		}
 	}
 	// The klusser registers the PIN payment at the door: a payment of the whole amount (D30).
 	var pinned string
-	b.query(t, &pinned, `SELECT id::text FROM facturen WHERE klant_email = 'jansen@example.nl'`)
-	if s := b.call(t, b.piet, http.MethodPost, "/api/v1/klusser/facturen/"+pinned+"/betaling",
+	b.Query(t, &pinned, `SELECT id::text FROM facturen WHERE klant_email = 'jansen@example.nl'`)
+	if s := b.Call(t, b.Piet, http.MethodPost, "/api/v1/klusser/facturen/"+pinned+"/betaling",
 		map[string]any{"betaal_methode": "pin"}, nil); s != http.StatusOK {
 		t.Fatalf("pin at the door: %d", s)
 	}
 
 	var page list.Page[factuur.ListItem]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen", nil, &page); s != http.StatusOK || page.Total != 2 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/facturen", nil, &page); s != http.StatusOK || page.Total != 2 {
 		t.Fatalf("list: %d %+v", s, page)
 	}
 	var sum, btw, unpaidCents int
@@ -45,15 +46,15 @@ func TestAdminInvoices(t *testing.T) {
 		}
 	}
 	var totals factuur.TotalsAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/totalen", nil, &totals); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/facturen/totalen", nil, &totals); s != http.StatusOK ||
 		totals.Data != (factuur.Totals{Aantal: 2, OmzetCents: sum, BtwCents: btw, Openstaand: 1, OpenCents: unpaidCents}) {
 		t.Errorf("totals: %d %+v, want 2 invoices of %d cents with %d VAT, 1 open", s, totals.Data, sum, btw)
 	}
 	var open list.Page[factuur.ListItem]
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen?betaald=nee", nil, &open); s != http.StatusOK || open.Total != 1 || open.Data[0].KlantEmail != "" {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/facturen?betaald=nee", nil, &open); s != http.StatusOK || open.Total != 1 || open.Data[0].KlantEmail != "" {
 		t.Errorf("unpaid: %d %+v", s, open)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/totalen?betaal_methode=pin", nil, &totals); s != http.StatusOK || totals.Data.Aantal != 1 || totals.Data.Openstaand != 0 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/facturen/totalen?betaal_methode=pin", nil, &totals); s != http.StatusOK || totals.Data.Aantal != 1 || totals.Data.Openstaand != 0 {
 		t.Errorf("totals of pin: %d %+v", s, totals.Data)
 	}
 
@@ -64,23 +65,23 @@ func TestAdminInvoices(t *testing.T) {
 		}
 	}
 	var jobsBefore int
-	b.query(t, &jobsBefore, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
+	b.Query(t, &jobsBefore, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
 	var sent factuur.Sent
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, &sent); s != http.StatusOK || sent.Message != "Factuur verzonden per e-mail" {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, &sent); s != http.StatusOK || sent.Message != "Factuur verzonden per e-mail" {
 		t.Errorf("send: %d %+v", s, sent)
 	}
 	var jobs int
-	b.query(t, &jobs, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
+	b.Query(t, &jobs, `SELECT count(*) FROM river.river_job WHERE kind = 'factuur_pdf' AND args->>'opnieuw' = 'true'`)
 	if jobs != jobsBefore+1 {
 		t.Errorf("%d send jobs queued, want 1", jobs-jobsBefore)
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/facturen/"+unpaid.ID.String()+"/verzenden", nil, &e); s != http.StatusConflict || e.Error.Message != "Geen e-mailadres beschikbaar" {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/facturen/"+unpaid.ID.String()+"/verzenden", nil, &e); s != http.StatusConflict || e.Error.Message != "Geen e-mailadres beschikbaar" {
 		t.Errorf("send without an address: %d %+v", s, e)
 	}
 	// The page's CSV: comma, every field quoted, dd-MM-yyyy, euros with a decimal comma, labels.
 	req, _ := http.NewRequest(http.MethodGet, b.URL+"/api/v1/facturen/export.csv?betaal_methode=pin", nil)
-	req.Header.Set("X-Test-User", b.admin)
+	req.Header.Set("X-Test-User", b.Admin)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -101,14 +102,14 @@ func TestAdminInvoices(t *testing.T) {
 	}
 	// A customer's text that a spreadsheet would run as a formula is defused, as in every export.
 	// (An issued invoice never changes, so the formula comes with a job of its own.)
-	_, fw := b.plannedJob(t, b.piet, `=HYPERLINK("http://x")`, "formule@example.nl")
-	b.startedAgo(t, b.piet, fw, time.Hour)
-	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(fw.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
+	_, fw := b.PlannedJob(t, b.Piet, `=HYPERLINK("http://x")`, "formule@example.nl")
+	b.StartedAgo(t, b.Piet, fw, time.Hour)
+	if s := b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(fw.ID, "/afronden"), servertest.Afronden(t), nil); s != http.StatusOK {
 		t.Fatalf("afronden: %d", s)
 	}
-	b.exec(t, `UPDATE facturen SET betaal_methode = 'pin' WHERE klant_email = 'formule@example.nl'`)
+	b.Exec(t, `UPDATE facturen SET betaal_methode = 'pin' WHERE klant_email = 'formule@example.nl'`)
 	req, _ = http.NewRequest(http.MethodGet, b.URL+"/api/v1/facturen/export.csv?betaal_methode=pin", nil)
-	req.Header.Set("X-Test-User", b.admin)
+	req.Header.Set("X-Test-User", b.Admin)
 	if resp, err = http.DefaultClient.Do(req); err != nil {
 		t.Fatal(err)
 	}
@@ -117,18 +118,18 @@ func TestAdminInvoices(t *testing.T) {
 	if !strings.Contains(string(csv), `,"'=HYPERLINK(""http://x"")",`) {
 		t.Errorf("export does not defuse a formula in the customer's name:\n%s", csv)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/export.csv?q=niemand", nil, &e); s != http.StatusNotFound || e.Error.Message != "Geen facturen om te exporteren" {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/facturen/export.csv?q=niemand", nil, &e); s != http.StatusNotFound || e.Error.Message != "Geen facturen om te exporteren" {
 		t.Errorf("empty export: %d %+v", s, e)
 	}
 
 	// A franchise owner reads its regions' invoices to follow them until paid (D30); a klusser
 	// reads none; neither sends one.
-	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/facturen", nil, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodGet, "/api/v1/facturen", nil, nil); s != http.StatusForbidden {
 		t.Errorf("list as klusser: %d", s)
 	}
-	for _, who := range []string{b.franchise, b.piet} {
-		if s := b.call(t, who, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, nil); s != http.StatusForbidden {
-			t.Errorf("send as %s: %d", b.actor(who).Role, s)
+	for _, who := range []string{b.Franchise, b.Piet} {
+		if s := b.Call(t, who, http.MethodPost, "/api/v1/facturen/"+paid.ID.String()+"/verzenden", nil, nil); s != http.StatusForbidden {
+			t.Errorf("send as %s: %d", b.Actor(who).Role, s)
 		}
 	}
 }

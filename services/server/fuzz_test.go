@@ -16,6 +16,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/web"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
@@ -38,18 +39,18 @@ func FuzzPublicForms(f *testing.F) {
 	h, _ := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: quiet, Site: web.Site{Brand: "Klusmaat"}, Queue: q,
 		FormLimit: server.FormLimit{Max: 1 << 30, Window: time.Hour}})
 
-	f.Add(false, "application/json", with(validRequest(), map[string]any{"email": "klant@example.nl"}))
-	f.Add(false, "application/json", with(validRequest(), map[string]any{"naam": "a\x00b"}))
-	f.Add(false, "application/json", []byte(strings.Replace(string(with(validRequest(), nil)), `"Voorburg"`, `"Voor\u0000burg"`, 1)))
-	f.Add(false, "application/json", with(validRequest(), map[string]any{"datum": "9999-12-31", "beschrijving": strings.Repeat("é", 200)}))
-	f.Add(false, "application/json", with(validRequest(), map[string]any{"postcode": "0000 AA", "woonplaats": ""}))
+	f.Add(false, "application/json", servertest.With(servertest.ValidRequest(), map[string]any{"email": "klant@example.nl"}))
+	f.Add(false, "application/json", servertest.With(servertest.ValidRequest(), map[string]any{"naam": "a\x00b"}))
+	f.Add(false, "application/json", []byte(strings.Replace(string(servertest.With(servertest.ValidRequest(), nil)), `"Voorburg"`, `"Voor\u0000burg"`, 1)))
+	f.Add(false, "application/json", servertest.With(servertest.ValidRequest(), map[string]any{"datum": "9999-12-31", "beschrijving": strings.Repeat("é", 200)}))
+	f.Add(false, "application/json", servertest.With(servertest.ValidRequest(), map[string]any{"postcode": "0000 AA", "woonplaats": ""}))
 	f.Add(false, "Application/JSON; charset=UTF-8", []byte(`{"categorie":"montage","CATEGORIE":"veiligheid"}`))
 	f.Add(false, "text/plain", []byte(`{}`))
-	f.Add(true, "application/json", validApplication(map[string]any{"leeftijd": 1e300}))
-	f.Add(true, "application/json", validApplication(map[string]any{"leeftijd": "\u0000"}))
-	f.Add(true, "application/json", validApplication(map[string]any{"leeftijd": -9223372036854775808}))
-	f.Add(true, "application/json", validApplication(map[string]any{"beschikbaarheid": []string{"Maandag", "Maandag\u0000"}}))
-	f.Add(true, "application/json", validApplication(map[string]any{"email": "kees@example.nl", "ervaring": strings.Repeat("\n", 3000)}))
+	f.Add(true, "application/json", servertest.ValidApplication(map[string]any{"leeftijd": 1e300}))
+	f.Add(true, "application/json", servertest.ValidApplication(map[string]any{"leeftijd": "\u0000"}))
+	f.Add(true, "application/json", servertest.ValidApplication(map[string]any{"leeftijd": -9223372036854775808}))
+	f.Add(true, "application/json", servertest.ValidApplication(map[string]any{"beschikbaarheid": []string{"Maandag", "Maandag\u0000"}}))
+	f.Add(true, "application/json", servertest.ValidApplication(map[string]any{"email": "kees@example.nl", "ervaring": strings.Repeat("\n", 3000)}))
 	f.Fuzz(func(t *testing.T, application bool, contentType string, body []byte) {
 		path := "/api/v1/public/aanvragen"
 		if application {

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/herinnering"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -28,17 +29,17 @@ import (
 func TestLatePlanningRemindedAtOnce(t *testing.T) {
 	day := calendar.System.Today().AddDays(5)
 	now := day.At(1, 4)
-	b := newBackOffice(t, portalOptions{clock: func() time.Time { return now }})
+	b := servertest.NewBackOffice(t, servertest.Options{Clock: func() time.Time { return now }})
 	ctx := context.Background()
 
 	klusMail := "laat-klus-" + uuid.NewString()[:8] + "@example.nl"
 	schouwMail := "laat-schouw-" + uuid.NewString()[:8] + "@example.nl"
-	klus := b.job(t, job{status: "open", klusser: b.piet, email: klusMail, naam: "Mevrouw Vroeg", datum: day})
-	survey := b.job(t, job{email: schouwMail, naam: "Meneer Vroeg", datum: day})
+	klus := b.Job(t, servertest.Job{Status: "open", Klusser: b.Piet, Email: klusMail, Naam: "Mevrouw Vroeg", Datum: day})
+	survey := b.Job(t, servertest.Job{Email: schouwMail, Naam: "Meneer Vroeg", Datum: day})
 
 	// The periodic run as the worker of a server (or a restarted one) runs it at the clock's time.
 	sweep := func(at time.Time) int {
-		n, err := (&herinnering.Worker{DB: b.d.DB, Clock: calendar.Fixed(at)}).Run(ctx, b.q.Enqueue)
+		n, err := (&herinnering.Worker{DB: b.DB.DB, Clock: calendar.Fixed(at)}).Run(ctx, b.Queue.Enqueue)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +48,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 	// queued works the reminder runs that the plannings queued (not yet worked), as River would.
 	worked := map[int64]bool{}
 	queued := func(at time.Time) (runs, reminded int) {
-		rows, err := b.d.DB.QueuePool().Query(ctx, `SELECT id, args FROM river.river_job WHERE kind = 'herinneringen' ORDER BY id`)
+		rows, err := b.DB.DB.QueuePool().Query(ctx, `SELECT id, args FROM river.river_job WHERE kind = 'herinneringen' ORDER BY id`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 				continue
 			}
 			worked[r.id] = true
-			n, err := (&herinnering.Worker{DB: b.d.DB, Clock: calendar.Fixed(at)}).RunFor(ctx, b.q.Enqueue, r.args)
+			n, err := (&herinnering.Worker{DB: b.DB.DB, Clock: calendar.Fixed(at)}).RunFor(ctx, b.Queue.Enqueue, r.args)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +84,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 	}
 	mails := func(template, to string) int {
 		var n int
-		if err := b.d.DB.QueuePool().QueryRow(ctx, `SELECT count(*) FROM river.river_job
+		if err := b.DB.DB.QueuePool().QueryRow(ctx, `SELECT count(*) FROM river.river_job
 			WHERE kind = 'email' AND args ->> 'template' = $1 AND args ->> 'to' = $2`, template, to).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
@@ -91,8 +92,8 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 	}
 	notified := func() []string {
 		var out []string
-		b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, `SELECT message FROM notifications WHERE user_id = $1 AND type = 'herinnering' ORDER BY created_at, id`, b.id(b.piet))
+		b.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `SELECT message FROM notifications WHERE user_id = $1 AND type = 'herinnering' ORDER BY created_at, id`, b.ID(b.Piet))
 			if err != nil {
 				return err
 			}
@@ -110,11 +111,11 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 	}
 
 	// 01:04: both planned for 08:00 today.
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
 		map[string]string{"datum": day.String(), "tijd": "08:00", "opnemer": "Kees de Opnemer"}, nil); s != http.StatusOK {
 		t.Fatalf("plan the survey at 01:04: %d", s)
 	}
-	if s := b.call(t, b.piet, http.MethodPut, "/api/v1/klusser/klussen/"+klus.String()+"/planning",
+	if s := b.Call(t, b.Piet, http.MethodPut, "/api/v1/klusser/klussen/"+klus.String()+"/planning",
 		map[string]string{"datum": day.String(), "tijd": "08:00"}, nil); s != http.StatusOK {
 		t.Fatalf("the klusser plans its job at 01:04: %d", s)
 	}
@@ -144,7 +145,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 
 	// The klusser moves the job to 10:00: a new version, reminded again at once.
 	now = day.At(6, 30)
-	if s := b.call(t, b.piet, http.MethodPut, "/api/v1/klusser/klussen/"+klus.String()+"/planning",
+	if s := b.Call(t, b.Piet, http.MethodPut, "/api/v1/klusser/klussen/"+klus.String()+"/planning",
 		map[string]string{"datum": day.String(), "tijd": "10:00"}, nil); s != http.StatusOK {
 		t.Fatalf("the klusser changes the plan: %d", s)
 	}
@@ -154,7 +155,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 
 	// A survey moved to 08:30 at 09:00 has started: nothing is sent.
 	now = day.At(9, 0)
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
 		map[string]string{"datum": day.String(), "tijd": "08:30", "opnemer": "Kees de Opnemer"}, nil); s != http.StatusOK {
 		t.Fatalf("move the survey: %d", s)
 	}
@@ -164,7 +165,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 
 	// Planned before 18:00 the day before: the queued run waits; 18:00 reminds it for 'morgen'.
 	tomorrow := day.AddDays(1)
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
 		map[string]string{"datum": tomorrow.String(), "tijd": "11:00", "opnemer": "Kees de Opnemer"}, nil); s != http.StatusOK {
 		t.Fatalf("move the survey to tomorrow: %d", s)
 	}

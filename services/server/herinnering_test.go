@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/herinnering"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
@@ -19,24 +20,24 @@ import (
 // changed appointment gets a new reminder, a cancelled one none, and an appointment of the day
 // after tomorrow waits.
 func TestRemindersOnceTheDayBefore(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	ctx := context.Background()
 	today := calendar.System.Today()
 	tomorrow := today.AddDays(1)
 	at := func(d calendar.Date, h, m int) *time.Time { t := d.At(h, m); return &t }
 	klusMail := "herinnering-klus-" + uuid.NewString()[:8] + "@example.nl"
 	schouwMail := "herinnering-schouw-" + uuid.NewString()[:8] + "@example.nl"
-	planned := b.job(t, job{status: "ingepland", klusser: b.piet, email: klusMail, naam: "Mevrouw Klus", start: at(tomorrow, 10, 0)})
-	b.job(t, job{status: "ingepland", klusser: b.piet, email: "later-" + uuid.NewString()[:8] + "@example.nl", start: at(today.AddDays(2), 10, 0)})
-	survey := b.job(t, job{email: schouwMail, naam: "Meneer Schouw"})
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
+	planned := b.Job(t, servertest.Job{Status: "ingepland", Klusser: b.Piet, Email: klusMail, Naam: "Mevrouw Klus", Start: at(tomorrow, 10, 0)})
+	b.Job(t, servertest.Job{Status: "ingepland", Klusser: b.Piet, Email: "later-" + uuid.NewString()[:8] + "@example.nl", Start: at(today.AddDays(2), 10, 0)})
+	survey := b.Job(t, servertest.Job{Email: schouwMail, Naam: "Meneer Schouw"})
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+survey.String()+"/schouw",
 		map[string]string{"datum": tomorrow.String(), "tijd": "14:00", "opnemer": "Kees de Opnemer"}, nil); s != http.StatusOK {
 		t.Fatalf("plan the survey: %d", s)
 	}
 
 	reminders := func(to string) int {
 		var n int
-		if err := b.d.DB.QueuePool().QueryRow(ctx, `SELECT count(*) FROM river.river_job
+		if err := b.DB.DB.QueuePool().QueryRow(ctx, `SELECT count(*) FROM river.river_job
 			WHERE kind = 'email' AND args ->> 'template' = 'herinnering' AND args ->> 'to' = $1`, to).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
@@ -44,12 +45,12 @@ func TestRemindersOnceTheDayBefore(t *testing.T) {
 	}
 	notified := func() int {
 		var n int
-		b.query(t, &n, `SELECT count(*) FROM notifications WHERE user_id = $1 AND type = 'herinnering'`, b.id(b.piet))
+		b.Query(t, &n, `SELECT count(*) FROM notifications WHERE user_id = $1 AND type = 'herinnering'`, b.ID(b.Piet))
 		return n
 	}
 	run := func(clock calendar.Clock) int {
-		w := &herinnering.Worker{DB: b.d.DB, Clock: clock} // a new worker: another server, or a restart
-		n, err := w.Run(ctx, b.q.Enqueue)
+		w := &herinnering.Worker{DB: b.DB.DB, Clock: clock} // a new worker: another server, or a restart
+		n, err := w.Run(ctx, b.Queue.Enqueue)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,15 +78,15 @@ func TestRemindersOnceTheDayBefore(t *testing.T) {
 	}
 
 	// A changed appointment is a new version: reminded again (at once, it is past 18:00).
-	b.exec(t, `UPDATE klussen SET geplande_start_tijd = $2 WHERE id = $1`, planned, tomorrow.At(11, 30))
+	b.Exec(t, `UPDATE klussen SET geplande_start_tijd = $2 WHERE id = $1`, planned, tomorrow.At(11, 30))
 	if n := run(calendar.Fixed(today.At(19, 0))); n != 1 || reminders(klusMail) != 2 || notified() != 2 {
 		t.Errorf("after a change: %d reminded, %d e-mails, %d notifications; want 1, 2, 2", n, reminders(klusMail), notified())
 	}
 
 	// Cancelled appointments get none: the job unassigned, the survey's request cancelled by the customer.
-	b.exec(t, `UPDATE klussen SET status = 'open', klusser_id = NULL, claimed_at = NULL, geplande_start_tijd = NULL WHERE id = $1`, planned)
-	b.exec(t, `UPDATE klus_schouwen SET start = $2 WHERE klus_id = $1`, survey, tomorrow.At(15, 0))
-	b.exec(t, `UPDATE klussen SET geannuleerd_at = now() WHERE id = $1`, survey)
+	b.Exec(t, `UPDATE klussen SET status = 'open', klusser_id = NULL, claimed_at = NULL, geplande_start_tijd = NULL WHERE id = $1`, planned)
+	b.Exec(t, `UPDATE klus_schouwen SET start = $2 WHERE klus_id = $1`, survey, tomorrow.At(15, 0))
+	b.Exec(t, `UPDATE klussen SET geannuleerd_at = now() WHERE id = $1`, survey)
 	if n := run(calendar.Fixed(today.At(20, 0))); n != 0 || reminders(schouwMail) != 1 {
 		t.Errorf("after cancellations: %d reminded, %d survey e-mails", n, reminders(schouwMail))
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -56,8 +57,8 @@ func TestIsolationMatrix(t *testing.T) {
 	links := status.NewLinks(dbtest.ActorKey, "") // the key the database checks tokens with (migration 041)
 	// Every actor asks every status route from one address: more than a visitor's limit, which
 	// is not what this matrix is about (services/status/page_test.go and infra/drills/limits_test.go are).
-	p := newPortal(t, portalOptions{files: true, hub: true, links: &links, kratos: true,
-		statusLimit: httpapi.NewLimiter(1000, time.Minute)})
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Hub: true, Links: &links, Kratos: true,
+		StatusLimit: httpapi.NewLimiter(1000, time.Minute)})
 
 	// Fixtures: per region a klusser, an open pool job, and a finished job with its work order and
 	// invoice, every one of them marked. Built before any actor asks, as the system or the klusser.
@@ -74,26 +75,26 @@ func TestIsolationMatrix(t *testing.T) {
 	for _, r := range isolationRegions {
 		m := marker(r)
 		f := fixture{email: m + "@example.nl"}
-		f.klusser = p.klusser(t, "Klusser "+m, "06 12 34 56 78", r)
-		p.exec(t, `UPDATE profiles SET email = $2 WHERE id = $1`, p.actor(f.klusser).UserID, "klusser-"+m+"@example.nl")
-		f.open = p.job(t, job{regio: r, woonplaats: towns[r][0], postcode: towns[r][1], assignment: "pool", email: f.email, naam: "Klant " + m})
+		f.klusser = p.Klusser(t, "Klusser "+m, "06 12 34 56 78", r)
+		p.Exec(t, `UPDATE profiles SET email = $2 WHERE id = $1`, p.Actor(f.klusser).UserID, "klusser-"+m+"@example.nl")
+		f.open = p.Job(t, servertest.Job{Regio: r, Woonplaats: towns[r][0], Postcode: towns[r][1], Assignment: "pool", Email: f.email, Naam: "Klant " + m})
 		start := calendar.System.Today().At(9, 0)
-		f.done = p.job(t, job{regio: r, woonplaats: towns[r][0], postcode: towns[r][1], assignment: "pool", status: "ingepland",
-			klusser: f.klusser, email: f.email, naam: "Klant " + m, start: &start})
-		p.exec(t, `UPDATE klussen SET beschrijving = $2 WHERE id IN ($1, $3)`, f.open, "Klus "+m, f.done)
+		f.done = p.Job(t, servertest.Job{Regio: r, Woonplaats: towns[r][0], Postcode: towns[r][1], Assignment: "pool", Status: "ingepland",
+			Klusser: f.klusser, Email: f.email, Naam: "Klant " + m, Start: &start})
+		p.Exec(t, `UPDATE klussen SET beschrijving = $2 WHERE id IN ($1, $3)`, f.open, "Klus "+m, f.done)
 		var w werkbon.Werkbon
-		if s := p.call(t, f.klusser, http.MethodPost, "/api/v1/klusser/klussen/"+f.done.String()+"/werkbon", nil, &w); s != http.StatusOK {
+		if s := p.Call(t, f.klusser, http.MethodPost, "/api/v1/klusser/klussen/"+f.done.String()+"/werkbon", nil, &w); s != http.StatusOK {
 			t.Fatalf("%s: open work order: %d", r, s)
 		}
-		p.startedAgo(t, f.klusser, w, time.Hour)
-		done := afronden(t)
+		p.StartedAgo(t, f.klusser, w, time.Hour)
+		done := servertest.Afronden(t)
 		done.Opmerkingen = "Opmerking " + m
 		var answer struct {
 			Factuur struct {
 				ID uuid.UUID `json:"id"`
 			} `json:"factuur"`
 		}
-		if s := p.call(t, f.klusser, http.MethodPost, werkbonPath(w.ID, "/afronden"), done, &answer); s != http.StatusOK {
+		if s := p.Call(t, f.klusser, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), done, &answer); s != http.StatusOK {
 			t.Fatalf("%s: afronden: %d", r, s)
 		}
 		f.werkbon, f.factuur = w.ID, answer.Factuur.ID
@@ -117,12 +118,12 @@ func TestIsolationMatrix(t *testing.T) {
 		case a.name == "anonymous":
 			actors[i].handle = "anonymous"
 		default:
-			actors[i].handle = p.add(a.actor)
+			actors[i].handle = p.Add(a.actor)
 			role := string(a.actor.Role)
 			if role != string(tenants.Authenticated) {
-				p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, a.actor.UserID, role)
+				p.Exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, a.actor.UserID, role)
 			}
-			p.exec(t, `INSERT INTO profiles (id, naam, regio) VALUES ($1, $2, $3)`, a.actor.UserID, "Gebruiker "+a.name, nonNilRegions(a.actor.Regions))
+			p.Exec(t, `INSERT INTO profiles (id, naam, regio) VALUES ($1, $2, $3)`, a.actor.UserID, "Gebruiker "+a.name, nonNilRegions(a.actor.Regions))
 		}
 	}
 
@@ -135,7 +136,7 @@ func TestIsolationMatrix(t *testing.T) {
 		"/api/v1/werkbonnen/{id}":         ro.werkbon.String(),
 		"/api/v1/klusser/facturen/{id}":   ro.factuur.String(),
 		"/api/v1/facturen/{id}":           ro.factuur.String(),
-		"/api/v1/klussers/{id}":           p.actor(ro.klusser).UserID.String(),
+		"/api/v1/klussers/{id}":           p.Actor(ro.klusser).UserID.String(),
 		"/api/v1/klanten/{email}":         url.PathEscape(ro.email),
 		"/api/v1/admin/klanten/{email}":   url.PathEscape(ro.email),
 		// The status link is the customer's key (D24), not a region's: a job id in its place opens nothing.
@@ -229,10 +230,10 @@ func methodRank(m string) int {
 }
 
 // apiRoutes is the server's route table under /api (the OpenAPI document's routes).
-func apiRoutes(t *testing.T, p *portal) []httpapi.Route {
+func apiRoutes(t *testing.T, p *servertest.Portal) []httpapi.Route {
 	t.Helper()
 	var out []httpapi.Route
-	for _, rt := range p.routes {
+	for _, rt := range p.Routes {
 		if strings.HasPrefix(rt.Path, "/api/") && rt.Path != "/api/openapi.json" {
 			out = append(out, rt)
 		}
@@ -267,7 +268,7 @@ func concretePath(path string, params map[string]string) string {
 
 // isolationCall asks once: list routes with a region filter into rotterdam, writes with an empty
 // JSON object, streams for a moment. Answers the status and body.
-func isolationCall(t *testing.T, p *portal, handle string, rt httpapi.Route, path string) (int, []byte) {
+func isolationCall(t *testing.T, p *servertest.Portal, handle string, rt httpapi.Route, path string) (int, []byte) {
 	t.Helper()
 	if rt.List != nil {
 		for _, f := range rt.List.Filters {

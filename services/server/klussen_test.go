@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -16,27 +17,27 @@ import (
 // The back office's jobs list (D25): one page from SQL with its total; admins see every region, a
 // franchise owner only its own, whatever filter it sends; a klusser is refused.
 func TestBackOfficeJobsListPagesFiltersAndKeepsRegions(t *testing.T) {
-	p := newPortal(t, portalOptions{})
-	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
-	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.actor(admin).UserID)
-	denHaag := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
-	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, p.actor(denHaag).UserID)
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p := servertest.NewPortal(t, servertest.Options{})
+	admin := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	p.Exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.Actor(admin).UserID)
+	denHaag := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
+	p.Exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, p.Actor(denHaag).UserID)
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 
 	today := calendar.System.Today()
 	var dh []uuid.UUID
 	for i := 0; i < 5; i++ {
-		dh = append(dh, p.job(t, job{assignment: "pool", datum: today.AddDays(i + 1)}))
+		dh = append(dh, p.Job(t, servertest.Job{Assignment: "pool", Datum: today.AddDays(i + 1)}))
 	}
-	ut := p.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", assignment: "pool", datum: today.AddDays(2)})
-	p.exec(t, `UPDATE klussen SET status = 'ingepland', klusser_id = $2, claimed_at = now(), geplande_start_tijd = now() + interval '2 days',
-	           beschrijving = 'Gordijnrails monteren' WHERE id = $1`, dh[0], p.actor(piet).UserID)
-	p.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, dh[4])
+	ut := p.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Assignment: "pool", Datum: today.AddDays(2)})
+	p.Exec(t, `UPDATE klussen SET status = 'ingepland', klusser_id = $2, claimed_at = now(), geplande_start_tijd = now() + interval '2 days',
+	           beschrijving = 'Gordijnrails monteren' WHERE id = $1`, dh[0], p.Actor(piet).UserID)
+	p.Exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, dh[4])
 
 	type page = list.Page[klus.ListItem]
 	get := func(who, query string) (int, page) {
 		var out page
-		s := p.call(t, who, http.MethodGet, "/api/v1/klussen?"+query, nil, &out)
+		s := p.Call(t, who, http.MethodGet, "/api/v1/klussen?"+query, nil, &out)
 		return s, out
 	}
 	ids := func(pg page) map[uuid.UUID]bool {
@@ -80,8 +81,8 @@ func TestBackOfficeJobsListPagesFiltersAndKeepsRegions(t *testing.T) {
 	if s, _ := get(piet, ""); s != http.StatusForbidden {
 		t.Errorf("klusser: %d", s)
 	}
-	var e apiError
-	if s := p.call(t, admin, http.MethodGet, "/api/v1/klussen?sort=email", nil, &e); s != http.StatusBadRequest || e.Error.Message == "" {
+	var e servertest.APIError
+	if s := p.Call(t, admin, http.MethodGet, "/api/v1/klussen?sort=email", nil, &e); s != http.StatusBadRequest || e.Error.Message == "" {
 		t.Errorf("sort on a field outside the allow-list: %d %+v", s, e)
 	}
 	_ = fmt.Sprint

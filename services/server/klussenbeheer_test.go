@@ -1,115 +1,17 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/klus"
-	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
-
-// backOffice is the portal with an admin, a franchise owner of den-haag and klussers of den-haag
-// (piet) and utrecht (gerrit), each with its role row as the accounts module makes them.
-type backOffice struct {
-	*portal
-	admin, franchise, piet, gerrit string
-}
-
-func newBackOffice(t *testing.T, o portalOptions) *backOffice {
-	t.Helper()
-	p := newPortal(t, o)
-	b := &backOffice{portal: p}
-	b.admin = p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
-	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, p.actor(b.admin).UserID)
-	p.exec(t, `INSERT INTO profiles (id, naam, email) VALUES ($1, 'Anna Admin', 'anna@klusmaat.nl')`, p.actor(b.admin).UserID)
-	b.franchise = p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"den-haag"}})
-	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, p.actor(b.franchise).UserID)
-	b.piet = p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	b.gerrit = p.klusser(t, "Gerrit Visser", "06 12 34 56 02", "utrecht")
-	return b
-}
-
-func (b *backOffice) id(handle string) uuid.UUID { return b.actor(handle).UserID }
-
-// query reads one value as the system.
-func (b *backOffice) query(t testing.TB, dst any, sql string, args ...any) {
-	t.Helper()
-	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-		return tx.QueryRow(context.Background(), sql, args...).Scan(dst)
-	})
-}
-
-// auditRows returns the audit log's actions for an entity, oldest first, with before and after.
-func (b *backOffice) audit(t testing.TB, entityID string) []auditRow {
-	t.Helper()
-	var out []auditRow
-	b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-		rows, err := tx.Query(context.Background(), `
-			SELECT action, actor_id, actor_role, coalesce(before, 'null'), coalesce(after, 'null')
-			FROM audit_log WHERE entity_id = $1 ORDER BY id`, entityID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var r auditRow
-			if err := rows.Scan(&r.Action, &r.ActorID, &r.Role, &r.Before, &r.After); err != nil {
-				return err
-			}
-			out = append(out, r)
-		}
-		return rows.Err()
-	})
-	return out
-}
-
-type auditRow struct {
-	Action, Role  string
-	ActorID       *uuid.UUID
-	Before, After map[string]any
-}
-
-// waitNotified waits until the notifications of type typ for job klus reach want users.
-func (b *backOffice) waitNotified(t *testing.T, klusID uuid.UUID, typ string, want ...uuid.UUID) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		var got []uuid.UUID
-		b.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-			rows, err := tx.Query(context.Background(), `SELECT user_id FROM notifications WHERE klus_id = $1 AND type = $2 ORDER BY user_id`, klusID, typ)
-			if err != nil {
-				return err
-			}
-			got, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
-			return err
-		})
-		if fmt.Sprint(sortedIDs(got)) == fmt.Sprint(sortedIDs(want)) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("notifications %s of %s: %v, want %v", typ, klusID, got, want)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-func sortedIDs(ids []uuid.UUID) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = id.String()
-	}
-	slices.Sort(out)
-	return out
-}
 
 func nieuweKlus(toewijzing string, klusser *uuid.UUID) klus.CreateForm {
 	return klus.CreateForm{Form: klus.Form{
@@ -123,9 +25,9 @@ func nieuweKlus(toewijzing string, klusser *uuid.UUID) klus.CreateForm {
 // direct gives ingepland, direct, claimed now, a work order, the klusser told. Rate and duration
 // fall back to 65 euro and 1 hour; the region follows the town (D2).
 func TestAdminCreatesJobsInThePoolAndDirect(t *testing.T) {
-	b := newBackOffice(t, portalOptions{work: true})
+	b := servertest.NewBackOffice(t, servertest.Options{Work: true})
 	var pool klus.Answer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil), &pool); s != http.StatusCreated {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen", nieuweKlus("pool", nil), &pool); s != http.StatusCreated {
 		t.Fatalf("create in pool: %d %+v", s, pool)
 	}
 	d := pool.Data
@@ -134,14 +36,14 @@ func TestAdminCreatesJobsInThePoolAndDirect(t *testing.T) {
 		d.Postcode != "2271 AB" || d.Email != "els@example.nl" || d.Werkbon != nil || d.CategorieLabel != "Elektra" {
 		t.Errorf("pool job: %+v", pool)
 	}
-	b.waitNotified(t, d.ID, "nieuwe_klus", b.id(b.piet))
+	b.WaitNotified(t, d.ID, "nieuwe_klus", b.ID(b.Piet))
 
-	piet := b.id(b.piet)
+	piet := b.ID(b.Piet)
 	n := nieuweKlus("direct", &piet)
 	tarief, duur := 7500, 2.5
 	n.GeschatTariefCents, n.GeschatteDuur = &tarief, &duur
 	var direct klus.Answer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", n, &direct); s != http.StatusCreated {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen", n, &direct); s != http.StatusCreated {
 		t.Fatalf("create direct: %d %+v", s, direct)
 	}
 	d = direct.Data
@@ -150,24 +52,24 @@ func TestAdminCreatesJobsInThePoolAndDirect(t *testing.T) {
 		d.Klusser == nil || *d.Klusser != "Piet Bakker" {
 		t.Errorf("direct job: %+v", d)
 	}
-	b.waitNotified(t, d.ID, "klus_toegewezen", piet)
-	if a := b.audit(t, d.ID.String()); len(a) != 1 || a[0].Action != "create" || a[0].Role != "admin" || a[0].After["status"] != "ingepland" {
+	b.WaitNotified(t, d.ID, "klus_toegewezen", piet)
+	if a := b.Audit(t, d.ID.String()); len(a) != 1 || a[0].Action != "create" || a[0].Role != "admin" || a[0].After["status"] != "ingepland" {
 		t.Errorf("audit of a created job: %+v", a)
 	}
 }
 
 // Section 5: every rule of the new-job form, with its Dutch message.
 func TestNewJobValidation(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	gerrit := b.id(b.gerrit)
-	post := func(body any) apiError {
-		var e apiError
-		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", body, &e); s != http.StatusBadRequest {
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	gerrit := b.ID(b.Gerrit)
+	post := func(body any) servertest.APIError {
+		var e servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen", body, &e); s != http.StatusBadRequest {
 			t.Errorf("%+v: %d, want 400", body, s)
 		}
 		return e
 	}
-	bad := func(mutate func(*klus.CreateForm)) apiError {
+	bad := func(mutate func(*klus.CreateForm)) servertest.APIError {
 		n := nieuweKlus("pool", nil)
 		mutate(&n)
 		return post(n)
@@ -210,7 +112,7 @@ func TestNewJobValidation(t *testing.T) {
 		}
 	}
 	var n int
-	b.query(t, &n, `SELECT count(*) FROM klussen`)
+	b.Query(t, &n, `SELECT count(*) FROM klussen`)
 	if n != 0 {
 		t.Errorf("%d jobs stored by refused forms", n)
 	}
@@ -218,37 +120,37 @@ func TestNewJobValidation(t *testing.T) {
 	ok := nieuweKlus("pool", nil)
 	ok.Woonplaats, ok.Postcode, ok.Regio = "Groningen", "9711 AA", "utrecht"
 	var a klus.Answer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen", ok, &a); s != http.StatusCreated || a.Data.Regio != "utrecht" {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen", ok, &a); s != http.StatusCreated || a.Data.Regio != "utrecht" {
 		t.Errorf("explicit region: %d %+v", s, a.Data)
 	}
 }
 
 // Section 4, every admin transition with its side effects, and the audit log of each (D22).
 func TestAdminJobTransitions(t *testing.T) {
-	b := newBackOffice(t, portalOptions{work: true})
-	piet, pietID := b.piet, b.id(b.piet)
-	b.klusser(t, "Klaas Inactief", "06 12 34 56 09", "den-haag")
-	b.exec(t, `UPDATE profiles SET actief = false WHERE naam = 'Klaas Inactief'`)
-	jobID := b.job(t, job{assignment: "pool"})
+	b := servertest.NewBackOffice(t, servertest.Options{Work: true})
+	piet, pietID := b.Piet, b.ID(b.Piet)
+	b.Klusser(t, "Klaas Inactief", "06 12 34 56 09", "den-haag")
+	b.Exec(t, `UPDATE profiles SET actief = false WHERE naam = 'Klaas Inactief'`)
+	jobID := b.Job(t, servertest.Job{Assignment: "pool"})
 	path := func(action string) string { return fmt.Sprintf("/api/v1/klussen/%s/%s", jobID, action) }
 
 	// Assign from the pool: ingepland, claimed, assignment stays pool, a work order, piet told.
 	var a klus.Answer
-	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignForm{KlusserID: pietID}, &a); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, path("assign"), klus.AssignForm{KlusserID: pietID}, &a); s != http.StatusOK {
 		t.Fatalf("assign: %d %+v", s, a)
 	}
 	if a.Message != "Klusser toegewezen vanuit pool - werkbon aangemaakt" || a.Data.Status != "ingepland" || a.Data.ClaimedAt == nil ||
 		*a.Data.AssignmentType != "pool" || a.Data.Werkbon == nil || *a.Data.KlusserID != pietID {
 		t.Errorf("assign from pool: %+v", a)
 	}
-	b.waitNotified(t, jobID, "klus_toegewezen", pietID)
+	b.WaitNotified(t, jobID, "klus_toegewezen", pietID)
 	// piet now sees the job as its own and can plan it.
-	if s := b.call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+jobID.String(), nil, nil); s != http.StatusOK {
+	if s := b.Call(t, piet, http.MethodGet, "/api/v1/klusser/klussen/"+jobID.String(), nil, nil); s != http.StatusOK {
 		t.Errorf("klusser reads its assigned job: %d", s)
 	}
 
 	// Remove the assignment: open, no klusser, no claim, no assignment type; the unstarted work order goes.
-	if s := b.call(t, b.admin, http.MethodPost, path("unassign"), nil, &a); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, path("unassign"), nil, &a); s != http.StatusOK {
 		t.Fatalf("unassign: %d", s)
 	}
 	if a.Message != "Toewijzing verwijderd" || a.Data.Status != "open" || a.Data.KlusserID != nil || a.Data.ClaimedAt != nil ||
@@ -257,44 +159,44 @@ func TestAdminJobTransitions(t *testing.T) {
 	}
 
 	// Assign directly (not a pool job now): assignment direct.
-	if s := b.call(t, b.admin, http.MethodPost, path("assign"), klus.AssignForm{KlusserID: pietID}, &a); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodPost, path("assign"), klus.AssignForm{KlusserID: pietID}, &a); s != http.StatusOK ||
 		a.Message != "Klusser direct toegewezen - werkbon aangemaakt" || *a.Data.AssignmentType != "direct" {
 		t.Errorf("assign direct: %d %+v", s, a)
 	}
 
 	// Place in the pool: pool, open, klusser and claim cleared; den-haag's active klussers told.
 	var p klus.PoolAnswer
-	if s := b.call(t, b.admin, http.MethodPost, path("pool"), nil, &p); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, path("pool"), nil, &p); s != http.StatusOK {
 		t.Fatalf("pool: %d", s)
 	}
 	if p.Message != "Klus in pool geplaatst - klussers in Den Haag zijn genotificeerd" || p.Genotificeerd != 1 || p.Waarschuwing != "" ||
 		p.Data.Status != "open" || *p.Data.AssignmentType != "pool" || p.Data.KlusserID != nil || p.Data.ClaimedAt != nil {
 		t.Errorf("pool: %+v", p)
 	}
-	b.waitNotified(t, jobID, "nieuwe_klus", pietID)
+	b.WaitNotified(t, jobID, "nieuwe_klus", pietID)
 
 	// Any status to any status.
 	for _, st := range []string{"bezig", "open", "afgerond", "ingepland", "open"} {
-		if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusForm{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
+		if s := b.Call(t, b.Admin, http.MethodPost, path("status"), klus.StatusForm{Status: st}, &a); s != http.StatusOK || a.Data.Status != st || a.Message != "Status bijgewerkt" {
 			t.Errorf("status %s: %d %+v", st, s, a)
 		}
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, path("status"), klus.StatusForm{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPost, path("status"), klus.StatusForm{Status: "klaar"}, &e); s != http.StatusBadRequest || e.Error.Fields["status"] == "" {
 		t.Errorf("unknown status: %d %+v", s, e)
 	}
 
 	// Archive.
-	if s := b.call(t, b.admin, http.MethodPost, path("archive"), nil, &a); s != http.StatusOK || !a.Data.Archived || a.Message != "Klus gearchiveerd" {
+	if s := b.Call(t, b.Admin, http.MethodPost, path("archive"), nil, &a); s != http.StatusOK || !a.Data.Archived || a.Message != "Klus gearchiveerd" {
 		t.Errorf("archive: %d %+v", s, a)
 	}
 
 	// The audit log has every change by the admin, in order, with before and after.
-	log := b.audit(t, jobID.String())
+	log := b.Audit(t, jobID.String())
 	var actions []string
 	for _, r := range log {
 		actions = append(actions, r.Action)
-		if r.Role != "admin" || r.ActorID == nil || *r.ActorID != b.id(b.admin) || r.Before == nil || r.After == nil {
+		if r.Role != "admin" || r.ActorID == nil || *r.ActorID != b.ID(b.Admin) || r.Before == nil || r.After == nil {
 			t.Errorf("audit row %+v", r)
 		}
 	}
@@ -311,28 +213,28 @@ func TestAdminJobTransitions(t *testing.T) {
 
 	// Delete: gone with its notifications; an invoice would stay (see the customer test).
 	var del klus.Deleted
-	if s := b.call(t, b.admin, http.MethodDelete, "/api/v1/klussen/"+jobID.String(), nil, &del); s != http.StatusOK || del.Message != "Klus permanent verwijderd" || del.Data.ID != jobID {
+	if s := b.Call(t, b.Admin, http.MethodDelete, "/api/v1/klussen/"+jobID.String(), nil, &del); s != http.StatusOK || del.Message != "Klus permanent verwijderd" || del.Data.ID != jobID {
 		t.Errorf("delete: %d %+v", s, del)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+jobID.String(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/"+jobID.String(), nil, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
 		t.Errorf("deleted job: %d %+v", s, e)
 	}
 	var left int
-	b.query(t, &left, `SELECT count(*) FROM notifications WHERE klus_id = $1`, jobID)
+	b.Query(t, &left, `SELECT count(*) FROM notifications WHERE klus_id = $1`, jobID)
 	if left != 0 {
 		t.Errorf("%d notifications of a deleted job", left)
 	}
-	if log := b.audit(t, jobID.String()); log[len(log)-1].Action != "delete" || log[len(log)-1].After != nil {
+	if log := b.Audit(t, jobID.String()); log[len(log)-1].Action != "delete" || log[len(log)-1].After != nil {
 		t.Errorf("delete audit: %+v", log[len(log)-1])
 	}
 }
 
 // Placing a job of a region without active klussers in the pool warns that nobody was told.
 func TestPoolWithoutKlussersWarns(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	jobID := b.job(t, job{regio: "rotterdam", woonplaats: "Schiedam", postcode: "3111 AA"})
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	jobID := b.Job(t, servertest.Job{Regio: "rotterdam", Woonplaats: "Schiedam", Postcode: "3111 AA"})
 	var p klus.PoolAnswer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/pool", nil, &p); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/pool", nil, &p); s != http.StatusOK {
 		t.Fatalf("pool: %d", s)
 	}
 	if p.Genotificeerd != 0 || p.Waarschuwing != "De klus staat in de pool, maar er konden geen klussers worden genotificeerd: Rotterdam heeft geen actieve klussers." {
@@ -343,101 +245,101 @@ func TestPoolWithoutKlussersWarns(t *testing.T) {
 // Section 4 and D18: a finished job is never reassigned, whoever asks and however; its details
 // carry the closed work order and invoice.
 func TestFinishedJobCannotBeReassigned(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	jobID := b.job(t, job{status: "afgerond", klusser: b.piet, assignment: "pool"})
-	b.exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening)
-	           VALUES ($1, $2, 'completed', now() - interval '2 hours', now(), 2, 'data:image/png;base64,AAAA')`, jobID, b.id(b.piet))
-	b.exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode)
-	           VALUES ($1, $2, 'den-haag', '2026-0042', 13000, 2730, 15730, 'pin')`, jobID, b.id(b.piet))
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	jobID := b.Job(t, servertest.Job{Status: "afgerond", Klusser: b.Piet, Assignment: "pool"})
+	b.Exec(t, `INSERT INTO werkbonnen (klus_id, klusser_id, status, start_tijd, eind_tijd, uren, handtekening)
+	           VALUES ($1, $2, 'completed', now() - interval '2 hours', now(), 2, 'data:image/png;base64,AAAA')`, jobID, b.ID(b.Piet))
+	b.Exec(t, `INSERT INTO facturen (klus_id, klusser_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode)
+	           VALUES ($1, $2, 'den-haag', '2026-0042', 13000, 2730, 15730, 'pin')`, jobID, b.ID(b.Piet))
 	for _, c := range []struct {
 		path string
 		body any
 	}{
-		{"assign", klus.AssignForm{KlusserID: b.id(b.piet)}},
+		{"assign", klus.AssignForm{KlusserID: b.ID(b.Piet)}},
 		{"pool", nil},
 		{"unassign", nil},
 	} {
-		var e apiError
-		if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/"+c.path, c.body, &e); s != http.StatusConflict ||
+		var e servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+jobID.String()+"/"+c.path, c.body, &e); s != http.StatusConflict ||
 			e.Error.Code != "job_finished" || e.Error.Message != "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen." {
 			t.Errorf("%s of a finished job: %d %+v", c.path, s, e)
 		}
 	}
 	var one klus.One
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+jobID.String(), nil, &one); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/"+jobID.String(), nil, &one); s != http.StatusOK {
 		t.Fatalf("get: %d", s)
 	}
 	d := one.Data
 	if !d.WerkbonGesloten || d.Werkbon == nil || d.Werkbon.Status != "completed" || !d.Werkbon.Ondertekend || d.Factuur == nil ||
-		d.Factuur.Factuurnummer != "2026-0042" || !d.Factuur.Betaald || *d.KlusserID != b.id(b.piet) {
+		d.Factuur.Factuurnummer != "2026-0042" || !d.Factuur.Betaald || *d.KlusserID != b.ID(b.Piet) {
 		t.Errorf("finished job: %+v", d)
 	}
-	if a := b.audit(t, jobID.String()); len(a) != 0 {
+	if a := b.Audit(t, jobID.String()); len(a) != 0 {
 		t.Errorf("refused changes were audited: %+v", a)
 	}
 }
 
 // Editing: every field, a region correction and a price change audited with before and after.
 func TestAdminEditsAJobAndCorrectsItsRegion(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	jobID := b.job(t, job{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	jobID := b.Job(t, servertest.Job{})
 	in := nieuweKlus("", nil).Form
 	in.Regio, in.Beschrijving = "utrecht", "Kast ophangen"
 	tarief := 8000
 	in.GeschatTariefCents = &tarief
 	var a klus.Answer
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+jobID.String(), in, &a); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+jobID.String(), in, &a); s != http.StatusOK {
 		t.Fatalf("update: %d %+v", s, a)
 	}
 	if a.Message != "Klus bijgewerkt" || a.Data.Regio != "utrecht" || a.Data.Beschrijving != "Kast ophangen" || a.Data.GeschatTariefCents != 8000 ||
 		a.Data.KlantVoornaam != "Els" || a.Data.Categorie != "elektra" || a.Data.Tijd != "09:00" {
 		t.Errorf("updated: %+v", a)
 	}
-	log := b.audit(t, jobID.String())
+	log := b.Audit(t, jobID.String())
 	if len(log) != 1 || log[0].Action != "update" || log[0].Before["regio"] != "den-haag" || log[0].After["regio"] != "utrecht" ||
 		log[0].Before["geschat_tarief_cents"] != float64(6500) || log[0].After["geschat_tarief_cents"] != float64(8000) {
 		t.Errorf("update audit: %+v", log)
 	}
 	// An edit that changes neither price nor region is not a D22 change.
 	in.Beschrijving = "Kast en plank ophangen"
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+jobID.String(), in, &a); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+jobID.String(), in, &a); s != http.StatusOK {
 		t.Fatalf("second update: %d", s)
 	}
-	if log := b.audit(t, jobID.String()); len(log) != 1 {
+	if log := b.Audit(t, jobID.String()); len(log) != 1 {
 		t.Errorf("audit after a text edit: %+v", log)
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+uuid.NewString(), in, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+uuid.NewString(), in, &e); s != http.StatusNotFound || e.Error.Message != "Klus niet gevonden" {
 		t.Errorf("update of an unknown job: %d %+v", s, e)
 	}
 }
 
 // The status cards count per status under the other filters; the choice of klussers is per region.
 func TestJobCountsAndKlusserChoice(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
-	b.job(t, job{})
-	b.job(t, job{status: "ingepland", klusser: b.piet})
-	b.job(t, job{status: "afgerond", klusser: b.piet})
-	b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
-	archived := b.job(t, job{})
-	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	b := servertest.NewBackOffice(t, servertest.Options{})
+	b.Job(t, servertest.Job{})
+	b.Job(t, servertest.Job{Status: "ingepland", Klusser: b.Piet})
+	b.Job(t, servertest.Job{Status: "afgerond", Klusser: b.Piet})
+	b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA"})
+	archived := b.Job(t, servertest.Job{})
+	b.Exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
 	var c klus.CountsAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/counts?regio=den-haag", nil, &c); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/counts?regio=den-haag", nil, &c); s != http.StatusOK ||
 		c.Data != (klus.Counts{Open: 1, Ingepland: 1, Afgerond: 1, Totaal: 3}) {
 		t.Errorf("den-haag counts: %d %+v", s, c)
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/counts?archived=alle", nil, &c); s != http.StatusOK || c.Data.Totaal != 5 || c.Data.Open != 3 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/counts?archived=alle", nil, &c); s != http.StatusOK || c.Data.Totaal != 5 || c.Data.Open != 3 {
 		t.Errorf("all counts: %d %+v", s, c)
 	}
 	// The franchise owner's cards count its region only, whatever it asks.
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/counts?regio=utrecht", nil, &c); s != http.StatusOK || c.Data.Totaal != 0 {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/klussen/counts?regio=utrecht", nil, &c); s != http.StatusOK || c.Data.Totaal != 0 {
 		t.Errorf("franchise counts of another region: %d %+v", s, c)
 	}
 	var ks struct {
 		Data  []klus.Kandidaat `json:"data"`
 		Total int              `json:"total"`
 	}
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/klussers?regio=utrecht", nil, &ks); s != http.StatusOK || ks.Total != 1 || ks.Data[0].Naam != "Gerrit Visser" {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/klussers?regio=utrecht", nil, &ks); s != http.StatusOK || ks.Total != 1 || ks.Data[0].Naam != "Gerrit Visser" {
 		t.Errorf("klussers of utrecht: %d %+v", s, ks)
 	}
 }

@@ -2,12 +2,9 @@ package server_test
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"image"
 	"image/png"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -15,43 +12,11 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/klusser"
-	"github.com/klusmaat/klusmaat/services/platform/httpapi"
-	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/services/platform/identity/kratostest"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
-
-// form sends a multipart form as handle: fields, and a file when name is not empty.
-func (p *portal) form(t testing.TB, handle, method, path string, fields map[string]string, name string, data []byte, out any) int {
-	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range fields {
-		_ = mw.WriteField(k, v)
-	}
-	if name != "" {
-		fw, _ := mw.CreateFormFile("file", name)
-		_, _ = fw.Write(data)
-	}
-	_ = mw.Close()
-	req, _ := http.NewRequest(method, p.URL+path, &body)
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
-		}
-	}
-	return resp.StatusCode
-}
 
 func pngPhoto(t testing.TB) []byte {
 	t.Helper()
@@ -62,26 +27,6 @@ func pngPhoto(t testing.TB) []byte {
 	return pic.Bytes()
 }
 
-// elf is the start of a Linux executable: what an upload that only looks at names would take.
-func elf() []byte {
-	b := make([]byte, 512)
-	copy(b, "\x7fELF\x02\x01\x01\x00")
-	return b
-}
-
-// kratosHas counts Kratos's identities with this e-mail address (its admin API).
-func kratosHas(t testing.TB, k *identity.Kratos, email string) int {
-	t.Helper()
-	found, resp, err := k.Admin.ListIdentities(context.Background()).CredentialsIdentifier(email).Execute()
-	if resp != nil {
-		resp.Body.Close()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(found)
-}
-
 // The admin's klussers: a new klusser is a Kratos identity, role and profile made in
 // one operation (D14) with section 8's messages; the profile is saved with section 5's rules;
 // showcase photos are uploaded (images only, 5MB), shown on the public page and removed; archiving
@@ -89,10 +34,10 @@ func kratosHas(t testing.TB, k *identity.Kratos, email string) int {
 // keeps the issued invoice. Franchise owners and klussers are refused every write.
 func TestAdminManagesKlussers(t *testing.T) {
 	k := kratostest.Kratos(t)
-	b := newBackOffice(t, portalOptions{ory: k, files: true})
+	b := servertest.NewBackOffice(t, servertest.Options{Ory: k, Files: true})
 
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", klusser.CreateForm{}, &e); s != http.StatusBadRequest ||
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussers", klusser.CreateForm{}, &e); s != http.StatusBadRequest ||
 		e.Error.Message != "Vul alle verplichte velden in" {
 		t.Fatalf("empty dialog: %d %+v", s, e)
 	}
@@ -106,28 +51,28 @@ func TestAdminManagesKlussers(t *testing.T) {
 	nieuw := klusser.CreateForm{Naam: "Kees de Klusser", Email: email, Password: "Klusmaat-test-2026!", Telefoon: "06 11 22 33 44",
 		Woonplaats: "Voorburg", Regio: []string{"den-haag"}, Leeftijd: &leeftijd, HeeftVOG: true}
 	var made klusser.Answer
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", nieuw, &made); s != http.StatusCreated || made.Message != "Klusser succesvol aangemaakt" {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussers", nieuw, &made); s != http.StatusCreated || made.Message != "Klusser succesvol aangemaakt" {
 		t.Fatalf("create: %d %+v", s, made)
 	}
 	kees := made.Data.ID
-	if n := kratosHas(t, k, email); n != 1 {
+	if n := servertest.KratosHas(t, k, email); n != 1 {
 		t.Fatalf("Kratos has %d identities for the new klusser", n)
 	}
 	var role string
-	b.query(t, &role, `SELECT role FROM user_roles WHERE user_id = $1`, kees)
+	b.Query(t, &role, `SELECT role FROM user_roles WHERE user_id = $1`, kees)
 	if role != "klusser" || made.Data.Woonplaats != "Voorburg" || *made.Data.Leeftijd != 68 || !made.Data.Actief || made.Data.Zichtbaar {
 		t.Errorf("new klusser: role %q %+v", role, made.Data)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussers", nieuw, &e); s != http.StatusConflict ||
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussers", nieuw, &e); s != http.StatusConflict ||
 		e.Error.Message != "Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers." {
 		t.Errorf("duplicate address: %d %+v", s, e)
 	}
 
 	var tot klusser.TotalenAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 3 || tot.Data.Actief != 3 {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 3 || tot.Data.Actief != 3 {
 		t.Errorf("cards: %d %+v", s, tot)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 2 {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/klussers/totalen", nil, &tot); s != http.StatusOK || tot.Data.Totaal != 2 {
 		t.Errorf("cards of den-haag's owner: %d %+v (Piet and Kees)", s, tot)
 	}
 
@@ -139,19 +84,19 @@ func TestAdminManagesKlussers(t *testing.T) {
 	for _, bad := range []int{1949, year + 1} {
 		p := profiel
 		p.GepensioneerdSinds = &bad
-		if s := b.call(t, b.admin, http.MethodPut, path, p, &e); s != http.StatusBadRequest || e.Error.Fields["gepensioneerd_sinds"] == "" {
+		if s := b.Call(t, b.Admin, http.MethodPut, path, p, &e); s != http.StatusBadRequest || e.Error.Fields["gepensioneerd_sinds"] == "" {
 			t.Errorf("retired since %d: %d %+v", bad, s, e)
 		}
 	}
 	p := profiel
 	p.Specialisaties = []string{"Koken"}
-	if s := b.call(t, b.admin, http.MethodPut, path, p, &e); s != http.StatusBadRequest || e.Error.Fields["specialisaties"] == "" {
+	if s := b.Call(t, b.Admin, http.MethodPut, path, p, &e); s != http.StatusBadRequest || e.Error.Fields["specialisaties"] == "" {
 		t.Errorf("unknown specialisation: %d %+v", s, e)
 	}
 	sinds := 2015
 	profiel.GepensioneerdSinds = &sinds
 	var saved klusser.Answer
-	if s := b.call(t, b.admin, http.MethodPut, path, profiel, &saved); s != http.StatusOK || saved.Message != "Profiel opgeslagen" ||
+	if s := b.Call(t, b.Admin, http.MethodPut, path, profiel, &saved); s != http.StatusOK || saved.Message != "Profiel opgeslagen" ||
 		strings.Join(saved.Data.Specialisaties, ",") != "Houtwerk,Tuinwerk" || strings.Join(saved.Data.Beschikbaarheid, ",") != "Maandag,Dinsdag" ||
 		strings.Join(saved.Data.Regio, ",") != "den-haag,utrecht" || *saved.Data.GepensioneerdSinds != 2015 {
 		t.Errorf("save profile: %d %+v", s, saved)
@@ -163,14 +108,14 @@ func TestAdminManagesKlussers(t *testing.T) {
 		URL     *string `json:"url"`
 		Message string  `json:"message"`
 	}
-	if s := b.form(t, b.admin, http.MethodPost, fotoPath, nil, "kees.jpg", elf(), &e); s != http.StatusUnsupportedMediaType {
+	if s := b.Form(t, b.Admin, http.MethodPost, fotoPath, nil, "kees.jpg", servertest.ELF(), &e); s != http.StatusUnsupportedMediaType {
 		t.Errorf("an executable named .jpg: %d %+v", s, e)
 	}
 	big := append(pngPhoto(t), make([]byte, 5<<20)...)
-	if s := b.form(t, b.admin, http.MethodPost, fotoPath, nil, "groot.png", big, &e); s != http.StatusRequestEntityTooLarge || e.Error.Message != "Bestand mag maximaal 5MB zijn" {
+	if s := b.Form(t, b.Admin, http.MethodPost, fotoPath, nil, "groot.png", big, &e); s != http.StatusRequestEntityTooLarge || e.Error.Message != "Bestand mag maximaal 5MB zijn" {
 		t.Errorf("a photo over 5MB: %d %+v", s, e)
 	}
-	if s := b.form(t, b.admin, http.MethodPost, fotoPath, nil, "kees.png", pngPhoto(t), &foto); s != http.StatusOK || foto.Message != "Foto geüpload" || foto.URL == nil {
+	if s := b.Form(t, b.Admin, http.MethodPost, fotoPath, nil, "kees.png", pngPhoto(t), &foto); s != http.StatusOK || foto.Message != "Foto geüpload" || foto.URL == nil {
 		t.Fatalf("upload: %d %+v", s, foto)
 	}
 	first := *foto.URL
@@ -180,14 +125,14 @@ func TestAdminManagesKlussers(t *testing.T) {
 	if !strings.Contains(publicKlussers(t, b), first) {
 		t.Errorf("/klussers does not show the new photo")
 	}
-	if s := b.form(t, b.admin, http.MethodPost, fotoPath, nil, "kees2.png", pngPhoto(t), &foto); s != http.StatusOK || *foto.URL == first {
+	if s := b.Form(t, b.Admin, http.MethodPost, fotoPath, nil, "kees2.png", pngPhoto(t), &foto); s != http.StatusOK || *foto.URL == first {
 		t.Fatalf("replace: %d %+v", s, foto)
 	}
 	if s := getStatus(t, b.URL+first); s != http.StatusNotFound {
 		t.Errorf("the replaced photo still answers %d", s)
 	}
 	second := *foto.URL
-	if s := b.call(t, b.admin, http.MethodDelete, fotoPath, nil, &foto); s != http.StatusOK || foto.Message != "Foto verwijderd" || foto.URL != nil {
+	if s := b.Call(t, b.Admin, http.MethodDelete, fotoPath, nil, &foto); s != http.StatusOK || foto.Message != "Foto verwijderd" || foto.URL != nil {
 		t.Errorf("remove: %d %+v", s, foto)
 	}
 	if s := getStatus(t, b.URL+second); s != http.StatusNotFound || strings.Contains(publicKlussers(t, b), second) {
@@ -195,7 +140,7 @@ func TestAdminManagesKlussers(t *testing.T) {
 	}
 
 	// Nobody but an admin changes klussers; nothing changes when they try.
-	for _, who := range []string{b.franchise, b.piet} {
+	for _, who := range []string{b.Franchise, b.Piet} {
 		for _, c := range []struct {
 			method, path string
 			body         any
@@ -206,12 +151,12 @@ func TestAdminManagesKlussers(t *testing.T) {
 			{http.MethodDelete, path, nil},
 			{http.MethodDelete, fotoPath, nil},
 		} {
-			if s := b.call(t, who, c.method, c.path, c.body, nil); s != http.StatusForbidden {
-				t.Errorf("%s %s as %s: %d, want 403", c.method, c.path, b.actor(who).Role, s)
+			if s := b.Call(t, who, c.method, c.path, c.body, nil); s != http.StatusForbidden {
+				t.Errorf("%s %s as %s: %d, want 403", c.method, c.path, b.Actor(who).Role, s)
 			}
 		}
-		if s := b.form(t, who, http.MethodPost, fotoPath, nil, "x.png", pngPhoto(t), nil); s != http.StatusForbidden {
-			t.Errorf("photo upload as %s: %d", b.actor(who).Role, s)
+		if s := b.Form(t, who, http.MethodPost, fotoPath, nil, "x.png", pngPhoto(t), nil); s != http.StatusForbidden {
+			t.Errorf("photo upload as %s: %d", b.Actor(who).Role, s)
 		}
 	}
 
@@ -220,58 +165,58 @@ func TestAdminManagesKlussers(t *testing.T) {
 		t.Fatalf("a visible active klusser is not on /klussers")
 	}
 	var archived klusser.Answer
-	if s := b.call(t, b.admin, http.MethodPost, path+"/archive", nil, &archived); s != http.StatusOK || archived.Message != "Klusser gearchiveerd" || archived.Data.Actief {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/archive", nil, &archived); s != http.StatusOK || archived.Message != "Klusser gearchiveerd" || archived.Data.Actief {
 		t.Errorf("archive: %d %+v", s, archived)
 	}
 	if strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
 		t.Errorf("an archived klusser is still on /klussers")
 	}
 	// Saving the profile without a status leaves the klusser archived; 'actief' true brings it back.
-	if s := b.call(t, b.admin, http.MethodPut, path, profiel, &saved); s != http.StatusOK || saved.Data.Actief {
+	if s := b.Call(t, b.Admin, http.MethodPut, path, profiel, &saved); s != http.StatusOK || saved.Data.Actief {
 		t.Errorf("a profile saved without actief changed the status: %d actief=%v", s, saved.Data.Actief)
 	}
 	terug := profiel
 	ja := true
 	terug.Actief = &ja
-	if s := b.call(t, b.admin, http.MethodPut, path, terug, &saved); s != http.StatusOK || !saved.Data.Actief {
+	if s := b.Call(t, b.Admin, http.MethodPut, path, terug, &saved); s != http.StatusOK || !saved.Data.Actief {
 		t.Errorf("reactivate: %d actief=%v", s, saved.Data.Actief)
 	}
 	if !strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
 		t.Errorf("a reactivated visible klusser is not back on /klussers")
 	}
-	if len(b.audit(t, kees.String())) < 3 {
-		t.Errorf("create, update and archive are not all in the audit log: %+v", b.audit(t, kees.String()))
+	if len(b.Audit(t, kees.String())) < 3 {
+		t.Errorf("create, update and archive are not all in the audit log: %+v", b.Audit(t, kees.String()))
 	}
 
 	// Delete: a klusser with a finished job and its invoice.
-	keesHandle := b.add(tenants.Actor{UserID: kees, Role: tenants.Klusser, Regions: []string{"den-haag"}})
-	_, w := b.plannedJob(t, keesHandle, "Mevrouw Jansen", "jansen@example.nl")
-	b.startedAgo(t, keesHandle, w, time.Hour)
-	if s := b.call(t, keesHandle, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), nil); s != http.StatusOK {
+	keesHandle := b.Add(tenants.Actor{UserID: kees, Role: tenants.Klusser, Regions: []string{"den-haag"}})
+	_, w := b.PlannedJob(t, keesHandle, "Mevrouw Jansen", "jansen@example.nl")
+	b.StartedAgo(t, keesHandle, w, time.Hour)
+	if s := b.Call(t, keesHandle, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), nil); s != http.StatusOK {
 		t.Fatalf("afronden: %d", s)
 	}
-	open := b.job(t, job{regio: "den-haag", woonplaats: "Voorburg", postcode: "2271 AB", assignment: "direct", status: "ingepland", klusser: keesHandle})
+	open := b.Job(t, servertest.Job{Regio: "den-haag", Woonplaats: "Voorburg", Postcode: "2271 AB", Assignment: "direct", Status: "ingepland", Klusser: keesHandle})
 	var gone klusser.Message
-	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &gone); s != http.StatusOK || gone.Message != "Klusser permanent verwijderd" {
+	if s := b.Call(t, b.Admin, http.MethodDelete, path, nil, &gone); s != http.StatusOK || gone.Message != "Klusser permanent verwijderd" {
 		t.Fatalf("delete: %d %+v", s, gone)
 	}
-	if n := kratosHas(t, k, email); n != 0 {
+	if n := servertest.KratosHas(t, k, email); n != 0 {
 		t.Errorf("Kratos still has the deleted klusser's identity")
 	}
 	var profiles, roles, werkbonnen, facturen, kept int
-	b.query(t, &profiles, `SELECT count(*) FROM profiles WHERE id = $1`, kees)
-	b.query(t, &roles, `SELECT count(*) FROM user_roles WHERE user_id = $1`, kees)
-	b.query(t, &werkbonnen, `SELECT count(*) FROM werkbonnen WHERE id = $1`, w.ID)
-	b.query(t, &facturen, `SELECT count(*) FROM facturen WHERE klus_id = $1 AND klusser_id IS NULL`, w.KlusID)
-	b.query(t, &kept, `SELECT count(*) FROM klussen WHERE id = $1 AND klusser_id IS NULL AND status = 'open'`, open)
+	b.Query(t, &profiles, `SELECT count(*) FROM profiles WHERE id = $1`, kees)
+	b.Query(t, &roles, `SELECT count(*) FROM user_roles WHERE user_id = $1`, kees)
+	b.Query(t, &werkbonnen, `SELECT count(*) FROM werkbonnen WHERE id = $1`, w.ID)
+	b.Query(t, &facturen, `SELECT count(*) FROM facturen WHERE klus_id = $1 AND klusser_id IS NULL`, w.KlusID)
+	b.Query(t, &kept, `SELECT count(*) FROM klussen WHERE id = $1 AND klusser_id IS NULL AND status = 'open'`, open)
 	if profiles != 0 || roles != 0 || werkbonnen != 0 || facturen != 1 || kept != 1 {
 		t.Errorf("after delete: profiles %d roles %d work orders %d detached invoices %d reopened jobs %d", profiles, roles, werkbonnen, facturen, kept)
 	}
-	if s := b.call(t, b.admin, http.MethodDelete, path, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klusser niet gevonden" {
+	if s := b.Call(t, b.Admin, http.MethodDelete, path, nil, &e); s != http.StatusNotFound || e.Error.Message != "Klusser niet gevonden" {
 		t.Errorf("delete again: %d %+v", s, e)
 	}
 	// An admin's id is no klusser's: not deleted through this route.
-	if s := b.call(t, b.admin, http.MethodDelete, "/api/v1/klussers/"+b.id(b.franchise).String(), nil, &e); s != http.StatusNotFound {
+	if s := b.Call(t, b.Admin, http.MethodDelete, "/api/v1/klussers/"+b.ID(b.Franchise).String(), nil, &e); s != http.StatusNotFound {
 		t.Errorf("deleting a franchise owner as a klusser: %d", s)
 	}
 }
@@ -286,7 +231,7 @@ func getStatus(t testing.TB, url string) int {
 	return resp.StatusCode
 }
 
-func publicKlussers(t testing.TB, b *backOffice) string {
+func publicKlussers(t testing.TB, b *servertest.BackOffice) string {
 	t.Helper()
 	resp, err := http.Get(b.URL + "/api/v1/public/klussers")
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/platform/metrics"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 	"github.com/klusmaat/klusmaat/tenants/schema"
@@ -23,19 +24,19 @@ func TestMetricsCountOperationsByStatus(t *testing.T) {
 	reg := metrics.New()
 	reg.Pool("app", d.DB.AppPool())
 	reg.Register(metrics.NewJobs(d.DB.QueuePool(), schema.RiverSchema))
-	srv := newAPIServer(t, server.Deps{DB: d.DB, Metrics: reg})
-	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	srv := servertest.NewAPIServer(t, server.Deps{DB: d.DB, Metrics: reg})
+	srv.As(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
 	for range 3 {
-		if s, b, _ := srv.do(http.MethodGet, "/api/v1/klussers", ""); s != http.StatusOK {
+		if s, b, _ := srv.Do(http.MethodGet, "/api/v1/klussers", ""); s != http.StatusOK {
 			t.Fatalf("list: %d %s", s, b)
 		}
 	}
-	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Klusser, Regions: []string{"den-haag"}})
-	if s, _, _ := srv.do(http.MethodGet, "/api/v1/klussers", ""); s != http.StatusForbidden {
+	srv.As(tenants.Actor{UserID: uuid.New(), Role: tenants.Klusser, Regions: []string{"den-haag"}})
+	if s, _, _ := srv.Do(http.MethodGet, "/api/v1/klussers", ""); s != http.StatusForbidden {
 		t.Fatalf("klusser: %d", s)
 	}
-	srv.as(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
-	if s, _, _ := srv.do(http.MethodGet, "/api/v1/klussers/"+uuid.NewString(), ""); s != http.StatusNotFound {
+	srv.As(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	if s, _, _ := srv.Do(http.MethodGet, "/api/v1/klussers/"+uuid.NewString(), ""); s != http.StatusNotFound {
 		t.Fatalf("unknown klusser: %d", s)
 	}
 
@@ -71,7 +72,7 @@ func TestMetricsCountOperationsByStatus(t *testing.T) {
 			t.Errorf("metrics lack %q", want)
 		}
 	}
-	if s, _, _ := srv.do(http.MethodGet, "/metrics", ""); s == http.StatusOK {
+	if s, _, _ := srv.Do(http.MethodGet, "/metrics", ""); s == http.StatusOK {
 		t.Errorf("/metrics answers on the public port")
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/notify"
 	"github.com/klusmaat/klusmaat/services/notifications"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
@@ -82,16 +83,16 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	srv := newAPIServer(t, server.Deps{DB: d.DB})
+	srv := servertest.NewAPIServer(t, server.Deps{DB: d.DB})
 	call := func(method, path string, out any) int {
-		status, b, _ := srv.do(method, path, "")
+		status, b, _ := srv.Do(method, path, "")
 		if out != nil {
 			_ = json.Unmarshal(b, out)
 		}
 		return status
 	}
 	inbox := func(a tenants.Actor) notifications.Inbox {
-		srv.as(a)
+		srv.As(a)
 		var l notifications.Inbox
 		if status := call(http.MethodGet, "/api/v1/notifications", &l); status != http.StatusOK {
 			t.Fatalf("inbox of %s: %d", a.Role, status)
@@ -119,7 +120,7 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 
 	// Marking read: one's own, not someone else's.
 	adminNote := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}).Data[0].ID
-	srv.as(piet)
+	srv.As(piet)
 	if status := call(http.MethodPost, "/api/v1/notifications/"+adminNote.String()+"/read", nil); status != http.StatusNotFound {
 		t.Fatalf("klusser marked an admin's notification: %d", status)
 	}
@@ -133,7 +134,7 @@ func TestNotificationsReachTheRightPeople(t *testing.T) {
 	if l := inbox(tenants.Actor{UserID: admin1, Role: tenants.Admin}); l.Unread != 1 {
 		t.Fatalf("the klusser's attempt changed the admin's notification: %+v", l)
 	}
-	srv.as(tenants.AnonymousActor())
+	srv.As(tenants.AnonymousActor())
 	if status := call(http.MethodGet, "/api/v1/notifications", nil); status != http.StatusUnauthorized {
 		t.Fatalf("anonymous inbox: %d", status)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/offerte"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -25,7 +26,7 @@ import (
 )
 
 // decide answers a quote through the status link, as the customer's browser does.
-func decide(t *testing.T, p *portal, token string, versie int, besluit, reden string) (int, map[string]any) {
+func decide(t *testing.T, p *servertest.Portal, token string, versie int, besluit, reden string) (int, map[string]any) {
 	t.Helper()
 	body, _ := json.Marshal(status.Besluit{Versie: versie, Besluit: besluit, Reden: reden})
 	req, _ := http.NewRequest(http.MethodPost, p.URL+"/api/v1/status/"+token+"/offerte", bytes.NewReader(body))
@@ -42,9 +43,9 @@ func decide(t *testing.T, p *portal, token string, versie int, besluit, reden st
 }
 
 // quoteOnPage is the quote the status page shows.
-func quoteOnPage(t *testing.T, p *portal, token string) map[string]any {
+func quoteOnPage(t *testing.T, p *servertest.Portal, token string) map[string]any {
 	t.Helper()
-	_, body, _ := statusOf(t, p, token)
+	_, body, _ := servertest.StatusOf(t, p, token)
 	q, _ := body["offerte"].(map[string]any)
 	return q
 }
@@ -61,32 +62,32 @@ func errorCode(body map[string]any) string {
 // pool at the quoted price, claimed, worked with one extra material signed on the work order, and
 // completed: the invoice bills the quote's lines plus that meerwerk.
 func TestQuoteFromRequestToInvoice(t *testing.T) {
-	links := testLinks()
+	links := servertest.StatusLinks()
 	smtpURL, apiURL := jobstest.MailDev(t)
-	b := newBackOffice(t, portalOptions{links: links, work: true, smtp: smtpURL, files: true})
+	b := servertest.NewBackOffice(t, servertest.Options{Links: links, Work: true, SMTP: smtpURL, Files: true})
 	to := "offerte-" + uuid.NewString()[:8] + "@example.nl"
-	klus := b.job(t, job{email: to, naam: "Mevrouw Jansen"})
+	klus := b.Job(t, servertest.Job{Email: to, Naam: "Mevrouw Jansen"})
 	token := links.Token(klus)
 	path := "/api/v1/klussen/" + klus.String() + "/offerte"
 	today := calendar.System.Today()
 
-	if s := b.call(t, b.franchise, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/contacten", map[string]string{"wijze": "gebeld"}, nil); s != http.StatusCreated {
+	if s := b.Call(t, b.Franchise, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/contacten", map[string]string{"wijze": "gebeld"}, nil); s != http.StatusCreated {
 		t.Fatalf("contact logged: %d", s)
 	}
-	if s := b.call(t, b.franchise, http.MethodPut, "/api/v1/klussen/"+klus.String()+"/schouw",
+	if s := b.Call(t, b.Franchise, http.MethodPut, "/api/v1/klussen/"+klus.String()+"/schouw",
 		map[string]string{"datum": today.AddDays(1).String(), "tijd": "10:00", "opnemer": "Kees de Opnemer"}, nil); s != http.StatusOK {
 		t.Fatalf("survey planned: %d", s)
 	}
 
 	// Version 1, a concept: fixed labour and one material line; the validity defaults to 30 days.
 	var none offerte.One
-	if s := b.call(t, b.franchise, http.MethodGet, path, nil, &none); s != http.StatusOK || none.Data != nil {
+	if s := b.Call(t, b.Franchise, http.MethodGet, path, nil, &none); s != http.StatusOK || none.Data != nil {
 		t.Fatalf("no quote yet: %d %+v", s, none)
 	}
 	v1 := offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Twee planken ophangen", ArbeidCents: 15000,
 		Materialen: []offerte.Materiaal{{Omschrijving: "Plank eiken 80 cm", Aantal: 2, PrijsCents: 1250}}}
 	var saved offerte.Answer
-	if s := b.call(t, b.franchise, http.MethodPut, path, v1, &saved); s != http.StatusOK || saved.Message != offerte.MsgOpgeslagen {
+	if s := b.Call(t, b.Franchise, http.MethodPut, path, v1, &saved); s != http.StatusOK || saved.Message != offerte.MsgOpgeslagen {
 		t.Fatalf("save v1: %d %+v", s, saved)
 	}
 	q := saved.Data
@@ -96,20 +97,20 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 		q.SubtotaalCents != 17500 || q.BTWCents != 3675 || q.TotaalCents != 21175 || len(q.Regels) != 2 {
 		t.Fatalf("v1: %+v", q)
 	}
-	if quoteOnPage(t, b.portal, token) != nil {
+	if quoteOnPage(t, b.Portal, token) != nil {
 		t.Error("a concept shows on the customer's page")
 	}
-	if s, body := decide(t, b.portal, token, 1, status.Akkoord, ""); s != http.StatusNotFound && s != http.StatusConflict {
+	if s, body := decide(t, b.Portal, token, 1, status.Akkoord, ""); s != http.StatusNotFound && s != http.StatusConflict {
 		t.Errorf("accepting a concept: %d %v", s, body)
 	}
 
 	// Sent: the e-mail carries the PDF and the status link; the page shows the lines and the total.
 	var sent offerte.Answer
-	if s := b.call(t, b.franchise, http.MethodPost, path+"/versturen", nil, &sent); s != http.StatusOK ||
+	if s := b.Call(t, b.Franchise, http.MethodPost, path+"/versturen", nil, &sent); s != http.StatusOK ||
 		sent.Data.Status != offerte.Verstuurd || sent.Message != offerte.MsgVerstuurd {
 		t.Fatalf("send v1: %d %+v", s, sent)
 	}
-	if s := b.call(t, b.franchise, http.MethodPost, path+"/versturen", nil, nil); s != http.StatusConflict {
+	if s := b.Call(t, b.Franchise, http.MethodPost, path+"/versturen", nil, nil); s != http.StatusConflict {
 		t.Errorf("sending a sent version again: %d, want 409", s)
 	}
 	mails := jobstest.WaitForMails(t, apiURL, to, 2, 30*time.Second) // the survey's and the quote's
@@ -122,12 +123,12 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	if quoteMail == nil {
 		t.Fatalf("no quote e-mail among %+v", mails)
 	}
-	wantIn(t, "the quote e-mail", quoteMail.Text, "Beste Mevrouw Jansen", "€ 211,75", today.AddDays(30).Dutch(), "https://www.example.nl/status/", "Akkoord")
+	servertest.WantIn(t, "the quote e-mail", quoteMail.Text, "Beste Mevrouw Jansen", "€ 211,75", today.AddDays(30).Dutch(), "https://www.example.nl/status/", "Akkoord")
 	if len(quoteMail.Attachments) != 1 || quoteMail.Attachments[0].FileName != "offerte-"+nummer+"-v1.pdf" ||
 		quoteMail.Attachments[0].ContentType != "application/pdf" || quoteMail.Attachments[0].Length < 1000 {
 		t.Errorf("the quote's attachment: %+v", quoteMail.Attachments)
 	}
-	page := quoteOnPage(t, b.portal, token)
+	page := quoteOnPage(t, b.Portal, token)
 	if page["nummer"] != nummer || page["versie"] != 1.0 || page["totaal_cents"] != 21175.0 || page["beslisbaar"] != true {
 		t.Fatalf("the page's quote: %v", page)
 	}
@@ -135,39 +136,39 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	// Changed after sending: version 2 (hours at the job's rate); version 1 can no longer be accepted.
 	v2 := offerte.Form{ArbeidWijze: "uren", ArbeidOmschrijving: "Planken ophangen", ArbeidUren: 2.5,
 		Materialen: []offerte.Materiaal{{Omschrijving: "Plank eiken 80 cm", Aantal: 3, PrijsCents: 1250}}}
-	if s := b.call(t, b.admin, http.MethodPut, path, v2, &saved); s != http.StatusOK || saved.Message != offerte.MsgNieuweVersie ||
+	if s := b.Call(t, b.Admin, http.MethodPut, path, v2, &saved); s != http.StatusOK || saved.Message != offerte.MsgNieuweVersie ||
 		saved.Data.Versie != 2 || saved.Data.Nummer != nummer || saved.Data.ArbeidCents != 16250 || saved.Data.SubtotaalCents != 20000 ||
 		saved.Data.TotaalCents != 24200 || len(saved.Data.Eerdere) != 1 || saved.Data.Eerdere[0].Status != offerte.Verstuurd {
 		t.Fatalf("save v2: %d %+v", s, saved)
 	}
-	if page := quoteOnPage(t, b.portal, token); page["versie"] != 1.0 || page["in_bewerking"] != true || page["beslisbaar"] != false {
+	if page := quoteOnPage(t, b.Portal, token); page["versie"] != 1.0 || page["in_bewerking"] != true || page["beslisbaar"] != false {
 		t.Errorf("the page while v2 is written: %v", page)
 	}
-	if s, body := decide(t, b.portal, token, 1, status.Akkoord, ""); s != http.StatusConflict || errorCode(body) != "offerte_changed" {
+	if s, body := decide(t, b.Portal, token, 1, status.Akkoord, ""); s != http.StatusConflict || errorCode(body) != "offerte_changed" {
 		t.Errorf("accepting v1 after the change: %d %v", s, body)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/versturen", nil, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/versturen", nil, nil); s != http.StatusOK {
 		t.Fatalf("send v2: %d", s)
 	}
-	if s, body := decide(t, b.portal, token, 1, status.Akkoord, ""); s != http.StatusConflict || errorCode(body) != "offerte_changed" {
+	if s, body := decide(t, b.Portal, token, 1, status.Akkoord, ""); s != http.StatusConflict || errorCode(body) != "offerte_changed" {
 		t.Errorf("accepting v1 after v2 was sent: %d %v", s, body)
 	}
-	if s, body := decide(t, b.portal, token, 2, "misschien", ""); s != http.StatusBadRequest {
+	if s, body := decide(t, b.Portal, token, 2, "misschien", ""); s != http.StatusBadRequest {
 		t.Errorf("an unknown answer: %d %v", s, body)
 	}
-	b.exec(t, `INSERT INTO profiles (id, naam, email, regio) VALUES ($1, 'Frank Franchise', 'frank@example.nl', '{den-haag}')`, b.id(b.franchise))
-	s, body := decide(t, b.portal, token, 2, status.Akkoord, "")
+	b.Exec(t, `INSERT INTO profiles (id, naam, email, regio) VALUES ($1, 'Frank Franchise', 'frank@example.nl', '{den-haag}')`, b.ID(b.Franchise))
+	s, body := decide(t, b.Portal, token, 2, status.Akkoord, "")
 	if q, _ := body["offerte"].(map[string]any); s != http.StatusOK || q["status"] != offerte.Akkoord || q["beslisbaar"] != false || q["beslist_op"] == nil {
 		t.Fatalf("accepting v2: %d %v", s, body)
 	}
-	if s, body := decide(t, b.portal, token, 2, status.NietAkkoord, "toch niet"); s != http.StatusConflict || errorCode(body) != "offerte_decided" {
+	if s, body := decide(t, b.Portal, token, 2, status.NietAkkoord, "toch niet"); s != http.StatusConflict || errorCode(body) != "offerte_decided" {
 		t.Errorf("answering twice: %d %v", s, body)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, path, v1, nil); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPut, path, v1, nil); s != http.StatusConflict {
 		t.Errorf("changing an accepted quote: %d, want 409", s)
 	}
 	var accepted offerte.One
-	b.call(t, b.franchise, http.MethodGet, path, nil, &accepted)
+	b.Call(t, b.Franchise, http.MethodGet, path, nil, &accepted)
 	if accepted.Data == nil || accepted.Data.Status != offerte.Akkoord || accepted.Data.BeslistOp == nil {
 		t.Errorf("the office's view after acceptance: %+v", accepted.Data)
 	}
@@ -177,9 +178,9 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	deadline := time.Now().Add(20 * time.Second)
 	var told int
 	for time.Now().Before(deadline) {
-		b.query(t, &told, `SELECT count(*) FROM notifications WHERE klus_id = $1 AND type = 'offerte_akkoord'
+		b.Query(t, &told, `SELECT count(*) FROM notifications WHERE klus_id = $1 AND type = 'offerte_akkoord'
 			AND message = 'Offerte ' || $2 || ' geaccepteerd door de klant' AND user_id = ANY ($3)`,
-			klus, nummer, []uuid.UUID{b.id(b.admin), b.id(b.franchise)})
+			klus, nummer, []uuid.UUID{b.ID(b.Admin), b.ID(b.Franchise)})
 		if told == 2 {
 			break
 		}
@@ -190,7 +191,7 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	}
 
 	// To the pool; the klusser sees the fixed price instead of the estimate.
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/pool", nil, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+klus.String()+"/pool", nil, nil); s != http.StatusOK {
 		t.Fatalf("to the pool: %d", s)
 	}
 	var pool struct {
@@ -199,7 +200,7 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 			VastePrijsCents *int      `json:"vaste_prijs_cents"`
 		} `json:"data"`
 	}
-	b.call(t, b.piet, http.MethodGet, "/api/v1/klusser/pool", nil, &pool)
+	b.Call(t, b.Piet, http.MethodGet, "/api/v1/klusser/pool", nil, &pool)
 	found := false
 	for _, k := range pool.Data {
 		if k.ID == klus {
@@ -209,26 +210,26 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 	if !found {
 		t.Fatalf("the pool shows the job at its fixed price: %+v", pool.Data)
 	}
-	if s := b.call(t, b.piet, http.MethodPost, claimPath(klus), nil, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Piet, http.MethodPost, servertest.ClaimPath(klus), nil, nil); s != http.StatusOK {
 		t.Fatalf("claim: %d", s)
 	}
-	if s := b.call(t, b.piet, http.MethodPut, planPath(klus), map[string]string{"datum": today.String(), "tijd": "08:00"}, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Piet, http.MethodPut, servertest.PlanPath(klus), map[string]string{"datum": today.String(), "tijd": "08:00"}, nil); s != http.StatusOK {
 		t.Fatalf("plan: %d", s)
 	}
 	var w werkbon.Werkbon
-	if s := b.call(t, b.piet, http.MethodPost, "/api/v1/klusser/klussen/"+klus.String()+"/werkbon", nil, &w); s != http.StatusOK {
+	if s := b.Call(t, b.Piet, http.MethodPost, "/api/v1/klusser/klussen/"+klus.String()+"/werkbon", nil, &w); s != http.StatusOK {
 		t.Fatalf("open work order: %d", s)
 	}
-	b.startedAgo(t, b.piet, w, 90*time.Minute)
-	b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Extra plankdragers", BedragCents: 1234}, nil)
+	b.StartedAgo(t, b.Piet, w, 90*time.Minute)
+	b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Extra plankdragers", BedragCents: 1234}, nil)
 	var done werkbon.Afronding
-	if s := b.call(t, b.piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &done); s != http.StatusOK {
+	if s := b.Call(t, b.Piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &done); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
 
 	// The invoice bills the quote's lines plus the signed meerwerk.
 	var f factuur.Factuur
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/facturen/"+done.FactuurID.String(), nil, &f); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/facturen/"+done.FactuurID.String(), nil, &f); s != http.StatusOK {
 		t.Fatalf("invoice: %d", s)
 	}
 	if f.Offerte == nil || *f.Offerte != nummer || f.SubtotaalCents != 20000+1234 || f.BTWCents != 4459 || f.TotaalCents != 21234+4459 ||
@@ -244,74 +245,74 @@ func TestQuoteFromRequestToInvoice(t *testing.T) {
 		f.Regels[0].Eenheid != "uur" || f.Regels[0].BedragCents != 16250 || f.Regels[1].BedragCents != 3750 {
 		t.Errorf("the invoice's lines: %+v", f.Regels)
 	}
-	wantIn(t, "the invoice PDF", pdfText(t, b.portal, b.admin, f.ID), "Planken ophangen", "Meerwerk: Extra plankdragers", "€ 256,93")
+	servertest.WantIn(t, "the invoice PDF", servertest.PDFText(t, b.Portal, b.Admin, f.ID), "Planken ophangen", "Meerwerk: Extra plankdragers", "€ 256,93")
 }
 
 // A quote answered after its validity date is refused; a customer who declines may give a reason,
 // which the office reads; and only the office of the job's region writes or reads its quote.
 func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
-	links := testLinks()
+	links := servertest.StatusLinks()
 	var days atomic.Int64
 	clock := calendar.Clock(func() time.Time { return time.Now().Add(time.Duration(days.Load()) * 24 * time.Hour) })
-	b := newBackOffice(t, portalOptions{links: links, work: true, files: true, clock: clock})
+	b := servertest.NewBackOffice(t, servertest.Options{Links: links, Work: true, Files: true, Clock: clock})
 	today := calendar.System.Today()
 	send := func(klus uuid.UUID, geldig calendar.Date) {
 		t.Helper()
 		path := "/api/v1/klussen/" + klus.String() + "/offerte"
 		in := offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan vervangen", ArbeidCents: 9000, GeldigTot: geldig.String()}
-		if s := b.call(t, b.admin, http.MethodPut, path, in, nil); s != http.StatusOK {
+		if s := b.Call(t, b.Admin, http.MethodPut, path, in, nil); s != http.StatusOK {
 			t.Fatalf("save: %d", s)
 		}
-		if s := b.call(t, b.admin, http.MethodPost, path+"/versturen", nil, nil); s != http.StatusOK {
+		if s := b.Call(t, b.Admin, http.MethodPost, path+"/versturen", nil, nil); s != http.StatusOK {
 			t.Fatalf("send: %d", s)
 		}
 	}
 
-	expiring := b.job(t, job{email: "verloopt@example.nl"})
-	declined := b.job(t, job{email: "nee@example.nl"})
+	expiring := b.Job(t, servertest.Job{Email: "verloopt@example.nl"})
+	declined := b.Job(t, servertest.Job{Email: "nee@example.nl"})
 	send(expiring, today.AddDays(1))
 	send(declined, today.AddDays(30))
 	days.Store(2) // two days later: the first quote's date has passed
-	if page := quoteOnPage(t, b.portal, links.Token(expiring)); page["status"] != offerte.Verlopen || page["beslisbaar"] != false {
+	if page := quoteOnPage(t, b.Portal, links.Token(expiring)); page["status"] != offerte.Verlopen || page["beslisbaar"] != false {
 		t.Errorf("an expired quote on the page: %v", page)
 	}
-	if s, body := decide(t, b.portal, links.Token(expiring), 1, status.Akkoord, ""); s != http.StatusConflict || errorCode(body) != "offerte_expired" {
+	if s, body := decide(t, b.Portal, links.Token(expiring), 1, status.Akkoord, ""); s != http.StatusConflict || errorCode(body) != "offerte_expired" {
 		t.Errorf("accepting an expired quote: %d %v", s, body)
 	}
 	var office offerte.One
-	b.call(t, b.admin, http.MethodGet, "/api/v1/klussen/"+expiring.String()+"/offerte", nil, &office)
+	b.Call(t, b.Admin, http.MethodGet, "/api/v1/klussen/"+expiring.String()+"/offerte", nil, &office)
 	if office.Data == nil || office.Data.Status != offerte.Verlopen {
 		t.Errorf("the office sees the expiry: %+v", office.Data)
 	}
 
-	if s, body := decide(t, b.portal, links.Token(declined), 1, status.NietAkkoord, "  Te duur voor mij.  "); s != http.StatusOK {
+	if s, body := decide(t, b.Portal, links.Token(declined), 1, status.NietAkkoord, "  Te duur voor mij.  "); s != http.StatusOK {
 		t.Fatalf("declining: %d %v", s, body)
 	}
-	b.call(t, b.franchise, http.MethodGet, "/api/v1/klussen/"+declined.String()+"/offerte", nil, &office)
+	b.Call(t, b.Franchise, http.MethodGet, "/api/v1/klussen/"+declined.String()+"/offerte", nil, &office)
 	if office.Data == nil || office.Data.Status != offerte.NietAkkoord || office.Data.Reden != "Te duur voor mij." {
 		t.Errorf("the office reads the decline: %+v", office.Data)
 	}
 	// After a decline the office may write a new version.
 	var again offerte.Answer
-	if s := b.call(t, b.franchise, http.MethodPut, "/api/v1/klussen/"+declined.String()+"/offerte",
+	if s := b.Call(t, b.Franchise, http.MethodPut, "/api/v1/klussen/"+declined.String()+"/offerte",
 		offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan vervangen", ArbeidCents: 7500}, &again); s != http.StatusOK || again.Data.Versie != 2 {
 		t.Errorf("a new version after a decline: %d %+v", s, again)
 	}
 
 	// Another region's franchise owner finds nothing; a klusser may not; a visitor without the link neither.
-	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "zeist@example.nl"})
+	utrecht := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Email: "zeist@example.nl"})
 	other := "/api/v1/klussen/" + utrecht.String() + "/offerte"
 	in := offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "Kraan", ArbeidCents: 9000}
-	if s := b.call(t, b.franchise, http.MethodPut, other, in, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Franchise, http.MethodPut, other, in, nil); s != http.StatusNotFound {
 		t.Errorf("franchise owner of another region writes a quote: %d, want 404", s)
 	}
-	if s := b.call(t, b.franchise, http.MethodGet, other, nil, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Franchise, http.MethodGet, other, nil, nil); s != http.StatusNotFound {
 		t.Errorf("franchise owner of another region reads a quote: %d, want 404", s)
 	}
-	if s := b.call(t, b.piet, http.MethodPut, other, in, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodPut, other, in, nil); s != http.StatusForbidden {
 		t.Errorf("a klusser writes a quote: %d, want 403", s)
 	}
-	if s, _ := decide(t, b.portal, "not-a-token", 1, status.Akkoord, ""); s != http.StatusNotFound {
+	if s, _ := decide(t, b.Portal, "not-a-token", 1, status.Akkoord, ""); s != http.StatusNotFound {
 		t.Errorf("answering without a valid link: %d, want 404", s)
 	}
 
@@ -329,8 +330,8 @@ func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
 		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, Materialen: []offerte.Materiaal{{Omschrijving: "", Aantal: 1, PrijsCents: 10}}}, "materialen.0.omschrijving", offerte.MsgMateriaal},
 		{offerte.Form{ArbeidWijze: "vast", ArbeidOmschrijving: "x", ArbeidCents: 100, GeldigTot: today.String()}, "geldig_tot", offerte.MsgGeldig}, // today in the shifted clock is two days on
 	} {
-		var e apiError
-		if s := b.call(t, b.admin, http.MethodPut, other, c.in, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
+		var e servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodPut, other, c.in, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("%+v: %d %v, want %s: %s", c.in, s, e.Error.Fields, c.field, c.msg)
 		}
 	}
@@ -339,13 +340,13 @@ func TestQuoteExpiryDeclineAndPermissions(t *testing.T) {
 // The demo data (make run) shows a quote in each state the office sees, the accepted one in a
 // den-haag pool (where the demo klusser Piet sees its fixed price), and seeding twice adds none.
 func TestDemoDataHasAQuoteInEachState(t *testing.T) {
-	s := newServer(t)
-	if err := seed.Run(context.Background(), s.db.DB, calendar.System.Today(), seed.FixedIDs()); err != nil {
+	s := servertest.NewDemo(t)
+	if err := seed.Run(context.Background(), s.DB.DB, calendar.System.Today(), seed.FixedIDs()); err != nil {
 		t.Fatalf("seeding again: %v", err)
 	}
 	var states string
 	var pooled bool
-	s.db.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	s.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `
 			SELECT string_agg(CASE WHEN o.status = 'verstuurd' AND o.geldig_tot < (now() AT TIME ZONE 'Europe/Amsterdam')::date
 			                       THEN 'verlopen' ELSE o.status END, ',' ORDER BY o.nummer),

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/planning"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
@@ -17,37 +18,37 @@ import (
 // 23:30 is in the week, one at Monday 00:30 after it is not) and surveys, each klusser's on its
 // row, and the open jobs without a klusser; a franchise owner gets its own regions only.
 func TestPlanningWeek(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	monday := calendar.System.Today().AddDays(14).WeekStart()
 	at := func(days, hour, minute int) *time.Time { s := monday.AddDays(days).At(hour, minute); return &s }
-	wednesday := b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(2, 10, 0), datum: monday.AddDays(2)})
-	sunday := b.job(t, job{status: "ingepland", assignment: "pool", klusser: b.piet, start: at(6, 23, 30), datum: monday.AddDays(6)})
-	b.job(t, job{status: "ingepland", assignment: "pool", klusser: b.piet, start: at(7, 0, 30), datum: monday.AddDays(7)}) // next week
-	claimed := b.job(t, job{status: "open", assignment: "pool", klusser: b.piet, datum: monday.AddDays(4)})                // no start yet: on its date
-	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", assignment: "direct",
-		klusser: b.gerrit, start: at(1, 9, 0), datum: monday.AddDays(1)})
-	archived := b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(3, 9, 0), datum: monday.AddDays(3)})
-	b.exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
-	pool := b.job(t, job{assignment: "pool", datum: monday.AddDays(-30)})
-	unassigned := b.job(t, job{datum: monday.AddDays(-29)})
-	poolUtrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", assignment: "pool", datum: monday.AddDays(-28)})
-	schouw := b.job(t, job{})
-	schouwUtrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	wednesday := b.Job(t, servertest.Job{Status: "ingepland", Assignment: "direct", Klusser: b.Piet, Start: at(2, 10, 0), Datum: monday.AddDays(2)})
+	sunday := b.Job(t, servertest.Job{Status: "ingepland", Assignment: "pool", Klusser: b.Piet, Start: at(6, 23, 30), Datum: monday.AddDays(6)})
+	b.Job(t, servertest.Job{Status: "ingepland", Assignment: "pool", Klusser: b.Piet, Start: at(7, 0, 30), Datum: monday.AddDays(7)}) // next week
+	claimed := b.Job(t, servertest.Job{Status: "open", Assignment: "pool", Klusser: b.Piet, Datum: monday.AddDays(4)})                // no start yet: on its date
+	utrecht := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Status: "ingepland", Assignment: "direct",
+		Klusser: b.Gerrit, Start: at(1, 9, 0), Datum: monday.AddDays(1)})
+	archived := b.Job(t, servertest.Job{Status: "ingepland", Assignment: "direct", Klusser: b.Piet, Start: at(3, 9, 0), Datum: monday.AddDays(3)})
+	b.Exec(t, `UPDATE klussen SET archived = true WHERE id = $1`, archived)
+	pool := b.Job(t, servertest.Job{Assignment: "pool", Datum: monday.AddDays(-30)})
+	unassigned := b.Job(t, servertest.Job{Datum: monday.AddDays(-29)})
+	poolUtrecht := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Assignment: "pool", Datum: monday.AddDays(-28)})
+	schouw := b.Job(t, servertest.Job{})
+	schouwUtrecht := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA"})
 	for _, s := range []uuid.UUID{schouw, schouwUtrecht} {
-		b.exec(t, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, $2, 'Kees', '')`, s, *at(0, 8, 0))
+		b.Exec(t, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, $2, 'Kees', '')`, s, *at(0, 8, 0))
 	}
 
 	week := func(handle, query string) planning.Week {
 		t.Helper()
 		var w planning.Answer
-		if s := b.call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.AddDays(3).String()+query, nil, &w); s != http.StatusOK {
+		if s := b.Call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.AddDays(3).String()+query, nil, &w); s != http.StatusOK {
 			t.Fatalf("planning as %s%s: %d", handle, query, s)
 		}
 		return w.Data
 	}
 	items := func(w planning.Week, klusser string) []uuid.UUID {
 		for _, r := range w.Klussers {
-			if r.ID == b.id(klusser) {
+			if r.ID == b.ID(klusser) {
 				var ids []uuid.UUID
 				for _, it := range r.Items {
 					ids = append(ids, it.KlusID)
@@ -70,11 +71,11 @@ func TestPlanningWeek(t *testing.T) {
 		return out
 	}
 
-	admin := week(b.admin, "")
+	admin := week(b.Admin, "")
 	if admin.Week != monday.String() || len(admin.Dagen) != 7 || admin.Dagen[6] != monday.AddDays(6).String() {
 		t.Errorf("the week: %s %v", admin.Week, admin.Dagen)
 	}
-	if got, want := items(admin, b.piet), []uuid.UUID{wednesday, claimed, sunday}; !slices.Equal(got, want) {
+	if got, want := items(admin, b.Piet), []uuid.UUID{wednesday, claimed, sunday}; !slices.Equal(got, want) {
 		t.Errorf("Piet's week: %v, want Wednesday's, the claimed one on Friday, Sunday's", got)
 	}
 	for _, r := range admin.Klussers {
@@ -87,7 +88,7 @@ func TestPlanningWeek(t *testing.T) {
 			}
 		}
 	}
-	if got := items(admin, b.gerrit); !slices.Equal(got, []uuid.UUID{utrecht}) {
+	if got := items(admin, b.Gerrit); !slices.Equal(got, []uuid.UUID{utrecht}) {
 		t.Errorf("Gerrit's week: %v", got)
 	}
 	if got := ids(admin.Schouwen); len(got) != 2 || !slices.Contains(got, schouw) || !slices.Contains(got, schouwUtrecht) {
@@ -97,8 +98,8 @@ func TestPlanningWeek(t *testing.T) {
 		t.Errorf("the admin's open jobs, earliest first: %v", got)
 	}
 
-	franchise := week(b.franchise, "")
-	if got := items(franchise, b.piet); !slices.Equal(got, []uuid.UUID{wednesday, claimed, sunday}) {
+	franchise := week(b.Franchise, "")
+	if got := items(franchise, b.Piet); !slices.Equal(got, []uuid.UUID{wednesday, claimed, sunday}) {
 		t.Errorf("the franchise owner's view of Piet: %v", got)
 	}
 	for _, r := range franchise.Klussers {
@@ -108,7 +109,7 @@ func TestPlanningWeek(t *testing.T) {
 			}
 		}
 	}
-	if items(franchise, b.gerrit) != nil {
+	if items(franchise, b.Gerrit) != nil {
 		t.Error("the den-haag franchise owner sees Gerrit of Utrecht")
 	}
 	if got := ids(franchise.Schouwen); !slices.Equal(got, []uuid.UUID{schouw}) {
@@ -119,18 +120,18 @@ func TestPlanningWeek(t *testing.T) {
 			t.Errorf("the franchise owner's pool holds a job of %s", o.Regio)
 		}
 	}
-	if got := poolIDs(week(b.franchise, "&regio=utrecht")); len(got) != 0 {
+	if got := poolIDs(week(b.Franchise, "&regio=utrecht")); len(got) != 0 {
 		t.Errorf("the franchise owner asks for Utrecht: %v", got)
 	}
 
-	regio := week(b.admin, "&regio=utrecht")
-	if len(regio.Klussers) != 1 || regio.Klussers[0].ID != b.id(b.gerrit) || !slices.Equal(ids(regio.Schouwen), []uuid.UUID{schouwUtrecht}) {
+	regio := week(b.Admin, "&regio=utrecht")
+	if len(regio.Klussers) != 1 || regio.Klussers[0].ID != b.ID(b.Gerrit) || !slices.Equal(ids(regio.Schouwen), []uuid.UUID{schouwUtrecht}) {
 		t.Errorf("the admin's Utrecht board: %+v", regio)
 	}
 
 	// The count of the board equals an independent count of the week's planned jobs.
 	var planned int
-	b.query(t, &planned, `SELECT count(*) FROM klussen WHERE klusser_id IS NOT NULL AND NOT archived
+	b.Query(t, &planned, `SELECT count(*) FROM klussen WHERE klusser_id IS NOT NULL AND NOT archived
 		AND ((geplande_start_tijd AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN $1::date AND $1::date + 6
 		  OR (geplande_start_tijd IS NULL AND datum BETWEEN $1::date AND $1::date + 6))`, monday.String())
 	var shown int
@@ -141,11 +142,11 @@ func TestPlanningWeek(t *testing.T) {
 		t.Errorf("the board shows %d jobs, the database holds %d for the week", shown, planned)
 	}
 
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/planning?week=morgen", nil, &e); s != http.StatusBadRequest || e.Error.Fields["week"] != planning.MsgWeek {
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/planning?week=morgen", nil, &e); s != http.StatusBadRequest || e.Error.Fields["week"] != planning.MsgWeek {
 		t.Errorf("a week that is no date: %d %+v", s, e)
 	}
-	if s := b.call(t, b.piet, http.MethodGet, "/api/v1/planning", nil, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodGet, "/api/v1/planning", nil, nil); s != http.StatusForbidden {
 		t.Errorf("a klusser opens the board: %d, want 403", s)
 	}
 }
@@ -155,28 +156,28 @@ func TestPlanningWeek(t *testing.T) {
 // every klusser, and so every planned job, is on exactly one page; a page past the end is empty
 // with the total; a pagina that is no positive number is refused at its field.
 func TestPlanningWeekPages(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	monday := calendar.System.Today().AddDays(21).WeekStart()
 	at := func(days int) *time.Time { s := monday.AddDays(days).At(10, 0); return &s }
 	var klussers []string
 	for i := range 30 {
-		klussers = append(klussers, b.klusser(t, fmt.Sprintf("Klusser %02d", i+1), fmt.Sprintf("06 12 34 57 %02d", i), "den-haag"))
+		klussers = append(klussers, b.Klusser(t, fmt.Sprintf("Klusser %02d", i+1), fmt.Sprintf("06 12 34 57 %02d", i), "den-haag"))
 	}
-	ina := b.klusser(t, "Ina Inactief", "06 12 34 58 00", "den-haag")
-	b.exec(t, `UPDATE profiles SET actief = false WHERE id = $1`, b.id(ina))
+	ina := b.Klusser(t, "Ina Inactief", "06 12 34 58 00", "den-haag")
+	b.Exec(t, `UPDATE profiles SET actief = false WHERE id = $1`, b.ID(ina))
 	jobs := map[uuid.UUID]string{
-		b.job(t, job{status: "ingepland", assignment: "direct", klusser: b.piet, start: at(1), datum: monday.AddDays(1)}):       b.piet,
-		b.job(t, job{status: "ingepland", assignment: "direct", klusser: ina, start: at(2), datum: monday.AddDays(2)}):          ina,
-		b.job(t, job{status: "ingepland", assignment: "direct", klusser: klussers[4], start: at(3), datum: monday.AddDays(3)}):  klussers[4],
-		b.job(t, job{status: "ingepland", assignment: "direct", klusser: klussers[29], start: at(4), datum: monday.AddDays(4)}): klussers[29],
-		b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", status: "ingepland", assignment: "direct",
-			klusser: b.gerrit, start: at(0), datum: monday}): b.gerrit,
+		b.Job(t, servertest.Job{Status: "ingepland", Assignment: "direct", Klusser: b.Piet, Start: at(1), Datum: monday.AddDays(1)}):       b.Piet,
+		b.Job(t, servertest.Job{Status: "ingepland", Assignment: "direct", Klusser: ina, Start: at(2), Datum: monday.AddDays(2)}):          ina,
+		b.Job(t, servertest.Job{Status: "ingepland", Assignment: "direct", Klusser: klussers[4], Start: at(3), Datum: monday.AddDays(3)}):  klussers[4],
+		b.Job(t, servertest.Job{Status: "ingepland", Assignment: "direct", Klusser: klussers[29], Start: at(4), Datum: monday.AddDays(4)}): klussers[29],
+		b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Status: "ingepland", Assignment: "direct",
+			Klusser: b.Gerrit, Start: at(0), Datum: monday}): b.Gerrit,
 	}
 
 	page := func(handle, query string) planning.Week {
 		t.Helper()
 		var w planning.Answer
-		if s := b.call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.String()+query, nil, &w); s != http.StatusOK {
+		if s := b.Call(t, handle, http.MethodGet, "/api/v1/planning?week="+monday.String()+query, nil, &w); s != http.StatusOK {
 			t.Fatalf("planning as %s%s: %d", handle, query, s)
 		}
 		return w.Data
@@ -220,32 +221,32 @@ func TestPlanningWeekPages(t *testing.T) {
 	}
 
 	// Admin: Gerrit, Ina (inactive, but with a job), the 30 and Piet.
-	placed := all(b.admin, "", 33)
+	placed := all(b.Admin, "", 33)
 	for id, klusser := range jobs {
-		if placed[id] != b.id(klusser) {
-			t.Errorf("job %s is on the row of %s, want its klusser %s", id, placed[id], b.id(klusser))
+		if placed[id] != b.ID(klusser) {
+			t.Errorf("job %s is on the row of %s, want its klusser %s", id, placed[id], b.ID(klusser))
 		}
 	}
 	if len(placed) != len(jobs) {
 		t.Errorf("the pages hold %d jobs, want %d", len(placed), len(jobs))
 	}
 	// Piet Bakker sorts after the 30 others: page 2.
-	if p2 := page(b.admin, "&pagina=2"); len(p2.Klussers) != 8 || p2.Klussers[7].ID != b.id(b.piet) || len(p2.Klussers[7].Items) != 1 {
+	if p2 := page(b.Admin, "&pagina=2"); len(p2.Klussers) != 8 || p2.Klussers[7].ID != b.ID(b.Piet) || len(p2.Klussers[7].Items) != 1 {
 		t.Errorf("page 2 ends with Piet and his job: %+v", p2.Klussers)
 	}
-	if far := page(b.admin, "&pagina=40"); len(far.Klussers) != 0 || far.Totaal != 33 {
+	if far := page(b.Admin, "&pagina=40"); len(far.Klussers) != 0 || far.Totaal != 33 {
 		t.Errorf("a page past the end: %d rows, totaal %d", len(far.Klussers), far.Totaal)
 	}
 	// The franchise owner of den-haag: the same without Gerrit; one region of the admin likewise.
-	all(b.franchise, "", 32)
-	all(b.admin, "&regio=den-haag", 32)
-	if utrecht := all(b.admin, "&regio=utrecht", 1); len(utrecht) != 1 {
+	all(b.Franchise, "", 32)
+	all(b.Admin, "&regio=den-haag", 32)
+	if utrecht := all(b.Admin, "&regio=utrecht", 1); len(utrecht) != 1 {
 		t.Errorf("Utrecht's board: %v", utrecht)
 	}
 
 	for _, bad := range []string{"0", "-1", "twee", "1.5", "100001"} {
-		var e apiError
-		if s := b.call(t, b.admin, http.MethodGet, "/api/v1/planning?pagina="+bad, nil, &e); s != http.StatusBadRequest || e.Error.Fields["pagina"] != planning.MsgPagina {
+		var e servertest.APIError
+		if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/planning?pagina="+bad, nil, &e); s != http.StatusBadRequest || e.Error.Fields["pagina"] != planning.MsgPagina {
 			t.Errorf("pagina=%s: %d %+v", bad, s, e)
 		}
 	}

@@ -11,94 +11,17 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/klusmaat/klusmaat/jobs"
-	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
-	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
-
-type formServer struct {
-	*apiServer
-	d *dbtest.Database
-}
-
-func newFormServer(t *testing.T, limit server.FormLimit) *formServer {
-	t.Helper()
-	smtpURL, _ := jobstest.MailDev(t)
-	d := dbtest.New(t)
-	mailer, err := email.NewMailer(smtpURL, "no-reply@klusmaat.nl", "Klusmaat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := jobs.NewQueue(d.DB.QueuePool(), server.NewWorkers(server.WorkerDeps{DB: d.DB, Mailer: mailer,
-		Site: email.Site{Brand: "Klusmaat", Phone: "070 123 45 67", Email: "info@klusmaat.nl"}}),
-		jobs.Options{Work: true, PollInterval: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = q.Stop(context.Background()) })
-	if limit.Max == 0 {
-		limit = server.FormLimit{Max: 1000, Window: time.Minute}
-	}
-	fs := &formServer{apiServer: newAPIServer(t, server.Deps{DB: d.DB, Queue: q, FormLimit: limit}), d: d}
-	return fs
-}
-
-func (s *formServer) post(t *testing.T, path string, body []byte) (int, httpapi.ErrorBody, map[string]any) {
-	t.Helper()
-	status, raw, _ := s.do(http.MethodPost, path, string(body))
-	var e httpapi.ErrorBody
-	var ok map[string]any
-	_ = json.Unmarshal(raw, &e)
-	_ = json.Unmarshal(raw, &ok)
-	return status, e, ok
-}
-
-func (s *formServer) count(t *testing.T, table string) int {
-	t.Helper()
-	var n int
-	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
-		return tx.QueryRow(context.Background(), "SELECT count(*) FROM "+table).Scan(&n)
-	})
-	return n
-}
-
-func validRequest() map[string]any {
-	return map[string]any{
-		"categorie": "veiligheid", "beschrijving": "Twee handgrepen in de badkamer plaatsen.",
-		"datum": calendar.System.Today().AddDays(3).String(), "tijd": "middag",
-		"naam": "Mevrouw Van Dijk", "telefoon": "070 386 12 01", "email": "", "adres": "Herenstraat 21",
-		"postcode": "2271cb", "woonplaats": "Voorburg", "contact_voorkeur": "whatsapp",
-	}
-}
-
-func with(base map[string]any, changes map[string]any) []byte {
-	m := map[string]any{}
-	for k, v := range base {
-		m[k] = v
-	}
-	for k, v := range changes {
-		if v == nil {
-			delete(m, k)
-		} else {
-			m[k] = v
-		}
-	}
-	b, _ := json.Marshal(m)
-	return b
-}
 
 // Every rule of the wizard's four steps holds on the server, with Dutch messages per field, and a
 // refused request writes nothing.
 func TestJobRequestRules(t *testing.T) {
-	s := newFormServer(t, server.FormLimit{})
+	s := servertest.NewFormServer(t, server.FormLimit{})
 	yesterday := calendar.System.Today().AddDays(-1).String()
 	cases := []struct {
 		name       string
@@ -127,28 +50,28 @@ func TestJobRequestRules(t *testing.T) {
 		{"unknown contact preference", map[string]any{"contact_voorkeur": "fax"}, "contact_voorkeur", "Kies bellen of WhatsApp."},
 	}
 	for _, c := range cases {
-		status, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), c.change))
+		status, e, _ := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), c.change))
 		if status != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("%s: %d %+v", c.name, status, e.Error)
 		}
 	}
 	// The step's message is on top when several fields fail.
-	if _, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"categorie": "", "naam": ""})); e.Error.Message != "Kies een categorie" {
+	if _, e, _ := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), map[string]any{"categorie": "", "naam": ""})); e.Error.Message != "Kies een categorie" {
 		t.Errorf("top message %q", e.Error.Message)
 	}
 	for name, body := range map[string][]byte{
-		"honeypot":      with(validRequest(), map[string]any{"website": "http://spam.example"}),
-		"unknown field": with(validRequest(), map[string]any{"regio": "utrecht"}),
+		"honeypot":      servertest.With(servertest.ValidRequest(), map[string]any{"website": "http://spam.example"}),
+		"unknown field": servertest.With(servertest.ValidRequest(), map[string]any{"regio": "utrecht"}),
 		"not JSON":      []byte("categorie=montage"),
 	} {
-		if status, e, _ := s.post(t, "/api/v1/public/aanvragen", body); status != http.StatusBadRequest || e.Error.Message == "" {
+		if status, e, _ := s.Post(t, "/api/v1/public/aanvragen", body); status != http.StatusBadRequest || e.Error.Message == "" {
 			t.Errorf("%s: %d %+v", name, status, e)
 		}
 	}
-	if status, _, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"beschrijving": strings.Repeat("x", 20000)})); status != http.StatusRequestEntityTooLarge {
+	if status, _, _ := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), map[string]any{"beschrijving": strings.Repeat("x", 20000)})); status != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized body: %d", status)
 	}
-	if n := s.count(t, "klussen"); n != 0 {
+	if n := s.Count(t, "klussen"); n != 0 {
 		t.Fatalf("refused requests wrote %d jobs", n)
 	}
 }
@@ -157,15 +80,15 @@ func TestJobRequestRules(t *testing.T) {
 // (D10), and the confirmation e-mail arrives.
 func TestJobRequestIsStoredAndConfirmed(t *testing.T) {
 	_, api := jobstest.MailDev(t)
-	s := newFormServer(t, server.FormLimit{})
+	s := servertest.NewFormServer(t, server.FormLimit{})
 	to := "aanvraag-" + uuid.NewString()[:8] + "@example.nl"
-	status, e, ok := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), map[string]any{"email": strings.ToUpper(to)}))
+	status, e, ok := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), map[string]any{"email": strings.ToUpper(to)}))
 	if status != http.StatusCreated || ok["email_verstuurd"] != true {
 		t.Fatalf("submit: %d %+v %v", status, e, ok)
 	}
 	var regio, st, cat, naam, voorkeur, pc, mail string
 	var klant *uuid.UUID
-	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	s.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT regio, status, categorie, naam, contact_voorkeur, postcode, email, klant_id FROM klussen WHERE id = $1`,
 			ok["id"]).Scan(&regio, &st, &cat, &naam, &voorkeur, &pc, &mail, &klant)
 	})
@@ -179,14 +102,14 @@ func TestJobRequestIsStoredAndConfirmed(t *testing.T) {
 	}
 
 	// Without an e-mail address: stored, nothing sent.
-	if status, _, ok := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil)); status != http.StatusCreated || ok["email_verstuurd"] != false {
+	if status, _, ok := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), nil)); status != http.StatusCreated || ok["email_verstuurd"] != false {
 		t.Fatalf("without e-mail: %d %v", status, ok)
 	}
 	// A signed-in customer becomes the job's klant.
 	customer := uuid.New()
-	s.as(tenants.Actor{UserID: customer, Role: tenants.Authenticated})
-	_, _, ok = s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil))
-	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	s.As(tenants.Actor{UserID: customer, Role: tenants.Authenticated})
+	_, _, ok = s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), nil))
+	s.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT klant_id FROM klussen WHERE id = $1`, ok["id"]).Scan(&klant)
 	})
 	if klant == nil || *klant != customer {
@@ -195,27 +118,27 @@ func TestJobRequestIsStoredAndConfirmed(t *testing.T) {
 }
 
 func TestPublicFormsAreRateLimited(t *testing.T) {
-	s := newFormServer(t, server.FormLimit{Max: 2, Window: time.Minute})
+	s := servertest.NewFormServer(t, server.FormLimit{Max: 2, Window: time.Minute})
 	for i := range 2 {
-		if status, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil)); status != http.StatusCreated {
+		if status, e, _ := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), nil)); status != http.StatusCreated {
 			t.Fatalf("request %d: %d %+v", i+1, status, e)
 		}
 	}
-	status, e, _ := s.post(t, "/api/v1/public/aanvragen", with(validRequest(), nil))
+	status, e, _ := s.Post(t, "/api/v1/public/aanvragen", servertest.With(servertest.ValidRequest(), nil))
 	if status != http.StatusTooManyRequests || !strings.Contains(e.Error.Message, "zojuist al een aanvraag") {
 		t.Fatalf("third request: %d %+v", status, e)
 	}
 	// Each form has its own allowance.
-	if status, e, _ := s.post(t, "/api/v1/public/aanmeldingen", validApplication(nil)); status != http.StatusCreated {
+	if status, e, _ := s.Post(t, "/api/v1/public/aanmeldingen", servertest.ValidApplication(nil)); status != http.StatusCreated {
 		t.Fatalf("application after requests: %d %+v", status, e)
 	}
-	if n := s.count(t, "klussen"); n != 2 {
+	if n := s.Count(t, "klussen"); n != 2 {
 		t.Fatalf("%d jobs stored, want the 2 accepted", n)
 	}
 }
 
 func TestTownsAndCategories(t *testing.T) {
-	s := newFormServer(t, server.FormLimit{})
+	s := servertest.NewFormServer(t, server.FormLimit{})
 	get := func(path string, out any) {
 		resp, err := http.Get(s.URL + path)
 		if err != nil {
@@ -235,7 +158,7 @@ func TestTownsAndCategories(t *testing.T) {
 	if names["Voorburg"] != "den-haag" || names["Leidschendam"] != "den-haag" || names["Wassenaar"] != "den-haag" || names["Zeist"] != "utrecht" {
 		t.Fatalf("towns: %v", names)
 	}
-	s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	s.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `UPDATE regions SET actief = false WHERE slug = 'utrecht'`)
 		return err
 	})
@@ -257,17 +180,8 @@ func TestTownsAndCategories(t *testing.T) {
 	}
 }
 
-func validApplication(changes map[string]any) []byte {
-	base := map[string]any{
-		"naam": "Kees de Vries", "leeftijd": 67, "adres": "", "postcode": "", "woonplaats": "Voorburg",
-		"telefoon": "06 12345678", "email": "", "motivatie": "Ik help graag mensen in de buurt.", "ervaring": "",
-		"beschikbaarheid": []string{"Woensdag", "Maandag"}, "heeft_vog": true, "heeft_vervoer": false,
-	}
-	return with(base, changes)
-}
-
 func TestApplicationRules(t *testing.T) {
-	s := newFormServer(t, server.FormLimit{})
+	s := servertest.NewFormServer(t, server.FormLimit{})
 	const verplicht = "Vul alle verplichte velden in en selecteer minimaal 1 dag beschikbaarheid"
 	for name, c := range map[string]struct {
 		change     map[string]any
@@ -282,15 +196,15 @@ func TestApplicationRules(t *testing.T) {
 		"bad e-mail":    {map[string]any{"email": "kees@"}, "email", "Vul een geldig e-mailadres in."},
 		"bad postcode":  {map[string]any{"postcode": "1234"}, "postcode", "Vul een geldige postcode in, bijvoorbeeld 2271 AB."},
 	} {
-		status, e, _ := s.post(t, "/api/v1/public/aanmeldingen", validApplication(c.change))
+		status, e, _ := s.Post(t, "/api/v1/public/aanmeldingen", servertest.ValidApplication(c.change))
 		if status != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("%s: %d %+v", name, status, e.Error)
 		}
 	}
-	if _, e, _ := s.post(t, "/api/v1/public/aanmeldingen", validApplication(map[string]any{"naam": ""})); e.Error.Message != verplicht {
+	if _, e, _ := s.Post(t, "/api/v1/public/aanmeldingen", servertest.ValidApplication(map[string]any{"naam": ""})); e.Error.Message != verplicht {
 		t.Errorf("top message %q", e.Error.Message)
 	}
-	if n := s.count(t, "klusser_aanmeldingen"); n != 0 {
+	if n := s.Count(t, "klusser_aanmeldingen"); n != 0 {
 		t.Fatalf("refused applications wrote %d rows", n)
 	}
 
@@ -300,7 +214,7 @@ func TestApplicationRules(t *testing.T) {
 		if age == nil {
 			change = map[string]any{"leeftijd": nil}
 		}
-		status, e, ok := s.post(t, "/api/v1/public/aanmeldingen", validApplication(change))
+		status, e, ok := s.Post(t, "/api/v1/public/aanmeldingen", servertest.ValidApplication(change))
 		if status != http.StatusCreated {
 			t.Fatalf("age %v: %d %+v", age, status, e)
 		}
@@ -308,7 +222,7 @@ func TestApplicationRules(t *testing.T) {
 		var status2 string
 		var days []string
 		var mail string
-		s.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		s.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 			return tx.QueryRow(context.Background(), `SELECT leeftijd, status, beschikbaarheid, email FROM klusser_aanmeldingen WHERE id = $1`, ok["id"]).Scan(&got, &status2, &days, &mail)
 		})
 		if got != want || status2 != "nieuw" || strings.Join(days, ",") != "Maandag,Woensdag" || mail != "" {

@@ -33,6 +33,8 @@ func slugExempt(rel string) bool {
 		return true
 	case strings.HasSuffix(base, "_test.go"), frontEndTest.MatchString(base):
 		return true
+	case strings.HasSuffix(filepath.Base(filepath.Dir(rel)), "test"):
+		return true // a Go test kit, named like net/http/httptest (tenants/dbtest, services/server/servertest)
 	case strings.Contains("/"+rel, "/testdata/"), strings.Contains("/"+rel, "/test/"):
 		return true // test data, and the front ends' test helpers (src/test/)
 	case frontEndHelper.MatchString(base):

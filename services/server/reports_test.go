@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/klusmaat/klusmaat/services/reports"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
@@ -14,14 +15,14 @@ import (
 // days; every week and month of the period is there, zero or not; the dashboards' trend has 8
 // weeks; a franchise owner may read the trend but not the reports' charts.
 func TestChartFiguresEqualIndependentSums(t *testing.T) {
-	b := newBackOffice(t, portalOptions{})
+	b := servertest.NewBackOffice(t, servertest.Options{})
 	today := calendar.System.Today()
-	if err := seed.Run(context.Background(), b.d.DB, today, seed.FixedIDs()); err != nil {
+	if err := seed.Run(context.Background(), b.DB.DB, today, seed.FixedIDs()); err != nil {
 		t.Fatal(err)
 	}
 	van, tot := today.AddDays(-60), today.AddDays(20)
 	var answer reports.GrafiekenAnswer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, &answer); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, &answer); s != http.StatusOK {
 		t.Fatalf("charts: %d", s)
 	}
 	g := answer.Data
@@ -38,7 +39,7 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 	want := func(what string, got int, sql string, args ...any) {
 		t.Helper()
 		var n int
-		b.query(t, &n, sql, args...)
+		b.Query(t, &n, sql, args...)
 		if got != n || n == 0 {
 			t.Errorf("%s: the chart says %d, the database %d", what, got, n)
 		}
@@ -58,7 +59,7 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 	want("website requests", sum(func(i int) int { return g.TerugbellenPerWeek[i].Aanvragen }, len(g.TerugbellenPerWeek)),
 		`SELECT count(*) FROM klussen WHERE bron = 'website' AND (created_at AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN $1::date AND $2::date`, period...)
 	var rated, avg float64
-	b.query(t, &avg, `SELECT avg(w.rating_algemeen)::float8 FROM werkbonnen w JOIN profiles p ON p.id = w.klusser_id WHERE w.status = 'completed'
+	b.Query(t, &avg, `SELECT avg(w.rating_algemeen)::float8 FROM werkbonnen w JOIN profiles p ON p.id = w.klusser_id WHERE w.status = 'completed'
 		AND date_trunc('month', w.eind_tijd AT TIME ZONE 'Europe/Amsterdam')::date = date_trunc('month', $1::date)::date
 		AND (w.eind_tijd AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN $2::date AND $3::date`, today.String(), van.String(), tot.String())
 	for _, m := range g.BeoordelingPerMaand {
@@ -71,7 +72,7 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 	}
 
 	var trendAnswer reports.TrendAnswer
-	s := b.call(t, b.franchise, http.MethodGet, "/api/v1/dashboard/trend", nil, &trendAnswer)
+	s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/dashboard/trend", nil, &trendAnswer)
 	trend := trendAnswer.Data
 	if s != http.StatusOK || len(trend.Weken) != reports.TrendWeken ||
 		trend.Weken[7].Week != today.WeekStart().String() {
@@ -80,11 +81,11 @@ func TestChartFiguresEqualIndependentSums(t *testing.T) {
 	want("the den-haag trend's new jobs", sum(func(i int) int { return trend.Weken[i].Nieuw }, len(trend.Weken)),
 		`SELECT count(*) FROM klussen WHERE regio = 'den-haag' AND (created_at AT TIME ZONE 'Europe/Amsterdam')::date >= $1::date`,
 		today.WeekStart().AddDays(-49).String())
-	if s := b.call(t, b.franchise, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Franchise, http.MethodGet, "/api/v1/rapportages/grafieken?van="+van.String()+"&tot="+tot.String(), nil, nil); s != http.StatusForbidden {
 		t.Errorf("a franchise owner reads the reports' charts: %d, want 403", s)
 	}
-	var e apiError
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+tot.String()+"&tot="+van.String(), nil, &e); s != http.StatusBadRequest ||
+	var e servertest.APIError
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/rapportages/grafieken?van="+tot.String()+"&tot="+van.String(), nil, &e); s != http.StatusBadRequest ||
 		e.Error.Fields["tot"] != "De einddatum ligt voor de begindatum." {
 		t.Errorf("a period backwards: %d %+v", s, e)
 	}

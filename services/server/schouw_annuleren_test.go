@@ -13,6 +13,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/herinnering"
 	"github.com/klusmaat/klusmaat/services/planning"
 	"github.com/klusmaat/klusmaat/services/schouw"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
@@ -25,37 +26,37 @@ import (
 // owner of another region does not find the job, and a survey that took place or is cancelled
 // already cannot be cancelled.
 func TestSchouwCancelled(t *testing.T) {
-	links := testLinks()
+	links := servertest.StatusLinks()
 	smtpURL, apiURL := jobstest.MailDev(t)
-	b := newBackOffice(t, portalOptions{links: links, work: true, smtp: smtpURL})
+	b := servertest.NewBackOffice(t, servertest.Options{Links: links, Work: true, SMTP: smtpURL})
 	ctx := context.Background()
 	to := "schouw-annuleren-" + uuid.NewString()[:8] + "@example.nl"
-	klus := b.job(t, job{email: to, naam: "Mevrouw Jansen"})
-	other := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "ander-" + uuid.NewString()[:8] + "@example.nl"})
+	klus := b.Job(t, servertest.Job{Email: to, Naam: "Mevrouw Jansen"})
+	other := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Email: "ander-" + uuid.NewString()[:8] + "@example.nl"})
 	path := "/api/v1/klussen/" + klus.String() + "/schouw"
 	day := calendar.System.Today().AddDays(3)
 	plan := map[string]string{"datum": day.String(), "tijd": "10:30", "opnemer": "Kees de Opnemer"}
 
-	if s := b.call(t, b.franchise, http.MethodPut, path, plan, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Franchise, http.MethodPut, path, plan, nil); s != http.StatusOK {
 		t.Fatalf("plan the survey: %d", s)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, "/api/v1/klussen/"+other.String()+"/schouw", plan, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/klussen/"+other.String()+"/schouw", plan, nil); s != http.StatusOK {
 		t.Fatalf("plan the other region's survey: %d", s)
 	}
 
 	// Refusals: a klusser may not; the owner of another region does not find the job.
-	if s := b.call(t, b.piet, http.MethodPost, path+"/annuleren", map[string]string{}, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodPost, path+"/annuleren", map[string]string{}, nil); s != http.StatusForbidden {
 		t.Errorf("a klusser cancels a survey: %d, want 403", s)
 	}
-	if s := b.call(t, b.franchise, http.MethodPost, "/api/v1/klussen/"+other.String()+"/schouw/annuleren", map[string]string{}, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Franchise, http.MethodPost, "/api/v1/klussen/"+other.String()+"/schouw/annuleren", map[string]string{}, nil); s != http.StatusNotFound {
 		t.Errorf("the owner of den-haag cancels a survey in utrecht: %d, want 404", s)
 	}
-	if s := b.call(t, b.franchise, http.MethodPost, path+"/annuleren", map[string]string{"reden": strings.Repeat("x", schouw.MaxReden+1)}, nil); s != http.StatusBadRequest {
+	if s := b.Call(t, b.Franchise, http.MethodPost, path+"/annuleren", map[string]string{"reden": strings.Repeat("x", schouw.MaxReden+1)}, nil); s != http.StatusBadRequest {
 		t.Errorf("a reason of %d characters: %d, want 400", schouw.MaxReden+1, s)
 	}
 
 	var cancelled schouw.Answer
-	if s := b.call(t, b.franchise, http.MethodPost, path+"/annuleren", map[string]string{"reden": "  De klant is  ziek. "}, &cancelled); s != http.StatusOK ||
+	if s := b.Call(t, b.Franchise, http.MethodPost, path+"/annuleren", map[string]string{"reden": "  De klant is  ziek. "}, &cancelled); s != http.StatusOK ||
 		cancelled.Message != schouw.MsgGeannuleerd || cancelled.Data.Status != "geannuleerd" || cancelled.Data.Reden != "De klant is ziek." ||
 		cancelled.Data.GeannuleerdAt == nil {
 		t.Fatalf("the owner cancels its region's survey: %d %+v", s, cancelled)
@@ -80,19 +81,19 @@ func TestSchouwCancelled(t *testing.T) {
 
 	// Audited, with the appointment it was.
 	var found bool
-	for _, a := range b.audit(t, klus.String()) {
+	for _, a := range b.Audit(t, klus.String()) {
 		if a.Action == schouw.AuditAnnuleer {
 			found = a.Before["status"] == "gepland" && a.Before["opnemer"] == "Kees de Opnemer" && a.After["reden"] == "De klant is ziek." && a.Role == "franchise"
 		}
 	}
 	if !found {
-		t.Errorf("no audit entry of the cancellation: %+v", b.audit(t, klus.String()))
+		t.Errorf("no audit entry of the cancellation: %+v", b.Audit(t, klus.String()))
 	}
 
 	// No reminder; gone from the status page and the week board; it cannot be cancelled twice nor
 	// get an outcome.
 	remind := func(at time.Time) int {
-		n, err := (&herinnering.Worker{DB: b.d.DB, Clock: calendar.Fixed(at)}).Run(ctx, b.q.Enqueue)
+		n, err := (&herinnering.Worker{DB: b.DB.DB, Clock: calendar.Fixed(at)}).Run(ctx, b.Queue.Enqueue)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +101,7 @@ func TestSchouwCancelled(t *testing.T) {
 	}
 	reminders := func() int {
 		var n int
-		if err := b.d.DB.QueuePool().QueryRow(ctx, `SELECT count(*) FROM river.river_job
+		if err := b.DB.DB.QueuePool().QueryRow(ctx, `SELECT count(*) FROM river.river_job
 			WHERE kind = 'email' AND args ->> 'template' LIKE 'herinnering%' AND args ->> 'to' = $1`, to).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
@@ -110,11 +111,11 @@ func TestSchouwCancelled(t *testing.T) {
 	if n := remind(eve.At(18, 0)); n != 1 || reminders() != 0 { // the other region's survey only
 		t.Errorf("the evening before: %d reminded, %d reminders to the cancelled survey's customer", n, reminders())
 	}
-	if _, body, raw := statusOf(t, b.portal, links.Token(klus)); body["schouw"] != nil {
+	if _, body, raw := servertest.StatusOf(t, b.Portal, links.Token(klus)); body["schouw"] != nil {
 		t.Errorf("the status page still shows the cancelled survey: %s", raw)
 	}
 	var week planning.Answer
-	if s := b.call(t, b.admin, http.MethodGet, "/api/v1/planning?week="+day.String(), nil, &week); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/planning?week="+day.String(), nil, &week); s != http.StatusOK {
 		t.Fatalf("week board: %d", s)
 	}
 	for _, it := range week.Data.Schouwen {
@@ -122,16 +123,16 @@ func TestSchouwCancelled(t *testing.T) {
 			t.Errorf("the week board still shows the cancelled survey: %+v", it)
 		}
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/annuleren", map[string]string{}, nil); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/annuleren", map[string]string{}, nil); s != http.StatusConflict {
 		t.Errorf("cancelled twice: %d, want 409", s)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, path+"/uitkomst", map[string]string{"uitkomst": "Gedaan"}, nil); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/uitkomst", map[string]string{"uitkomst": "Gedaan"}, nil); s != http.StatusConflict {
 		t.Errorf("the outcome of a cancelled survey: %d, want 409", s)
 	}
 
 	// Planned anew, at the very same moment: a new survey, reminded.
 	var again schouw.Answer
-	if s := b.call(t, b.admin, http.MethodPut, path, plan, &again); s != http.StatusOK || again.Message != schouw.MsgGepland ||
+	if s := b.Call(t, b.Admin, http.MethodPut, path, plan, &again); s != http.StatusOK || again.Message != schouw.MsgGepland ||
 		again.Data.Status != "gepland" || again.Data.Reden != "" || again.Data.GeannuleerdAt != nil || again.Data.Versie != cancelled.Data.Versie+1 {
 		t.Fatalf("plan again after the cancellation: %d %+v", s, again)
 	}
@@ -141,10 +142,10 @@ func TestSchouwCancelled(t *testing.T) {
 	// Reminded, then cancelled (without a reason) and planned again for the same moment: reminded
 	// once more, as the new appointment it is.
 	var second schouw.Answer
-	if s := b.call(t, b.admin, http.MethodPost, path+"/annuleren", map[string]string{}, &second); s != http.StatusOK || second.Data.Reden != "" {
+	if s := b.Call(t, b.Admin, http.MethodPost, path+"/annuleren", map[string]string{}, &second); s != http.StatusOK || second.Data.Reden != "" {
 		t.Fatalf("cancel without a reason: %d %+v", s, second)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, path, plan, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPut, path, plan, nil); s != http.StatusOK {
 		t.Fatalf("plan once more: %d", s)
 	}
 	if n := remind(eve.At(18, 10)); n != 1 || reminders() != 2 {
@@ -161,10 +162,10 @@ func TestSchouwCancelled(t *testing.T) {
 	}
 
 	// A survey that took place cannot be cancelled.
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/schouw/uitkomst", map[string]string{"uitkomst": "Twee planken."}, nil); s != http.StatusOK {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/schouw/uitkomst", map[string]string{"uitkomst": "Twee planken."}, nil); s != http.StatusOK {
 		t.Fatalf("outcome: %d", s)
 	}
-	if s := b.call(t, b.admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/schouw/annuleren", map[string]string{}, nil); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+other.String()+"/schouw/annuleren", map[string]string{}, nil); s != http.StatusConflict {
 		t.Errorf("cancelling a survey that took place: %d, want 409", s)
 	}
 }

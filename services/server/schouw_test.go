@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -15,8 +14,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
-	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/schouw"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -27,21 +26,21 @@ import (
 // franchise owner of another region does not find the job, a klusser may not plan, and the forms
 // are checked with Dutch messages.
 func TestSchouwPlannedMailedAndShown(t *testing.T) {
-	links := testLinks()
+	links := servertest.StatusLinks()
 	smtpURL, apiURL := jobstest.MailDev(t)
-	b := newBackOffice(t, portalOptions{links: links, work: true, smtp: smtpURL})
+	b := servertest.NewBackOffice(t, servertest.Options{Links: links, Work: true, SMTP: smtpURL})
 	to := "schouw-" + uuid.NewString()[:8] + "@example.nl"
-	klus := b.job(t, job{email: to, naam: "Mevrouw Jansen"})
-	other := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA", email: "ander@example.nl"})
+	klus := b.Job(t, servertest.Job{Email: to, Naam: "Mevrouw Jansen"})
+	other := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA", Email: "ander@example.nl"})
 	path := "/api/v1/klussen/" + klus.String() + "/schouw"
 	datum := calendar.System.Today().AddDays(2)
 
 	var none schouw.One
-	if s := b.call(t, b.franchise, http.MethodGet, path, nil, &none); s != http.StatusOK || none.Data != nil {
+	if s := b.Call(t, b.Franchise, http.MethodGet, path, nil, &none); s != http.StatusOK || none.Data != nil {
 		t.Fatalf("no survey yet: %d %+v", s, none)
 	}
 	var planned schouw.Answer
-	if s := b.call(t, b.franchise, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "10:30", "opnemer": "  Kees  de Opnemer "}, &planned); s != http.StatusOK ||
+	if s := b.Call(t, b.Franchise, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "10:30", "opnemer": "  Kees  de Opnemer "}, &planned); s != http.StatusOK ||
 		planned.Message != schouw.MsgGepland || planned.Data.Opnemer != "Kees de Opnemer" || planned.Data.Versie != 1 ||
 		!planned.Data.Start.Equal(datum.At(10, 30)) {
 		t.Fatalf("franchise plans a survey in its region: %d %+v", s, planned)
@@ -57,7 +56,7 @@ func TestSchouwPlannedMailedAndShown(t *testing.T) {
 	}
 
 	// The status page shows the appointment.
-	_, body, raw := statusOf(t, b.portal, links.Token(klus))
+	_, body, raw := servertest.StatusOf(t, b.Portal, links.Token(klus))
 	sch, _ := body["schouw"].(map[string]any)
 	if sch["opnemer"] != "Kees de Opnemer" || sch["uitgevoerd"] != false || sch["start"] == nil {
 		t.Errorf("the status page's survey: %s", raw)
@@ -65,29 +64,29 @@ func TestSchouwPlannedMailedAndShown(t *testing.T) {
 
 	// Changed: a new version; the outcome is recorded once.
 	var changed schouw.Answer
-	if s := b.call(t, b.admin, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "14:00", "opnemer": "Kees de Opnemer"}, &changed); s != http.StatusOK ||
+	if s := b.Call(t, b.Admin, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "14:00", "opnemer": "Kees de Opnemer"}, &changed); s != http.StatusOK ||
 		changed.Message != schouw.MsgGewijzigd || changed.Data.Versie != 2 {
 		t.Errorf("admin changes the survey: %d %+v", s, changed)
 	}
 	var done schouw.Answer
-	if s := b.call(t, b.franchise, http.MethodPost, path+"/uitkomst", map[string]string{"uitkomst": "Twee planken, muur is van gipsplaat."}, &done); s != http.StatusOK ||
+	if s := b.Call(t, b.Franchise, http.MethodPost, path+"/uitkomst", map[string]string{"uitkomst": "Twee planken, muur is van gipsplaat."}, &done); s != http.StatusOK ||
 		done.Data.Status != "uitgevoerd" || done.Message != schouw.MsgVastgelegd {
 		t.Errorf("outcome: %d %+v", s, done)
 	}
-	if s := b.call(t, b.admin, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "15:00", "opnemer": "Kees"}, nil); s != http.StatusConflict {
+	if s := b.Call(t, b.Admin, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "15:00", "opnemer": "Kees"}, nil); s != http.StatusConflict {
 		t.Errorf("replanning a survey that took place: %d, want 409", s)
 	}
-	_, body, _ = statusOf(t, b.portal, links.Token(klus))
+	_, body, _ = servertest.StatusOf(t, b.Portal, links.Token(klus))
 	if sch, _ := body["schouw"].(map[string]any); sch["uitgevoerd"] != true {
 		t.Errorf("the status page after the survey: %v", body["schouw"])
 	}
 
 	// Refusals.
 	otherPath := "/api/v1/klussen/" + other.String() + "/schouw"
-	if s := b.call(t, b.franchise, http.MethodPut, otherPath, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil); s != http.StatusNotFound {
+	if s := b.Call(t, b.Franchise, http.MethodPut, otherPath, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil); s != http.StatusNotFound {
 		t.Errorf("franchise plans in another region: %d, want 404", s)
 	}
-	if s := b.call(t, b.piet, http.MethodPut, otherPath, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil); s != http.StatusForbidden {
+	if s := b.Call(t, b.Piet, http.MethodPut, otherPath, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil); s != http.StatusForbidden {
 		t.Errorf("klusser plans a survey: %d, want 403", s)
 	}
 	for _, c := range []struct {
@@ -104,55 +103,30 @@ func TestSchouwPlannedMailedAndShown(t *testing.T) {
 				Fields map[string]string `json:"fields"`
 			} `json:"error"`
 		}
-		if s := b.call(t, b.admin, http.MethodPut, otherPath, c.body, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
+		if s := b.Call(t, b.Admin, http.MethodPut, otherPath, c.body, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.msg {
 			t.Errorf("%v: %d %v, want %s: %s", c.body, s, e.Error.Fields, c.field, c.msg)
 		}
 	}
-}
-
-// postFile sends one file as the multipart part "file" to path, as handle, after the form fields
-// (name, value) given.
-func postFile(t testing.TB, p *portal, handle, path, name string, data []byte, fields ...[2]string) (int, []byte) {
-	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for _, f := range fields {
-		_ = mw.WriteField(f[0], f[1])
-	}
-	fw, _ := mw.CreateFormFile("file", name)
-	_, _ = fw.Write(data)
-	_ = mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, p.URL+path, &body)
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
 }
 
 // The outcome's photos (D26): the franchise owner adds them to a survey of its region, the office
 // downloads them (audited), nobody else finds them, a PDF is refused by its content, and a survey
 // keeps at most ten.
 func TestSchouwPhotos(t *testing.T) {
-	b := newBackOffice(t, portalOptions{files: true})
-	klus := b.job(t, job{email: "foto@example.nl"})
-	utrecht := b.job(t, job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"})
+	b := servertest.NewBackOffice(t, servertest.Options{Files: true})
+	klus := b.Job(t, servertest.Job{Email: "foto@example.nl"})
+	utrecht := b.Job(t, servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA"})
 	path := "/api/v1/klussen/" + klus.String() + "/schouw"
 	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
 	var pic bytes.Buffer
 	_ = png.Encode(&pic, img)
 
-	if s, body := postFile(t, b.portal, b.franchise, path+"/fotos", "kast.png", pic.Bytes()); s != http.StatusConflict {
+	if s, body := servertest.PostFile(t, b.Portal, b.Franchise, path+"/fotos", "kast.png", pic.Bytes()); s != http.StatusConflict {
 		t.Errorf("a photo before the survey is planned: %d %s", s, body)
 	}
 	datum := calendar.System.Today().AddDays(1)
-	b.call(t, b.franchise, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil)
-	s, body := postFile(t, b.portal, b.franchise, path+"/fotos", "kast.png", pic.Bytes())
+	b.Call(t, b.Franchise, http.MethodPut, path, map[string]string{"datum": datum.String(), "tijd": "10:00", "opnemer": "Kees"}, nil)
+	s, body := servertest.PostFile(t, b.Portal, b.Franchise, path+"/fotos", "kast.png", pic.Bytes())
 	var added schouw.Answer
 	_ = json.Unmarshal(body, &added)
 	if s != http.StatusOK || added.Message != schouw.MsgFotoToegevoegd || len(added.Data.Fotos) != 1 {
@@ -160,7 +134,7 @@ func TestSchouwPhotos(t *testing.T) {
 	}
 	foto := added.Data.Fotos[0]
 	req, _ := http.NewRequest(http.MethodGet, b.URL+foto.URL, nil)
-	req.Header.Set("X-Test-User", b.admin)
+	req.Header.Set("X-Test-User", b.Admin)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -171,49 +145,49 @@ func TestSchouwPhotos(t *testing.T) {
 		t.Errorf("download: %d %q, %d bytes", resp.StatusCode, resp.Header.Get("Content-Type"), len(got))
 	}
 	var audited int
-	b.query(t, &audited, `SELECT count(*) FROM audit_log WHERE entity = 'schouw_foto' AND entity_id = $1 AND action = 'download'`, foto.ID.String())
+	b.Query(t, &audited, `SELECT count(*) FROM audit_log WHERE entity = 'schouw_foto' AND entity_id = $1 AND action = 'download'`, foto.ID.String())
 	if audited != 1 {
 		t.Errorf("the download is audited %d times, want once", audited)
 	}
 	var sch schouw.One
-	b.call(t, b.franchise, http.MethodGet, path, nil, &sch)
+	b.Call(t, b.Franchise, http.MethodGet, path, nil, &sch)
 	if sch.Data == nil || len(sch.Data.Fotos) != 1 || sch.Data.Fotos[0].ID != foto.ID {
 		t.Errorf("the survey lists its photo: %+v", sch.Data)
 	}
 
 	// Nobody outside the region's office.
-	b.exec(t, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, now() + interval '1 day', 'Kees', '')`, utrecht)
-	if s, _ := postFile(t, b.portal, b.franchise, "/api/v1/klussen/"+utrecht.String()+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusNotFound {
+	b.Exec(t, `INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, now() + interval '1 day', 'Kees', '')`, utrecht)
+	if s, _ := servertest.PostFile(t, b.Portal, b.Franchise, "/api/v1/klussen/"+utrecht.String()+"/schouw/fotos", "kast.png", pic.Bytes()); s != http.StatusNotFound {
 		t.Errorf("a photo for another region's survey: %d, want 404", s)
 	}
-	for _, who := range []string{b.piet, b.gerrit} {
-		if s := b.call(t, who, http.MethodGet, foto.URL, nil, nil); s != http.StatusForbidden && s != http.StatusNotFound {
+	for _, who := range []string{b.Piet, b.Gerrit} {
+		if s := b.Call(t, who, http.MethodGet, foto.URL, nil, nil); s != http.StatusForbidden && s != http.StatusNotFound {
 			t.Errorf("a klusser downloads a survey photo: %d", s)
 		}
 	}
-	other := b.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
-	if s := b.call(t, other, http.MethodGet, foto.URL, nil, nil); s != http.StatusNotFound {
+	other := b.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
+	if s := b.Call(t, other, http.MethodGet, foto.URL, nil, nil); s != http.StatusNotFound {
 		t.Errorf("another region's franchise owner downloads the photo: %d, want 404", s)
 	}
 
 	// A PDF named .png is refused by its content, and stores nothing.
-	if s, body := postFile(t, b.portal, b.admin, path+"/fotos", "kast.png", []byte("%PDF-1.4 not a photo")); s != http.StatusUnsupportedMediaType {
+	if s, body := servertest.PostFile(t, b.Portal, b.Admin, path+"/fotos", "kast.png", []byte("%PDF-1.4 not a photo")); s != http.StatusUnsupportedMediaType {
 		t.Errorf("a PDF as a photo: %d %s", s, body)
 	}
 	// At most ten.
 	for i := 1; i < schouw.MaxFotos; i++ {
-		if s, body := postFile(t, b.portal, b.admin, path+"/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
+		if s, body := servertest.PostFile(t, b.Portal, b.Admin, path+"/fotos", "kast.png", pic.Bytes()); s != http.StatusOK {
 			t.Fatalf("photo %d: %d %s", i+1, s, body)
 		}
 	}
-	var e apiError
-	s, body = postFile(t, b.portal, b.admin, path+"/fotos", "kast.png", pic.Bytes())
+	var e servertest.APIError
+	s, body = servertest.PostFile(t, b.Portal, b.Admin, path+"/fotos", "kast.png", pic.Bytes())
 	_ = json.Unmarshal(body, &e)
 	if s != http.StatusConflict || e.Error.Message != "Een schouw heeft hoogstens 10 foto's." {
 		t.Errorf("the eleventh photo: %d %s", s, body)
 	}
 	var rows int
-	b.query(t, &rows, `SELECT count(*) FROM klus_schouw_fotos WHERE klus_id = $1`, klus)
+	b.Query(t, &rows, `SELECT count(*) FROM klus_schouw_fotos WHERE klus_id = $1`, klus)
 	if rows != schouw.MaxFotos {
 		t.Errorf("stored photos: %d, want %d", rows, schouw.MaxFotos)
 	}

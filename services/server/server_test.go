@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"sort"
@@ -17,59 +14,20 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/klusmaat/klusmaat/policy"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
-	"github.com/klusmaat/klusmaat/services/platform/web"
-	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/tenants"
-	"github.com/klusmaat/klusmaat/tenants/calendar"
-	"github.com/klusmaat/klusmaat/tenants/dbtest"
 	"github.com/klusmaat/klusmaat/tenants/schema/seed"
 )
 
-type testServer struct {
-	*httptest.Server
-	routes []httpapi.Route
-	logs   *bytes.Buffer
-	db     *dbtest.Database
-}
-
-// newServer runs the real server on a fresh database loaded with the demo data.
-func newServer(t *testing.T) *testServer {
-	t.Helper()
-	d := dbtest.New(t)
-	if err := seed.Run(context.Background(), d.DB, calendar.System.Today(), seed.FixedIDs()); err != nil {
-		t.Fatal(err)
-	}
-	enf, err := policy.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &bytes.Buffer{}
-	logger := slog.New(httpapi.LogHandler{Handler: slog.NewJSONHandler(logs, nil)})
-	slog.SetDefault(logger)
-	h, routes := server.New(server.Deps{DB: d.DB, Policy: enf, Logger: logger, Site: web.Site{Brand: "Klusmaat"}})
-	ts := httptest.NewServer(checkedAgainstDescription(t, h))
-	t.Cleanup(ts.Close)
-	return &testServer{Server: ts, routes: routes, logs: logs, db: d}
-}
-
-func (s *testServer) get(t *testing.T, path string) (*http.Response, []byte) {
-	t.Helper()
-	resp, err := http.Get(s.URL + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp, body
-}
+// TestMain prints, after the run, how many API answers the kit checked against openapi.json.
+func TestMain(m *testing.M) { servertest.Main(m) }
 
 // D5: the showcase JSON carries showcase fields only, in showcase order, for visible klussers only.
 func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
-	s := newServer(t)
+	s := servertest.NewDemo(t)
 	// A hidden and an archived klusser must not appear.
-	s.db.As(t, tenants.Actor{UserID: seed.FixedIDs()["admin@klusmaat.nl"], Role: tenants.Admin}, func(tx pgx.Tx) error {
+	s.DB.As(t, tenants.Actor{UserID: seed.FixedIDs()["admin@klusmaat.nl"], Role: tenants.Admin}, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `
 			INSERT INTO user_roles (user_id, role) VALUES ('00000000-0000-0000-0000-000000000101', 'klusser'), ('00000000-0000-0000-0000-000000000102', 'klusser');
 			INSERT INTO profiles (id, naam, telefoon, regio, actief, zichtbaar_op_website, gemiddelde_beoordeling) VALUES
@@ -78,7 +36,7 @@ func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
 		return err
 	})
 
-	resp, body := s.get(t, "/api/v1/public/klussers")
+	resp, body := s.Get(t, "/api/v1/public/klussers")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
 	}
@@ -124,7 +82,7 @@ func TestShowcaseListsVisibleKlussersWithShowcaseFieldsOnly(t *testing.T) {
 }
 
 func TestBadInputGetsDutchJSONErrors(t *testing.T) {
-	s := newServer(t)
+	s := servertest.NewDemo(t)
 	cases := []struct {
 		path, code string
 		status     int
@@ -133,7 +91,7 @@ func TestBadInputGetsDutchJSONErrors(t *testing.T) {
 		{"/api/v1/bestaat-niet", "not_found", http.StatusNotFound},
 	}
 	for _, c := range cases {
-		resp, body := s.get(t, c.path)
+		resp, body := s.Get(t, c.path)
 		var e httpapi.ErrorBody
 		if err := json.Unmarshal(body, &e); err != nil {
 			t.Fatalf("%s: not JSON: %s", c.path, body)
@@ -159,8 +117,8 @@ func TestBadInputGetsDutchJSONErrors(t *testing.T) {
 // The OpenAPI document is kept true: every route is in it, nothing else is, and live answers
 // validate against its schemas.
 func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
-	s := newServer(t)
-	resp, body := s.get(t, "/api/openapi.json")
+	s := servertest.NewDemo(t)
+	resp, body := s.Get(t, "/api/openapi.json")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
@@ -179,7 +137,7 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 			documented = append(documented, strings.ToUpper(method)+" "+p)
 		}
 	}
-	for _, rt := range s.routes {
+	for _, rt := range s.Routes {
 		served = append(served, rt.Pattern())
 	}
 	sort.Strings(documented)
@@ -196,7 +154,7 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rt := range s.routes {
+	for _, rt := range s.Routes {
 		if rt.Method != http.MethodGet || strings.Contains(rt.Path, "{") || rt.ResponseType != "" {
 			continue // only parameterless JSON reads can be called blindly here; each service tests its own
 		}
@@ -205,7 +163,7 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: compile schema: %v", rt.Path, err)
 		}
-		resp, live := s.get(t, rt.Path)
+		resp, live := s.Get(t, rt.Path)
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(live))
 		if err != nil {
 			t.Fatal(err)
@@ -220,7 +178,7 @@ func TestOpenAPIDescribesTheServedAPI(t *testing.T) {
 			t.Errorf("%s: a list answered without data and total (D25): %s", rt.Path, live)
 		}
 	}
-	_, bad := s.get(t, "/api/v1/public/klussers?x=1")
+	_, bad := s.Get(t, "/api/v1/public/klussers?x=1")
 	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
 	if err := errSchema.Validate(inst); err != nil {
 		t.Errorf("error answer does not match the Error schema: %v", err)
@@ -232,7 +190,7 @@ func jsonPointerEscape(p string) string {
 }
 
 func TestEveryRequestHasAnIDOnEveryLogLine(t *testing.T) {
-	s := newServer(t)
+	s := servertest.NewDemo(t)
 	req, _ := http.NewRequest(http.MethodGet, s.URL+"/api/v1/public/klussers", nil)
 	req.Header.Set("X-Request-Id", "test-request-0001")
 	resp, err := http.DefaultClient.Do(req)
@@ -244,15 +202,15 @@ func TestEveryRequestHasAnIDOnEveryLogLine(t *testing.T) {
 		t.Fatalf("request id not echoed: %q", resp.Header.Get("X-Request-Id"))
 	}
 	var lines int
-	for _, line := range strings.Split(strings.TrimSpace(s.logs.String()), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(s.Logs.String()), "\n") {
 		if !strings.Contains(line, "test-request-0001") {
 			continue
 		}
 		lines++
 	}
 	// The service's own line (showcase.List) and the access log line.
-	if lines < 2 || !strings.Contains(s.logs.String(), `"msg":"showcase.List"`) {
-		t.Fatalf("%d log lines carry the request id:\n%s", lines, s.logs.String())
+	if lines < 2 || !strings.Contains(s.Logs.String(), `"msg":"showcase.List"`) {
+		t.Fatalf("%d log lines carry the request id:\n%s", lines, s.Logs.String())
 	}
 	if resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
 		t.Error("security headers missing")
@@ -260,13 +218,13 @@ func TestEveryRequestHasAnIDOnEveryLogLine(t *testing.T) {
 }
 
 func TestHealthAndReadiness(t *testing.T) {
-	s := newServer(t)
-	if resp, _ := s.get(t, "/healthz"); resp.StatusCode != http.StatusOK {
+	s := servertest.NewDemo(t)
+	if resp, _ := s.Get(t, "/healthz"); resp.StatusCode != http.StatusOK {
 		t.Fatalf("healthz %d", resp.StatusCode)
 	}
 	// Without a Ready function the server claims readiness; cmd/klusmaat wires the real check,
 	// which TestReadinessFollowsTheSchema covers.
-	if resp, _ := s.get(t, "/readyz"); resp.StatusCode != http.StatusOK {
+	if resp, _ := s.Get(t, "/readyz"); resp.StatusCode != http.StatusOK {
 		t.Fatalf("readyz %d", resp.StatusCode)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -21,16 +22,16 @@ import (
 // else, as soon as the job has one planned: also a job the office assigned without a start time
 // yet, and a finished job, which shows who did it.
 func TestStatusNamesTheKlusserOfAnAssignedAndAFinishedJob(t *testing.T) {
-	links := testLinks()
-	p := newPortal(t, portalOptions{links: links})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	p.exec(t, `UPDATE profiles SET profiel_foto_url = 'piet/foto.jpg' WHERE id = $1`, p.actor(piet).UserID)
-	klus := p.job(t, job{assignment: "pool"})
+	links := servertest.StatusLinks()
+	p := servertest.NewPortal(t, servertest.Options{Links: links})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p.Exec(t, `UPDATE profiles SET profiel_foto_url = 'piet/foto.jpg' WHERE id = $1`, p.Actor(piet).UserID)
+	klus := p.Job(t, servertest.Job{Assignment: "pool"})
 	token := links.Token(klus)
 	want := map[string]any{"voornaam": "Piet", "foto": "/files/public/piet/foto.jpg"}
 	klusser := func(when string) {
 		t.Helper()
-		s, body, raw := statusOf(t, p, token)
+		s, body, raw := servertest.StatusOf(t, p, token)
 		k, ok := body["klusser"].(map[string]any)
 		if s != http.StatusOK || !ok || len(k) != len(want) || k["voornaam"] != want["voornaam"] || k["foto"] != want["foto"] {
 			t.Errorf("%s: the status answer's klusser is not Piet's first name and photo only: %d %s", when, s, raw)
@@ -41,17 +42,17 @@ func TestStatusNamesTheKlusserOfAnAssignedAndAFinishedJob(t *testing.T) {
 	}
 
 	// The office assigns it: ingepland, a klusser, no start time yet (the console's 'Toewijzen').
-	p.exec(t, `UPDATE klussen SET klusser_id = $2, status = 'ingepland', geplande_start_tijd = NULL WHERE id = $1`,
-		klus, p.actor(piet).UserID)
+	p.Exec(t, `UPDATE klussen SET klusser_id = $2, status = 'ingepland', geplande_start_tijd = NULL WHERE id = $1`,
+		klus, p.Actor(piet).UserID)
 	klusser("assigned without a start time")
 
 	// Done: the page still says who did it.
-	p.exec(t, `UPDATE klussen SET status = 'afgerond', geplande_start_tijd = now() - interval '2 hours' WHERE id = $1`, klus)
+	p.Exec(t, `UPDATE klussen SET status = 'afgerond', geplande_start_tijd = now() - interval '2 hours' WHERE id = $1`, klus)
 	klusser("finished")
 
 	// Not yet assigned: no one.
-	open := p.job(t, job{assignment: "pool"})
-	if _, body, raw := statusOf(t, p, links.Token(open)); body["klusser"] != nil {
+	open := p.Job(t, servertest.Job{Assignment: "pool"})
+	if _, body, raw := servertest.StatusOf(t, p, links.Token(open)); body["klusser"] != nil {
 		t.Errorf("an open job names a klusser: %s", raw)
 	}
 }
@@ -62,22 +63,22 @@ func TestStatusNamesTheKlusserOfAnAssignedAndAFinishedJob(t *testing.T) {
 // the credit invoice's e-mail opens with its own sentence, not the invoice's thank-you.
 func TestOneSupportNumberInTheInvoiceEmailsPDFAndStatusPage(t *testing.T) {
 	smtpURL, apiURL := jobstest.MailDev(t)
-	links := testLinks()
-	p := newPortal(t, portalOptions{files: true, work: true, smtp: smtpURL, contact: "085 123 45 67", links: links})
-	p.exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
+	links := servertest.StatusLinks()
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Work: true, SMTP: smtpURL, Contact: "085 123 45 67", Links: links})
+	p.Exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
 		VALUES ('den-haag', 'den-haag', 'Klusmaat Den Haag B.V.', 'Prinsegracht 10', '2512 GA', 'Den Haag', '87654321',
 		        'NL987654321B01', 'NL91ABNA0417164300', 'DH')`)
-	p.exec(t, `UPDATE franchise_settings SET support_phone = '070 300 40 50', support_email = 'denhaag@klusmaat.nl' WHERE regio = 'den-haag'`)
-	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p.Exec(t, `UPDATE franchise_settings SET support_phone = '070 300 40 50', support_email = 'denhaag@klusmaat.nl' WHERE regio = 'den-haag'`)
+	admin := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
-	klus, w := p.plannedJob(t, piet, "Mevrouw Jansen", to)
-	p.startedAgo(t, piet, w, 60*time.Minute)
+	klus, w := p.PlannedJob(t, piet, "Mevrouw Jansen", to)
+	p.StartedAgo(t, piet, w, 60*time.Minute)
 	var a werkbon.Afronding
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
-	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+	if s := p.Call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, nil); s != http.StatusOK {
 		t.Fatalf("pin at the door: %d", s)
 	}
@@ -91,19 +92,19 @@ func TestOneSupportNumberInTheInvoiceEmailsPDFAndStatusPage(t *testing.T) {
 		t.Errorf("the invoice e-mail names its issuer badly:\n%s", m.Text)
 	}
 
-	pdf := pdfText(t, p, admin, a.FactuurID)
+	pdf := servertest.PDFText(t, p, admin, a.FactuurID)
 	if !strings.Contains(pdf, "070 300 40 50") || strings.Contains(pdf, "085 123 45 67") {
 		t.Errorf("the invoice PDF does not give the region's support phone:\n%s", pdf)
 	}
 	if !regexp.MustCompile(`Betaalwijze:\s+PIN`).MatchString(pdf) || strings.Contains(pdf, "(pin)") {
 		t.Errorf("the PDF names the payment method otherwise than the screens (PIN):\n%s", pdf)
 	}
-	if _, body, raw := statusOf(t, p, links.Token(klus)); body["support_telefoon"] != "070 300 40 50" {
+	if _, body, raw := servertest.StatusOf(t, p, links.Token(klus)); body["support_telefoon"] != "070 300 40 50" {
 		t.Errorf("the status page's support phone: %s", raw)
 	}
 
 	// The credit invoice: its own opening, the amount as the screens write it (€ -…).
-	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", map[string]string{"reden": "Dubbel gefactureerd"}, nil); s != http.StatusCreated {
+	if s := p.Call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", map[string]string{"reden": "Dubbel gefactureerd"}, nil); s != http.StatusCreated {
 		t.Fatalf("credit: %d", s)
 	}
 	mails := jobstest.WaitForMails(t, apiURL, to, 2, 30*time.Second)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"slices"
@@ -16,48 +15,24 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/status"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
-	"github.com/klusmaat/klusmaat/tenants/dbtest"
 )
 
 // The customer's status link (D24).
 
-// testLinks makes links with the test databases' actor key: the database checks a link's token
-// itself, with the key it keeps (migration 041), as the server in production does.
-func testLinks() *status.Links {
-	l := status.NewLinks(dbtest.ActorKey, "https://www.example.nl")
-	return &l
-}
-
-// statusOf reads the status page's JSON as a visitor (no X-Test-User): its status and raw body.
-func statusOf(t *testing.T, p *portal, token string) (int, map[string]any, string) {
-	t.Helper()
-	resp, err := http.Get(p.URL + "/api/v1/status/" + token)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var body map[string]any
-	raw := new(strings.Builder)
-	_ = json.NewDecoder(io.TeeReader(resp.Body, raw)).Decode(&body)
-	if resp.StatusCode == http.StatusOK && (resp.Header.Get("Referrer-Policy") != "no-referrer" || !strings.Contains(resp.Header.Get("X-Robots-Tag"), "noindex")) {
-		t.Errorf("status answer headers: Referrer-Policy %q, X-Robots-Tag %q", resp.Header.Get("Referrer-Policy"), resp.Header.Get("X-Robots-Tag"))
-	}
-	return resp.StatusCode, body, raw.String()
-}
-
 func TestStatusLinkShowsWhatD24AllowsAndNothingMore(t *testing.T) {
-	links := testLinks()
-	p := newPortal(t, portalOptions{links: links})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	p.exec(t, `UPDATE profiles SET profiel_foto_url = 'piet/foto.jpg' WHERE id = $1`, p.actor(piet).UserID)
-	p.exec(t, `UPDATE franchise_settings SET support_phone = '070 999 88 77' WHERE regio = 'den-haag'`)
-	klus := p.job(t, job{assignment: "pool", naam: "Mevrouw Geheim", email: "geheim@example.nl"})
+	links := servertest.StatusLinks()
+	p := servertest.NewPortal(t, servertest.Options{Links: links})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p.Exec(t, `UPDATE profiles SET profiel_foto_url = 'piet/foto.jpg' WHERE id = $1`, p.Actor(piet).UserID)
+	p.Exec(t, `UPDATE franchise_settings SET support_phone = '070 999 88 77' WHERE regio = 'den-haag'`)
+	klus := p.Job(t, servertest.Job{Assignment: "pool", Naam: "Mevrouw Geheim", Email: "geheim@example.nl"})
 	token := links.Token(klus)
 
-	s, body, raw := statusOf(t, p, token)
+	s, body, raw := servertest.StatusOf(t, p, token)
 	if s != http.StatusOK || body["stand"] != "Aanvraag ontvangen" || body["annuleerbaar"] != true || body["klusser"] != nil ||
 		body["support_telefoon"] != "070 999 88 77" || body["categorie"] == "" || body["woonplaats"] != "Voorburg" {
 		t.Fatalf("open job: %d %s", s, raw)
@@ -72,9 +47,9 @@ func TestStatusLinkShowsWhatD24AllowsAndNothingMore(t *testing.T) {
 
 	// Planned: the date and time, and of the klusser the first name and photo only (D5).
 	start := time.Now().Add(48 * time.Hour).Truncate(time.Minute)
-	p.exec(t, `UPDATE klussen SET klusser_id = $2, claimed_at = now(), status = 'ingepland', geplande_start_tijd = $3,
-	           klusser_telefoon = '06 12 34 56 01' WHERE id = $1`, klus, p.actor(piet).UserID, start)
-	s, body, raw = statusOf(t, p, token)
+	p.Exec(t, `UPDATE klussen SET klusser_id = $2, claimed_at = now(), status = 'ingepland', geplande_start_tijd = $3,
+	           klusser_telefoon = '06 12 34 56 01' WHERE id = $1`, klus, p.Actor(piet).UserID, start)
+	s, body, raw = servertest.StatusOf(t, p, token)
 	k, _ := body["klusser"].(map[string]any)
 	if s != http.StatusOK || body["stand"] != "Ingepland" || body["annuleerbaar"] != false || k["voornaam"] != "Piet" ||
 		k["foto"] != "/files/public/piet/foto.jpg" || body["gepland_op"] == nil {
@@ -88,51 +63,51 @@ func TestStatusLinkShowsWhatD24AllowsAndNothingMore(t *testing.T) {
 }
 
 func TestStatusLinkRefusesTamperedRevokedAndExpiredLinks(t *testing.T) {
-	links := testLinks()
-	p := newPortal(t, portalOptions{links: links, files: true})
-	klus := p.job(t, job{assignment: "pool"})
+	links := servertest.StatusLinks()
+	p := servertest.NewPortal(t, servertest.Options{Links: links, Files: true})
+	klus := p.Job(t, servertest.Job{Assignment: "pool"})
 	token := links.Token(klus)
 	tampered := token[:10] + map[bool]string{true: "B", false: "A"}[token[10] == 'A'] + token[11:]
 	unknown := links.Token(uuid.New())
-	_, _, notFoundBody := statusOf(t, p, "no-such-token")
+	_, _, notFoundBody := servertest.StatusOf(t, p, "no-such-token")
 	for name, tok := range map[string]string{"tampered": tampered, "unknown job": unknown, "other secret": status.NewLinks("x-other-secret-of-at-least-32-characters", "").Token(klus)} {
-		s, _, raw := statusOf(t, p, tok)
+		s, _, raw := servertest.StatusOf(t, p, tok)
 		if s != http.StatusNotFound || raw != notFoundBody {
 			t.Errorf("%s link: %d %s (want the same 404 as any unknown link: %s)", name, s, raw, notFoundBody)
 		}
 	}
 	// Revoked by an admin.
-	p.exec(t, `UPDATE klussen SET status_link_revoked_at = now() WHERE id = $1`, klus)
-	if s, _, _ := statusOf(t, p, token); s != http.StatusNotFound {
+	p.Exec(t, `UPDATE klussen SET status_link_revoked_at = now() WHERE id = $1`, klus)
+	if s, _, _ := servertest.StatusOf(t, p, token); s != http.StatusNotFound {
 		t.Errorf("revoked link: %d", s)
 	}
-	p.exec(t, `UPDATE klussen SET status_link_revoked_at = NULL WHERE id = $1`, klus)
+	p.Exec(t, `UPDATE klussen SET status_link_revoked_at = NULL WHERE id = $1`, klus)
 
 	// Finished: the invoice is offered for 90 days after the job was finished, then the link ends.
-	p.exec(t, `UPDATE klussen SET status = 'afgerond' WHERE id = $1`, klus)
-	p.exec(t, `INSERT INTO facturen (klus_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, created_at, pdf_url)
+	p.Exec(t, `UPDATE klussen SET status = 'afgerond' WHERE id = $1`, klus)
+	p.Exec(t, `INSERT INTO facturen (klus_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, created_at, pdf_url)
 	           VALUES ($1, 'den-haag', '2026-9001', 6500, 1365, 7865, now() - interval '89 days', NULL)`, klus)
-	s, body, raw := statusOf(t, p, token)
+	s, body, raw := servertest.StatusOf(t, p, token)
 	if s != http.StatusOK || body["stand"] != "Afgerond" || body["factuur_pdf"] != "/api/v1/status/"+token+"/factuur.pdf" {
 		t.Fatalf("finished 89 days ago: %d %s", s, raw)
 	}
 	// An issued invoice never changes (migration 027), so the older one is another finished job's.
-	older := p.job(t, job{assignment: "pool", status: "afgerond"})
-	p.exec(t, `INSERT INTO facturen (klus_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, created_at, pdf_url)
+	older := p.Job(t, servertest.Job{Assignment: "pool", Status: "afgerond"})
+	p.Exec(t, `INSERT INTO facturen (klus_id, regio, factuurnummer, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, created_at, pdf_url)
 	           VALUES ($1, 'den-haag', '2026-9002', 6500, 1365, 7865, now() - interval '91 days', NULL)`, older)
-	if s, _, _ := statusOf(t, p, links.Token(older)); s != http.StatusNotFound {
+	if s, _, _ := servertest.StatusOf(t, p, links.Token(older)); s != http.StatusNotFound {
 		t.Errorf("finished 91 days ago: %d, want 404", s)
 	}
 }
 
 func TestCustomerCancelsOnlyAnOpenUnplannedRequest(t *testing.T) {
-	links := testLinks()
-	p := newPortal(t, portalOptions{links: links, work: true})
+	links := servertest.StatusLinks()
+	p := servertest.NewPortal(t, servertest.Options{Links: links, Work: true})
 	admin := uuid.New()
-	p.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, admin)
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	open := p.job(t, job{assignment: "pool"})
-	claimed := p.job(t, job{assignment: "pool", klusser: piet})
+	p.Exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, admin)
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	open := p.Job(t, servertest.Job{Assignment: "pool"})
+	claimed := p.Job(t, servertest.Job{Assignment: "pool", Klusser: piet})
 	cancel := func(id uuid.UUID) (int, map[string]any) {
 		req, _ := http.NewRequest(http.MethodPost, p.URL+"/api/v1/status/"+links.Token(id)+"/annuleren", nil)
 		req.Header.Set("X-Klusmaat-CSRF", "1")
@@ -157,7 +132,7 @@ func TestCustomerCancelsOnlyAnOpenUnplannedRequest(t *testing.T) {
 	}
 	var archived bool
 	var at *time.Time
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT archived, geannuleerd_at FROM klussen WHERE id = $1`, open).Scan(&archived, &at)
 	})
 	if !archived || at == nil {
@@ -167,7 +142,7 @@ func TestCustomerCancelsOnlyAnOpenUnplannedRequest(t *testing.T) {
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		var msg string
-		p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+		p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 			err := tx.QueryRow(context.Background(), `SELECT message FROM notifications WHERE user_id = $1 AND klus_id = $2 AND type = 'klus_geannuleerd'`, admin, open).Scan(&msg)
 			if err == pgx.ErrNoRows {
 				return nil
@@ -187,17 +162,17 @@ func TestCustomerCancelsOnlyAnOpenUnplannedRequest(t *testing.T) {
 // The link reaches the customer in the e-mail, and the token is stored nowhere: not in any table,
 // not in the job queue.
 func TestStatusLinkIsMailedButNotStored(t *testing.T) {
-	links := testLinks()
+	links := servertest.StatusLinks()
 	smtpURL, apiURL := jobstest.MailDev(t)
-	p := newPortal(t, portalOptions{links: links, work: true, smtp: smtpURL})
+	p := servertest.NewPortal(t, servertest.Options{Links: links, Work: true, SMTP: smtpURL})
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	klus := p.job(t, job{assignment: "pool", email: to, naam: "Mevrouw Jansen"})
-	if s := p.call(t, piet, http.MethodPost, claimPath(klus), nil, nil); s != http.StatusOK {
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	klus := p.Job(t, servertest.Job{Assignment: "pool", Email: to, Naam: "Mevrouw Jansen"})
+	if s := p.Call(t, piet, http.MethodPost, servertest.ClaimPath(klus), nil, nil); s != http.StatusOK {
 		t.Fatalf("claim: %d", s)
 	}
 	datum := calendar.System.Today().AddDays(3).String() // the job's date (portal.job)
-	if s := p.call(t, piet, http.MethodPut, planPath(klus), map[string]string{"datum": datum, "tijd": "10:00"}, nil); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPut, servertest.PlanPath(klus), map[string]string{"datum": datum, "tijd": "10:00"}, nil); s != http.StatusOK {
 		t.Fatalf("plan: %d", s)
 	}
 	mails := jobstest.WaitForMails(t, apiURL, to, 1, 20*time.Second)
@@ -209,14 +184,14 @@ func TestStatusLinkIsMailedButNotStored(t *testing.T) {
 	// No column of any table holds the token; nor does the job queue (its e-mail jobs name the job,
 	// the worker makes the link when it sends).
 	var queued int
-	if err := p.d.DB.QueuePool().QueryRow(context.Background(),
+	if err := p.DB.DB.QueuePool().QueryRow(context.Background(),
 		`SELECT count(*) FROM river.river_job WHERE args::text LIKE '%' || $1 || '%'`, token).Scan(&queued); err != nil {
 		t.Fatal(err)
 	}
 	if queued != 0 {
 		t.Errorf("%d queued jobs hold the status token", queued)
 	}
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `
 			SELECT table_schema, table_name FROM information_schema.tables
 			WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)

@@ -24,6 +24,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/sepa/pain"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/uitbetaling"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -47,50 +48,50 @@ const (
 // second den-haag klusser (kees, who never gives an IBAN), a franchise owner of utrecht, and the
 // month to draft: the one before today's (Amsterdam), drafted on the 1st of this one.
 type payroll struct {
-	*backOffice
+	*servertest.BackOffice
 	kees, utrecht string
 	month, next   calendar.Date
 }
 
 func newPayroll(t *testing.T) *payroll {
 	t.Helper()
-	b := newBackOffice(t, portalOptions{files: true})
-	b.exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
+	b := servertest.NewBackOffice(t, servertest.Options{Files: true})
+	b.Exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
 		VALUES ('den-haag', 'den-haag', 'Klusmaat Den Haag B.V.', 'Prinsegracht 10', '2512 GA', 'Den Haag', '87654321',
 		        'NL987654321B01', $1, 'DH')`, denHaagBusinessIBAN)
-	p := &payroll{backOffice: b}
-	p.kees = b.klusser(t, "Kees de Vries", "06 12 34 56 03", "den-haag")
-	p.utrecht = b.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
-	b.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, b.id(p.utrecht))
+	p := &payroll{BackOffice: b}
+	p.kees = b.Klusser(t, "Kees de Vries", "06 12 34 56 03", "den-haag")
+	p.utrecht = b.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Franchise, Regions: []string{"utrecht"}})
+	b.Exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, 'franchise')`, b.ID(p.utrecht))
 	p.next = calendar.System.Today().MonthStart()
 	p.month = p.next.AddDays(-1).MonthStart()
 	return p
 }
 
-var utrechtJob = job{regio: "utrecht", woonplaats: "Zeist", postcode: "3701 AA"}
+var utrechtJob = servertest.Job{Regio: "utrecht", Woonplaats: "Zeist", Postcode: "3701 AA"}
 
 // done has handle finish a planned job of where after hours of work (the server's arithmetic:
 // the timer rounded up) and moves the work order's end to at, as the system (an admin may change a
 // completed work order). It returns the work order's id.
-func (p *payroll) done(t *testing.T, handle string, where job, hours int, at time.Time) uuid.UUID {
+func (p *payroll) done(t *testing.T, handle string, where servertest.Job, hours int, at time.Time) uuid.UUID {
 	t.Helper()
-	_, w := p.plannedJobIn(t, handle, "Mevrouw Jansen", "", where)
-	p.startedAgo(t, handle, w, time.Duration(hours)*time.Hour-10*time.Minute)
+	_, w := p.PlannedJobIn(t, handle, "Mevrouw Jansen", "", where)
+	p.StartedAgo(t, handle, w, time.Duration(hours)*time.Hour-10*time.Minute)
 	var a werkbon.Afronding
-	if s := p.call(t, handle, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := p.Call(t, handle, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("afronden: %d", s)
 	}
 	if a.Werkbon.Uren == nil || *a.Werkbon.Uren != hours {
 		t.Fatalf("worked %v hours, want %d", a.Werkbon.Uren, hours)
 	}
-	p.exec(t, `UPDATE werkbonnen SET start_tijd = $2::timestamptz - (eind_tijd - start_tijd), eind_tijd = $2 WHERE id = $1`, w.ID, at)
+	p.Exec(t, `UPDATE werkbonnen SET start_tijd = $2::timestamptz - (eind_tijd - start_tijd), eind_tijd = $2 WHERE id = $1`, w.ID, at)
 	return w.ID
 }
 
 // draft runs the monthly draft of month as a server would, on the 1st of the month after at 06:00.
 func (p *payroll) draft(t *testing.T, month calendar.Date) uitbetaling.Result {
 	t.Helper()
-	w := &uitbetaling.Worker{DB: p.d.DB, Clock: calendar.Fixed(month.AddDays(40).MonthStart().At(6, 0))}
+	w := &uitbetaling.Worker{DB: p.DB.DB, Clock: calendar.Fixed(month.AddDays(40).MonthStart().At(6, 0))}
 	res, err := w.Run(context.Background(), calendar.Date{})
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +115,7 @@ type statementRow struct {
 func (p *payroll) statements(t *testing.T, month calendar.Date) map[string]statementRow {
 	t.Helper()
 	out := map[string]statementRow{}
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `
 			SELECT u.klusser_id::text || '/' || u.uitgever_id, u.id, u.nummer, u.status, u.totaal_cents,
 			       (SELECT count(*) FROM uitbetaling_regels r WHERE r.uitbetaling_id = u.id)
@@ -141,7 +142,7 @@ func (p *payroll) statements(t *testing.T, month calendar.Date) map[string]state
 func (p *payroll) expectedSums(t *testing.T, month calendar.Date) map[string]int {
 	t.Helper()
 	out := map[string]int{}
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `
 			SELECT w.klusser_id::text || '/' || f.uitgever_id, sum(w.uren)::int * 3500
 			FROM werkbonnen w JOIN facturen f ON f.klus_id = w.klus_id AND f.credit_van IS NULL
@@ -166,7 +167,7 @@ func (p *payroll) expectedSums(t *testing.T, month calendar.Date) map[string]int
 
 // payKey names a klusser's statement of a business: klusser id/business.
 func payKey(b *payroll, handle, uitgever string) string {
-	return b.id(handle).String() + "/" + uitgever
+	return b.ID(handle).String() + "/" + uitgever
 }
 
 // ubNummer is the number of a month's seq-th statement.
@@ -181,16 +182,16 @@ func ubNummer(month calendar.Date, seq int) string {
 func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) {
 	p := newPayroll(t)
 	m := p.month
-	p.done(t, p.piet, job{}, 3, m.AddDays(9).At(12, 0))
-	p.done(t, p.piet, job{}, 2, p.next.AddDays(-1).At(23, 30)) // the last evening of the month
-	p.done(t, p.kees, job{}, 4, m.AddDays(14).At(10, 0))
-	p.done(t, p.gerrit, utrechtJob, 1, m.AddDays(4).At(9, 0))
-	p.done(t, p.gerrit, utrechtJob, 5, m.AddDays(19).At(15, 0))
-	late := p.done(t, p.piet, job{}, 1, p.next.Start().Add(30*time.Minute)) // 00:30 on the 1st: the next month's
-	p.done(t, p.gerrit, utrechtJob, 2, m.AddDays(-3).At(12, 0))             // before drafting began: never paid by it
+	p.done(t, p.Piet, servertest.Job{}, 3, m.AddDays(9).At(12, 0))
+	p.done(t, p.Piet, servertest.Job{}, 2, p.next.AddDays(-1).At(23, 30)) // the last evening of the month
+	p.done(t, p.kees, servertest.Job{}, 4, m.AddDays(14).At(10, 0))
+	p.done(t, p.Gerrit, utrechtJob, 1, m.AddDays(4).At(9, 0))
+	p.done(t, p.Gerrit, utrechtJob, 5, m.AddDays(19).At(15, 0))
+	late := p.done(t, p.Piet, servertest.Job{}, 1, p.next.Start().Add(30*time.Minute)) // 00:30 on the 1st: the next month's
+	p.done(t, p.Gerrit, utrechtJob, 2, m.AddDays(-3).At(12, 0))                        // before drafting began: never paid by it
 
 	// Two servers draft at the same moment: one makes the statements, the other finds them made.
-	second, err := tenants.Open(context.Background(), p.d.Config())
+	second, err := tenants.Open(context.Background(), p.DB.Config())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +201,7 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 	results := make([]uitbetaling.Result, 2)
 	errs := make([]error, 2)
 	start := make(chan struct{})
-	for i, db := range []*tenants.DB{p.d.DB, second} {
+	for i, db := range []*tenants.DB{p.DB.DB, second} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -234,14 +235,14 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 		}
 	}
 	// The same, by hand: Piet 3 + 2 hours, Kees 4, Gerrit 1 + 5, at 35 euro.
-	for k, cents := range map[string]int{payKey(p, p.piet, "den-haag"): 17500, payKey(p, p.kees, "den-haag"): 14000, payKey(p, p.gerrit, "centraal"): 21000} {
+	for k, cents := range map[string]int{payKey(p, p.Piet, "den-haag"): 17500, payKey(p, p.kees, "den-haag"): 14000, payKey(p, p.Gerrit, "centraal"): 21000} {
 		if got[k].TotaalCents != cents {
 			t.Errorf("%s: %d cents, want %d", k, got[k].TotaalCents, cents)
 		}
 	}
 	// Numbered in creation order: the central business first, then den-haag's by name.
-	if got[payKey(p, p.gerrit, "centraal")].Nummer != ubNummer(m, 1) || got[payKey(p, p.kees, "den-haag")].Nummer != ubNummer(m, 2) ||
-		got[payKey(p, p.piet, "den-haag")].Nummer != ubNummer(m, 3) || got[payKey(p, p.piet, "den-haag")].Regels != 2 {
+	if got[payKey(p, p.Gerrit, "centraal")].Nummer != ubNummer(m, 1) || got[payKey(p, p.kees, "den-haag")].Nummer != ubNummer(m, 2) ||
+		got[payKey(p, p.Piet, "den-haag")].Nummer != ubNummer(m, 3) || got[payKey(p, p.Piet, "den-haag")].Regels != 2 {
 		t.Errorf("numbers: %+v", got)
 	}
 
@@ -251,15 +252,15 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 	}
 	var soort string
 	var maand calendar.Date
-	p.query(t, &soort, `SELECT r.soort || ' ' || u.nummer FROM uitbetaling_regels r JOIN uitbetalingen u ON u.id = r.uitbetaling_id WHERE r.werkbon_id = $1`, late)
-	p.query(t, &maand, `SELECT u.maand FROM uitbetaling_regels r JOIN uitbetalingen u ON u.id = r.uitbetaling_id WHERE r.werkbon_id = $1`, late)
+	p.Query(t, &soort, `SELECT r.soort || ' ' || u.nummer FROM uitbetaling_regels r JOIN uitbetalingen u ON u.id = r.uitbetaling_id WHERE r.werkbon_id = $1`, late)
+	p.Query(t, &maand, `SELECT u.maand FROM uitbetaling_regels r JOIN uitbetalingen u ON u.id = r.uitbetaling_id WHERE r.werkbon_id = $1`, late)
 	if soort != "werk "+ubNummer(p.next, 1) || maand != p.next {
 		t.Errorf("the late work order: %q in %s", soort, maand)
 	}
 
 	// The office's list and one statement with its lines.
 	var page list.Page[uitbetaling.Uitbetaling]
-	if s := p.call(t, p.admin, http.MethodGet, "/api/v1/uitbetalingen?maand="+fmt.Sprintf("%04d-%02d", m.Year, m.Month)+"&sort=nummer&order=asc", nil, &page); s != http.StatusOK {
+	if s := p.Call(t, p.Admin, http.MethodGet, "/api/v1/uitbetalingen?maand="+fmt.Sprintf("%04d-%02d", m.Year, m.Month)+"&sort=nummer&order=asc", nil, &page); s != http.StatusOK {
 		t.Fatalf("list: %d", s)
 	}
 	if page.Total != 3 || page.Data[0].Nummer != ubNummer(m, 1) || page.Data[0].KlusserNaam != "Gerrit Visser" || page.Data[0].UitgeverNaam == "" ||
@@ -267,7 +268,7 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 		t.Errorf("the list: %+v", page)
 	}
 	var detail uitbetaling.DetailAnswer
-	if s := p.call(t, p.franchise, http.MethodGet, "/api/v1/uitbetalingen/"+got[payKey(p, p.piet, "den-haag")].ID.String(), nil, &detail); s != http.StatusOK {
+	if s := p.Call(t, p.Franchise, http.MethodGet, "/api/v1/uitbetalingen/"+got[payKey(p, p.Piet, "den-haag")].ID.String(), nil, &detail); s != http.StatusOK {
 		t.Fatalf("detail: %d", s)
 	}
 	if d := detail.Data; len(d.Regels) != 2 || d.Regels[0].Soort != "werk" || d.Regels[0].Uren != 3 || d.Regels[0].BedragCents != 10500 ||
@@ -275,8 +276,8 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 		d.Regels[1].Datum != p.next.AddDays(-1).String() {
 		t.Errorf("the statement: %+v", d)
 	}
-	var e apiError
-	if s := p.call(t, p.admin, http.MethodGet, "/api/v1/uitbetalingen?maand=januari", nil, &e); s != http.StatusBadRequest || e.Error.Fields["maand"] == "" {
+	var e servertest.APIError
+	if s := p.Call(t, p.Admin, http.MethodGet, "/api/v1/uitbetalingen?maand=januari", nil, &e); s != http.StatusBadRequest || e.Error.Fields["maand"] == "" {
 		t.Errorf("a month that is none: %d %+v", s, e)
 	}
 }
@@ -289,51 +290,51 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 	p := newPayroll(t)
 	m := p.month
-	pietWerk := p.done(t, p.piet, job{}, 3, m.AddDays(9).At(12, 0))
-	p.done(t, p.piet, job{}, 2, m.AddDays(11).At(12, 0))
-	p.done(t, p.kees, job{}, 4, m.AddDays(14).At(10, 0))
-	p.done(t, p.gerrit, utrechtJob, 5, m.AddDays(19).At(15, 0))
+	pietWerk := p.done(t, p.Piet, servertest.Job{}, 3, m.AddDays(9).At(12, 0))
+	p.done(t, p.Piet, servertest.Job{}, 2, m.AddDays(11).At(12, 0))
+	p.done(t, p.kees, servertest.Job{}, 4, m.AddDays(14).At(10, 0))
+	p.done(t, p.Gerrit, utrechtJob, 5, m.AddDays(19).At(15, 0))
 
 	// Piet gives his account in the portal (as he types it), the admin Gerrit's; Kees none.
 	var saved uitbetaling.BankrekeningSaved
-	if s := p.call(t, p.piet, http.MethodPut, "/api/v1/klusser/bankrekening",
+	if s := p.Call(t, p.Piet, http.MethodPut, "/api/v1/klusser/bankrekening",
 		map[string]string{"iban": " nl20 ingb 0001 2345 67 ", "rekeninghouder": "P. Bakker"}, &saved); s != http.StatusOK {
 		t.Fatalf("Piet's account: %d", s)
 	}
 	if saved.Data.IBAN == nil || *saved.Data.IBAN != pietIBAN || saved.Data.IBANGemaskeerd != "NL20 **** **** **** 4567" {
 		t.Fatalf("Piet's account: %+v", saved.Data)
 	}
-	if s := p.call(t, p.admin, http.MethodPut, "/api/v1/klussers/"+p.id(p.gerrit).String()+"/bankrekening",
+	if s := p.Call(t, p.Admin, http.MethodPut, "/api/v1/klussers/"+p.ID(p.Gerrit).String()+"/bankrekening",
 		map[string]string{"iban": gerritIBAN, "rekeninghouder": "G. Visser"}, nil); s != http.StatusOK {
 		t.Fatalf("Gerrit's account: %d", s)
 	}
 
 	p.draft(t, m)
 	st := p.statements(t, m)
-	piet, kees, gerrit := st[payKey(p, p.piet, "den-haag")], st[payKey(p, p.kees, "den-haag")], st[payKey(p, p.gerrit, "centraal")]
+	piet, kees, gerrit := st[payKey(p, p.Piet, "den-haag")], st[payKey(p, p.kees, "den-haag")], st[payKey(p, p.Gerrit, "centraal")]
 
 	// The franchise owner approves Piet's (its own business), the admin Kees's (no IBAN: flagged)
 	// and Gerrit's.
 	var ok uitbetaling.Approved
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/uitbetalingen/"+piet.ID.String()+"/goedkeuren", nil, &ok); s != http.StatusOK {
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/uitbetalingen/"+piet.ID.String()+"/goedkeuren", nil, &ok); s != http.StatusOK {
 		t.Fatalf("approve Piet's: %d", s)
 	}
 	if d := ok.Data; d.Status != "goedgekeurd" || d.IBANGemaskeerd == nil || *d.IBANGemaskeerd != "NL20 **** **** **** 4567" ||
 		d.Rekeninghouder == nil || *d.Rekeninghouder != "P. Bakker" || d.IBANOntbreekt || ok.Message != uitbetaling.MsgGoedgekeurd || d.GoedgekeurdAt == nil {
 		t.Errorf("approved: %+v %q", d, ok.Message)
 	}
-	var e apiError
-	if s := p.call(t, p.admin, http.MethodPost, "/api/v1/uitbetalingen/"+piet.ID.String()+"/goedkeuren", nil, &e); s != http.StatusConflict || e.Error.Code != "already_approved" {
+	var e servertest.APIError
+	if s := p.Call(t, p.Admin, http.MethodPost, "/api/v1/uitbetalingen/"+piet.ID.String()+"/goedkeuren", nil, &e); s != http.StatusConflict || e.Error.Code != "already_approved" {
 		t.Errorf("approve twice: %d %+v", s, e)
 	}
-	if s := p.call(t, p.admin, http.MethodPost, "/api/v1/uitbetalingen/"+kees.ID.String()+"/goedkeuren", nil, &ok); s != http.StatusOK ||
+	if s := p.Call(t, p.Admin, http.MethodPost, "/api/v1/uitbetalingen/"+kees.ID.String()+"/goedkeuren", nil, &ok); s != http.StatusOK ||
 		!ok.Data.IBANOntbreekt || ok.Message != uitbetaling.MsgGoedgekeurdZonderIBAN {
 		t.Errorf("approve Kees's: %d %+v", s, ok)
 	}
-	if s := p.call(t, p.admin, http.MethodPost, "/api/v1/uitbetalingen/"+gerrit.ID.String()+"/goedkeuren", nil, nil); s != http.StatusOK {
+	if s := p.Call(t, p.Admin, http.MethodPost, "/api/v1/uitbetalingen/"+gerrit.ID.String()+"/goedkeuren", nil, nil); s != http.StatusOK {
 		t.Errorf("approve Gerrit's: %d", s)
 	}
-	if rows := p.audit(t, piet.ID.String()); len(rows) != 1 || rows[0].Action != "uitbetaling_goedkeuren" || rows[0].Role != "franchise" ||
+	if rows := p.Audit(t, piet.ID.String()); len(rows) != 1 || rows[0].Action != "uitbetaling_goedkeuren" || rows[0].Role != "franchise" ||
 		rows[0].After["iban"] != "NL20 **** **** **** 4567" {
 		t.Errorf("audit of the approval: %+v", rows)
 	}
@@ -343,7 +344,7 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 		`UPDATE uitbetalingen SET totaal_cents = 1 WHERE id = $1`,
 		`INSERT INTO uitbetaling_regels (uitbetaling_id, soort, datum, uren, tarief_cents, bedrag_cents) VALUES ($1, 'werk', current_date, 1, 3500, 3500)`,
 	} {
-		err := p.d.DB.InTx(context.Background(), tenants.SystemActor(), func(tx pgx.Tx) error {
+		err := p.DB.DB.InTx(context.Background(), tenants.SystemActor(), func(tx pgx.Tx) error {
 			_, err := tx.Exec(context.Background(), sql, piet.ID)
 			return err
 		})
@@ -355,29 +356,29 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 	// The admin corrects Piet's first work order after approval: 5 hours, not 3. The next month's
 	// draft carries the difference as a correction on a statement of its own; the approved one
 	// stays as it was.
-	p.exec(t, `UPDATE werkbonnen SET uren = 5 WHERE id = $1`, pietWerk)
+	p.Exec(t, `UPDATE werkbonnen SET uren = 5 WHERE id = $1`, pietWerk)
 	if r := p.draft(t, p.next); r.Uitbetalingen != 1 || r.Regels != 1 || r.Correcties != 1 || r.TotaalCents != 7000 {
 		t.Fatalf("the correction's draft: %+v", r)
 	}
 	if r := p.draft(t, p.next); r.Uitbetalingen != 0 {
 		t.Fatalf("the correction drafted twice: %+v", r)
 	}
-	corr := p.statements(t, p.next)[payKey(p, p.piet, "den-haag")]
+	corr := p.statements(t, p.next)[payKey(p, p.Piet, "den-haag")]
 	var line uitbetaling.DetailAnswer
-	p.call(t, p.admin, http.MethodGet, "/api/v1/uitbetalingen/"+corr.ID.String(), nil, &line)
+	p.Call(t, p.Admin, http.MethodGet, "/api/v1/uitbetalingen/"+corr.ID.String(), nil, &line)
 	if len(line.Data.Regels) != 1 || line.Data.Regels[0].Soort != "correctie" || line.Data.Regels[0].Uren != 2 || line.Data.Regels[0].BedragCents != 7000 ||
 		line.Data.Regels[0].WerkbonID == nil || *line.Data.Regels[0].WerkbonID != pietWerk ||
 		line.Data.Regels[0].Omschrijving != "Correctie op "+piet.Nummer+": 5 uur in plaats van 3 uur" || line.Data.TotaalCents != 7000 {
 		t.Errorf("the correction: %+v", line.Data)
 	}
-	if now := p.statements(t, m)[payKey(p, p.piet, "den-haag")]; now.TotaalCents != 17500 || now.Regels != 2 {
+	if now := p.statements(t, m)[payKey(p, p.Piet, "den-haag")]; now.TotaalCents != 17500 || now.Regels != 2 {
 		t.Errorf("the approved statement changed: %+v", now)
 	}
 
 	// The den-haag batch: Piet's goes in; Kees's (no IBAN) is named; the concept correction and
 	// the central business's statement are not its to pay.
 	var created uitbetaling.BatchCreated
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &created); s != http.StatusCreated {
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &created); s != http.StatusCreated {
 		t.Fatalf("batch: %d", s)
 	}
 	b := created.Data
@@ -390,31 +391,31 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 	if today := calendar.System.Today(); !uitvoer.After(today) || !pain.IsWorkingDay(uitvoer.Start()) {
 		t.Errorf("execution date %s is not a working day after %s", uitvoer, today)
 	}
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &e); s != http.StatusConflict ||
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &e); s != http.StatusConflict ||
 		e.Error.Code != "nothing_to_pay" || !strings.Contains(e.Error.Message, kees.Nummer) {
 		t.Errorf("a second batch: %d %+v", s, e)
 	}
-	wantDutch(t, "nothing to pay", e.Error.Message)
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "centraal"}, &e); s != http.StatusBadRequest || e.Error.Code != "uitgever_unknown" {
+	servertest.WantDutch(t, "nothing to pay", e.Error.Message)
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "centraal"}, &e); s != http.StatusBadRequest || e.Error.Code != "uitgever_unknown" {
 		t.Errorf("a franchise owner paying from the central business: %d %+v", s, e)
 	}
 	var central uitbetaling.BatchCreated
-	if s := p.call(t, p.admin, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "centraal"}, &central); s != http.StatusCreated ||
+	if s := p.Call(t, p.Admin, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "centraal"}, &central); s != http.StatusCreated ||
 		central.Data.Aantal != 1 || central.Data.TotaalCents != 17500 {
 		t.Errorf("the central batch: %d %+v", s, central)
 	}
 
 	// 'Betaalbestand downloaden': valid against the official schema, declaring exactly the
 	// batch's statements, with the business as the debtor and the account copied at approval.
-	file, header := p.download(t, p.franchise, "/api/v1/betaalbatches/"+b.ID.String()+"/pain.xml")
+	file, header := p.download(t, p.Franchise, "/api/v1/betaalbatches/"+b.ID.String()+"/pain.xml")
 	if ct := header.Get("Content-Type"); !strings.HasPrefix(ct, "application/xml") || !strings.Contains(header.Get("Content-Disposition"), b.BerichtID) {
 		t.Errorf("headers %q %q", ct, header.Get("Content-Disposition"))
 	}
 	painValid(t, file)
 	doc := parsePain(t, file)
 	var count, sum int
-	p.query(t, &count, `SELECT count(*) FROM uitbetalingen WHERE batch_id = $1`, b.ID)
-	p.query(t, &sum, `SELECT sum(totaal_cents) FROM uitbetalingen WHERE batch_id = $1`, b.ID)
+	p.Query(t, &count, `SELECT count(*) FROM uitbetalingen WHERE batch_id = $1`, b.ID)
+	p.Query(t, &sum, `SELECT sum(totaal_cents) FROM uitbetalingen WHERE batch_id = $1`, b.ID)
 	if doc.GrpHdr.NbOfTxs != fmt.Sprint(count) || doc.PmtInf.NbOfTxs != doc.GrpHdr.NbOfTxs || doc.GrpHdr.CtrlSum != euroDot(sum) ||
 		doc.PmtInf.CtrlSum != euroDot(sum) || doc.GrpHdr.MsgID != b.BerichtID || doc.PmtInf.ReqdExctnDt != b.Uitvoerdatum ||
 		doc.PmtInf.DbtrAcct != denHaagBusinessIBAN || doc.PmtInf.Dbtr != "Klusmaat Den Haag B.V." || len(doc.PmtInf.Tx) != 1 {
@@ -424,18 +425,18 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 		tx.Ustrd != "Uitbetaling "+piet.Nummer+" "+uitbetaling.MaandTekst(m) {
 		t.Errorf("the transfer: %+v", tx)
 	}
-	if rows := p.audit(t, b.ID.String()); len(rows) != 2 || rows[0].Action != "betaalbatch_aanmaken" || rows[1].Action != tenants.AuditDownload {
+	if rows := p.Audit(t, b.ID.String()); len(rows) != 2 || rows[0].Action != "betaalbatch_aanmaken" || rows[1].Action != tenants.AuditDownload {
 		t.Errorf("audit of the batch: %+v", rows)
 	}
 
 	// 'Uitgevoerd door de bank': exactly the batch's statements are paid, once.
 	var confirmed uitbetaling.BatchConfirmed
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches/"+b.ID.String()+"/uitgevoerd", nil, &confirmed); s != http.StatusOK ||
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches/"+b.ID.String()+"/uitgevoerd", nil, &confirmed); s != http.StatusOK ||
 		confirmed.Data.Status != "uitgevoerd" || confirmed.Data.UitgevoerdAt == nil {
 		t.Fatalf("confirm: %d %+v", s, confirmed)
 	}
 	var paid []string
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `SELECT nummer FROM uitbetalingen WHERE status = 'uitbetaald' ORDER BY nummer`)
 		if err != nil {
 			return err
@@ -446,30 +447,30 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 	if !slices.Equal(paid, []string{piet.Nummer}) {
 		t.Errorf("paid: %v, want only %s", paid, piet.Nummer)
 	}
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches/"+b.ID.String()+"/uitgevoerd", nil, &e); s != http.StatusConflict || e.Error.Code != "already_carried_out" {
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches/"+b.ID.String()+"/uitgevoerd", nil, &e); s != http.StatusConflict || e.Error.Code != "already_carried_out" {
 		t.Errorf("confirm twice: %d %+v", s, e)
 	}
 	var batches list.Page[uitbetaling.Batch]
-	if s := p.call(t, p.franchise, http.MethodGet, "/api/v1/betaalbatches", nil, &batches); s != http.StatusOK || batches.Total != 1 || batches.Data[0].ID != b.ID {
+	if s := p.Call(t, p.Franchise, http.MethodGet, "/api/v1/betaalbatches", nil, &batches); s != http.StatusOK || batches.Total != 1 || batches.Data[0].ID != b.ID {
 		t.Errorf("the franchise owner's batches: %d %+v", s, batches)
 	}
 
 	// The statement as a PDF, for the office and for Piet himself (who reads the business from
 	// his invoices), saying it is paid; Piet's list, newest first.
 	for _, path := range []string{"/api/v1/uitbetalingen/" + piet.ID.String() + "/pdf", "/api/v1/klusser/uitbetalingen/" + piet.ID.String() + "/pdf"} {
-		who := p.admin
+		who := p.Admin
 		if strings.Contains(path, "/klusser/") {
-			who = p.piet
+			who = p.Piet
 		}
 		text := p.pdfText(t, who, path)
-		wantIn(t, path, text, "Klusmaat Den Haag B.V.", "Piet Bakker", uitbetaling.MaandTekst(m), piet.Nummer,
+		servertest.WantIn(t, path, text, "Klusmaat Den Haag B.V.", "Piet Bakker", uitbetaling.MaandTekst(m), piet.Nummer,
 			"Uitbetaald op "+calendar.System.Today().Dutch(), "Voorburg", "€ 35,00/u", "€ 105,00", "€ 175,00", "NL20 **** **** **** 4567")
 		if strings.Contains(text, pietIBAN) {
 			t.Errorf("%s prints the whole IBAN", path)
 		}
 	}
 	var mine list.Page[uitbetaling.EigenUitbetaling]
-	if s := p.call(t, p.piet, http.MethodGet, "/api/v1/klusser/uitbetalingen", nil, &mine); s != http.StatusOK || mine.Total != 2 ||
+	if s := p.Call(t, p.Piet, http.MethodGet, "/api/v1/klusser/uitbetalingen", nil, &mine); s != http.StatusOK || mine.Total != 2 ||
 		mine.Data[0].ID != corr.ID || mine.Data[1].ID != piet.ID || mine.Data[1].StatusTekst != "Uitbetaald op "+calendar.System.Today().Dutch() ||
 		mine.Data[1].UitgeverNaam != "Klusmaat Den Haag B.V." || mine.Data[1].PDF != "/api/v1/klusser/uitbetalingen/"+piet.ID.String()+"/pdf" {
 		t.Errorf("Piet's statements: %d %+v", s, mine)
@@ -477,16 +478,16 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 
 	// Kees gives his IBAN after his statement was approved without one: the next batch takes it
 	// with the account as it is now (migration 043), and pays it.
-	if s := p.call(t, p.admin, http.MethodPut, "/api/v1/klussers/"+p.id(p.kees).String()+"/bankrekening",
+	if s := p.Call(t, p.Admin, http.MethodPut, "/api/v1/klussers/"+p.ID(p.kees).String()+"/bankrekening",
 		map[string]string{"iban": "NL69INGB0123456789", "rekeninghouder": "K. de Vries"}, nil); s != http.StatusOK {
 		t.Fatalf("Kees's account: %d", s)
 	}
 	var late uitbetaling.BatchCreated
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &late); s != http.StatusCreated ||
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &late); s != http.StatusCreated ||
 		!slices.Equal(late.Uitbetalingen, []string{kees.Nummer}) || len(late.ZonderIBAN) != 0 {
 		t.Fatalf("the batch after Kees gave his IBAN: %d %+v", s, late)
 	}
-	lateFile, _ := p.download(t, p.franchise, "/api/v1/betaalbatches/"+late.Data.ID.String()+"/pain.xml")
+	lateFile, _ := p.download(t, p.Franchise, "/api/v1/betaalbatches/"+late.Data.ID.String()+"/pain.xml")
 	painValid(t, lateFile)
 	if tx := parsePain(t, lateFile).PmtInf.Tx; len(tx) != 1 || tx[0].CdtrIBAN != "NL69INGB0123456789" || tx[0].Cdtr != "K. de Vries" {
 		t.Errorf("Kees's transfer: %+v", tx)
@@ -499,15 +500,15 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 // never changes one.
 func TestUitbetalingenStayWithTheirBusinessAndTheirKlusser(t *testing.T) {
 	p := newPayroll(t)
-	p.done(t, p.piet, job{}, 2, p.month.AddDays(3).At(12, 0))
-	p.done(t, p.gerrit, utrechtJob, 3, p.month.AddDays(4).At(12, 0))
-	p.call(t, p.piet, http.MethodPut, "/api/v1/klusser/bankrekening", map[string]string{"iban": pietIBAN, "rekeninghouder": "P. Bakker"}, nil)
+	p.done(t, p.Piet, servertest.Job{}, 2, p.month.AddDays(3).At(12, 0))
+	p.done(t, p.Gerrit, utrechtJob, 3, p.month.AddDays(4).At(12, 0))
+	p.Call(t, p.Piet, http.MethodPut, "/api/v1/klusser/bankrekening", map[string]string{"iban": pietIBAN, "rekeninghouder": "P. Bakker"}, nil)
 	p.draft(t, p.month)
 	st := p.statements(t, p.month)
-	piet, gerrit := st[payKey(p, p.piet, "den-haag")], st[payKey(p, p.gerrit, "centraal")]
-	p.call(t, p.franchise, http.MethodPost, "/api/v1/uitbetalingen/"+piet.ID.String()+"/goedkeuren", nil, nil)
+	piet, gerrit := st[payKey(p, p.Piet, "den-haag")], st[payKey(p, p.Gerrit, "centraal")]
+	p.Call(t, p.Franchise, http.MethodPost, "/api/v1/uitbetalingen/"+piet.ID.String()+"/goedkeuren", nil, nil)
 	var created uitbetaling.BatchCreated
-	if s := p.call(t, p.franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &created); s != http.StatusCreated {
+	if s := p.Call(t, p.Franchise, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &created); s != http.StatusCreated {
 		t.Fatalf("batch: %d", s)
 	}
 	batch := created.Data.ID
@@ -519,24 +520,24 @@ func TestUitbetalingenStayWithTheirBusinessAndTheirKlusser(t *testing.T) {
 		{http.MethodGet, "/api/v1/uitbetalingen/" + piet.ID.String() + "/pdf"},
 		{http.MethodGet, "/api/v1/betaalbatches/" + batch.String() + "/pain.xml"},
 		{http.MethodPost, "/api/v1/betaalbatches/" + batch.String() + "/uitgevoerd"},
-		{http.MethodGet, "/api/v1/klussers/" + p.id(p.piet).String() + "/bankrekening"},
+		{http.MethodGet, "/api/v1/klussers/" + p.ID(p.Piet).String() + "/bankrekening"},
 	} {
-		if s := p.call(t, p.utrecht, c.method, c.path, nil, nil); s != http.StatusNotFound {
+		if s := p.Call(t, p.utrecht, c.method, c.path, nil, nil); s != http.StatusNotFound {
 			t.Errorf("%s %s as utrecht's franchise owner: %d, want 404", c.method, c.path, s)
 		}
 	}
 	// And den-haag's franchise owner nothing of the central business's.
-	if s := p.call(t, p.franchise, http.MethodGet, "/api/v1/uitbetalingen/"+gerrit.ID.String(), nil, nil); s != http.StatusNotFound {
+	if s := p.Call(t, p.Franchise, http.MethodGet, "/api/v1/uitbetalingen/"+gerrit.ID.String(), nil, nil); s != http.StatusNotFound {
 		t.Errorf("the central business's statement as den-haag's franchise owner: %d", s)
 	}
-	for who, want := range map[string]int{p.utrecht: 0, p.franchise: 1, p.admin: 2} {
+	for who, want := range map[string]int{p.utrecht: 0, p.Franchise: 1, p.Admin: 2} {
 		var page list.Page[uitbetaling.Uitbetaling]
-		if s := p.call(t, who, http.MethodGet, "/api/v1/uitbetalingen", nil, &page); s != http.StatusOK || page.Total != want || len(page.Data) != want {
+		if s := p.Call(t, who, http.MethodGet, "/api/v1/uitbetalingen", nil, &page); s != http.StatusOK || page.Total != want || len(page.Data) != want {
 			t.Errorf("the list as %s: %d %d rows, want %d", who, s, page.Total, want)
 		}
 	}
 	var batches list.Page[uitbetaling.Batch]
-	if s := p.call(t, p.utrecht, http.MethodGet, "/api/v1/betaalbatches", nil, &batches); s != http.StatusOK || batches.Total != 0 {
+	if s := p.Call(t, p.utrecht, http.MethodGet, "/api/v1/betaalbatches", nil, &batches); s != http.StatusOK || batches.Total != 0 {
 		t.Errorf("batches as utrecht's franchise owner: %d %+v", s, batches)
 	}
 
@@ -550,23 +551,23 @@ func TestUitbetalingenStayWithTheirBusinessAndTheirKlusser(t *testing.T) {
 		{http.MethodPost, "/api/v1/betaalbatches"},
 		{http.MethodGet, "/api/v1/betaalbatches/" + batch.String() + "/pain.xml"},
 		{http.MethodPost, "/api/v1/betaalbatches/" + batch.String() + "/uitgevoerd"},
-		{http.MethodGet, "/api/v1/klussers/" + p.id(p.piet).String() + "/bankrekening"},
-		{http.MethodPut, "/api/v1/klussers/" + p.id(p.piet).String() + "/bankrekening"},
+		{http.MethodGet, "/api/v1/klussers/" + p.ID(p.Piet).String() + "/bankrekening"},
+		{http.MethodPut, "/api/v1/klussers/" + p.ID(p.Piet).String() + "/bankrekening"},
 	} {
-		if s := p.call(t, p.piet, c.method, c.path, nil, nil); s != http.StatusForbidden {
+		if s := p.Call(t, p.Piet, c.method, c.path, nil, nil); s != http.StatusForbidden {
 			t.Errorf("%s %s as a klusser: %d, want 403", c.method, c.path, s)
 		}
 	}
 
 	// Gerrit never sees Piet's statement: not in the API, not in SQL as himself.
-	if s := p.call(t, p.gerrit, http.MethodGet, "/api/v1/klusser/uitbetalingen/"+piet.ID.String()+"/pdf", nil, nil); s != http.StatusNotFound {
+	if s := p.Call(t, p.Gerrit, http.MethodGet, "/api/v1/klusser/uitbetalingen/"+piet.ID.String()+"/pdf", nil, nil); s != http.StatusNotFound {
 		t.Errorf("Piet's PDF as Gerrit: %d", s)
 	}
 	var his list.Page[uitbetaling.EigenUitbetaling]
-	if p.call(t, p.gerrit, http.MethodGet, "/api/v1/klusser/uitbetalingen", nil, &his); his.Total != 1 || his.Data[0].ID != gerrit.ID {
+	if p.Call(t, p.Gerrit, http.MethodGet, "/api/v1/klusser/uitbetalingen", nil, &his); his.Total != 1 || his.Data[0].ID != gerrit.ID {
 		t.Errorf("Gerrit's list: %+v", his)
 	}
-	p.d.As(t, p.actor(p.gerrit), func(tx pgx.Tx) error {
+	p.DB.As(t, p.Actor(p.Gerrit), func(tx pgx.Tx) error {
 		for what, q := range map[string]struct {
 			sql string
 			arg uuid.UUID
@@ -574,7 +575,7 @@ func TestUitbetalingenStayWithTheirBusinessAndTheirKlusser(t *testing.T) {
 			"statement":    {`SELECT count(*) FROM uitbetalingen WHERE id = $1`, piet.ID},
 			"lines":        {`SELECT count(*) FROM uitbetaling_regels WHERE uitbetaling_id = $1`, piet.ID},
 			"batch":        {`SELECT count(*) FROM betaalbatches WHERE id = $1`, batch},
-			"bank account": {`SELECT count(*) FROM klusser_bankrekeningen WHERE klusser_id = $1`, p.id(p.piet)},
+			"bank account": {`SELECT count(*) FROM klusser_bankrekeningen WHERE klusser_id = $1`, p.ID(p.Piet)},
 		} {
 			var n int
 			if err := tx.QueryRow(context.Background(), q.sql, q.arg).Scan(&n); err != nil {
@@ -589,11 +590,11 @@ func TestUitbetalingenStayWithTheirBusinessAndTheirKlusser(t *testing.T) {
 
 	// den-haag's franchise owner reads Piet's account masked, and may not change it.
 	var acc uitbetaling.BankrekeningAnswer
-	if s := p.call(t, p.franchise, http.MethodGet, "/api/v1/klussers/"+p.id(p.piet).String()+"/bankrekening", nil, &acc); s != http.StatusOK ||
+	if s := p.Call(t, p.Franchise, http.MethodGet, "/api/v1/klussers/"+p.ID(p.Piet).String()+"/bankrekening", nil, &acc); s != http.StatusOK ||
 		acc.Data.IBAN != nil || acc.Data.IBANGemaskeerd != "NL20 **** **** **** 4567" || !acc.Data.Ingevuld {
 		t.Errorf("Piet's account as den-haag's franchise owner: %d %+v", s, acc)
 	}
-	if s := p.call(t, p.franchise, http.MethodPut, "/api/v1/klussers/"+p.id(p.piet).String()+"/bankrekening",
+	if s := p.Call(t, p.Franchise, http.MethodPut, "/api/v1/klussers/"+p.ID(p.Piet).String()+"/bankrekening",
 		map[string]string{"iban": gerritIBAN, "rekeninghouder": "X"}, nil); s != http.StatusForbidden {
 		t.Errorf("a franchise owner setting an account: %d", s)
 	}
@@ -611,13 +612,13 @@ func TestUitbetalingBankrekeningCheckedMaskedAuditedAndNeverLogged(t *testing.T)
 	previous := slog.Default()
 	slog.SetDefault(logger)
 	t.Cleanup(func() { slog.SetDefault(previous) })
-	api := newAPIServer(t, server.Deps{DB: p.d.DB, Logger: logger})
-	as := func(handle string) *apiServer { return api.as(p.actor(handle)) }
-	put := func(handle, path, iban, holder string) (int, apiError, uitbetaling.BankrekeningSaved) {
+	api := servertest.NewAPIServer(t, server.Deps{DB: p.DB.DB, Logger: logger})
+	as := func(handle string) *servertest.APIServer { return api.As(p.Actor(handle)) }
+	put := func(handle, path, iban, holder string) (int, servertest.APIError, uitbetaling.BankrekeningSaved) {
 		t.Helper()
 		body, _ := json.Marshal(map[string]string{"iban": iban, "rekeninghouder": holder})
-		s, b, _ := as(handle).do(http.MethodPut, path, string(body))
-		var e apiError
+		s, b, _ := as(handle).Do(http.MethodPut, path, string(body))
+		var e servertest.APIError
 		var ok uitbetaling.BankrekeningSaved
 		if s == http.StatusOK {
 			_ = json.Unmarshal(b, &ok)
@@ -638,41 +639,41 @@ func TestUitbetalingBankrekeningCheckedMaskedAuditedAndNeverLogged(t *testing.T)
 		{pietIBAN, strings.Repeat("a", 71), "rekeninghouder", "De naam is te lang (hoogstens 70 tekens)."},
 		{pietIBAN, "王小明", "rekeninghouder", ""},
 	} {
-		s, e, _ := put(p.piet, own, c.iban, c.holder)
+		s, e, _ := put(p.Piet, own, c.iban, c.holder)
 		if s != http.StatusBadRequest || e.Error.Fields[c.field] == "" || (c.message != "" && e.Error.Fields[c.field] != c.message) {
 			t.Errorf("%q / %q: %d %+v", c.iban, c.holder, s, e)
 		}
-		wantDutch(t, c.iban+" "+c.holder, e.Error.Fields[c.field])
+		servertest.WantDutch(t, c.iban+" "+c.holder, e.Error.Fields[c.field])
 	}
-	if n := p.count(t, "klusser_bankrekeningen"); n != 0 {
+	if n := p.Count(t, "klusser_bankrekeningen"); n != 0 {
 		t.Fatalf("%d accounts stored from refused forms", n)
 	}
 
 	// Stored as the bank wants it: no spaces, upper case, the holder in SEPA's characters.
-	s, _, saved := put(p.piet, own, "nl20 ingb 0001 2345 67", "Piet Bakker-Müller")
+	s, _, saved := put(p.Piet, own, "nl20 ingb 0001 2345 67", "Piet Bakker-Müller")
 	if s != http.StatusOK || saved.Data.IBAN == nil || *saved.Data.IBAN != pietIBAN || saved.Data.Rekeninghouder != "Piet Bakker-Muller" ||
 		saved.Message != uitbetaling.MsgBankrekeningOpgeslagen {
 		t.Fatalf("save: %d %+v", s, saved)
 	}
 	// Whole for Piet and the admin, masked for the franchise owner.
-	for handle, whole := range map[string]bool{p.piet: true, p.admin: true, p.franchise: false} {
-		path := "/api/v1/klussers/" + p.id(p.piet).String() + "/bankrekening"
-		if handle == p.piet {
+	for handle, whole := range map[string]bool{p.Piet: true, p.Admin: true, p.Franchise: false} {
+		path := "/api/v1/klussers/" + p.ID(p.Piet).String() + "/bankrekening"
+		if handle == p.Piet {
 			path = own
 		}
-		s, b, _ := as(handle).do(http.MethodGet, path, "")
+		s, b, _ := as(handle).Do(http.MethodGet, path, "")
 		var a uitbetaling.BankrekeningAnswer
 		_ = json.Unmarshal(b, &a)
 		if s != http.StatusOK || a.Data.IBANGemaskeerd != "NL20 **** **** **** 4567" || (a.Data.IBAN != nil) != whole ||
 			(whole && *a.Data.IBAN != pietIBAN) || bytes.Contains(b, []byte(pietIBAN)) != whole {
-			t.Errorf("the account as %s: %d %s", p.actor(handle).Role, s, b)
+			t.Errorf("the account as %s: %d %s", p.Actor(handle).Role, s, b)
 		}
 	}
 	// The admin changes it; both changes are audited, masked.
-	if s, _, _ := put(p.admin, "/api/v1/klussers/"+p.id(p.piet).String()+"/bankrekening", "NL18 RABO 0123 4598 76", "P. Bakker"); s != http.StatusOK {
+	if s, _, _ := put(p.Admin, "/api/v1/klussers/"+p.ID(p.Piet).String()+"/bankrekening", "NL18 RABO 0123 4598 76", "P. Bakker"); s != http.StatusOK {
 		t.Fatalf("the admin's change: %d", s)
 	}
-	rows := p.audit(t, p.id(p.piet).String())
+	rows := p.Audit(t, p.ID(p.Piet).String())
 	if len(rows) != 2 || rows[0].Action != "bankrekening_wijzigen" || rows[0].Role != "klusser" || rows[0].Before != nil ||
 		rows[0].After["iban"] != "NL20 **** **** **** 4567" || rows[1].Role != "admin" || rows[1].Before["iban"] != "NL20 **** **** **** 4567" ||
 		rows[1].After["iban"] != "NL18 **** **** **** 9876" {
@@ -684,35 +685,35 @@ func TestUitbetalingBankrekeningCheckedMaskedAuditedAndNeverLogged(t *testing.T)
 			t.Errorf("the audit log holds a whole IBAN: %s", raw)
 		}
 	}
-	if s, _, _ := put(p.piet, own, pietIBAN, "P. Bakker"); s != http.StatusOK {
+	if s, _, _ := put(p.Piet, own, pietIBAN, "P. Bakker"); s != http.StatusOK {
 		t.Fatal("back to Piet's own account")
 	}
 
 	// A whole payroll through the logged server: draft, approve, batch, download, confirm.
-	p.done(t, p.piet, job{}, 2, p.month.AddDays(2).At(11, 0))
+	p.done(t, p.Piet, servertest.Job{}, 2, p.month.AddDays(2).At(11, 0))
 	p.draft(t, p.month)
-	id := p.statements(t, p.month)[payKey(p, p.piet, "den-haag")].ID
+	id := p.statements(t, p.month)[payKey(p, p.Piet, "den-haag")].ID
 	for _, c := range []struct {
 		handle, method, path, body string
 		want                       int
 	}{
-		{p.admin, http.MethodGet, "/api/v1/uitbetalingen/" + id.String(), "", http.StatusOK},
-		{p.franchise, http.MethodPost, "/api/v1/uitbetalingen/" + id.String() + "/goedkeuren", "", http.StatusOK},
-		{p.admin, http.MethodGet, "/api/v1/uitbetalingen", "", http.StatusOK},
-		{p.piet, http.MethodGet, "/api/v1/klusser/uitbetalingen/" + id.String() + "/pdf", "", http.StatusOK},
-		{p.franchise, http.MethodPost, "/api/v1/betaalbatches", `{"uitgever":"den-haag"}`, http.StatusCreated},
+		{p.Admin, http.MethodGet, "/api/v1/uitbetalingen/" + id.String(), "", http.StatusOK},
+		{p.Franchise, http.MethodPost, "/api/v1/uitbetalingen/" + id.String() + "/goedkeuren", "", http.StatusOK},
+		{p.Admin, http.MethodGet, "/api/v1/uitbetalingen", "", http.StatusOK},
+		{p.Piet, http.MethodGet, "/api/v1/klusser/uitbetalingen/" + id.String() + "/pdf", "", http.StatusOK},
+		{p.Franchise, http.MethodPost, "/api/v1/betaalbatches", `{"uitgever":"den-haag"}`, http.StatusCreated},
 	} {
-		if s, b, _ := as(c.handle).do(c.method, c.path, c.body); s != c.want {
+		if s, b, _ := as(c.handle).Do(c.method, c.path, c.body); s != c.want {
 			t.Fatalf("%s %s: %d %s", c.method, c.path, s, b)
 		}
 	}
 	var batch uuid.UUID
-	p.query(t, &batch, `SELECT id FROM betaalbatches`)
-	s, file, _ := as(p.franchise).do(http.MethodGet, "/api/v1/betaalbatches/"+batch.String()+"/pain.xml", "")
+	p.Query(t, &batch, `SELECT id FROM betaalbatches`)
+	s, file, _ := as(p.Franchise).Do(http.MethodGet, "/api/v1/betaalbatches/"+batch.String()+"/pain.xml", "")
 	if s != http.StatusOK || !bytes.Contains(file, []byte(pietIBAN)) {
 		t.Fatalf("download: %d", s)
 	}
-	if s, _, _ := as(p.franchise).do(http.MethodPost, "/api/v1/betaalbatches/"+batch.String()+"/uitgevoerd", ""); s != http.StatusOK {
+	if s, _, _ := as(p.Franchise).Do(http.MethodPost, "/api/v1/betaalbatches/"+batch.String()+"/uitgevoerd", ""); s != http.StatusOK {
 		t.Fatalf("confirm: %d", s)
 	}
 
@@ -734,24 +735,24 @@ func TestUitbetalingBankrekeningCheckedMaskedAuditedAndNeverLogged(t *testing.T)
 // holds no account number.
 func TestUitbetalingPainFileRefusedBeforeItLeaves(t *testing.T) {
 	p := newPayroll(t)
-	p.done(t, p.piet, job{}, 2, p.month.AddDays(2).At(11, 0))
-	p.call(t, p.piet, http.MethodPut, "/api/v1/klusser/bankrekening", map[string]string{"iban": pietIBAN, "rekeninghouder": "P. Bakker"}, nil)
+	p.done(t, p.Piet, servertest.Job{}, 2, p.month.AddDays(2).At(11, 0))
+	p.Call(t, p.Piet, http.MethodPut, "/api/v1/klusser/bankrekening", map[string]string{"iban": pietIBAN, "rekeninghouder": "P. Bakker"}, nil)
 	p.draft(t, p.month)
-	id := p.statements(t, p.month)[payKey(p, p.piet, "den-haag")].ID
-	p.call(t, p.admin, http.MethodPost, "/api/v1/uitbetalingen/"+id.String()+"/goedkeuren", nil, nil)
+	id := p.statements(t, p.month)[payKey(p, p.Piet, "den-haag")].ID
+	p.Call(t, p.Admin, http.MethodPost, "/api/v1/uitbetalingen/"+id.String()+"/goedkeuren", nil, nil)
 	var created uitbetaling.BatchCreated
-	if s := p.call(t, p.admin, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &created); s != http.StatusCreated {
+	if s := p.Call(t, p.Admin, http.MethodPost, "/api/v1/betaalbatches", uitbetaling.BatchRequest{Uitgever: "den-haag"}, &created); s != http.StatusCreated {
 		t.Fatalf("batch: %d", s)
 	}
 	// The business's account is changed afterwards to one the writer refuses (not a SEPA country;
 	// its shape passes the table's check).
-	p.exec(t, `UPDATE factuur_uitgevers SET iban = 'TR330006100519786457841326' WHERE id = 'den-haag'`)
-	var e apiError
-	if s := p.call(t, p.admin, http.MethodGet, "/api/v1/betaalbatches/"+created.Data.ID.String()+"/pain.xml", nil, &e); s != http.StatusInternalServerError ||
+	p.Exec(t, `UPDATE factuur_uitgevers SET iban = 'TR330006100519786457841326' WHERE id = 'den-haag'`)
+	var e servertest.APIError
+	if s := p.Call(t, p.Admin, http.MethodGet, "/api/v1/betaalbatches/"+created.Data.ID.String()+"/pain.xml", nil, &e); s != http.StatusInternalServerError ||
 		e.Error.Code != "payment_file_refused" || e.Error.Message != uitbetaling.MsgFileRefused {
 		t.Fatalf("a refused file: %d %+v", s, e)
 	}
-	if rows := p.audit(t, created.Data.ID.String()); len(rows) != 1 {
+	if rows := p.Audit(t, created.Data.ID.String()); len(rows) != 1 {
 		t.Errorf("a refused download was audited: %+v", rows)
 	}
 }

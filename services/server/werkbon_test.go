@@ -3,12 +3,8 @@ package server_test
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
@@ -27,6 +23,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/server"
+	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/werkbon"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -35,163 +32,94 @@ import (
 // The work order on site: the day of a klusser from a planned job to a paid invoice,
 // the arithmetic of D7, the gapless numbers of D8 and the offline queue's exactly-once of D23.
 
-func werkbonPath(id uuid.UUID, tail string) string {
-	return fmt.Sprintf("/api/v1/klusser/werkbonnen/%s%s", id, tail)
-}
-
-// signaturePNG is a drawn signature: a dark stroke over a white 600x120 canvas, as a data URL.
-func signaturePNG(t testing.TB, blank bool) string {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 600, 120))
-	for x := 0; x < 600; x++ {
-		for y := 0; y < 120; y++ {
-			img.Set(x, y, color.White)
-		}
-	}
-	if !blank {
-		for x := 50; x < 550; x++ {
-			img.Set(x, 60+(x%40)/4, color.Black)
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return "data:image/png;base64," + encodeBase64(b.Bytes())
-}
-
-// plannedJob is a den-haag job planned by the klusser, with its work order opened.
-func (p *portal) plannedJob(t testing.TB, klusserHandle string, naam, mail string) (uuid.UUID, werkbon.Werkbon) {
-	t.Helper()
-	return p.plannedJobIn(t, klusserHandle, naam, mail, job{})
-}
-
-// plannedJobIn is plannedJob in where's region, town and postcode (den-haag when empty).
-func (p *portal) plannedJobIn(t testing.TB, klusserHandle string, naam, mail string, where job) (uuid.UUID, werkbon.Werkbon) {
-	t.Helper()
-	start := calendar.System.Today().At(9, 0)
-	klus := p.job(t, job{assignment: "pool", status: "ingepland", klusser: klusserHandle, naam: naam, email: mail, start: &start,
-		regio: where.regio, woonplaats: where.woonplaats, postcode: where.postcode})
-	var w werkbon.Werkbon
-	if s := p.call(t, klusserHandle, http.MethodPost, "/api/v1/klusser/klussen/"+klus.String()+"/werkbon", nil, &w); s != http.StatusOK {
-		t.Fatalf("open work order: %d", s)
-	}
-	return klus, w
-}
-
-// startedAgo starts the timer and moves its start back by d (as the system), so a completion now
-// has worked d.
-func (p *portal) startedAgo(t testing.TB, handle string, w werkbon.Werkbon, d time.Duration) {
-	t.Helper()
-	if s := p.call(t, handle, http.MethodPost, werkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New()}, nil); s != http.StatusOK {
-		t.Fatalf("start: %d", s)
-	}
-	p.exec(t, `UPDATE werkbonnen SET start_tijd = now() - $2::interval WHERE id = $1`, w.ID, fmt.Sprintf("%d seconds", int(d.Seconds())))
-	p.exec(t, `UPDATE klussen SET claimed_at = now() - interval '2 days' WHERE id = $1`, w.KlusID)
-}
-
-func afronden(t testing.TB) werkbon.Afronden {
-	return werkbon.Afronden{ClientID: uuid.New(), Beoordeling: werkbon.Ratings{Algemeen: 5, Netheid: 4, Vriendelijkheid: 5, Vakmanschap: 4},
-		Opmerkingen: "Netjes gewerkt.", Handtekening: signaturePNG(t, false)}
-}
-
-func uploadPhoto(t testing.TB, p *portal, handle string, w uuid.UUID, typ string, clientID uuid.UUID) (int, []byte) {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	var pic bytes.Buffer
-	_ = png.Encode(&pic, img)
-	return postFile(t, p, handle, "/api/v1/werkbonnen/"+w.String()+"/fotos", "foto.png", pic.Bytes(),
-		[2]string{"type", typ}, [2]string{"client_id", clientID.String()})
-}
-
 func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
-	p := newPortal(t, portalOptions{files: true, contact: "085 123 45 67"})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	klus, w := p.plannedJob(t, piet, "Mevrouw Jansen", "")
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Contact: "085 123 45 67"})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	klus, w := p.PlannedJob(t, piet, "Mevrouw Jansen", "")
 	if w.Status != "running" || w.StartTijd != nil || w.Klant.Naam != "Mevrouw Jansen" || w.Klant.Telefoon == "" || w.UurtariefCents != 6500 {
 		t.Fatalf("opened work order: %+v", w)
 	}
 	// Opening again finds the same work order.
 	var again werkbon.Werkbon
-	p.call(t, piet, http.MethodPost, "/api/v1/klusser/klussen/"+klus.String()+"/werkbon", nil, &again)
+	p.Call(t, piet, http.MethodPost, "/api/v1/klusser/klussen/"+klus.String()+"/werkbon", nil, &again)
 	if again.ID != w.ID {
 		t.Fatalf("second open made another work order: %s vs %s", again.ID, w.ID)
 	}
 
 	// Finishing before the timer started is refused with the spec's words.
-	var e apiError
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &e); s != http.StatusConflict || e.Error.Message != "Start eerst de timer" {
+	var e servertest.APIError
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &e); s != http.StatusConflict || e.Error.Message != "Start eerst de timer" {
 		t.Fatalf("complete before start: %d %+v", s, e)
 	}
 
 	// The timer: the server stamps the start, the job goes bezig; a repeated start changes nothing.
 	var started werkbon.Werkbon
 	startID := uuid.New()
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/start"), werkbon.Start{ClientID: startID}, &started)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/start"), werkbon.Start{ClientID: startID}, &started)
 	if started.StartTijd == nil || started.StartBron != "server" || started.Klus.Status != "bezig" {
 		t.Fatalf("started: %+v", started)
 	}
 	var repeated werkbon.Werkbon
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/start"), werkbon.Start{ClientID: startID}, &repeated)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/start"), werkbon.Start{ClientID: startID}, &repeated)
 	if !repeated.StartTijd.Equal(*started.StartTijd) {
 		t.Fatalf("a repeated start moved the timer: %v -> %v", started.StartTijd, repeated.StartTijd)
 	}
 
 	// Materials: checked, added once per client id, removable.
 	for _, bad := range []werkbon.MateriaalForm{{ClientID: uuid.New(), Omschrijving: " ", BedragCents: 100}, {ClientID: uuid.New(), Omschrijving: "Plug", BedragCents: 0}} {
-		var e apiError
-		if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Vul materiaal naam en bedrag in" {
+		var e servertest.APIError
+		if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Vul materiaal naam en bedrag in" {
 			t.Errorf("material %+v: %d %+v", bad, s, e)
 		}
 	}
 	plug := werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Pluggen en schroeven", BedragCents: 1234}
 	var withItems werkbon.Werkbon
 	for i := 0; i < 3; i++ { // the offline queue resends: applied once
-		p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), plug, &withItems)
+		p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), plug, &withItems)
 	}
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Lampkap", BedragCents: 1}, &withItems)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Lampkap", BedragCents: 1}, &withItems)
 	spare := werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Verkeerde lamp", BedragCents: 999}
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), spare, &withItems)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), spare, &withItems)
 	if len(withItems.Materialen) != 3 || withItems.MateriaalCents != 1234+1+999 {
 		t.Fatalf("materials: %+v", withItems.Materialen)
 	}
-	p.call(t, piet, http.MethodDelete, werkbonPath(w.ID, "/materialen/"+withItems.Materialen[2].ID.String()), nil, &withItems)
+	p.Call(t, piet, http.MethodDelete, servertest.WerkbonPath(w.ID, "/materialen/"+withItems.Materialen[2].ID.String()), nil, &withItems)
 	if len(withItems.Materialen) != 2 || withItems.MateriaalCents != 1235 {
 		t.Fatalf("after removing: %+v", withItems.Materialen)
 	}
 
 	// Notes and photos; a photo sent twice with one client id is stored once. Notes longer than
 	// the API description's maxLength are refused with the field's message, and the saved ones stay.
-	p.call(t, piet, http.MethodPut, werkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "Lamp hing scheef."}, nil)
-	var tooLong apiError
-	if s := p.call(t, piet, http.MethodPut, werkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: strings.Repeat("é", werkbon.MaxOpmerkingen+1)}, &tooLong); s != http.StatusBadRequest ||
+	p.Call(t, piet, http.MethodPut, servertest.WerkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "Lamp hing scheef."}, nil)
+	var tooLong servertest.APIError
+	if s := p.Call(t, piet, http.MethodPut, servertest.WerkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: strings.Repeat("é", werkbon.MaxOpmerkingen+1)}, &tooLong); s != http.StatusBadRequest ||
 		tooLong.Error.Fields["opmerkingen"] != "De notities zijn te lang (hoogstens 5000 tekens)." {
 		t.Fatalf("notes of %d characters: %d %+v", werkbon.MaxOpmerkingen+1, s, tooLong)
 	}
 	photoID := uuid.New()
 	for i := 0; i < 2; i++ {
-		if s, b := uploadPhoto(t, p, piet, w.ID, "before", photoID); s != http.StatusOK {
+		if s, b := servertest.UploadPhoto(t, p, piet, w.ID, "before", photoID); s != http.StatusOK {
 			t.Fatalf("photo: %d %s", s, b)
 		}
 	}
-	uploadPhoto(t, p, piet, w.ID, "after", uuid.New())
+	servertest.UploadPhoto(t, p, piet, w.ID, "after", uuid.New())
 
 	// Completion: ratings and a signature are required.
-	bad := afronden(t)
+	bad := servertest.Afronden(t)
 	bad.Beoordeling.Netheid = 0
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Vul alle beoordelingen in" {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Vul alle beoordelingen in" {
 		t.Errorf("ratings missing: %d %+v", s, e)
 	}
-	bad = afronden(t)
-	bad.Handtekening = signaturePNG(t, true)
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Handtekening is verplicht" {
+	bad = servertest.Afronden(t)
+	bad.Handtekening = servertest.SignaturePNG(t, true)
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), bad, &e); s != http.StatusBadRequest || e.Error.Message != "Handtekening is verplicht" {
 		t.Errorf("blank signature: %d %+v", s, e)
 	}
-	p.exec(t, `UPDATE werkbonnen SET start_tijd = now() - interval '61 minutes' WHERE id = $1`, w.ID)
-	done := afronden(t)
+	p.Exec(t, `UPDATE werkbonnen SET start_tijd = now() - interval '61 minutes' WHERE id = $1`, w.ID)
+	done := servertest.Afronden(t)
 	done.Opmerkingen = ""
 	var a werkbon.Afronding
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), done, &a); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), done, &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
 	if a.Werkbon.Status != "completed" || a.Werkbon.Uren == nil || *a.Werkbon.Uren != 2 || !a.Werkbon.Ondertekend ||
@@ -200,29 +128,29 @@ func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
 	}
 	// The completion sent again answers the same invoice.
 	var a2 werkbon.Afronding
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), done, &a2)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), done, &a2)
 	if a2.FactuurID != a.FactuurID {
 		t.Fatalf("a repeated completion made invoice %s besides %s", a2.FactuurID, a.FactuurID)
 	}
 
 	// Locked: no material, note or photo changes.
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Nog iets", BedragCents: 100}, &e); s != http.StatusConflict {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Nog iets", BedragCents: 100}, &e); s != http.StatusConflict {
 		t.Errorf("material after completion: %d", s)
 	}
-	if s := p.call(t, piet, http.MethodPut, werkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "anders"}, &e); s != http.StatusConflict {
+	if s := p.Call(t, piet, http.MethodPut, servertest.WerkbonPath(w.ID, "/notities"), werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "anders"}, &e); s != http.StatusConflict {
 		t.Errorf("notes after completion: %d", s)
 	}
-	if s, _ := uploadPhoto(t, p, piet, w.ID, "after", uuid.New()); s != http.StatusConflict {
+	if s, _ := servertest.UploadPhoto(t, p, piet, w.ID, "after", uuid.New()); s != http.StatusConflict {
 		t.Errorf("photo after completion: %d", s)
 	}
 	// A material queued before completion but arriving after it is the same material: accepted.
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), plug, nil); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), plug, nil); s != http.StatusOK {
 		t.Errorf("known material after completion: %d", s)
 	}
 
 	// The invoice: 2 h x 65 + 12,35 materials = 142,35; VAT 29,89 (29,8935); total 172,24.
 	var f factuur.Factuur
-	p.call(t, piet, http.MethodGet, "/api/v1/klusser/facturen/"+a.FactuurID.String(), nil, &f)
+	p.Call(t, piet, http.MethodGet, "/api/v1/klusser/facturen/"+a.FactuurID.String(), nil, &f)
 	year := calendar.System.InvoiceYear()
 	if f.Factuurnummer != fmt.Sprintf("%d-0001", year) || f.Uren != 2 || f.ArbeidCents != 13000 || f.MateriaalCents != 1235 ||
 		f.SubtotaalCents != 14235 || f.BTWCents != 2989 || f.TotaalCents != 17224 || f.BetaalMethode != nil || len(f.Materialen) != 2 {
@@ -230,23 +158,23 @@ func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
 	}
 
 	// Payment: niet_betaald needs a note; pin is registered once; another method later is refused.
-	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+f.ID.String()+"/betaling",
+	if s := p.Call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+f.ID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "niet_betaald"}, &e); s != http.StatusBadRequest ||
 		e.Error.Message != "Voeg een notitie toe waarom de klant niet kan betalen" {
 		t.Errorf("unpaid without note: %d %+v", s, e)
 	}
 	for i := 0; i < 2; i++ {
-		if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+f.ID.String()+"/betaling",
+		if s := p.Call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+f.ID.String()+"/betaling",
 			factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, &f); s != http.StatusOK || f.BetaalMethode == nil || *f.BetaalMethode != "pin" {
 			t.Fatalf("pin: %d %+v", s, f)
 		}
 	}
-	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+f.ID.String()+"/betaling",
+	if s := p.Call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+f.ID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "contant"}, &e); s != http.StatusConflict {
 		t.Errorf("contant after pin: %d", s)
 	}
 	var betaald bool
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT betaald FROM klussen WHERE id = $1`, klus).Scan(&betaald)
 	})
 	if !betaald {
@@ -256,8 +184,8 @@ func TestTheWorkOrderDayFromPlannedJobToPaidInvoice(t *testing.T) {
 
 // The arithmetic of D7 at its edges, through the real completion.
 func TestCompletionBillsTheServersHours(t *testing.T) {
-	p := newPortal(t, portalOptions{files: true})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p := servertest.NewPortal(t, servertest.Options{Files: true})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	cases := []struct {
 		worked    time.Duration
 		materials []int
@@ -272,21 +200,21 @@ func TestCompletionBillsTheServersHours(t *testing.T) {
 		{2*time.Hour + time.Second, []int{3}, 3, 4096}, // 19503 * 0.21 = 4095.63 -> 4096
 	}
 	for _, c := range cases {
-		_, w := p.plannedJob(t, piet, "Meneer Pietersen", "")
+		_, w := p.PlannedJob(t, piet, "Meneer Pietersen", "")
 		for _, m := range c.materials {
-			p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Onderdeel", BedragCents: m}, nil)
+			p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Onderdeel", BedragCents: m}, nil)
 		}
-		p.startedAgo(t, piet, w, c.worked)
-		in := afronden(t)
+		p.StartedAgo(t, piet, w, c.worked)
+		in := servertest.Afronden(t)
 		// The phone's own sums are ignored (D7).
 		ninetyNine, long := 99, time.Now().Add(-48*time.Hour)
 		in.Uren, in.EindTijd = &ninetyNine, &long
 		var a werkbon.Afronding
-		if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), in, &a); s != http.StatusOK {
+		if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), in, &a); s != http.StatusOK {
 			t.Fatalf("%v: complete %d", c.worked, s)
 		}
 		var f factuur.Factuur
-		p.call(t, piet, http.MethodGet, "/api/v1/klusser/facturen/"+a.FactuurID.String(), nil, &f)
+		p.Call(t, piet, http.MethodGet, "/api/v1/klusser/facturen/"+a.FactuurID.String(), nil, &f)
 		materials := 0
 		for _, m := range c.materials {
 			materials += m
@@ -306,23 +234,23 @@ func TestCompletionBillsTheServersHours(t *testing.T) {
 // completion that fails after taking a number gives it back.
 func TestFiftySimultaneousCompletionsGaplessNumbers(t *testing.T) {
 	clock := calendar.Fixed(time.Date(2031, 3, 4, 10, 0, 0, 0, calendar.Zone))
-	p := newPortal(t, portalOptions{files: true, clock: clock})
-	p.exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Clock: clock})
+	p.Exec(t, `INSERT INTO factuur_uitgevers (id, regio, naam, adres, postcode, plaats, kvk_nummer, btw_nummer, iban, nummer_prefix)
 		VALUES ('den-haag', 'den-haag', 'Klusmaat Den Haag B.V.', 'Prinsegracht 10', '2512 GA', 'Den Haag', '87654321',
 		        'NL987654321B01', 'NL91ABNA0417164300', 'DH')`)
 
 	// First a completion that fails after numbering: a server without a job queue cannot queue
 	// the PDF, so the whole transaction rolls back.
-	noQueue := newAPIServer(t, serverDepsWithFiles(p))
-	loser := p.klusser(t, "Kees de Vries", "06 11 11 11 11", "den-haag")
-	_, lw := p.plannedJob(t, loser, "Mevrouw Bos", "")
-	p.startedAgo(t, loser, lw, 30*time.Minute)
-	body, _ := jsonBody(afronden(t))
-	if s, b, _ := noQueue.as(p.actor(loser)).do(http.MethodPost, werkbonPath(lw.ID, "/afronden"), body); s != http.StatusInternalServerError {
+	noQueue := servertest.NewAPIServer(t, serverDepsWithFiles(p))
+	loser := p.Klusser(t, "Kees de Vries", "06 11 11 11 11", "den-haag")
+	_, lw := p.PlannedJob(t, loser, "Mevrouw Bos", "")
+	p.StartedAgo(t, loser, lw, 30*time.Minute)
+	body, _ := jsonBody(servertest.Afronden(t))
+	if s, b, _ := noQueue.As(p.Actor(loser)).Do(http.MethodPost, servertest.WerkbonPath(lw.ID, "/afronden"), body); s != http.StatusInternalServerError {
 		t.Fatalf("completion without queue: %d %s", s, b)
 	}
 	var counters int
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT count(*) FROM invoice_number_counters WHERE jaar = 2031`).Scan(&counters)
 	})
 	if counters != 0 {
@@ -336,10 +264,10 @@ func TestFiftySimultaneousCompletionsGaplessNumbers(t *testing.T) {
 	}
 	var work []todo
 	for i := 0; i < n; i++ {
-		where := []job{{}, {regio: "utrecht", woonplaats: "Utrecht", postcode: "3511 AA"}}[i%2]
-		h := p.klusser(t, fmt.Sprintf("Klusser %02d", i), "06 00 00 00 00", []string{"den-haag", "utrecht"}[i%2])
-		_, w := p.plannedJobIn(t, h, "Klant", "", where)
-		p.startedAgo(t, h, w, time.Duration(i+1)*time.Minute)
+		where := []servertest.Job{{}, {Regio: "utrecht", Woonplaats: "Utrecht", Postcode: "3511 AA"}}[i%2]
+		h := p.Klusser(t, fmt.Sprintf("Klusser %02d", i), "06 00 00 00 00", []string{"den-haag", "utrecht"}[i%2])
+		_, w := p.PlannedJobIn(t, h, "Klant", "", where)
+		p.StartedAgo(t, h, w, time.Duration(i+1)*time.Minute)
 		work = append(work, todo{h, w})
 	}
 	var wg sync.WaitGroup
@@ -348,7 +276,7 @@ func TestFiftySimultaneousCompletionsGaplessNumbers(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			statuses[i] = p.call(t, x.handle, http.MethodPost, werkbonPath(x.w.ID, "/afronden"), afronden(t), nil)
+			statuses[i] = p.Call(t, x.handle, http.MethodPost, servertest.WerkbonPath(x.w.ID, "/afronden"), servertest.Afronden(t), nil)
 		}()
 	}
 	wg.Wait()
@@ -358,7 +286,7 @@ func TestFiftySimultaneousCompletionsGaplessNumbers(t *testing.T) {
 		}
 	}
 	var numbers []string
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(context.Background(), `SELECT regio || ' ' || factuurnummer || ' ' || (uitgever->>'naam') FROM facturen ORDER BY regio, factuurnummer`)
 		if err != nil {
 			return err
@@ -382,25 +310,25 @@ func TestFiftySimultaneousCompletionsGaplessNumbers(t *testing.T) {
 
 // Another klusser learns nothing: 404 on the work order, its photos, the invoice and the PDF.
 func TestAnotherKlusserGetsNotFoundEverywhere(t *testing.T) {
-	p := newPortal(t, portalOptions{files: true})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	kees := p.klusser(t, "Kees de Vries", "06 11 11 11 11", "den-haag")
-	klus, w := p.plannedJob(t, piet, "Mevrouw Jansen", "")
-	_, b := uploadPhoto(t, p, piet, w.ID, "before", uuid.New())
+	p := servertest.NewPortal(t, servertest.Options{Files: true})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	kees := p.Klusser(t, "Kees de Vries", "06 11 11 11 11", "den-haag")
+	klus, w := p.PlannedJob(t, piet, "Mevrouw Jansen", "")
+	_, b := servertest.UploadPhoto(t, p, piet, w.ID, "before", uuid.New())
 	var photo struct {
 		URL string `json:"url"`
 	}
 	_ = jsonUnmarshal(b, &photo)
-	p.startedAgo(t, piet, w, time.Hour)
+	p.StartedAgo(t, piet, w, time.Hour)
 	var a werkbon.Afronding
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a)
 
 	for _, c := range []struct{ method, path string }{
 		{http.MethodPost, "/api/v1/klusser/klussen/" + klus.String() + "/werkbon"},
-		{http.MethodPost, werkbonPath(w.ID, "/start")},
-		{http.MethodPost, werkbonPath(w.ID, "/materialen")},
-		{http.MethodPut, werkbonPath(w.ID, "/notities")},
-		{http.MethodPost, werkbonPath(w.ID, "/afronden")},
+		{http.MethodPost, servertest.WerkbonPath(w.ID, "/start")},
+		{http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen")},
+		{http.MethodPut, servertest.WerkbonPath(w.ID, "/notities")},
+		{http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden")},
 		{http.MethodGet, photo.URL},
 		{http.MethodGet, "/api/v1/klusser/facturen/" + a.FactuurID.String()},
 		{http.MethodPost, "/api/v1/klusser/facturen/" + a.FactuurID.String() + "/betaling"},
@@ -415,15 +343,15 @@ func TestAnotherKlusserGetsNotFoundEverywhere(t *testing.T) {
 		case strings.HasSuffix(c.path, "/notities"):
 			body = werkbon.Notities{ClientID: uuid.New(), Opmerkingen: "x"}
 		case strings.HasSuffix(c.path, "/afronden"):
-			body = afronden(t)
+			body = servertest.Afronden(t)
 		case strings.HasSuffix(c.path, "/betaling"):
 			body = factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}
 		}
-		if s := p.call(t, kees, c.method, c.path, body, nil); s != http.StatusNotFound {
+		if s := p.Call(t, kees, c.method, c.path, body, nil); s != http.StatusNotFound {
 			t.Errorf("%s %s as another klusser: %d, want 404", c.method, c.path, s)
 		}
 	}
-	if s := p.call(t, piet, http.MethodGet, "/api/v1/facturen/"+a.FactuurID.String()+"/pdf", nil, nil); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodGet, "/api/v1/facturen/"+a.FactuurID.String()+"/pdf", nil, nil); s != http.StatusOK {
 		t.Errorf("own PDF: %d", s)
 	}
 }
@@ -438,19 +366,19 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 		t.Skip("pdftotext is missing")
 	}
 	smtpURL, apiURL := jobstest.MailDev(t)
-	p := newPortal(t, portalOptions{files: true, work: true, smtp: smtpURL, contact: "085 123 45 67"})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Work: true, SMTP: smtpURL, Contact: "085 123 45 67"})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
-	_, w := p.plannedJob(t, piet, "Mevrouw Jansen-Óskarsdóttir", to)
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
-	p.startedAgo(t, piet, w, 90*time.Minute)
+	_, w := p.PlannedJob(t, piet, "Mevrouw Jansen-Óskarsdóttir", to)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/materialen"), werkbon.MateriaalForm{ClientID: uuid.New(), Omschrijving: "Muurplug", BedragCents: 1234}, nil)
+	p.StartedAgo(t, piet, w, 90*time.Minute)
 	var a werkbon.Afronding
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
 	// The e-mail carries the invoice as it stands when sent (D30): it waits for the klusser's
 	// registration at the door, here that the customer pays later, and then goes at once.
-	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+	if s := p.Call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "niet_betaald", BetaalNotitie: "Betaalt per bank"}, nil); s != http.StatusOK {
 		t.Fatalf("register at the door: %d", s)
 	}
@@ -467,8 +395,8 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 		t.Errorf("e-mail lacks the total, the issuer or the payment term: %s", m.Text)
 	}
 	// A credit invoice (D28) goes to the customer as such, with its own PDF.
-	admin := p.add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
-	if s := p.call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", map[string]string{"reden": "Verkeerde klant"}, nil); s != http.StatusCreated {
+	admin := p.Add(tenants.Actor{UserID: uuid.New(), Role: tenants.Admin})
+	if s := p.Call(t, admin, http.MethodPost, "/api/v1/facturen/"+a.FactuurID.String()+"/crediteren", map[string]string{"reden": "Verkeerde klant"}, nil); s != http.StatusCreated {
 		t.Fatalf("credit: %d", s)
 	}
 	credit := fmt.Sprintf("%d-0002", year)
@@ -477,7 +405,7 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 		t.Errorf("credit e-mail: %+v", cm)
 	}
 	var stored bool
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT pdf_url IS NOT NULL FROM facturen WHERE id = $1`, a.FactuurID).Scan(&stored)
 	})
 	if !stored {
@@ -511,7 +439,7 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 	}
 	// The download is in the audit log (D22).
 	var audited int
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT count(*) FROM audit_log WHERE entity = 'factuur_pdf' AND entity_id = $1`, a.FactuurID.String()).Scan(&audited)
 	})
 	if audited != 1 {
@@ -522,45 +450,43 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 // D23: a start and a completion queued offline carry the phone's time, accepted after the claim
 // and not in the future, and recorded as the phone's.
 func TestOfflinePhoneTimes(t *testing.T) {
-	p := newPortal(t, portalOptions{files: true})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
-	_, w := p.plannedJob(t, piet, "Mevrouw Jansen", "")
-	p.exec(t, `UPDATE klussen SET claimed_at = now() - interval '1 day' WHERE id = $1`, w.KlusID)
-	var e apiError
+	p := servertest.NewPortal(t, servertest.Options{Files: true})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	_, w := p.PlannedJob(t, piet, "Mevrouw Jansen", "")
+	p.Exec(t, `UPDATE klussen SET claimed_at = now() - interval '1 day' WHERE id = $1`, w.KlusID)
+	var e servertest.APIError
 	tooEarly := time.Now().Add(-48 * time.Hour)
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New(), TelefoonTijd: &tooEarly}, &e); s != http.StatusBadRequest || e.Error.Fields["telefoon_tijd"] == "" {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New(), TelefoonTijd: &tooEarly}, &e); s != http.StatusBadRequest || e.Error.Fields["telefoon_tijd"] == "" {
 		t.Errorf("a start before the claim: %d %+v", s, e)
 	}
 	future := time.Now().Add(time.Hour)
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New(), TelefoonTijd: &future}, &e); s != http.StatusBadRequest {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New(), TelefoonTijd: &future}, &e); s != http.StatusBadRequest {
 		t.Errorf("a start in the future: %d", s)
 	}
 	phoneStart := time.Now().Add(-150 * time.Minute).Truncate(time.Second)
 	var started werkbon.Werkbon
-	p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New(), TelefoonTijd: &phoneStart}, &started)
+	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/start"), werkbon.Start{ClientID: uuid.New(), TelefoonTijd: &phoneStart}, &started)
 	if started.StartTijd == nil || !started.StartTijd.Equal(phoneStart) || started.StartBron != "telefoon" {
 		t.Fatalf("offline start: %+v", started)
 	}
 	phoneEnd := phoneStart.Add(70 * time.Minute)
-	in := afronden(t)
+	in := servertest.Afronden(t)
 	in.TelefoonTijd = &phoneEnd
 	var a werkbon.Afronding
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), in, &a); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), in, &a); s != http.StatusOK {
 		t.Fatalf("offline completion: %d", s)
 	}
 	if a.Werkbon.EindTijd == nil || !a.Werkbon.EindTijd.Equal(phoneEnd) || *a.Werkbon.Uren != 2 {
 		t.Fatalf("offline completion: %+v", a.Werkbon)
 	}
 	var bron string
-	p.d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
+	p.DB.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT eind_bron FROM werkbonnen WHERE id = $1`, w.ID).Scan(&bron)
 	})
 	if bron != "telefoon" {
 		t.Errorf("end source %q, want telefoon", bron)
 	}
 }
-
-func encodeBase64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 func jsonBody(v any) (string, error) {
 	b, err := json.Marshal(v)
@@ -571,8 +497,8 @@ func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // serverDepsWithFiles is the portal's database and files without a job queue: a completion there
 // takes an invoice number and then fails.
-func serverDepsWithFiles(p *portal) server.Deps {
-	return server.Deps{DB: p.d.DB, Files: files.MemoryStorage(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+func serverDepsWithFiles(p *servertest.Portal) server.Deps {
+	return server.Deps{DB: p.DB.DB, Files: files.MemoryStorage(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
 // A job paid at the door is mailed after the payment is registered, as paid (D30): the e-mail
@@ -582,16 +508,16 @@ func TestInvoiceMailedAsPaidAfterTheDoor(t *testing.T) {
 		t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
 	}
 	smtpURL, apiURL := jobstest.MailDev(t)
-	p := newPortal(t, portalOptions{files: true, work: true, smtp: smtpURL, contact: "085 123 45 67"})
-	piet := p.klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
+	p := servertest.NewPortal(t, servertest.Options{Files: true, Work: true, SMTP: smtpURL, Contact: "085 123 45 67"})
+	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	to := "klant-" + uuid.NewString()[:8] + "@example.nl"
-	_, w := p.plannedJob(t, piet, "Mevrouw De Wit", to)
-	p.startedAgo(t, piet, w, 60*time.Minute)
+	_, w := p.PlannedJob(t, piet, "Mevrouw De Wit", to)
+	p.StartedAgo(t, piet, w, 60*time.Minute)
 	var a werkbon.Afronding
-	if s := p.call(t, piet, http.MethodPost, werkbonPath(w.ID, "/afronden"), afronden(t), &a); s != http.StatusOK {
+	if s := p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a); s != http.StatusOK {
 		t.Fatalf("complete: %d", s)
 	}
-	if s := p.call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
+	if s := p.Call(t, piet, http.MethodPost, "/api/v1/klusser/facturen/"+a.FactuurID.String()+"/betaling",
 		factuur.Betaling{ClientID: uuid.New(), BetaalMethode: "pin"}, nil); s != http.StatusOK {
 		t.Fatalf("pin at the door: %d", s)
 	}

@@ -1,4 +1,4 @@
-package server_test
+package servertest
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"mime"
 	"net/http"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,41 +21,55 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 )
 
-// Every answer of the API servers these tests start is checked against the API description
-// (openapi.json) with kin-openapi's openapi3filter: its status must be one the operation declares,
-// its declared headers present and valid, its JSON body valid against the declared schema. An
-// answer the description does not allow fails the test whose server gave it, so the description
-// cannot drift from what the server does on any path a test walks.
+// Every answer of the API servers the kit starts is checked against the API description
+// (services/server/openapi.json) with kin-openapi's openapi3filter: its status must be one the
+// operation declares, its declared headers present and valid, its JSON body valid against the
+// declared schema. An answer the description does not allow fails the test whose server gave it,
+// so the description cannot drift from what the server does on any path a test walks, in
+// whichever package the test lives.
 
 var (
 	describedOnce sync.Once
 	described     routers.Router
 	describedErr  error
 
-	// responsesChecked counts the answers checked in this run (TestMain prints it), checkNanos
-	// the time the checks took.
+	// responsesChecked counts the answers checked in this test binary (one package; Main prints
+	// it), checkNanos the time the checks took.
 	responsesChecked, checkNanos atomic.Int64
 )
 
-func TestMain(m *testing.M) {
+// OpenAPIFile is the checked-in API description the answers are checked against. It is found
+// beside this package's source, so a test in any package's folder finds the same file.
+var OpenAPIFile = func() string {
+	_, here, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(here), "..", "openapi.json")
+}()
+
+// Main is a test package's TestMain: it runs the tests and then prints how many API answers the
+// package's tests had checked against the description (nothing when none were), so a run shows
+// that the check ran. Use it as func TestMain(m *testing.M) { servertest.Main(m) }.
+func Main(m *testing.M) {
 	code := m.Run()
-	if n := responsesChecked.Load(); n > 0 {
-		fmt.Printf("openapi: %d API responses checked against %s (%s)\n", n, openAPIGolden, time.Duration(checkNanos.Load()).Round(time.Millisecond))
+	if n := ResponsesChecked(); n > 0 {
+		fmt.Printf("openapi: %d API responses checked against openapi.json (%s)\n", n, time.Duration(checkNanos.Load()).Round(time.Millisecond))
 	}
 	os.Exit(code)
 }
+
+// ResponsesChecked is the number of API answers checked so far in this test binary.
+func ResponsesChecked() int64 { return responsesChecked.Load() }
 
 // describedRouter loads openapi.json once and finds operations in it.
 func describedRouter() (routers.Router, error) {
 	describedOnce.Do(func() {
 		loader := openapi3.NewLoader()
-		doc, err := loader.LoadFromFile(openAPIGolden)
+		doc, err := loader.LoadFromFile(OpenAPIFile)
 		if err != nil {
 			describedErr = err
 			return
 		}
 		if err := doc.Validate(loader.Context); err != nil {
-			describedErr = fmt.Errorf("%s is no valid OpenAPI document: %w", openAPIGolden, err)
+			describedErr = fmt.Errorf("%s is no valid OpenAPI document: %w", OpenAPIFile, err)
 			return
 		}
 		doc.Servers = nil // the test servers listen on any loopback port: match paths alone
@@ -62,9 +78,10 @@ func describedRouter() (routers.Router, error) {
 	return described, describedErr
 }
 
-// checkedAgainstDescription wraps an API test server's handler: each answer to an /api/ request
-// is checked against openapi.json once the handler is done, and a mismatch fails t.
-func checkedAgainstDescription(t testing.TB, h http.Handler) http.Handler {
+// Checked wraps an API test server's handler: each answer to an /api/ request is checked against
+// openapi.json once the handler is done, and a mismatch fails t. Every server of the kit is
+// wrapped; a test that builds its own server from server.New wraps it too.
+func Checked(t testing.TB, h http.Handler) http.Handler {
 	router, err := describedRouter()
 	if err != nil {
 		t.Fatal(err)
