@@ -1,8 +1,20 @@
 package settings
 
-import "log/slog"
+import (
+	"context"
+	"log/slog"
 
-// The requests and answers of the routes (transport.go).
+	"github.com/go-kit/kit/endpoint"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+)
+
+// The requests and answers of the routes (transport.go), and the endpoint of the one method that
+// takes no request.
+
+func makeGetRegioEndpoint(s Service) endpoint.Endpoint {
+	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (RegioOne, error) { return s.GetRegio(ctx) })
+}
 
 // One is the settings as one record.
 type One struct {
@@ -58,7 +70,9 @@ type RegioSaved struct {
 }
 
 // LogAttrs keeps the number of regions.
-func (o RegioSaved) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(o.Data.Regios))} }
+func (o RegioSaved) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("regios", len(o.Data.Regios))}
+}
 
 // RegioWijzigingen is the franchise owner's form: the regions to change (a region left out stays
 // as it is).
@@ -67,4 +81,6 @@ type RegioWijzigingen struct {
 }
 
 // LogAttrs keeps how many regions were sent.
-func (w RegioWijzigingen) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(w.Regios))} }
+func (w RegioWijzigingen) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("regios", len(w.Regios))}
+}

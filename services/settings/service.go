@@ -17,7 +17,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
@@ -29,7 +28,7 @@ type Service interface {
 	// Update saves the default phone and the regions given (a region left out stays as it is).
 	Update(ctx context.Context, r UpdateRequest) (Saved, error)
 	// GetRegio returns the support contact of the actor's regions (an admin's: every active one).
-	GetRegio(ctx context.Context, _ httpapi.NoInput) (RegioOne, error)
+	GetRegio(ctx context.Context) (RegioOne, error)
 	// UpdateRegio saves the support contact of the actor's regions given; another region is refused.
 	UpdateRegio(ctx context.Context, w RegioWijzigingen) (RegioSaved, error)
 }
@@ -120,7 +119,7 @@ func (s *service) Update(ctx context.Context, r UpdateRequest) (Saved, error) {
 	return Saved{Data: st, Message: MsgOpgeslagen}, err
 }
 
-func (s *service) GetRegio(ctx context.Context, _ httpapi.NoInput) (RegioOne, error) {
+func (s *service) GetRegio(ctx context.Context) (RegioOne, error) {
 	regios, err := s.store.OwnRegios(ctx)
 	return RegioOne{Data: RegioSettings{ID: MijnID, Regios: regios}}, err
 }

@@ -22,7 +22,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeUpdate},
 		{Method: http.MethodGet, Path: "/api/v1/regio-instellingen", Summary: "Supporttelefoon en -e-mail van de eigen regio's (franchise; een admin: alle regio's)",
 			Tag: "instellingen", Resource: "franchise_settings", Action: "read", Response: RegioOne{},
-			Op: "GetRegio", Endpoint: httpapi.Typed(s.GetRegio), Decode: httpapi.DecodeNoInput},
+			Op: "GetRegio", Endpoint: makeGetRegioEndpoint(s), Decode: httpapi.DecodeNoInput},
 		{Method: http.MethodPut, Path: "/api/v1/regio-instellingen", Summary: "Supporttelefoon en -e-mail van eigen regio's opslaan",
 			Tag: "instellingen", Resource: "franchise_settings", Action: "update", Request: RegioWijzigingen{}, Response: RegioSaved{},
 			Op: "UpdateRegio", Endpoint: httpapi.Typed(s.UpdateRegio), Decode: httpapi.DecodeBody[RegioWijzigingen](MaxBody)},
