@@ -10,14 +10,12 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-
-	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // Service is the dashboard.
 type Service interface {
 	// Get counts the jobs that are not archived.
-	Get(ctx context.Context, _ httpapi.NoInput) (One, error)
+	Get(ctx context.Context) (One, error)
 }
 
 // Store reads the counts; store.go implements it.
@@ -106,7 +104,7 @@ func NewService(s Store) Service { return &service{store: s} }
 
 type service struct{ store Store }
 
-func (s *service) Get(ctx context.Context, _ httpapi.NoInput) (One, error) {
+func (s *service) Get(ctx context.Context) (One, error) {
 	d, err := s.store.Get(ctx)
 	return One{Data: d}, err
 }
