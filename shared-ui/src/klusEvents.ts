@@ -42,11 +42,48 @@ export function parseKlusEvent(data: unknown): KlusEvent | null {
 export const COALESCE_MS = 250;
 
 /**
+ * Listens on the live stream for the named event types, each with a test of its message, and calls
+ * onChange once for a burst of accepted events (COALESCE_MS), and once more after each reconnect
+ * (the server replays what was missed, but a refetch costs little and also covers a replay that was
+ * cut short). Answers the function that stops listening; without EventSource (old browsers, tests)
+ * nothing is heard.
+ */
+export function listenForChanges(events: Readonly<Record<string, (message: MessageEvent) => boolean>>, onChange: () => void): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  const source = new EventSource(EVENTS_PATH);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const changed = () => {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      onChange();
+    }, COALESCE_MS);
+  };
+  const listeners = Object.entries(events).map(([type, accept]) => {
+    const listener = (message: Event) => {
+      if (accept(message as MessageEvent)) changed();
+    };
+    source.addEventListener(type, listener);
+    return [type, listener] as const;
+  });
+  let openedBefore = false;
+  const onOpen = () => {
+    if (openedBefore) changed();
+    openedBefore = true;
+  };
+  source.addEventListener('open', onOpen);
+  return () => {
+    clearTimeout(timer);
+    for (const [type, listener] of listeners) source.removeEventListener(type, listener);
+    source.removeEventListener('open', onOpen);
+    source.close();
+  };
+}
+
+/**
  * Calls onChange when jobs that `concerns` accepts change on the server, and once more after the
- * stream reconnects (the server replays what was missed, but a refetch costs little and also
- * covers a replay that was cut short). The server only streams what the klusser may see: pool jobs
- * of its regions and its own jobs. Without EventSource (old browsers, tests) nothing happens and
- * the screen shows what it loaded.
+ * stream reconnects (listenForChanges). The server only streams what the klusser may see: pool
+ * jobs of its regions and its own jobs. Without EventSource the screen shows what it loaded.
  */
 export function useKlusEvents(concerns: (event: KlusEvent) => boolean, onChange: () => void): void {
   const concernsRef = useRef(concerns);
@@ -54,33 +91,17 @@ export function useKlusEvents(concerns: (event: KlusEvent) => boolean, onChange:
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(EVENTS_PATH);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const changed = () => {
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        onChangeRef.current();
-      }, COALESCE_MS);
-    };
-    const onKlus = (message: Event) => {
-      const event = parseKlusEvent((message as MessageEvent).data);
-      if (event !== null && concernsRef.current(event)) changed();
-    };
-    let openedBefore = false;
-    const onOpen = () => {
-      if (openedBefore) changed();
-      openedBefore = true;
-    };
-    source.addEventListener('klus', onKlus);
-    source.addEventListener('open', onOpen);
-    return () => {
-      clearTimeout(timer);
-      source.removeEventListener('klus', onKlus);
-      source.removeEventListener('open', onOpen);
-      source.close();
-    };
-  }, []);
+  useEffect(
+    () =>
+      listenForChanges(
+        {
+          klus: (message) => {
+            const event = parseKlusEvent(message.data);
+            return event !== null && concernsRef.current(event);
+          },
+        },
+        () => onChangeRef.current(),
+      ),
+    [],
+  );
 }

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListItem } from './api/types';
 import { apiFetch, defaultFetch, readJson, record, type FetchLike } from './auth/api';
-import { EVENTS_PATH } from './klusEvents';
+import { listenForChanges } from './klusEvents';
 
 /** One notification (GET /api/v1/notifications). */
 export type Notification = ListItem<'/api/v1/notifications'>;
@@ -105,12 +105,10 @@ function parseInbox(body: unknown): { items: Notification[]; unread: number; tot
   };
 }
 
-/** Events of one moment arrive together (a pool job notifies once per klusser, a read-all once). */
-const COALESCE_MS = 250;
-
 /**
- * The user's inbox, loaded once and reloaded whenever the event stream says it changed (and after
- * the stream reconnects, when a change may have been missed). Without EventSource (tests, old
+ * The user's inbox, loaded once and reloaded whenever the event stream says it changed (once for
+ * the events of one moment: a pool job notifies once per klusser, a read-all once; and after the
+ * stream reconnects, when a change may have been missed). Without EventSource (tests, old
  * browsers) it shows what it loaded.
  */
 export function useInbox(fetchFn: FetchLike = defaultFetch): Inbox & InboxActions {
@@ -141,31 +139,8 @@ export function useInbox(fetchFn: FetchLike = defaultFetch): Inbox & InboxAction
 
   useEffect(() => {
     void load();
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(EVENTS_PATH);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const changed = () => {
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void load();
-      }, COALESCE_MS);
-    };
-    let openedBefore = false;
-    const onOpen = () => {
-      if (openedBefore) changed();
-      openedBefore = true;
-    };
-    source.addEventListener(INBOX_EVENT, changed);
-    source.addEventListener('reload', changed);
-    source.addEventListener('open', onOpen);
-    return () => {
-      clearTimeout(timer);
-      source.removeEventListener(INBOX_EVENT, changed);
-      source.removeEventListener('reload', changed);
-      source.removeEventListener('open', onOpen);
-      source.close();
-    };
+    const always = () => true;
+    return listenForChanges({ [INBOX_EVENT]: always, reload: always }, () => void load());
   }, [load]);
 
   const markRead = useCallback(
