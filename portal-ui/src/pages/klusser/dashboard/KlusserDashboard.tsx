@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '@klusmaat/shared-ui/auth/api';
 import { klusserApi } from '../api';
@@ -15,6 +16,18 @@ export const DASHBOARD_TEXTS = {
   earningsHint: 'Je gewerkte uren en wat je verdiend hebt.',
   available: (n: number) => (n === 1 ? '1 klus beschikbaar' : `${n} klussen beschikbaar`),
 } as const;
+
+/** One card of the start page's menu: the page's title (with its count) and what it holds. */
+function NavCard({ to, title, hint }: { to: string; title: ReactNode; hint: string }) {
+  return (
+    <li>
+      <Link to={to} className="klusser-nav-card">
+        <span className="klusser-nav-title">{title}</span>
+        <span className="klusser-nav-hint">{hint}</span>
+      </Link>
+    </li>
+  );
+}
 
 function Home({ me }: { me: Me }) {
   const [overzicht, reload] = useLoad((signal) => klusserApi.overzicht(signal));
@@ -44,15 +57,11 @@ function Home({ me }: { me: Me }) {
       </section>
       <nav aria-label="Klusser portaal">
         <ul className="klusser-nav-cards">
-          <li>
-            <Link to="/klusser/agenda" className="klusser-nav-card">
-              <span className="klusser-nav-title">{KT.agendaTitle}</span>
-              <span className="klusser-nav-hint">{DASHBOARD_TEXTS.agendaHint}</span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/klusser/beschikbare-klussen" className="klusser-nav-card">
-              <span className="klusser-nav-title">
+          <NavCard to="/klusser/agenda" title={KT.agendaTitle} hint={DASHBOARD_TEXTS.agendaHint} />
+          <NavCard
+            to="/klusser/beschikbare-klussen"
+            title={
+              <>
                 {KT.poolTitle}
                 {figures !== null && (
                   <span className="klusser-badge">
@@ -60,16 +69,11 @@ function Home({ me }: { me: Me }) {
                     <span className="visually-hidden">, {DASHBOARD_TEXTS.available(figures.pool)}</span>
                   </span>
                 )}
-              </span>
-              <span className="klusser-nav-hint">{DASHBOARD_TEXTS.poolHint}</span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/klusser/verdiensten" className="klusser-nav-card">
-              <span className="klusser-nav-title">{KT.earningsTitle}</span>
-              <span className="klusser-nav-hint">{DASHBOARD_TEXTS.earningsHint}</span>
-            </Link>
-          </li>
+              </>
+            }
+            hint={DASHBOARD_TEXTS.poolHint}
+          />
+          <NavCard to="/klusser/verdiensten" title={KT.earningsTitle} hint={DASHBOARD_TEXTS.earningsHint} />
         </ul>
       </nav>
     </>
