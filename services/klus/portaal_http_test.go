@@ -1,4 +1,4 @@
-package server_test
+package klus_test
 
 import (
 	"bufio"
