@@ -1,4 +1,4 @@
-package server_test
+package klusser_test
 
 import (
 	"net/http"
