@@ -1,4 +1,4 @@
-package server_test
+package werkbon_test
 
 import (
 	"fmt"
