@@ -1,4 +1,4 @@
-package server_test
+package offerte_test
 
 import (
 	"bytes"
