@@ -1,4 +1,4 @@
-package server_test
+package planning_test
 
 import (
 	"fmt"
