@@ -1,4 +1,4 @@
-package server_test
+package reports_test
 
 import (
 	"context"
