@@ -1,4 +1,4 @@
-package server_test
+package regio_test
 
 import (
 	"net/http"
