@@ -1,4 +1,4 @@
-package server_test
+package schouw_test
 
 import (
 	"context"
