@@ -1,4 +1,4 @@
-package server_test
+package herinnering_test
 
 import (
 	"context"
