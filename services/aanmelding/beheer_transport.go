@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -59,23 +60,9 @@ func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 
 var decodeID = httpapi.DecodePathID(ErrNotFound)
 
-func decodeReview(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := ReviewRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Beoordeling, MaxBody)
-}
+var decodeReview = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *ReviewRequest, id uuid.UUID) any { r.ID = id; return &r.Beoordeling })
 
-func decodeBericht(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := MessageRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Bericht, MaxBody)
-}
+var decodeBericht = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *MessageRequest, id uuid.UUID) any { r.ID = id; return &r.Bericht })
 
 func decodeAccount(_ context.Context, r *http.Request) (any, error) {
 	id, err := httpapi.PathID(r, ErrNotFound)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -81,12 +82,7 @@ func (a Afdracht) LogAttrs() []slog.Attr {
 }
 
 // AfdrachtAnswer is GET /api/v1/afdrachten/{id}.
-type AfdrachtAnswer struct {
-	Data Afdracht `json:"data"`
-}
-
-// LogAttrs is the statement's.
-func (a AfdrachtAnswer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type AfdrachtAnswer = httpapi.One[Afdracht]
 
 var (
 	// ErrNotFound: no such fee statement for this actor.

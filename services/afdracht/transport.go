@@ -26,7 +26,7 @@ func routes(s *Store) []httpapi.Route {
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: "/api/v1/afdrachten/{id}", Summary: "Eén afdracht: omzet, percentage, bedrag, de facturen en de factuur",
 			Tag: "afdrachten", Resource: "afdrachten", Action: "read", Response: AfdrachtAnswer{},
-			Op: "Get", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (AfdrachtAnswer, error) { return s.Get(ctx, r.ID) }),
+			Op: "Get", Endpoint: httpapi.ByID(s.Get),
 			Decode: httpapi.DecodeIDRequest(ErrNotFound, "afdracht_id")},
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strconv"
 
 	"github.com/go-kit/kit/endpoint"
 
@@ -50,12 +49,7 @@ func makeEraseEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r emailRequest) (Erased, error) { return s.Erase(ctx, r.Email) })
 }
 
+// encodeZip sends the archive as a download: never cached, never sniffed.
 func encodeZip(_ context.Context, w http.ResponseWriter, a *Archive) error {
-	h := w.Header()
-	h.Set("Content-Type", "application/zip")
-	h.Set("Content-Length", strconv.Itoa(len(a.Data)))
-	h.Set("Content-Disposition", `attachment; filename="`+a.Name+`"`)
-	h.Set("Cache-Control", "private, no-store")
-	_, err := w.Write(a.Data)
-	return err
+	return httpapi.WriteAttachment(w, "application/zip", a.Name, a.Data)
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
@@ -21,7 +22,7 @@ func routes(s Service, im *Importer) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/opvolging", Summary: "Hoe een factuur wordt opgevolgd: staat, betaald en open, betalingen en tijdlijn (D30)",
 			Tag: "betalingen", Resource: "facturen", Action: "read", Response: OpvolgingAnswer{},
-			Op: "Opvolging", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (OpvolgingAnswer, error) { return s.Opvolging(ctx, r.ID) }),
+			Op: "Opvolging", Endpoint: httpapi.ByID(s.Opvolging),
 			Decode: httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/betalingen", Summary: "Een betaling met de hand boeken: datum, bedrag, methode, notitie; nooit meer dan wat openstaat",
 			Tag: "betalingen", Resource: "betalingen", Action: "create", Request: BookRequest{}, Response: Booked{},
@@ -34,7 +35,7 @@ func routes(s Service, im *Importer) []httpapi.Route {
 			Op: "Dispute", Endpoint: httpapi.Typed(s.Dispute), Decode: decodeDispute},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/uit-handen", Summary: "Vastleggen dat het kantoor de factuur uit handen heeft gegeven",
 			Tag: "betalingen", Resource: "facturen_opvolging", Action: "update", Response: Booked{},
-			Op: "HandOver", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Booked, error) { return s.HandOver(ctx, r.ID) }),
+			Op: "HandOver", Endpoint: httpapi.ByID(s.HandOver),
 			Decode: httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/openstaand", Summary: "Wat openstaat per regio en ouderdom (niet vervallen, 1-30, 31-60, meer dan 60 dagen na de vervaldatum)",
 			Tag: "betalingen", Resource: "facturen", Action: "read", Response: OpenAnswer{},
@@ -53,55 +54,25 @@ func routes(s Service, im *Importer) []httpapi.Route {
 			Op:    "Import", Endpoint: httpapi.Typed(im.Import), Decode: decodeImport, Status: http.StatusCreated},
 		{Method: http.MethodGet, Path: "/api/v1/bankafschriften/{id}", Summary: "Eén ingelezen bankafschrift met zijn posten en voorstellen",
 			Tag: "betalingen", Resource: "bankafschriften", Action: "read", Response: AfschriftAnswer{},
-			Op: "Afschrift", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (AfschriftAnswer, error) {
-				return im.Afschrift(ctx, r.ID)
-			}),
+			Op: "Afschrift", Endpoint: httpapi.ByID(im.Afschrift),
 			Decode: httpapi.DecodeIDRequest(ErrAfschriftNotFound, "afschrift_id")},
 		{Method: http.MethodPost, Path: "/api/v1/bankposten/{id}/bevestigen", Summary: "Een voorgestelde bijschrijving boeken op één factuur of verdeeld over meer",
 			Tag: "betalingen", Resource: "bankafschriften", Action: "update", Request: ConfirmRequest{}, Response: PostAnswer{},
 			Op: "Confirm", Endpoint: httpapi.Typed(im.Confirm), Decode: decodeConfirm},
 		{Method: http.MethodPost, Path: "/api/v1/bankposten/{id}/negeren", Summary: "Een voorgestelde bijschrijving negeren (geen betaling van een factuur)",
 			Tag: "betalingen", Resource: "bankafschriften", Action: "update", Response: PostAnswer{},
-			Op: "Ignore", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (PostAnswer, error) { return im.Ignore(ctx, r.ID) }),
+			Op: "Ignore", Endpoint: httpapi.ByID(im.Ignore),
 			Decode: httpapi.DecodeIDRequest(ErrPostNotFound, "post_id")},
 	}
 }
 
-func decodeBook(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrFactuurNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := BookRequest{FactuurID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
-}
+var decodeBook = httpapi.DecodeIDBody(ErrFactuurNotFound, MaxBody, func(r *BookRequest, id uuid.UUID) any { r.FactuurID = id; return r })
 
-func decodeReverse(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrBetalingNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := ReverseRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
-}
+var decodeReverse = httpapi.DecodeIDBody(ErrBetalingNotFound, MaxBody, func(r *ReverseRequest, id uuid.UUID) any { r.ID = id; return r })
 
-func decodeDispute(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrFactuurNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := DisputeRequest{FactuurID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
-}
+var decodeDispute = httpapi.DecodeIDBody(ErrFactuurNotFound, MaxBody, func(r *DisputeRequest, id uuid.UUID) any { r.FactuurID = id; return r })
 
-func decodeConfirm(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrPostNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := ConfirmRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req, MaxBody)
-}
+var decodeConfirm = httpapi.DecodeIDBody(ErrPostNotFound, MaxBody, func(r *ConfirmRequest, id uuid.UUID) any { r.ID = id; return r })
 
 // ErrTooLarge: a statement above camt.MaxSize is refused before it is read whole.
 var ErrTooLarge = domainerr.TooLarge("statement_too_large",

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -94,13 +95,7 @@ type ListRequest struct {
 func (r ListRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
 
 // Answer is the logged contact ({"data": ...}) with the console's message.
-type Answer struct {
-	Data    Contact `json:"data"`
-	Message string  `json:"message"`
-}
-
-// LogAttrs is the contact's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.Changed[Contact]
 
 // MsgLogged is the toast after logging.
 const MsgLogged = "Contact vastgelegd"

@@ -30,14 +30,7 @@ func routes(s Service) []httpapi.Route {
 	}
 }
 
-func decodeLog(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := LogRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Form, 8<<10)
-}
+var decodeLog = httpapi.DecodeIDBody(ErrNotFound, 8<<10, func(r *LogRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
 
 func decodeList(_ context.Context, r *http.Request) (any, error) {
 	id, err := uuid.Parse(r.PathValue("id"))

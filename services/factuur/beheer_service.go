@@ -95,13 +95,7 @@ type TotalsAnswer struct {
 func (t TotalsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("aantal", t.Data.Aantal)} }
 
 // Sent is the answer of a send, with the message of section 8.
-type Sent struct {
-	Data    ListItem `json:"data"`
-	Message string   `json:"message"`
-}
-
-// LogAttrs is the invoice's.
-func (s Sent) LogAttrs() []slog.Attr { return s.Data.LogAttrs() }
+type Sent = httpapi.Changed[ListItem]
 
 // The messages of section 8 (Invoices).
 const MsgVerzonden = "Factuur verzonden per e-mail"
@@ -116,13 +110,7 @@ type CreditRequest struct {
 }
 
 // Credited is the answer: the credit invoice.
-type Credited struct {
-	Data    ListItem `json:"data"`
-	Message string   `json:"message"`
-}
-
-// LogAttrs is the credit invoice's.
-func (c Credited) LogAttrs() []slog.Attr { return c.Data.LogAttrs() }
+type Credited = httpapi.Changed[ListItem]
 
 var (
 	// ErrNotFoundToSend: no such invoice.

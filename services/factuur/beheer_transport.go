@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -59,14 +60,7 @@ func decodeTotals(_ context.Context, r *http.Request) (any, error) {
 	return list.Parse(&TotalsSpec, r.URL.Query())
 }
 
-func decodeCredit(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFoundToSend)
-	if err != nil {
-		return nil, err
-	}
-	req := CreditRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req, creditBody)
-}
+var decodeCredit = httpapi.DecodeIDBody(ErrNotFoundToSend, creditBody, func(r *CreditRequest, id uuid.UUID) any { r.ID = id; return r })
 
 // creditBody bounds the request: a reason of 1000 characters, in any script, fits.
 const creditBody = 16 << 10

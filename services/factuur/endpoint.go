@@ -26,7 +26,7 @@ func (f Factuur) LogAttrs() []slog.Attr {
 }
 
 func makeGetEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Factuur, error) { return s.Get(ctx, r.ID) })
+	return httpapi.ByID(s.Get)
 }
 
 func makePayEndpoint(s Service) endpoint.Endpoint {
@@ -34,5 +34,5 @@ func makePayEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makePDFEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*PDFFile, error) { return s.PDF(ctx, r.ID) })
+	return httpapi.ByID(s.PDF)
 }

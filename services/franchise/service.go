@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -74,13 +75,7 @@ func (r RegiosRequest) LogAttrs() []slog.Attr {
 }
 
 // Answer is an owner with the message the console shows.
-type Answer struct {
-	Data    Eigenaar `json:"data"`
-	Message string   `json:"message"`
-}
-
-// LogAttrs is the owner's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.Changed[Eigenaar]
 
 // The messages of this module.
 const (

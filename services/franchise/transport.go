@@ -1,7 +1,6 @@
 package franchise
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -33,17 +32,4 @@ func routes(s Service) []httpapi.Route {
 	}
 }
 
-func decodeRegios(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return nil, ErrNotFound
-	}
-	req := RegiosRequest{ID: id}
-	if err := httpapi.DecodeJSON(nil, r, &req.RegiosForm, MaxBody); err != nil {
-		return nil, err
-	}
-	return req, nil
-}
+var decodeRegios = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *RegiosRequest, id uuid.UUID) any { r.ID = id; return &r.RegiosForm })

@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -86,12 +87,7 @@ type PerStatus struct {
 }
 
 // One is a customer card as one record.
-type One struct {
-	Data Detail `json:"data"`
-}
-
-// LogAttrs keeps the job count only.
-func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+type One = httpapi.One[Detail]
 
 // Factuur is an invoice issued to the customer's address.
 type Factuur struct {
@@ -175,13 +171,7 @@ type EersteKlus struct {
 }
 
 // Created answers a new customer.
-type Created struct {
-	Data    Detail `json:"data"`
-	Message string `json:"message"`
-}
-
-// LogAttrs keeps nothing personal.
-func (c Created) LogAttrs() []slog.Attr { return c.Data.LogAttrs() }
+type Created = httpapi.Changed[Detail]
 
 // Deleted answers a deleted customer.
 type Deleted struct {

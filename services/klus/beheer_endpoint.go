@@ -70,32 +70,11 @@ func decodeCreate(_ context.Context, r *http.Request) (any, error) {
 	return n, httpapi.DecodeJSON(nil, r, &n, 0)
 }
 
-func decodeUpdate(ctx context.Context, r *http.Request) (any, error) {
-	id, err := decodeIDRequest(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	req := updateRequest{ID: id.(httpapi.IDRequest).ID}
-	return req, httpapi.DecodeJSON(nil, r, &req.Form, 0)
-}
-
-func decodeStatus(ctx context.Context, r *http.Request) (any, error) {
-	id, err := decodeIDRequest(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	req := statusRequest{ID: id.(httpapi.IDRequest).ID}
-	return req, httpapi.DecodeJSON(nil, r, &req.StatusForm, 0)
-}
-
-func decodeAssign(ctx context.Context, r *http.Request) (any, error) {
-	id, err := decodeIDRequest(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	req := assignRequest{ID: id.(httpapi.IDRequest).ID}
-	return req, httpapi.DecodeJSON(nil, r, &req.AssignForm, 0)
-}
+var (
+	decodeUpdate = httpapi.DecodeIDBody(ErrKlusNotFound, 0, func(r *updateRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
+	decodeStatus = httpapi.DecodeIDBody(ErrKlusNotFound, 0, func(r *statusRequest, id uuid.UUID) any { r.ID = id; return &r.StatusForm })
+	decodeAssign = httpapi.DecodeIDBody(ErrKlusNotFound, 0, func(r *assignRequest, id uuid.UUID) any { r.ID = id; return &r.AssignForm })
+)
 
 func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 	p, err := list.Parse(&CountsSpec, r.URL.Query())
@@ -127,12 +106,7 @@ func makeGetEndpoint(s BeheerService) endpoint.Endpoint {
 }
 
 // One is a job as one record ({"data": ...}, react-admin's getOne).
-type One struct {
-	Data Detail `json:"data"`
-}
-
-// LogAttrs is the job's.
-func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+type One = httpapi.One[Detail]
 
 func makeCountsEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, f Filter) (CountsAnswer, error) {
@@ -151,8 +125,4 @@ func makeStatusEndpoint(s BeheerService) endpoint.Endpoint {
 
 func makeAssignEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r assignRequest) (Answer, error) { return s.Assign(ctx, r.ID, r.KlusserID) })
-}
-
-func makeIDEndpoint[Resp any](fn func(context.Context, uuid.UUID) (Resp, error)) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Resp, error) { return fn(ctx, r.ID) })
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -128,13 +129,7 @@ type Factuur struct {
 }
 
 // Answer is a changed job with the message the console shows (document 001 section 8).
-type Answer struct {
-	Data    Detail `json:"data"`
-	Message string `json:"message"`
-}
-
-// LogAttrs is the job's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.Changed[Detail]
 
 // PoolAnswer is a job placed in the pool, with how many klussers were told.
 type PoolAnswer struct {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -125,13 +126,7 @@ type TotalenAnswer struct {
 func (t TotalenAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", t.Data.Totaal)} }
 
 // Answer is a klusser with the message the console shows.
-type Answer struct {
-	Data    Detail `json:"data"`
-	Message string `json:"message"`
-}
-
-// LogAttrs is the klusser's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.Changed[Detail]
 
 // Message is the answer of a deletion.
 type Message struct {
@@ -158,12 +153,7 @@ type Gewerkt struct {
 }
 
 // One is the answer of GET /api/v1/klussers/{id}.
-type One struct {
-	Data Detail `json:"data"`
-}
-
-// LogAttrs is the klusser's.
-func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+type One = httpapi.One[Detail]
 
 // ErrNotFound: no such klusser, or one of a region the actor may not see (the same answer).
 var ErrNotFound = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")

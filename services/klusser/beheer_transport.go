@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -61,14 +62,4 @@ func decodeTotals(_ context.Context, r *http.Request) (any, error) {
 
 var decodeID = httpapi.DecodePathID(ErrNotFound)
 
-func decodeProfiel(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := ProfielRequest{ID: id}
-	if err := httpapi.DecodeJSON(nil, r, &req.Profiel, MaxBody); err != nil {
-		return nil, err
-	}
-	return req, nil
-}
+var decodeProfiel = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *ProfielRequest, id uuid.UUID) any { r.ID = id; return &r.Profiel })

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -77,26 +78,10 @@ type IDRequest struct{ ID uuid.UUID }
 func (r IDRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
 
 // One is a job's quote, or null when it has none.
-type One struct {
-	Data *Offerte `json:"data"`
-}
-
-// LogAttrs is the quote's.
-func (o One) LogAttrs() []slog.Attr {
-	if o.Data == nil {
-		return nil
-	}
-	return o.Data.LogAttrs()
-}
+type One = httpapi.One[*Offerte]
 
 // Answer is the quote after a change, with the console's message.
-type Answer struct {
-	Data    Offerte `json:"data"`
-	Message string  `json:"message"`
-}
-
-// LogAttrs is the quote's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.Changed[Offerte]
 
 // PDF is a quote as a document.
 type PDF struct {

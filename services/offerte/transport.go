@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -32,14 +33,7 @@ func decodeID(_ context.Context, r *http.Request) (any, error) {
 	return IDRequest{ID: id}, err
 }
 
-func decodeSave(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := SaveRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Form, 32<<10)
-}
+var decodeSave = httpapi.DecodeIDBody(ErrNotFound, 32<<10, func(r *SaveRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
 
 func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
 	return httpapi.WriteAttachment(w, "application/pdf", p.Name, p.Data)

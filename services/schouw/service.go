@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -67,26 +68,10 @@ func (s Schouw) LogAttrs() []slog.Attr {
 }
 
 // One is a job's survey, or null when none is planned.
-type One struct {
-	Data *Schouw `json:"data"`
-}
-
-// LogAttrs is the survey's.
-func (o One) LogAttrs() []slog.Attr {
-	if o.Data == nil {
-		return nil
-	}
-	return o.Data.LogAttrs()
-}
+type One = httpapi.One[*Schouw]
 
 // Answer is a changed survey with the console's message.
-type Answer struct {
-	Data    Schouw `json:"data"`
-	Message string `json:"message"`
-}
-
-// LogAttrs is the survey's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.Changed[Schouw]
 
 // Planning is the form 'Schouw plannen'.
 type Planning struct {

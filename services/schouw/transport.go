@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -27,34 +28,13 @@ func routes(s Service) []httpapi.Route {
 	}
 }
 
-func decodeAnnuleer(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := AnnuleerRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Annulering, 8<<10)
-}
+var decodeAnnuleer = httpapi.DecodeIDBody(ErrNotFound, 8<<10, func(r *AnnuleerRequest, id uuid.UUID) any { r.ID = id; return &r.Annulering })
 
 func decodeID(_ context.Context, r *http.Request) (any, error) {
 	id, err := httpapi.PathID(r, ErrNotFound)
 	return IDRequest{ID: id}, err
 }
 
-func decodePlan(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := PlanRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Planning, 4<<10)
-}
+var decodePlan = httpapi.DecodeIDBody(ErrNotFound, 4<<10, func(r *PlanRequest, id uuid.UUID) any { r.ID = id; return &r.Planning })
 
-func decodeUitkomst(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := UitkomstRequest{ID: id}
-	return req, httpapi.DecodeJSON(nil, r, &req.Uitkomst, 16<<10)
-}
+var decodeUitkomst = httpapi.DecodeIDBody(ErrNotFound, 16<<10, func(r *UitkomstRequest, id uuid.UUID) any { r.ID = id; return &r.Uitkomst })

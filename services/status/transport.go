@@ -3,7 +3,6 @@ package status
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
@@ -56,12 +55,7 @@ func decodeBesluit(_ context.Context, r *http.Request) (any, error) {
 	return req, httpapi.DecodeJSON(nil, r, &req.Besluit, 8<<10)
 }
 
+// encodePDF sends the invoice or quote as a download: never cached, never sniffed.
 func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
-	h := w.Header()
-	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Length", strconv.Itoa(len(p.Data)))
-	h.Set("Content-Disposition", `attachment; filename="`+p.Name+`"`)
-	h.Set("X-Content-Type-Options", "nosniff")
-	_, err := w.Write(p.Data)
-	return err
+	return httpapi.WriteAttachment(w, "application/pdf", p.Name, p.Data)
 }

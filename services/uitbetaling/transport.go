@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/go-kit/kit/endpoint"
+	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
@@ -20,9 +21,7 @@ func routes(s Service) []httpapi.Route {
 		// The klusser's bank account: the office (a franchise owner reads its regions', masked) and the klusser itself.
 		{Method: http.MethodGet, Path: "/api/v1/klussers/{id}/bankrekening", Summary: "De bankrekening van een klusser (voor franchisenemers gemaskeerd)",
 			Tag: "uitbetalingen", Resource: "klusser_bankrekening", Action: "read", Response: BankrekeningAnswer{},
-			Op: "Bankrekening", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (BankrekeningAnswer, error) {
-				return s.Bankrekening(ctx, r.ID)
-			}),
+			Op: "Bankrekening", Endpoint: httpapi.ByID(s.Bankrekening),
 			Decode: httpapi.DecodeIDRequest(ErrKlusserNotFound, "klusser_id")},
 		{Method: http.MethodPut, Path: "/api/v1/klussers/{id}/bankrekening", Summary: "De bankrekening van een klusser vastleggen: IBAN (mod 97, SEPA-land) en rekeninghouder",
 			Tag: "uitbetalingen", Resource: "klusser_bankrekening", Action: "update", Request: BankrekeningRequest{}, Response: BankrekeningSaved{},
@@ -42,15 +41,15 @@ func routes(s Service) []httpapi.Route {
 			Op: "List", Endpoint: httpapi.Typed(s.List)},
 		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}", Summary: "Eén uitbetaling met haar regels",
 			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", Response: DetailAnswer{},
-			Op: "Get", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (DetailAnswer, error) { return s.Get(ctx, r.ID) }),
+			Op: "Get", Endpoint: httpapi.ByID(s.Get),
 			Decode: decodeID},
 		{Method: http.MethodPost, Path: "/api/v1/uitbetalingen/{id}/goedkeuren", Summary: "Goedkeuren: de naam en de bankrekening van de klusser worden overgenomen; daarna verandert de uitbetaling niet meer",
 			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "approve", Response: Approved{},
-			Op: "Approve", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Approved, error) { return s.Approve(ctx, r.ID) }),
+			Op: "Approve", Endpoint: httpapi.ByID(s.Approve),
 			Decode: decodeID},
 		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}/pdf", Summary: "De uitbetaling als PDF; wordt vastgelegd in het auditlog",
 			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", ResponseType: "application/pdf",
-			Op: "PDF", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*factuur.PDFFile, error) { return s.PDF(ctx, r.ID) }),
+			Op: "PDF", Endpoint: httpapi.ByID(s.PDF),
 			Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
 
 		// The klusser's own statements ('Mijn Verdiensten').
@@ -59,7 +58,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "EigenList", Endpoint: httpapi.Typed(s.EigenList)},
 		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen/{id}/pdf", Summary: "Eén van mijn uitbetalingen als PDF",
 			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", ResponseType: "application/pdf",
-			Op: "EigenPDF", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*factuur.PDFFile, error) { return s.EigenPDF(ctx, r.ID) }),
+			Op: "EigenPDF", Endpoint: httpapi.ByID(s.EigenPDF),
 			Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
 
 		// The SEPA batches.
@@ -72,15 +71,11 @@ func routes(s Service) []httpapi.Route {
 			Status: http.StatusCreated},
 		{Method: http.MethodGet, Path: "/api/v1/betaalbatches/{id}/pain.xml", Summary: "Betaalbestand downloaden (pain.001.001.03, gecontroleerd tegen het schema); wordt vastgelegd in het auditlog",
 			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "download", ResponseType: "application/xml",
-			Op: "PainXML", Endpoint: fileRefusedAs500(httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*XMLFile, error) {
-				return s.PainXML(ctx, r.ID)
-			})),
+			Op: "PainXML", Endpoint: fileRefusedAs500(httpapi.ByID(s.PainXML)),
 			Decode: decodeBatchID, Encode: httpapi.Encoder(encodeXML)},
 		{Method: http.MethodPost, Path: "/api/v1/betaalbatches/{id}/uitgevoerd", Summary: "Uitgevoerd door de bank: de batch en precies haar uitbetalingen zijn betaald",
 			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "confirm", Response: BatchConfirmed{},
-			Op: "ConfirmBatch", Endpoint: httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (BatchConfirmed, error) {
-				return s.ConfirmBatch(ctx, r.ID)
-			}),
+			Op: "ConfirmBatch", Endpoint: httpapi.ByID(s.ConfirmBatch),
 			Decode: decodeBatchID},
 	}
 }
@@ -90,18 +85,7 @@ var (
 	decodeBatchID = httpapi.DecodeIDRequest(ErrBatchNotFound, "batch_id")
 )
 
-func decodeBankrekening(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrKlusserNotFound)
-	if err != nil {
-		return nil, err
-	}
-	req := BankrekeningRequest{}
-	if err := httpapi.DecodeJSON(nil, r, &req, MaxBody); err != nil {
-		return nil, err
-	}
-	req.KlusserID = id
-	return req, nil
-}
+var decodeBankrekening = httpapi.DecodeIDBody(ErrKlusserNotFound, MaxBody, func(r *BankrekeningRequest, id uuid.UUID) any { r.KlusserID = id; return r })
 
 // fileRefusedAs500 answers a payment file that was refused before it left as the server's fault
 // (500, logged by the kit with its reason), with a Dutch message for the office instead of the

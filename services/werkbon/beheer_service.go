@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -112,12 +113,7 @@ type BeheerKlus struct {
 type Factuur = klus.Factuur
 
 // One is a work order as one record.
-type One struct {
-	Data Detail `json:"data"`
-}
-
-// LogAttrs is the work order's.
-func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+type One = httpapi.One[Detail]
 
 // Counts are the overview's three cards.
 type Counts struct {

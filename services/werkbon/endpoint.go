@@ -31,7 +31,7 @@ func (w Werkbon) LogAttrs() []slog.Attr {
 }
 
 func makeOpenEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (Werkbon, error) { return s.Open(ctx, r.ID) })
+	return httpapi.ByID(s.Open)
 }
 
 func makeStartEndpoint(s Service) endpoint.Endpoint {

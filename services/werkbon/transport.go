@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	kithttp "github.com/go-kit/kit/transport/http"
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
@@ -75,19 +76,6 @@ func decodeItem(_ context.Context, r *http.Request) (any, error) {
 }
 
 // decodeBody reads the work order id from the path and a JSON body of type T.
-func decodeBody[T any](limit int64) func(context.Context, *http.Request) (any, error) {
-	return func(_ context.Context, r *http.Request) (any, error) {
-		if err := httpapi.AllowQuery(r); err != nil {
-			return nil, err
-		}
-		id, err := pathID(r, "id")
-		if err != nil {
-			return nil, err
-		}
-		req := bodyRequest[T]{ID: id}
-		if err := httpapi.DecodeJSON(nil, r, &req.Body, limit); err != nil {
-			return nil, err
-		}
-		return req, nil
-	}
+func decodeBody[T any](limit int64) kithttp.DecodeRequestFunc {
+	return httpapi.DecodeIDBody(ErrNotFound, limit, func(r *bodyRequest[T], id uuid.UUID) any { r.ID = id; return &r.Body })
 }

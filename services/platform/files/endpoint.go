@@ -19,9 +19,7 @@ func makeUploadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makeDownloadWorkOrderPhotoEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*Download, error) {
-		return s.DownloadWorkOrderPhoto(ctx, r.ID)
-	})
+	return httpapi.ByID(s.DownloadWorkOrderPhoto)
 }
 
 func makeUploadDocumentEndpoint(s Service) endpoint.Endpoint {
@@ -31,9 +29,7 @@ func makeUploadDocumentEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makeDownloadDocumentEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (*Download, error) {
-		return s.DownloadDocument(ctx, r.ID)
-	})
+	return httpapi.ByID(s.DownloadDocument)
 }
 
 func makeDeleteDocumentEndpoint(s Service) endpoint.Endpoint {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"reflect"
 	"slices"
 	"time"
 
@@ -163,11 +164,16 @@ func logging(logger *slog.Logger, op string) endpoint.Middleware {
 	}
 }
 
+// attrsOf is v's LogAttrs, or nothing when v has none or is a nil pointer (a record not there yet).
 func attrsOf(v any) []slog.Attr {
-	if l, ok := v.(LogAttrs); ok {
-		return l.LogAttrs()
+	l, ok := v.(LogAttrs)
+	if !ok {
+		return nil
 	}
-	return nil
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return nil
+	}
+	return l.LogAttrs()
 }
 
 // checked runs CheckParams before dec: no decoder of any route sees a path or query parameter

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
 	"github.com/google/uuid"
 )
 
@@ -53,5 +55,31 @@ func DecodeIDRequest(notFound error, key string) func(context.Context, *http.Req
 			return nil, err
 		}
 		return IDRequest{ID: id, Key: key}, nil
+	}
+}
+
+// ByID adapts a service method that takes the record's id, fn(ctx, id), to the endpoint of a route
+// decoded by DecodeIDRequest, so that a route table names the method itself instead of a closure
+// that unwraps the IDRequest.
+func ByID[Resp any](fn func(context.Context, uuid.UUID) (Resp, error)) endpoint.Endpoint {
+	return Typed(func(ctx context.Context, r IDRequest) (Resp, error) { return fn(ctx, r.ID) })
+}
+
+// DecodeIDBody is the decoder of a route that acts on the record named by the {id} of its path
+// with a JSON body of at most limit bytes (0: MaxBodyBytes): PathID (an id that is no UUID is
+// answered as notFound), then DecodeJSON into what into returns. into puts the id in its place in
+// the request and returns where the body goes: the request itself, or the form it embeds. The
+// endpoint receives the Req once its body is read.
+func DecodeIDBody[Req any](notFound error, limit int64, into func(req *Req, id uuid.UUID) (body any)) kithttp.DecodeRequestFunc {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		id, err := PathID(r, notFound)
+		if err != nil {
+			return nil, err
+		}
+		var req Req
+		if err := DecodeJSON(nil, r, into(&req, id), limit); err != nil {
+			return nil, err
+		}
+		return req, nil
 	}
 }

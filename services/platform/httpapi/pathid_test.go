@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -36,5 +39,41 @@ func TestPathID(t *testing.T) {
 	v, err := DecodeIDRequest(notFound, "factuur_id")(nil, r)
 	if err != nil || v.(IDRequest).ID != id || v.(IDRequest).LogAttrs()[0].Key != "factuur_id" {
 		t.Errorf("DecodeIDRequest = %+v, %v; want the id logged as factuur_id", v, err)
+	}
+}
+
+// A route on a record with a body: the id goes where into puts it and the body into the form it
+// names; a malformed id is the route's "not found" before the body is read, and a bad body is
+// refused as DecodeJSON refuses it.
+func TestDecodeIDBody(t *testing.T) {
+	notFound := domainerr.NotFound("x_not_found", "Niet gevonden")
+	type form struct {
+		Naam string `json:"naam"`
+	}
+	type request struct {
+		ID uuid.UUID
+		form
+	}
+	decode := DecodeIDBody(notFound, 0, func(r *request, id uuid.UUID) any { r.ID = id; return &r.form })
+	id := uuid.New()
+	req := func(path, body string) *http.Request {
+		r := httptest.NewRequest("PUT", "/x/"+path, strings.NewReader(body))
+		r.SetPathValue("id", path)
+		return r
+	}
+	v, err := decode(nil, req(id.String(), `{"naam":"Piet"}`))
+	if err != nil || v.(request).ID != id || v.(request).Naam != "Piet" {
+		t.Errorf("DecodeIDBody = %+v, %v; want the id and the name", v, err)
+	}
+	if _, err := decode(nil, req("123", `{"naam":"Piet"}`)); !errors.Is(err, notFound) {
+		t.Errorf("a malformed id: %v, want the route's not found", err)
+	}
+	if v, err := decode(nil, req(id.String(), `{"onbekend":1}`)); err == nil || v != nil {
+		t.Errorf("an unknown field = %v, %v; want a refusal", v, err)
+	}
+
+	got, err := ByID(func(_ context.Context, id uuid.UUID) (string, error) { return id.String(), nil })(context.Background(), IDRequest{ID: id})
+	if err != nil || got != id.String() {
+		t.Errorf("ByID = %v, %v; want the method called with the id", got, err)
 	}
 }
