@@ -118,6 +118,28 @@ const QueueEmail = "email"
 // (nil in tests that queue nothing).
 type Enqueue func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error
 
+// Running is the Enqueue of the client that runs the worker (River puts it in the ctx of Work), so
+// that a job queues what it causes in its own transactions, as a request does with Queue.Enqueue.
+func Running(ctx context.Context) (Enqueue, error) {
+	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
+		_, err := client.InsertTx(ctx, tx, args, nil)
+		return err
+	}, nil
+}
+
+// Periodic is a job that the queue's leader inserts with args every interval and once at start
+// (Options.Periodic): the runs that look for what is due themselves (reminders, dunning letters,
+// monthly drafts), for which a run missed while no server was up is made good by the next.
+func Periodic(every time.Duration, args river.JobArgs) *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return args, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})
+}
+
 // Enqueue adds a job in tx: it runs only if tx commits.
 func (q *Queue) Enqueue(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
 	if _, err := q.client.InsertTx(ctx, tx, args, nil); err != nil {

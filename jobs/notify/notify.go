@@ -86,19 +86,16 @@ func (w *AdminsWorker) Work(ctx context.Context, job *river.Job[AdminsArgs]) err
 		return river.JobCancel(err)
 	}
 	franchise := job.Args.Type == OfferteAkkoord || job.Args.Type == OfferteNietAkkoord
-	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `
-			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
-			SELECT user_id, $1::text, $2::text, $3::uuid, $4::bigint FROM user_roles WHERE role = 'admin'
-			UNION
-			SELECT p.id, $1, $2, k.id, $4 FROM klussen k
-			JOIN profiles p ON k.regio = ANY (p.regio)
-			JOIN user_roles r ON r.user_id = p.id AND r.role = 'franchise'
-			WHERE $5::boolean AND k.id = $3
-			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
-			msg, job.Args.Type, job.Args.KlusID, job.ID, franchise)
-		return err
-	})
+	return notify(ctx, w.DB, `
+		INSERT INTO notifications (user_id, message, type, klus_id, job_id)
+		SELECT user_id, $1::text, $2::text, $3::uuid, $4::bigint FROM user_roles WHERE role = 'admin'
+		UNION
+		SELECT p.id, $1, $2, k.id, $4 FROM klussen k
+		JOIN profiles p ON k.regio = ANY (p.regio)
+		JOIN user_roles r ON r.user_id = p.id AND r.role = 'franchise'
+		WHERE $5::boolean AND k.id = $3
+		ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+		msg, job.Args.Type, job.Args.KlusID, job.ID, franchise)
 }
 
 // PoolWorker writes pool notifications.
@@ -109,17 +106,15 @@ type PoolWorker struct {
 
 // Work notifies every active klusser whose regions contain the job's region.
 func (w *PoolWorker) Work(ctx context.Context, job *river.Job[PoolArgs]) error {
-	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `
-			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
-			SELECT p.id, $1, $2, k.id, $4
-			FROM klussen k
-			JOIN profiles p ON k.regio = ANY (p.regio) AND p.actief
-			JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser'
-			WHERE k.id = $3
-			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`, PoolMessage, NieuweKlus, job.Args.KlusID, job.ID)
-		return err
-	})
+	return notify(ctx, w.DB, `
+		INSERT INTO notifications (user_id, message, type, klus_id, job_id)
+		SELECT p.id, $1, $2, k.id, $4
+		FROM klussen k
+		JOIN profiles p ON k.regio = ANY (p.regio) AND p.actief
+		JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser'
+		WHERE k.id = $3
+		ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+		PoolMessage, NieuweKlus, job.Args.KlusID, job.ID)
 }
 
 // KlusToegewezen is the type of a klusser's notification when an admin assigns it a job.
@@ -151,12 +146,18 @@ type KlusserWorker struct {
 // Work notifies the klusser, unless the job has meanwhile gone to someone else (a retry after a
 // reassignment must not tell the previous klusser).
 func (w *KlusserWorker) Work(ctx context.Context, job *river.Job[KlusserArgs]) error {
-	return w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `
-			INSERT INTO notifications (user_id, message, type, klus_id, job_id)
-			SELECT k.klusser_id, $1, $2, k.id, $4 FROM klussen k WHERE k.id = $3 AND k.klusser_id = $5
-			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
-			job.Args.Message(), KlusToegewezen, job.Args.KlusID, job.ID, job.Args.KlusserID)
+	return notify(ctx, w.DB, `
+		INSERT INTO notifications (user_id, message, type, klus_id, job_id)
+		SELECT k.klusser_id, $1, $2, k.id, $4 FROM klussen k WHERE k.id = $3 AND k.klusser_id = $5
+		ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+		job.Args.Message(), KlusToegewezen, job.Args.KlusID, job.ID, job.Args.KlusserID)
+}
+
+// notify runs one statement that writes notifications, as the system: a worker notifies on
+// behalf of no one, and a retried job's rows are kept once by the unique (job_id, user_id).
+func notify(ctx context.Context, db *tenants.DB, sql string, args ...any) error {
+	return db.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, sql, args...)
 		return err
 	})
 }

@@ -42,9 +42,7 @@ func (Args) Kind() string { return "aanmaningen" }
 
 // Periodic is the run every Every minutes, on the queue's leader alone (River).
 func Periodic() *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(Every),
-		func() (river.JobArgs, *river.InsertOpts) { return Args{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})
+	return jobs.Periodic(Every, Args{})
 }
 
 // Worker sends what is due.
@@ -61,24 +59,18 @@ type Result struct {
 
 // Work records and sends what is due now, queueing the e-mails with the client that runs it.
 func (w *Worker) Work(ctx context.Context, _ *river.Job[Args]) error {
-	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
+	enqueue, err := jobs.Running(ctx)
 	if err != nil {
 		return fmt.Errorf("aanmaning: no queue: %w", err)
 	}
-	_, err = w.Run(ctx, func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
-		_, err := client.InsertTx(ctx, tx, args, nil)
-		return err
-	})
+	_, err = w.Run(ctx, enqueue)
 	return err
 }
 
 // Run records the steps due today (Amsterdam) and queues their e-mails with enqueue. Each invoice
 // is its own transaction, so one that fails (and is retried with the job) holds up no other.
 func (w *Worker) Run(ctx context.Context, enqueue jobs.Enqueue) (Result, error) {
-	clock := w.Clock
-	if clock == nil {
-		clock = calendar.System
-	}
+	clock := w.Clock.OrSystem()
 	now := clock()
 	today := calendar.DateOf(now)
 	var res Result

@@ -79,9 +79,7 @@ func (Args) Kind() string { return "herinneringen" }
 
 // Periodic is the reminder run every Every minutes, on the queue's leader alone (River).
 func Periodic() *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(Every),
-		func() (river.JobArgs, *river.InsertOpts) { return Args{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})
+	return jobs.Periodic(Every, Args{})
 }
 
 // Queue queues, in tx (the transaction that plans or moves the appointment soort of job klus), a
@@ -116,14 +114,11 @@ type due struct {
 // Work records and sends the reminders that are due now, queueing the e-mails with the client
 // that runs it.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
+	enqueue, err := jobs.Running(ctx)
 	if err != nil {
 		return fmt.Errorf("herinnering: no queue: %w", err)
 	}
-	_, err = w.RunFor(ctx, func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
-		_, err := client.InsertTx(ctx, tx, args, nil)
-		return err
-	}, job.Args)
+	_, err = w.RunFor(ctx, enqueue, job.Args)
 	return err
 }
 
@@ -135,10 +130,7 @@ func (w *Worker) Run(ctx context.Context, enqueue jobs.Enqueue) (int, error) {
 
 // RunFor is Run for the appointments that a names (all when a is empty).
 func (w *Worker) RunFor(ctx context.Context, enqueue jobs.Enqueue, a Args) (int, error) {
-	clock := w.Clock
-	if clock == nil {
-		clock = calendar.System
-	}
+	clock := w.Clock.OrSystem()
 	now := clock()
 	if a.KlusID != nil && a.Soort != SoortKlus && a.Soort != SoortSchouw {
 		return 0, fmt.Errorf("herinnering: unknown appointment %q", a.Soort)

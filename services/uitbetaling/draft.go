@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/klusmaat/klusmaat/jobs"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -24,9 +25,7 @@ const Every = time.Hour
 
 // Periodic is the draft every hour and at start, on the queue's leader alone (River).
 func Periodic() *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(Every),
-		func() (river.JobArgs, *river.InsertOpts) { return Args{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})
+	return jobs.Periodic(Every, Args{})
 }
 
 // Worker drafts the statements.
@@ -72,11 +71,7 @@ type Result struct {
 // each other (an advisory lock), so two servers drafting at once number without gaps.
 func (w *Worker) Run(ctx context.Context, month calendar.Date) (Result, error) {
 	if month.IsZero() {
-		clock := w.Clock
-		if clock == nil {
-			clock = calendar.System
-		}
-		month = clock.Today().MonthStart().AddDays(-1).MonthStart()
+		month = w.Clock.OrSystem().Today().MonthStart().AddDays(-1).MonthStart()
 	}
 	month = month.MonthStart()
 	next := month.AddDays(40).MonthStart()

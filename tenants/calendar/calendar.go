@@ -38,6 +38,15 @@ var System Clock = time.Now
 // Fixed returns a clock that always tells t.
 func Fixed(t time.Time) Clock { return func() time.Time { return t } }
 
+// OrSystem is c, or the real clock when c is nil: the workers' Clock field is left nil in
+// production and set by tests.
+func (c Clock) OrSystem() Clock {
+	if c == nil {
+		return System
+	}
+	return c
+}
+
 // Date is a calendar date without a time or zone: a job's date, an invoice date, a day of a report.
 type Date struct {
 	Year  int
