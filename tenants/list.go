@@ -110,12 +110,7 @@ func newPage[T any](p list.Params) list.Page[T] {
 // ListPage is QueryPage in a transaction of its own as the actor of ctx (DB.Tx): a store's list
 // method in one call.
 func ListPage[T any](ctx context.Context, db *DB, p list.Params, base string, args []any, scan func(Row) (T, error)) (list.Page[T], error) {
-	var page list.Page[T]
-	err := db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = QueryPage(ctx, tx, p, base, args, scan)
-		return err
-	})
-	return page, err
+	return TxValue(ctx, db, func(tx pgx.Tx) (list.Page[T], error) { return QueryPage(ctx, tx, p, base, args, scan) })
 }
 
 func orderBy(p list.Params) string {

@@ -304,21 +304,17 @@ type savepoint struct {
 	done bool
 }
 
-func (s *savepoint) Commit(ctx context.Context) error {
-	if s.done || s.closed {
-		return pgx.ErrTxClosed
-	}
-	s.done = true
-	_, err := s.conn.Exec(ctx, "RELEASE SAVEPOINT "+s.name)
-	return err
-}
+func (s *savepoint) Commit(ctx context.Context) error { return s.end(ctx, "RELEASE SAVEPOINT ") }
 
-func (s *savepoint) Rollback(ctx context.Context) error {
+func (s *savepoint) Rollback(ctx context.Context) error { return s.end(ctx, "ROLLBACK TO SAVEPOINT ") }
+
+// end releases or rolls back the savepoint (verb is the statement before its name), once.
+func (s *savepoint) end(ctx context.Context, verb string) error {
 	if s.done || s.closed {
 		return pgx.ErrTxClosed
 	}
 	s.done = true
-	_, err := s.conn.Exec(ctx, "ROLLBACK TO SAVEPOINT "+s.name)
+	_, err := s.conn.Exec(ctx, verb+s.name)
 	return err
 }
 

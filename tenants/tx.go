@@ -13,3 +13,14 @@ import (
 func (db *DB) Tx(ctx context.Context, fn func(pgx.Tx) error) error {
 	return Refusals{}.Map(db.InTx(ctx, ActorFrom(ctx), fn))
 }
+
+// TxValue is DB.Tx for a transaction that reads or makes one value: fn's value when the
+// transaction commits, so that a store method need not declare a variable for its closure to set.
+func TxValue[T any](ctx context.Context, db *DB, fn func(pgx.Tx) (T, error)) (T, error) {
+	var v T
+	err := db.Tx(ctx, func(tx pgx.Tx) (err error) {
+		v, err = fn(tx)
+		return err
+	})
+	return v, err
+}

@@ -29,9 +29,7 @@ const Every = time.Hour
 
 // Periodic is the run every hour and at start, on the queue's leader alone (River).
 func Periodic() *river.PeriodicJob {
-	return river.NewPeriodicJob(river.PeriodicInterval(Every),
-		func() (river.JobArgs, *river.InsertOpts) { return Args{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})
+	return jobs.Periodic(Every, Args{})
 }
 
 // Worker drafts the fee statements and invoices.
@@ -43,14 +41,11 @@ type Worker struct {
 
 // Work runs with the client that runs it.
 func (w *Worker) Work(ctx context.Context, _ *river.Job[Args]) error {
-	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
+	enqueue, err := jobs.Running(ctx)
 	if err != nil {
 		return fmt.Errorf("afdracht: no queue: %w", err)
 	}
-	_, err = w.Run(ctx, func(ctx context.Context, tx pgx.Tx, args river.JobArgs) error {
-		_, err := client.InsertTx(ctx, tx, args, nil)
-		return err
-	})
+	_, err = w.Run(ctx, enqueue)
 	return err
 }
 
@@ -64,10 +59,7 @@ type business struct {
 // (its PDF job, queued with enqueue). The unique statement per business and month makes a second
 // run, on another server or after a restart, add nothing. It returns how many it drafted.
 func (w *Worker) Run(ctx context.Context, enqueue jobs.Enqueue) (int, error) {
-	clock := w.Clock
-	if clock == nil {
-		clock = calendar.System
-	}
+	clock := w.Clock.OrSystem()
 	today := clock.Today()
 	month := today.MonthStart().AddDays(-1).MonthStart()
 	drafted := 0
@@ -140,10 +132,8 @@ var maanden = []string{"januari", "februari", "maart", "april", "mei", "juni", "
 // invoice issues the central business's invoice for a fee: numbered in its sequence of today's
 // year, to the franchise business (KvK, VAT), one line, 21 % VAT, e-mailed to the franchise owner.
 func invoice(ctx context.Context, tx pgx.Tx, enqueue jobs.Enqueue, today, month calendar.Date, b business, afdracht uuid.UUID, omzet, fee int) error {
-	var n int
-	if err := tx.QueryRow(ctx, `
-		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste) VALUES ('centraal', $1, 1)
-		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1 RETURNING laatste`, today.Year).Scan(&n); err != nil {
+	nummer, err := factuur.NextNumber(ctx, tx, "centraal", "", today.Year)
+	if err != nil {
 		return err
 	}
 	var email string
@@ -170,7 +160,7 @@ func invoice(ctx context.Context, tx pgx.Tx, enqueue jobs.Enqueue, today, month 
 		                      btw_bedrag_cents, totaal_bedrag_cents, regels)
 		VALUES ('afdracht', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, 0, $12::int, round($12::int * 0.21), $12::int + round($12::int * 0.21), $13)
 		RETURNING id`,
-		b.regio, fmt.Sprintf("%d-%04d", today.Year, n), today, b.naam, email, b.adres, b.postcode, b.plaats, b.kvk, b.btw,
+		b.regio, nummer, today, b.naam, email, b.adres, b.postcode, b.plaats, b.kvk, b.btw,
 		omschrijving, fee, regels).Scan(&id); err != nil {
 		return err
 	}

@@ -118,10 +118,9 @@ func (s *Store) List(ctx context.Context, p list.Params) (list.Page[Afdracht], e
 
 // Get is one fee statement.
 func (s *Store) Get(ctx context.Context, id uuid.UUID) (AfdrachtAnswer, error) {
-	var a AfdrachtAnswer
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		a.Data, err = scan(tx.QueryRow(ctx, afdrachtSelect+` WHERE a.id = $1`, id))
-		return tenants.NoRowsAs(ErrNotFound, err)
+	a, err := tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Afdracht, error) {
+		d, err := scan(tx.QueryRow(ctx, afdrachtSelect+` WHERE a.id = $1`, id))
+		return d, tenants.NoRowsAs(ErrNotFound, err)
 	})
-	return a, err
+	return AfdrachtAnswer{Data: a}, err
 }

@@ -146,10 +146,8 @@ func demoEvent(ctx context.Context, tx pgx.Tx, id uuid.UUID, soort string, gegev
 	return err
 }
 
-// demoCredit issues the credit invoice of f as the office does today (services/factuur, Credit):
-// dated today, numbered in the same issuer's sequence of today's year, its lines and amounts the
-// original's negated (the facturen_issue rule), with the reason. Made after the jobs' invoices, so
-// that its number follows theirs as its date does.
+// demoCredit issues the credit invoice of f as the office does today (factuur.IssueCredit), with
+// the reason. Made after the jobs' invoices, so that its number follows theirs as its date does.
 func demoCredit(ctx context.Context, tx pgx.Tx, f demoFactuur, today calendar.Date, reden string) error {
 	var uitgever, prefix string
 	var credited bool
@@ -158,20 +156,6 @@ func demoCredit(ctx context.Context, tx pgx.Tx, f demoFactuur, today calendar.Da
 		FROM facturen f WHERE f.id = $1 FOR UPDATE`, f.id).Scan(&uitgever, &prefix, &credited); err != nil || credited {
 		return err
 	}
-	var n int
-	if err := tx.QueryRow(ctx, `
-		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste) VALUES ($1, $2, 1)
-		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
-		RETURNING laatste`, uitgever, today.Year).Scan(&n); err != nil {
-		return err
-	}
-	_, err := tx.Exec(ctx, `
-		INSERT INTO facturen (regio, factuurnummer, datum, klant_naam, klant_email, klant_adres, klant_postcode,
-		                      klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents, subtotaal_cents,
-		                      btw_bedrag_cents, totaal_bedrag_cents, credit_van, credit_reden)
-		SELECT o.regio, $2, $3, o.klant_naam, o.klant_email, o.klant_adres, o.klant_postcode, o.klant_woonplaats,
-		       'Credit van factuur ' || o.factuurnummer || ': ' || o.omschrijving, o.uren, o.uurtarief_cents,
-		       -o.materiaal_cents, -o.subtotaal_cents, -o.btw_bedrag_cents, -o.totaal_bedrag_cents, o.id, $4
-		FROM facturen o WHERE o.id = $1`, f.id, prefix+fmt.Sprintf("%d-%04d", today.Year, n), today, reden)
+	_, err := factuur.IssueCredit(ctx, tx, f.id, uitgever, prefix, today, reden)
 	return err
 }

@@ -167,12 +167,8 @@ func payments(ctx context.Context, tx pgx.Tx, factuurID uuid.UUID) ([]Betaling, 
 var roleText = map[string]string{"klusser": "klusser", "admin": "beheerder", "franchise": "franchisenemer", "migratie": "systeem", "": "systeem"}
 
 func (s *store) Opvolging(ctx context.Context, id uuid.UUID) (OpvolgingAnswer, error) {
-	var a OpvolgingAnswer
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		a.Data, err = s.read(ctx, tx, id)
-		return err
-	})
-	return a, err
+	o, err := tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Opvolging, error) { return s.read(ctx, tx, id) })
+	return OpvolgingAnswer{Data: o}, err
 }
 
 // Book books a payment by hand (the office), audited, in one transaction. The database refuses

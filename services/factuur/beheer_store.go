@@ -2,7 +2,6 @@ package factuur
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/klusmaat/klusmaat/jobs"
 
@@ -144,24 +143,8 @@ func (s *beheerStore) Credit(ctx context.Context, id uuid.UUID, reden string) (L
 		case credited:
 			return ErrAlGecrediteerd
 		}
-		today := s.clock.Today()
-		var n int
-		if err := tx.QueryRow(ctx, `
-			INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste) VALUES ($1, $2, 1)
-			ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
-			RETURNING laatste`, uitgever, today.Year).Scan(&n); err != nil {
-			return err
-		}
-		var creditID uuid.UUID
-		if err := tx.QueryRow(ctx, `
-			INSERT INTO facturen (regio, factuurnummer, datum, klant_naam, klant_email, klant_adres, klant_postcode,
-			                      klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents, subtotaal_cents,
-			                      btw_bedrag_cents, totaal_bedrag_cents, credit_van, credit_reden)
-			SELECT o.regio, $2, $3, o.klant_naam, o.klant_email, o.klant_adres, o.klant_postcode, o.klant_woonplaats,
-			       'Credit van factuur ' || o.factuurnummer || ': ' || o.omschrijving, o.uren, o.uurtarief_cents,
-			       -o.materiaal_cents, -o.subtotaal_cents, -o.btw_bedrag_cents, -o.totaal_bedrag_cents, o.id, $4
-			FROM facturen o WHERE o.id = $1
-			RETURNING id`, id, prefix+fmt.Sprintf("%d-%04d", today.Year, n), today, reden).Scan(&creditID); err != nil {
+		creditID, err := IssueCredit(ctx, tx, id, uitgever, prefix, s.clock.Today(), reden)
+		if err != nil {
 			return err
 		}
 		if f, err = scan(tx.QueryRow(ctx, rowSelect+` WHERE f.id = $1`, creditID)); err != nil {
@@ -176,12 +159,33 @@ func (s *beheerStore) Credit(ctx context.Context, id uuid.UUID, reden string) (L
 	return f, err
 }
 
+// IssueCredit issues the credit invoice of invoice id of issuer uitgever (whose numbers start with
+// prefix), dated today: numbered in the issuer's sequence of today's year (NextNumber), its lines
+// and amounts the original's negated (the facturen_issue rule), with the reason. The caller has
+// locked the original and checked that it may be credited; the office's Credit and the demo data
+// both issue through it.
+func IssueCredit(ctx context.Context, tx pgx.Tx, id uuid.UUID, uitgever, prefix string, today calendar.Date, reden string) (uuid.UUID, error) {
+	nummer, err := NextNumber(ctx, tx, uitgever, prefix, today.Year)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	var credit uuid.UUID
+	err = tx.QueryRow(ctx, `
+		INSERT INTO facturen (regio, factuurnummer, datum, klant_naam, klant_email, klant_adres, klant_postcode,
+		                      klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents, subtotaal_cents,
+		                      btw_bedrag_cents, totaal_bedrag_cents, credit_van, credit_reden)
+		SELECT o.regio, $2, $3, o.klant_naam, o.klant_email, o.klant_adres, o.klant_postcode, o.klant_woonplaats,
+		       'Credit van factuur ' || o.factuurnummer || ': ' || o.omschrijving, o.uren, o.uurtarief_cents,
+		       -o.materiaal_cents, -o.subtotaal_cents, -o.btw_bedrag_cents, -o.totaal_bedrag_cents, o.id, $4
+		FROM facturen o WHERE o.id = $1
+		RETURNING id`, id, nummer, today, reden).Scan(&credit)
+	return credit, err
+}
+
 // Get reads one invoice whole, as the admin sees it.
 func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Factuur, error) {
-	var f Factuur
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		f, _, err = Read(ctx, tx, id)
-		return err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Factuur, error) {
+		f, _, err := Read(ctx, tx, id)
+		return f, err
 	})
-	return f, err
 }

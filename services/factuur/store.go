@@ -67,12 +67,10 @@ func Read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (f Factuur, pdfKey *stri
 }
 
 func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Factuur, error) {
-	var f Factuur
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		f, _, err = Read(ctx, tx, id)
-		return err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Factuur, error) {
+		f, _, err := Read(ctx, tx, id)
+		return f, err
 	})
-	return f, err
 }
 
 // Pay registers the payment of an open invoice (contant or pin closes it; niet_betaald keeps it

@@ -28,12 +28,10 @@ func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Eigenaar],
 }
 
 func (s *pgStore) Get(ctx context.Context, id uuid.UUID) (Eigenaar, error) {
-	var e Eigenaar
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		e, err = scan(tx.QueryRow(ctx, rowSelect+` WHERE p.id = $1`, id))
-		return tenants.NoRowsAs(ErrNotFound, err)
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Eigenaar, error) {
+		e, err := scan(tx.QueryRow(ctx, rowSelect+` WHERE p.id = $1`, id))
+		return e, tenants.NoRowsAs(ErrNotFound, err)
 	})
-	return e, err
 }
 
 func (s *pgStore) KnownRegions(ctx context.Context) ([]string, error) {

@@ -29,14 +29,10 @@ func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Klant], er
 	if p.Search != "" || p.Offset() == 0 {
 		return tenants.ListPage(ctx, s.db, p, klantSelect+klantWhere, args, scan)
 	}
-	var page list.Page[Klant]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (list.Page[Klant], error) {
 		base, first := seek(p)
-		page, err = tenants.QueryPageCounted(ctx, tx, first, base, args,
-			`SELECT count(*) FROM klant_overzicht c`+klantWhere, scan)
-		return err
+		return tenants.QueryPageCounted(ctx, tx, first, base, args, `SELECT count(*) FROM klant_overzicht c`+klantWhere, scan)
 	})
-	return page, err
 }
 
 const klantSelect = `
@@ -76,12 +72,7 @@ func seek(p list.Params) (string, list.Params) {
 }
 
 func (s *pgStore) Get(ctx context.Context, email string) (Detail, error) {
-	var d Detail
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		d, err = readDetail(ctx, tx, email)
-		return err
-	})
-	return d, err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Detail, error) { return readDetail(ctx, tx, email) })
 }
 
 // readDetail reads a customer's card: its newest job's contact details, counts over all its jobs,

@@ -81,12 +81,7 @@ func Paid(methode *string) bool {
 }
 
 func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
-	var d Detail
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		d, err = readDetail(ctx, tx, id)
-		return err
-	})
-	return d, err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Detail, error) { return readDetail(ctx, tx, id) })
 }
 
 // List reads one page of the jobs, with its total, in one statement. Without a search every filter
@@ -99,13 +94,10 @@ func (s *beheerStore) List(ctx context.Context, p list.Params, f Filter) (list.P
 	if !f.counted() {
 		return tenants.ListPage(ctx, s.db, p, listSelect+where, args, scanListItem)
 	}
-	var page list.Page[ListItem]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		page, err = tenants.QueryPageCounted(ctx, tx, p, listSelect+where, args,
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (list.Page[ListItem], error) {
+		return tenants.QueryPageCounted(ctx, tx, p, listSelect+where, args,
 			`SELECT coalesce(sum(k.aantal), 0)::bigint FROM klus_tellingen k`+where, scanListItem)
-		return err
 	})
-	return page, err
 }
 
 // listSelect is a row of the jobs list, before the filter's WHERE.

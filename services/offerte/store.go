@@ -52,15 +52,23 @@ func scan(row pgx.Row) (Offerte, error) {
 	return o, nil
 }
 
-// job reads the job's region, rate and status, or ErrNotFound when the actor does not see it. Two
-// simultaneous saves are kept apart by the database: the version trigger locks the latest version,
-// and (klus_id, versie) is unique.
-func job(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (regio string, rate int, status string, err error) {
+// job reads what a change of the job's quote needs: the job's region and rate, and the quote's
+// latest version (nil when it has none). A job the actor does not see is ErrNotFound, a finished
+// one ErrKlusAfgerond. Two simultaneous saves are kept apart by the database: the version trigger
+// locks the latest version, and (klus_id, versie) is unique.
+func job(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (regio string, rate int, prev *Offerte, err error) {
+	var status string
 	err = tx.QueryRow(ctx, `SELECT regio, geschat_tarief_cents, status FROM klussen WHERE id = $1`, klus).Scan(&regio, &rate, &status)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", 0, "", ErrNotFound
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return "", 0, nil, ErrNotFound
+	case err != nil:
+		return "", 0, nil, err
+	case status == "afgerond":
+		return "", 0, nil, ErrKlusAfgerond
 	}
-	return regio, rate, status, err
+	prev, err = latest(ctx, tx, klus)
+	return regio, rate, prev, err
 }
 
 // latest reads the job's latest version with the earlier ones in brief; nil when it has none.
@@ -101,14 +109,7 @@ func (s *pgStore) Save(ctx context.Context, klus uuid.UUID, in Form, today calen
 	var o Offerte
 	var nieuw bool
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		regio, rate, status, err := job(ctx, tx, klus)
-		if err != nil {
-			return err
-		}
-		if status == "afgerond" {
-			return ErrKlusAfgerond
-		}
-		prev, err := latest(ctx, tx, klus)
+		regio, rate, prev, err := job(ctx, tx, klus)
 		if err != nil {
 			return err
 		}
@@ -169,14 +170,7 @@ func (s *pgStore) Save(ctx context.Context, klus uuid.UUID, in Form, today calen
 func (s *pgStore) Send(ctx context.Context, klus uuid.UUID, today calendar.Date) (Offerte, error) {
 	var o Offerte
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		regio, _, status, err := job(ctx, tx, klus)
-		if err != nil {
-			return err
-		}
-		if status == "afgerond" {
-			return ErrKlusAfgerond
-		}
-		prev, err := latest(ctx, tx, klus)
+		regio, _, prev, err := job(ctx, tx, klus)
 		switch {
 		case err != nil:
 			return err

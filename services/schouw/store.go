@@ -78,42 +78,51 @@ func (s *pgStore) Get(ctx context.Context, klus uuid.UUID) (*Schouw, error) {
 	return out, err
 }
 
-func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opnemer string) (Schouw, bool, error) {
-	var sch Schouw
-	var replanned bool
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+// change runs fn on the survey of a job the actor sees (visible, whose region fn gets) and answers
+// the survey fn wrote with its photos, in one transaction: the shape of every change of a survey.
+func (s *pgStore) change(ctx context.Context, klus uuid.UUID, fn func(tx pgx.Tx, regio string) (Schouw, error)) (Schouw, error) {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Schouw, error) {
 		regio, err := visible(ctx, tx, klus)
 		if err != nil {
-			return err
+			return Schouw{}, err
 		}
+		sch, err := fn(tx, regio)
+		if err != nil {
+			return Schouw{}, err
+		}
+		sch.Fotos, err = fotos(ctx, tx, klus)
+		return sch, err
+	})
+}
+
+func (s *pgStore) Plan(ctx context.Context, klus uuid.UUID, start time.Time, opnemer string) (Schouw, bool, error) {
+	var replanned bool
+	sch, err := s.change(ctx, klus, func(tx pgx.Tx, regio string) (Schouw, error) {
 		var status *string
 		if err := tx.QueryRow(ctx, `SELECT status FROM klus_schouwen WHERE klus_id = $1 FOR UPDATE`, klus).Scan(&status); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("schouw: read: %w", err)
+			return Schouw{}, fmt.Errorf("schouw: read: %w", err)
 		}
 		if status != nil && *status == "uitgevoerd" {
-			return ErrUitgevoerd
+			return Schouw{}, ErrUitgevoerd
 		}
 		// A cancelled survey planned again is planned anew (D33), not changed.
 		replanned = status != nil && *status == "gepland"
-		sch, err = scan(tx.QueryRow(ctx, `
+		sch, err := scan(tx.QueryRow(ctx, `
 			INSERT INTO klus_schouwen (klus_id, start, opnemer, regio) VALUES ($1, $2, $3, '')
 			ON CONFLICT (klus_id) DO UPDATE SET start = excluded.start, opnemer = excluded.opnemer,
 			    status = 'gepland', reden = '', geannuleerd_at = NULL
 			RETURNING `+columns, klus, start, opnemer))
 		if err != nil {
-			return fmt.Errorf("schouw: plan: %w", err)
-		}
-		if sch.Fotos, err = fotos(ctx, tx, klus); err != nil {
-			return err
+			return Schouw{}, fmt.Errorf("schouw: plan: %w", err)
 		}
 		if err := s.mail(ctx, tx, klus, sch); err != nil {
-			return err
+			return Schouw{}, err
 		}
 		// Its reminder: at once when planned after 18:00 the day before (D33), else at 18:00.
 		if err := herinnering.Queue(ctx, tx, s.enqueue, herinnering.SoortSchouw, klus); err != nil {
-			return err
+			return Schouw{}, err
 		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditPlan, Entity: "klus", EntityID: klus.String(), Region: &regio,
+		return sch, tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditPlan, Entity: "klus", EntityID: klus.String(), Region: &regio,
 			After: map[string]any{"start": start, "opnemer": opnemer, "versie": sch.Versie}})
 	})
 	return sch, replanned, err
@@ -131,70 +140,51 @@ func (s *pgStore) mail(ctx context.Context, tx pgx.Tx, klus uuid.UUID, sch Schou
 }
 
 func (s *pgStore) Record(ctx context.Context, klus uuid.UUID, uitkomst string) (Schouw, error) {
-	var sch Schouw
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		regio, err := visible(ctx, tx, klus)
-		if err != nil {
-			return err
-		}
+	return s.change(ctx, klus, func(tx pgx.Tx, regio string) (Schouw, error) {
 		// A cancelled survey took no place: its outcome waits for a new one.
-		sch, err = scan(tx.QueryRow(ctx, `
+		sch, err := scan(tx.QueryRow(ctx, `
 			UPDATE klus_schouwen SET status = 'uitgevoerd', uitkomst = $2 WHERE klus_id = $1 AND status <> 'geannuleerd'
 			RETURNING `+columns, klus, uitkomst))
 		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNoSchouw
+			return Schouw{}, ErrNoSchouw
 		}
 		if err != nil {
-			return fmt.Errorf("schouw: record: %w", err)
+			return Schouw{}, fmt.Errorf("schouw: record: %w", err)
 		}
-		if sch.Fotos, err = fotos(ctx, tx, klus); err != nil {
-			return err
-		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditUitkomst, Entity: "klus", EntityID: klus.String(), Region: &regio,
+		return sch, tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditUitkomst, Entity: "klus", EntityID: klus.String(), Region: &regio,
 			After: map[string]any{"versie": sch.Versie}})
 	})
-	return sch, err
 }
 
 // Cancel cancels the job's planned survey (D33): marked 'geannuleerd' with the reason, so that no
 // reminder finds it (and those it had are void, migration 048), the status page and the week board
 // no longer show it and a new one can be planned; the customer is e-mailed in the same transaction.
 func (s *pgStore) Cancel(ctx context.Context, klus uuid.UUID, reden string) (Schouw, error) {
-	var sch Schouw
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		regio, err := visible(ctx, tx, klus)
-		if err != nil {
-			return err
+	return s.change(ctx, klus, func(tx pgx.Tx, regio string) (Schouw, error) {
+		before, err := scan(tx.QueryRow(ctx, schouwSelect+` FOR UPDATE`, klus))
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			return Schouw{}, ErrNoSchouw
+		case err != nil:
+			return Schouw{}, fmt.Errorf("schouw: read: %w", err)
+		case before.Status == "uitgevoerd":
+			return Schouw{}, ErrUitgevoerd
+		case before.Status == "geannuleerd":
+			return Schouw{}, ErrAlGeannuleerd
 		}
-		var before Schouw
-		if before, err = scan(tx.QueryRow(ctx, schouwSelect+` FOR UPDATE`, klus)); errors.Is(err, pgx.ErrNoRows) {
-			return ErrNoSchouw
-		} else if err != nil {
-			return fmt.Errorf("schouw: read: %w", err)
-		}
-		switch before.Status {
-		case "uitgevoerd":
-			return ErrUitgevoerd
-		case "geannuleerd":
-			return ErrAlGeannuleerd
-		}
-		sch, err = scan(tx.QueryRow(ctx, `
+		sch, err := scan(tx.QueryRow(ctx, `
 			UPDATE klus_schouwen SET status = 'geannuleerd', reden = $2, geannuleerd_at = now() WHERE klus_id = $1
 			RETURNING `+columns, klus, reden))
 		if err != nil {
-			return fmt.Errorf("schouw: cancel: %w", err)
-		}
-		if sch.Fotos, err = fotos(ctx, tx, klus); err != nil {
-			return err
+			return Schouw{}, fmt.Errorf("schouw: cancel: %w", err)
 		}
 		if err := s.mailCancelled(ctx, tx, klus, sch); err != nil {
-			return err
+			return Schouw{}, err
 		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditAnnuleer, Entity: "klus", EntityID: klus.String(), Region: &regio,
+		return sch, tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditAnnuleer, Entity: "klus", EntityID: klus.String(), Region: &regio,
 			Before: map[string]any{"status": before.Status, "start": before.Start, "opnemer": before.Opnemer, "versie": before.Versie},
 			After:  map[string]any{"status": sch.Status, "reden": reden}})
 	})
-	return sch, err
 }
 
 // mailCancelled queues 'Uw gratis schouw is geannuleerd' to the customer, when the job has an

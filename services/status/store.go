@@ -100,12 +100,7 @@ func readOfferte(ctx context.Context, tx pgx.Tx, token string, today calendar.Da
 }
 
 func (s *pgStore) Read(ctx context.Context, l Link) (Row, error) {
-	var r Row
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		r, err = read(ctx, tx, l.Token, s.now.Today())
-		return err
-	})
-	return r, err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Row, error) { return read(ctx, tx, l.Token, s.now.Today()) })
 }
 
 // Cancel cancels an open, unplanned request and tells the admins, in one transaction.

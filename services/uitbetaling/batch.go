@@ -160,6 +160,18 @@ type candidate struct {
 	iban, rekeninghouder *string
 }
 
+// candidates reads the statements that where (a WHERE clause with its ORDER BY, on arg) selects.
+func candidates(ctx context.Context, tx pgx.Tx, where string, arg any) ([]candidate, error) {
+	rows, err := tx.Query(ctx, `SELECT id, nummer, maand, totaal_cents, iban, rekeninghouder FROM uitbetalingen `+where, arg)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (candidate, error) {
+		var c candidate
+		return c, r.Scan(&c.id, &c.nummer, &c.maand, &c.totaal, &c.iban, &c.rekeninghouder)
+	})
+}
+
 // hasAccount says whether c has an IBAN and a holder that a SEPA transfer takes (approval
 // copied them from the klusser's account, which was checked on entry; an account stored past the
 // checks is left out, not sent).
@@ -208,17 +220,9 @@ func (s *store) CreateBatch(ctx context.Context, req BatchRequest) (BatchCreated
 			uitgever); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `
-			SELECT id, nummer, maand, totaal_cents, iban, rekeninghouder FROM uitbetalingen
+		all, err := candidates(ctx, tx, `
 			WHERE uitgever_id = $1 AND status = 'goedgekeurd' AND batch_id IS NULL
 			ORDER BY nummer FOR UPDATE`, uitgever)
-		if err != nil {
-			return err
-		}
-		all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (candidate, error) {
-			var c candidate
-			return c, r.Scan(&c.id, &c.nummer, &c.maand, &c.totaal, &c.iban, &c.rekeninghouder)
-		})
 		if err != nil {
 			return err
 		}
@@ -387,15 +391,7 @@ func (s *store) PainXML(ctx context.Context, id uuid.UUID) (*XMLFile, error) {
 		if err != nil {
 			return tenants.NoRowsAs(ErrBatchNotFound, err)
 		}
-		rows, err := tx.Query(ctx, `
-			SELECT id, nummer, maand, totaal_cents, iban, rekeninghouder FROM uitbetalingen WHERE batch_id = $1 ORDER BY nummer`, id)
-		if err != nil {
-			return err
-		}
-		in, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (candidate, error) {
-			var c candidate
-			return c, r.Scan(&c.id, &c.nummer, &c.maand, &c.totaal, &c.iban, &c.rekeninghouder)
-		})
+		in, err := candidates(ctx, tx, `WHERE batch_id = $1 ORDER BY nummer`, id)
 		if err != nil {
 			return err
 		}

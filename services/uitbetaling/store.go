@@ -28,10 +28,7 @@ type store struct {
 
 // NewService returns the service on db, dated by clock (Amsterdam), with site's brand on the PDFs.
 func NewService(db *tenants.DB, clock calendar.Clock, site factuur.Site) Service {
-	if clock == nil {
-		clock = calendar.System
-	}
-	return &store{db: db, clock: clock, site: site}
+	return &store{db: db, clock: clock.OrSystem(), site: site}
 }
 
 // klusserRegio reads a klusser the actor may see (its first region, for the audit log); another
@@ -65,29 +62,22 @@ func readBankrekening(ctx context.Context, tx pgx.Tx, klusser uuid.UUID, full bo
 
 // Bankrekening: admins read the number whole, franchise owners masked (their regions' klussers).
 func (s *store) Bankrekening(ctx context.Context, klusserID uuid.UUID) (BankrekeningAnswer, error) {
-	var out BankrekeningAnswer
-	full := tenants.ActorFrom(ctx).Role == tenants.Admin
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		if _, err := klusserRegio(ctx, tx, klusserID); err != nil {
-			return err
-		}
-		out.Data, err = readBankrekening(ctx, tx, klusserID, full)
-		return err
-	})
-	return out, err
+	return s.bankrekening(ctx, klusserID, tenants.ActorFrom(ctx).Role == tenants.Admin)
 }
 
 func (s *store) EigenBankrekening(ctx context.Context) (BankrekeningAnswer, error) {
-	me := tenants.ActorFrom(ctx).UserID
-	var out BankrekeningAnswer
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		if _, err := klusserRegio(ctx, tx, me); err != nil {
-			return err
+	return s.bankrekening(ctx, tenants.ActorFrom(ctx).UserID, true)
+}
+
+// bankrekening reads the account of a klusser the actor may see, the number whole when full.
+func (s *store) bankrekening(ctx context.Context, klusserID uuid.UUID, full bool) (BankrekeningAnswer, error) {
+	b, err := tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Bankrekening, error) {
+		if _, err := klusserRegio(ctx, tx, klusserID); err != nil {
+			return Bankrekening{}, err
 		}
-		out.Data, err = readBankrekening(ctx, tx, me, true)
-		return err
+		return readBankrekening(ctx, tx, klusserID, full)
 	})
-	return out, err
+	return BankrekeningAnswer{Data: b}, err
 }
 
 func (s *store) SaveBankrekening(ctx context.Context, req BankrekeningRequest) (BankrekeningSaved, error) {
@@ -237,12 +227,8 @@ func readDetail(ctx context.Context, tx pgx.Tx, id uuid.UUID, mine *uuid.UUID) (
 }
 
 func (s *store) Get(ctx context.Context, id uuid.UUID) (DetailAnswer, error) {
-	var out DetailAnswer
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		out.Data, err = readDetail(ctx, tx, id, nil)
-		return err
-	})
-	return out, err
+	d, err := tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Detail, error) { return readDetail(ctx, tx, id, nil) })
+	return DetailAnswer{Data: d}, err
 }
 
 // Approve approves a concept: the trigger of migration 039 stamps who and when, and allows only

@@ -1,7 +1,5 @@
 package werkbon
 
-import "fmt"
-
 // VATPercent is the Dutch VAT on the work (document 001 section 9).
 const VATPercent = 21
 
@@ -24,7 +22,3 @@ func Bill(uren, rateCents, materialCents int) Amounts {
 	a.TotaalCents = a.SubtotaalCents + a.BTWCents
 	return a
 }
-
-// InvoiceNumber is D8's format: the year, a dash and the number within the year, four digits at
-// least (2026-0001).
-func InvoiceNumber(year, n int) string { return fmt.Sprintf("%d-%04d", year, n) }

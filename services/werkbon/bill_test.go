@@ -20,15 +20,6 @@ func TestBillRoundsVATHalfUp(t *testing.T) {
 	}
 }
 
-func TestInvoiceNumber(t *testing.T) {
-	if got := InvoiceNumber(2026, 1); got != "2026-0001" {
-		t.Errorf("got %s", got)
-	}
-	if got := InvoiceNumber(2026, 12345); got != "2026-12345" {
-		t.Errorf("got %s", got)
-	}
-}
-
 func TestSignatureMustBeADrawnPNG(t *testing.T) {
 	for name, in := range map[string]string{
 		"empty":     "",

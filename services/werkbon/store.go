@@ -149,6 +149,21 @@ func lock(ctx context.Context, tx pgx.Tx, id uuid.UUID) (lockedRow, error) {
 	return l, tenants.NoRowsAs(ErrNotFound, err)
 }
 
+// change runs fn on the work order under its row lock (lock) and answers the work order as fn
+// left it, in one transaction: the shape of every change the klusser's phone sends.
+func (s *pgStore) change(ctx context.Context, id uuid.UUID, fn func(tx pgx.Tx, l lockedRow) error) (Werkbon, error) {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Werkbon, error) {
+		l, err := lock(ctx, tx, id)
+		if err != nil {
+			return Werkbon{}, err
+		}
+		if err := fn(tx, l); err != nil {
+			return Werkbon{}, err
+		}
+		return read(ctx, tx, id)
+	})
+}
+
 // phoneTimeOK is D23: a time from the phone lies after the job's claim (or the work order's start)
 // and not after the moment it arrives. The column rules check the same again.
 func phoneTimeOK(t time.Time, after *time.Time, now time.Time) bool {
@@ -158,118 +173,81 @@ func phoneTimeOK(t time.Time, after *time.Time, now time.Time) bool {
 // Start stamps the timer's start once and sets the job to bezig (document 001 section 4). A start
 // that arrives again (the offline queue resending) finds the start set and changes nothing.
 func (s *pgStore) Start(ctx context.Context, id uuid.UUID, phoneTime *time.Time) (Werkbon, error) {
-	var w Werkbon
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		l, err := lock(ctx, tx, id)
+	return s.change(ctx, id, func(tx pgx.Tx, l lockedRow) error {
+		if l.start != nil {
+			return nil
+		}
+		if l.status == "completed" {
+			return ErrClosed
+		}
+		start, source := l.now, "server"
+		if phoneTime != nil {
+			if !phoneTimeOK(*phoneTime, l.claimedAt, l.now) {
+				return ErrPhoneTime
+			}
+			start, source = *phoneTime, "telefoon"
+		}
+		if _, err := tx.Exec(ctx, `UPDATE werkbonnen SET start_tijd = $2, start_bron = $3 WHERE id = $1`, id, start, source); err != nil {
+			return fmt.Errorf("werkbon: start: %w", err)
+		}
+		tag, err := tx.Exec(ctx, `UPDATE klussen SET status = 'bezig' WHERE id = $1 AND status = 'ingepland'`, l.klusID)
 		if err != nil {
-			return err
+			return fmt.Errorf("werkbon: job bezig: %w", err)
 		}
-		if l.start == nil {
-			if l.status == "completed" {
-				return ErrClosed
-			}
-			start, source := l.now, "server"
-			if phoneTime != nil {
-				if !phoneTimeOK(*phoneTime, l.claimedAt, l.now) {
-					return ErrPhoneTime
-				}
-				start, source = *phoneTime, "telefoon"
-			}
-			if _, err := tx.Exec(ctx, `UPDATE werkbonnen SET start_tijd = $2, start_bron = $3 WHERE id = $1`, id, start, source); err != nil {
-				return fmt.Errorf("werkbon: start: %w", err)
-			}
-			tag, err := tx.Exec(ctx, `UPDATE klussen SET status = 'bezig' WHERE id = $1 AND status = 'ingepland'`, l.klusID)
-			if err != nil {
-				return fmt.Errorf("werkbon: job bezig: %w", err)
-			}
-			if tag.RowsAffected() == 1 {
-				if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "start", Entity: "klus", EntityID: l.klusID.String(),
-					Region: &l.regio, Before: map[string]any{"status": "ingepland"},
-					After: map[string]any{"status": "bezig", "start_tijd": start, "start_bron": source}}); err != nil {
-					return err
-				}
-			}
+		if tag.RowsAffected() == 0 {
+			return nil
 		}
-		w, err = read(ctx, tx, id)
-		return err
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "start", Entity: "klus", EntityID: l.klusID.String(),
+			Region: &l.regio, Before: map[string]any{"status": "ingepland"},
+			After: map[string]any{"status": "bezig", "start_tijd": start, "start_bron": source}})
 	})
-	return w, err
 }
 
 // AddMateriaal adds a material line once per client id.
 func (s *pgStore) AddMateriaal(ctx context.Context, id uuid.UUID, in MateriaalForm) (Werkbon, error) {
-	var w Werkbon
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		l, err := lock(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.change(ctx, id, func(tx pgx.Tx, l lockedRow) error {
 		var known bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM work_order_items WHERE client_id = $1)`, in.ClientID).Scan(&known); err != nil {
-			return err
-		}
-		if !known {
-			if l.status == "completed" {
-				return ErrClosed
-			}
-			_, err = tx.Exec(ctx, `
-				INSERT INTO work_order_items (work_order_id, description, qty, unit_price_cents, total_cents, client_id)
-				VALUES ($1, $2, 1, $3, $3, $4)`, id, in.Omschrijving, in.BedragCents, in.ClientID)
-			if err = closed.Map(err); err != nil {
-				return err
-			}
-		}
-		w, err = read(ctx, tx, id)
-		return err
-	})
-	return w, err
-}
-
-// RemoveMateriaal removes a material line; removing one that is gone already changes nothing.
-func (s *pgStore) RemoveMateriaal(ctx context.Context, id, itemID uuid.UUID) (Werkbon, error) {
-	var w Werkbon
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		l, err := lock(ctx, tx, id)
-		if err != nil {
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM work_order_items WHERE client_id = $1)`, in.ClientID).Scan(&known); err != nil || known {
 			return err
 		}
 		if l.status == "completed" {
 			return ErrClosed
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM work_order_items WHERE id = $2 AND work_order_id = $1`, id, itemID)
-		if err = closed.Map(err); err != nil {
-			return err
-		}
-		w, err = read(ctx, tx, id)
-		return err
+		_, err := tx.Exec(ctx, `
+			INSERT INTO work_order_items (work_order_id, description, qty, unit_price_cents, total_cents, client_id)
+			VALUES ($1, $2, 1, $3, $3, $4)`, id, in.Omschrijving, in.BedragCents, in.ClientID)
+		return closed.Map(err)
 	})
-	return w, err
+}
+
+// RemoveMateriaal removes a material line; removing one that is gone already changes nothing.
+func (s *pgStore) RemoveMateriaal(ctx context.Context, id, itemID uuid.UUID) (Werkbon, error) {
+	return s.change(ctx, id, func(tx pgx.Tx, l lockedRow) error {
+		if l.status == "completed" {
+			return ErrClosed
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM work_order_items WHERE id = $2 AND work_order_id = $1`, id, itemID)
+		return closed.Map(err)
+	})
 }
 
 // SetNotities replaces the notes while the work order runs. The same notes arriving again after
 // completion (a queued autosave) are accepted without a change.
 func (s *pgStore) SetNotities(ctx context.Context, id uuid.UUID, notes string) (Werkbon, error) {
-	var w Werkbon
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		l, err := lock(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if l.status == "completed" {
-			var same bool
-			if err := tx.QueryRow(ctx, `SELECT opmerkingen = $2 FROM werkbonnen WHERE id = $1`, id, notes).Scan(&same); err != nil {
-				return err
-			}
-			if !same {
-				return ErrClosed
-			}
-		} else if _, err := tx.Exec(ctx, `UPDATE werkbonnen SET opmerkingen = $2 WHERE id = $1`, id, notes); err != nil {
+	return s.change(ctx, id, func(tx pgx.Tx, l lockedRow) error {
+		if l.status != "completed" {
+			_, err := tx.Exec(ctx, `UPDATE werkbonnen SET opmerkingen = $2 WHERE id = $1`, id, notes)
 			return closed.Map(err)
 		}
-		w, err = read(ctx, tx, id)
-		return err
+		var same bool
+		if err := tx.QueryRow(ctx, `SELECT opmerkingen = $2 FROM werkbonnen WHERE id = $1`, id, notes).Scan(&same); err != nil {
+			return err
+		}
+		if !same {
+			return ErrClosed
+		}
+		return nil
 	})
-	return w, err
 }
 
 // Afronden completes the work order in one transaction (document 001 section 4, D7, D8): the end
@@ -379,13 +357,9 @@ func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren
 	if quoted != nil {
 		uren, rate = 1, *quoted
 	}
-	var n int
-	err := tx.QueryRow(ctx, `
-		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste) VALUES ($1, $2, 1)
-		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
-		RETURNING laatste`, uitgever, year).Scan(&n)
+	nummer, err := factuur.NextNumber(ctx, tx, uitgever, prefix, year)
 	if err != nil {
-		return uuid.Nil, fmt.Errorf("werkbon: invoice number: %w", err)
+		return uuid.Nil, fmt.Errorf("werkbon: %w", err)
 	}
 	b := Bill(uren, rate, materials)
 	var id uuid.UUID
@@ -399,7 +373,7 @@ func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren
 		       $4, $5, $6, $7, $8, $9, $10
 		FROM klussen k JOIN categories c ON c.key = k.categorie WHERE k.id = $1
 		RETURNING id`,
-		klusID, prefix+InvoiceNumber(year, n), today, uren, rate, materials, b.SubtotaalCents, b.BTWCents, b.TotaalCents, offerteID).Scan(&id)
+		klusID, nummer, today, uren, rate, materials, b.SubtotaalCents, b.BTWCents, b.TotaalCents, offerteID).Scan(&id)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("werkbon: insert invoice: %w", err)
 	}

@@ -68,13 +68,8 @@ func seedHistorie(ctx context.Context, tx pgx.Tx, today calendar.Date) error {
 		subtotaal := h.uren*6500 + h.materiaal
 		btw := (subtotaal*21 + 50) / 100
 		dag := today.AddDays(h.days)
-		var nummer int
-		var prefix string
-		if err := tx.QueryRow(ctx, `
-			INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste)
-			SELECT u.id, $1, 1 FROM factuur_uitgever($2) u
-			ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
-			RETURNING laatste, (SELECT u.nummer_prefix FROM factuur_uitgever($2) u)`, dag.Year, regio).Scan(&nummer, &prefix); err != nil {
+		nummer, err := invoiceNumber(ctx, tx, regio, dag)
+		if err != nil {
 			return fmt.Errorf("seed history invoice %s number: %w", h.key, err)
 		}
 		if _, err := tx.Exec(ctx, `
@@ -82,7 +77,7 @@ func seedHistorie(ctx context.Context, tx pgx.Tx, today calendar.Date) error {
 			    klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents, subtotaal_cents, btw_bedrag_cents,
 			    totaal_bedrag_cents, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 6500, $12, $13, $14, $15, $16)`,
-			id, regio, fmt.Sprintf("%s%d-%04d", prefix, dag.Year, nummer), dag, h.naam, h.email, h.adres, h.postcode,
+			id, regio, nummer, dag, h.naam, h.email, h.adres, h.postcode,
 			h.woonplaats, h.omschrijving, h.uren, h.materiaal, subtotaal, btw, subtotaal+btw, dag.At(10, 0)); err != nil {
 			return fmt.Errorf("seed history invoice %s: %w", h.key, err)
 		}

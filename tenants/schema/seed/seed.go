@@ -336,14 +336,8 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 	btw := (subtotaal*21 + 50) / 100
 	// D8: the invoice is dated on the Dutch day the work ended and numbered in that day's year.
 	dag := calendar.DateOf(end)
-	jaar := dag.Year
-	var nummer int
-	var prefix string
-	if err := tx.QueryRow(ctx, `
-		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste)
-		SELECT u.id, $1, 1 FROM factuur_uitgever($2) u
-		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
-		RETURNING laatste, (SELECT u.nummer_prefix FROM factuur_uitgever($2) u)`, jaar, regio).Scan(&nummer, &prefix); err != nil {
+	nummer, err := invoiceNumber(ctx, tx, regio, dag)
+	if err != nil {
 		return fmt.Errorf("seed invoice number %d: %w", i, err)
 	}
 	methode := []string{"pin", "contant", "bank", "niet_betaald"}[i%4]
@@ -356,7 +350,7 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 		    klant_adres, klant_postcode, klant_woonplaats, omschrijving, uren, uurtarief_cents,
 		    materiaal_cents, subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, betaal_methode, betaal_notitie)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 6500, $13, $14, $15, $16, $17, $18)`,
-		klusID, klusserID, regio, fmt.Sprintf("%s%d-%04d", prefix, jaar, nummer), dag, c.naam, c.email, c.adres, c.postcode,
+		klusID, klusserID, regio, nummer, dag, c.naam, c.email, c.adres, c.postcode,
 		c.woonplaats, j.beschr, uren, materiaal, subtotaal, btw, subtotaal+btw, methode, notitie); err != nil {
 		return fmt.Errorf("seed invoice %d: %w", i, err)
 	}
@@ -370,11 +364,26 @@ func seedWorkOrder(ctx context.Context, tx pgx.Tx, i int, klusID, klusserID uuid
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO betalingen (factuur_id, datum, bedrag_cents, methode, bron, regio, geboekt_rol)
 			SELECT id, datum, totaal_bedrag_cents, $2, $3, '', '' FROM facturen WHERE factuurnummer = $1`,
-			fmt.Sprintf("%s%d-%04d", prefix, jaar, nummer), methode, bron); err != nil {
+			nummer, methode, bron); err != nil {
 			return fmt.Errorf("seed payment %d: %w", i, err)
 		}
 	}
-	_, err := tx.Exec(ctx, `UPDATE klussen SET materiaal_kosten_cents = $2, betaald = $3 WHERE id = $1`,
+	_, err = tx.Exec(ctx, `UPDATE klussen SET materiaal_kosten_cents = $2, betaald = $3 WHERE id = $1`,
 		klusID, materiaal, methode != "niet_betaald")
 	return err
+}
+
+// invoiceNumber takes the next number of the sequence of the business that invoices in regio, in
+// the year of dag, with the business's prefix (D8, as services/factuur numbers every invoice).
+func invoiceNumber(ctx context.Context, tx pgx.Tx, regio string, dag calendar.Date) (string, error) {
+	var nummer int
+	var prefix string
+	if err := tx.QueryRow(ctx, `
+		INSERT INTO invoice_number_counters AS c (uitgever, jaar, laatste)
+		SELECT u.id, $1, 1 FROM factuur_uitgever($2) u
+		ON CONFLICT (uitgever, jaar) DO UPDATE SET laatste = c.laatste + 1
+		RETURNING laatste, (SELECT u.nummer_prefix FROM factuur_uitgever($2) u)`, dag.Year, regio).Scan(&nummer, &prefix); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s%d-%04d", prefix, dag.Year, nummer), nil
 }
