@@ -1,4 +1,4 @@
-package server_test
+package status_test
 
 import (
 	"fmt"
