@@ -1,4 +1,4 @@
-package server_test
+package avg_test
 
 import (
 	"archive/zip"
