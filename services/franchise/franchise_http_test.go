@@ -1,4 +1,4 @@
-package server_test
+package franchise_test
 
 import (
 	"context"
