@@ -1,4 +1,4 @@
-package server_test
+package emailjobs_test
 
 import (
 	"context"
