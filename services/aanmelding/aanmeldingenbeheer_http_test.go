@@ -1,4 +1,4 @@
-package server_test
+package aanmelding_test
 
 import (
 	"context"
