@@ -26,6 +26,8 @@ export default defineConfig({
     sourcemap: false,
     // react-admin with MUI is about 840 kB minified (270 kB gzip) in one chunk; that is expected.
     chunkSizeWarningLimit: 1000,
+    // No gzip of every chunk for the size report (CPU on each build; bench-web measures sizes).
+    reportCompressedSize: false,
   },
   test: {
     environment: 'jsdom',
@@ -34,5 +36,8 @@ export default defineConfig({
     // Most tests render the whole console (router, react-admin, a lazy page) and fill forms: a few
     // seconds on this machine, more under the load of a full \`make test\`. 5 s was not enough there.
     testTimeout: 20_000,
+    // One test file per core: Vitest's default leaves one core to itself, which on a two-core
+    // machine runs the files one at a time while its main process mostly waits.
+    maxWorkers: '100%',
   },
 });

@@ -55,12 +55,15 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     // packages, not the rest of the repository (Vite's default would be the whole workspace root).
     server: { fs: { allow: ['.', '../shared-ui', '../node_modules'] } },
     resolve: staticBuild ? { alias: [{ find: /^react-router$/, replacement: staticRouter }] } : undefined,
+    // Each build: reportCompressedSize off, no gzip of every chunk for Vite's size report (CPU on
+    // every build; scripts/compress.mjs and bench-web measure what is served).
     build: isSsrBuild
       ? {
           // `vite build --ssr src/entry-server.tsx`: the renderer scripts/prerender.mjs runs.
           outDir: 'dist-ssr',
           emptyOutDir: true,
           sourcemap: false,
+          reportCompressedSize: false,
           // Dependencies (React, React Router) stay external and load from node_modules.
           target: 'node20',
         }
@@ -70,6 +73,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             outDir: 'dist',
             emptyOutDir: false,
             sourcemap: false,
+            reportCompressedSize: false,
             manifest: '.vite/static-manifest.json',
             rollupOptions: { input: staticEntry },
           }
@@ -77,6 +81,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             outDir: 'dist',
             emptyOutDir: true,
             sourcemap: false,
+            reportCompressedSize: false,
             // dist/.vite/manifest.json: which chunks and styles each page needs (prerender, bench-web).
             manifest: true,
           },

@@ -6,7 +6,7 @@
 #                                             to LOG) and return at once
 #   scripts/phase.sh wait NAME                (as a phase's COMMAND) wait for background phase NAME
 #                                             and exit with its status (its log's end on failure)
-#   scripts/phase.sh report                   print the table of phases and the total
+#   scripts/phase.sh report                   print the table of phases (wall clock and CPU) and the total
 # A background phase's line is its own duration; the 'waiting for' line after it is the part of it
 # that the foreground steps did not hide.
 set -uo pipefail
@@ -23,9 +23,10 @@ begin)
   ;;
 report)
   [ -f "$log" ] || exit 0
-  awk -F'\t' 'NR == 1 { start = $2; next }
-    { printf "  %-58s %7.1f s\n", $1, $2 }
-    END { "date +%s.%N" | getline end; printf "  %-58s %7.1f s\n", "total (wall clock; background phases run beside the rest)", end - start }' "$log"
+  awk -F'\t' 'NR == 1 { start = $2; printf "  %-58s %9s %9s\n", "phase", "wall", "CPU"; next }
+    { printf "  %-58s %7.1f s %7.1f s\n", $1, $2, $3; if ($1 !~ /^waiting for/) cpu += $3 }
+    END { "date +%s.%N" | getline end
+      printf "  %-58s %7.1f s %7.1f s\n", "total (wall clock; background phases run beside the rest)", end - start, cpu }' "$log"
   ;;
 bg)
   name=${2:?name}; out=${3:?log}; shift 3
@@ -36,17 +37,19 @@ bg)
   ;;
 wait)
   name=${2:?name}; rc=$(rcfile "$name")
+  # Polled with bash's builtins and one sleep a round: a wait of minutes beside the builds costs
+  # them next to no CPU.
+  pid="" out=""
+  IFS=$'\t' read -r pid out 2>/dev/null <"$rc.pid"
   while [ ! -f "$rc" ]; do
-    pid=$(cut -f1 "$rc.pid" 2>/dev/null)
     if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
       [ -f "$rc" ] && break
       echo "phase.sh: background phase '$name' is not running" >&2; exit 1
     fi
-    sleep 0.3
+    sleep 0.5
   done
-  status=$(cat "$rc")
+  read -r status <"$rc"
   if [ "$status" != 0 ]; then
-    out=$(cut -f2 "$rc.pid")
     echo "make run: '$name' failed ($out):" >&2; tail -20 "$out" >&2
   fi
   exit "$status"
@@ -54,7 +57,11 @@ wait)
 *)
   name=$1; shift; t0=$(now)
   "$@"; status=$?
-  printf '%s\t%s\n' "$name" "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')" >>"$log"
+  # CPU seconds (user + system) of the phase's processes that ended with it: bash's `times`, second
+  # line (the children's). On this machine's two cores a phase cannot take less than CPU / 2.
+  tf=$(mktemp); times >"$tf"
+  cpu=$(awk 'NR == 2 { n = split($0, f, /[ ms]+/); t = 0; for (i = 1; i + 1 <= n; i += 2) if (f[i] != "") t += f[i] * 60 + f[i + 1]; print t }' "$tf"); rm -f "$tf"
+  printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')" "$cpu" >>"$log"
   case "$name" in "(background) "*) echo "$status" >"$(rcfile "${name#(background) }")" ;; esac
   exit $status
   ;;
