@@ -1,6 +1,7 @@
-package server_test
+package contact_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -112,7 +113,7 @@ func TestContactWithin24Hours(t *testing.T) {
 			} `json:"error"`
 		}
 		var raw map[string]any
-		_ = jsonUnmarshal([]byte(body), &raw)
+		_ = json.Unmarshal([]byte(body), &raw)
 		if s := b.Call(t, b.Admin, http.MethodPost, "/api/v1/klussen/"+late2.String()+"/contacten", raw, &e); s != http.StatusBadRequest ||
 			!slices.Contains(slices.Collect(maps.Values(e.Error.Fields)), field) {
 			t.Errorf("%s: %d %v, want 400 with %q", body, s, e.Error.Fields, field)
