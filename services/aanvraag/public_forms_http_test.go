@@ -1,4 +1,4 @@
-package server_test
+package aanvraag_test
 
 import (
 	"context"
