@@ -1,4 +1,4 @@
-package server_test
+package uitbetaling_test
 
 import (
 	"bytes"
@@ -862,3 +862,5 @@ func parsePain(t *testing.T, data []byte) painDoc {
 	}
 	return d
 }
+
+func euroDot(c int) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
