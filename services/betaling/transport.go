@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
-	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -44,7 +44,7 @@ func routes(s Service, im *Importer) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/facturen/debiteuren.csv", Summary: "De debiteurenlijst van één bedrijf als CSV: elke factuur met geld open, oudste eerst",
 			Tag: "betalingen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
 			Query: []httpapi.Param{{Name: "uitgever", Description: "centraal of de slug van de regio met een eigen bedrijf"}},
-			Op:    "Debtors", Endpoint: httpapi.Typed(s.Debtors), Decode: decodeDebtors, Encode: httpapi.Encoder(encodeCSV)},
+			Op:    "Debtors", Endpoint: httpapi.Typed(s.Debtors), Decode: decodeDebtors, Encode: httpapi.Encoder(exports.EncodeCSV)},
 		{Method: http.MethodGet, Path: "/api/v1/bankafschriften", Summary: "De ingelezen bankafschriften, nieuwste eerst",
 			Tag: "betalingen", Resource: "bankafschriften", Action: "read", List: &AfschriftenSpec, Response: list.Page[Import]{},
 			Op: "Afschriften", Endpoint: httpapi.Typed(im.Afschriften)},
@@ -112,9 +112,4 @@ func decodeDebtors(_ context.Context, r *http.Request) (any, error) {
 		return nil, invalid("uitgever_required", "Kies het bedrijf van wie u de debiteurenlijst wilt.", "uitgever")
 	}
 	return DebtorsRequest{Uitgever: u}, nil
-}
-
-// encodeCSV sends the list as a download, never cached.
-func encodeCSV(_ context.Context, w http.ResponseWriter, f *factuur.CSVFile) error {
-	return httpapi.WriteAttachment(w, "text/csv; charset=utf-8", f.Name, f.Data)
 }

@@ -24,15 +24,12 @@ var ErrNothingToExport = domainerr.NotFound("nothing_to_export", "Geen facturen 
 var csvHeader = []string{"Factuurnummer", "Datum", "Klant", "E-mail", "Omschrijving", "Uren", "Uurtarief", "Materiaal",
 	"Subtotaal", "BTW", "Totaal", "Betaalmethode", "Betaald", "Staat", "Betaald bedrag", "Open bedrag"}
 
-// CSVFile is the export's bytes and name (the name the service and betaling's debtors list use).
-type CSVFile = exports.CSVFile
-
 // exportRows is the most one export holds (a year of a large franchise fits many times over).
 const exportRows = 100_000
 
 // ExportCSV writes every invoice of the filter, newest first.
-func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error) {
-	var f *CSVFile
+func (s *beheerStore) ExportCSV(ctx context.Context, p list.Params) (*exports.CSVFile, error) {
+	var f *exports.CSVFile
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, rowSelect+where+` ORDER BY f.datum DESC, f.factuurnummer LIMIT `+strconv.Itoa(exportRows), s.args(p)...)
 		if err != nil {
@@ -70,6 +67,3 @@ func csvLine(rows pgx.Rows) ([]string, error) {
 		exports.Euros(f.UurtariefCents), exports.Euros(f.MateriaalCents), exports.Euros(f.SubtotaalCents), exports.Euros(f.BtwBedragCents),
 		exports.Euros(f.TotaalBedragCents), method, betaald, StateLabel(f), exports.Euros(f.BetaaldCents), exports.Euros(f.OpenCents)}, nil
 }
-
-// encodeCSV sends the export as a download, never cached.
-var encodeCSV = exports.EncodeCSV

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -28,7 +29,7 @@ type BeheerService interface {
 	// Credit issues the credit invoice that corrects an invoice (D28).
 	Credit(ctx context.Context, req CreditRequest) (Credited, error)
 	// Export is every invoice of the filter as the page's CSV.
-	Export(ctx context.Context, p list.Params) (*CSVFile, error)
+	Export(ctx context.Context, p list.Params) (*exports.CSVFile, error)
 }
 
 // BeheerStore is the SQL side; beheer_store.go implements it.
@@ -38,7 +39,7 @@ type BeheerStore interface {
 	Send(ctx context.Context, id uuid.UUID) (ListItem, error)
 	Credit(ctx context.Context, id uuid.UUID, reden string) (ListItem, error)
 	Get(ctx context.Context, id uuid.UUID) (Factuur, error)
-	ExportCSV(ctx context.Context, p list.Params) (*CSVFile, error)
+	ExportCSV(ctx context.Context, p list.Params) (*exports.CSVFile, error)
 }
 
 // ListItem is a row of the list.
@@ -162,6 +163,6 @@ func (s *beheerService) Credit(ctx context.Context, req CreditRequest) (Credited
 	return Credited{Data: f, Message: MsgGecrediteerd}, err
 }
 
-func (s *beheerService) Export(ctx context.Context, p list.Params) (*CSVFile, error) {
+func (s *beheerService) Export(ctx context.Context, p list.Params) (*exports.CSVFile, error) {
 	return s.store.ExportCSV(ctx, p)
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/google/uuid"
+	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -43,7 +44,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/facturen/export.csv", Summary: "De gefilterde facturen als CSV (komma, velden tussen aanhalingstekens)",
 			Tag: "facturen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
 			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},
-			Op:    "Export", Endpoint: httpapi.Typed(s.Export), Decode: decodeTotals, Encode: httpapi.Encoder(encodeCSV)},
+			Op:    "Export", Endpoint: httpapi.Typed(s.Export), Decode: decodeTotals, Encode: httpapi.Encoder(exports.EncodeCSV)},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}", Summary: "Eén factuur met haar wettelijke inhoud (D28) en haar betaling van nu, voor de afdrukpagina",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: Factuur{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: httpapi.DecodeIDRequest(ErrNotFoundToSend, "factuur_id")},
