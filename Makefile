@@ -13,10 +13,17 @@ export PATH := $(KLUSMAAT_CACHE)/node/bin:$(PATH)
 # development actor key (a deployment sets KLUSMAAT_ACTOR_KEY and leaves this unset).
 export KLUSMAAT_DEV := true
 
-DEV_PORT  := 54320
+# make run's ports. RUN_OFFSET shifts them all (default 0: the ports below), so that a second
+# working copy can run its own `make run` beside this one (e.g. `make run RUN_OFFSET=700`).
+RUN_OFFSET ?= 0
+run_port = $(shell echo $$(( $(1) + $(RUN_OFFSET) )))
+DEV_PORT  := $(call run_port,54320)
+DEV_HTTP  := $(call run_port,8080)
+DEV_METRICS := $(call run_port,9090)
 # Kratos: public and admin ports of the dev instance; MailDev: SMTP and web ports.
-DEV_KRATOS  := 4433 4434
-DEV_MAIL  := 1025 1080
+DEV_KRATOS  := $(call run_port,4433) $(call run_port,4434)
+DEV_MAIL  := $(call run_port,1025) $(call run_port,1080)
+DEV_URL   := http://localhost:$(DEV_HTTP)
 
 # The throw-away test stack. TEST_OFFSET shifts every test port, so that two working copies on one
 # machine can each run `make test` at once (e.g. `make test TEST_OFFSET=100`).
@@ -42,7 +49,9 @@ TEST2_MAILWEB       := $(call port,1082)
 
 DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
               DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
-              DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(DEV_PORT)/klusmaat
+              DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
+              KRATOS_PUBLIC_URL=http://127.0.0.1:$(word 1,$(DEV_KRATOS)) KRATOS_ADMIN_URL=http://127.0.0.1:$(word 2,$(DEV_KRATOS)) \
+              SMTP_URL=smtp://127.0.0.1:$(word 1,$(DEV_MAIL))
 TEST_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
                DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
                DATABASE_OWNER_URL=postgres://klusmaat_owner:klusmaat_owner_dev@127.0.0.1:$(TEST_PORT)/klusmaat \
@@ -116,22 +125,23 @@ run:
 	@scripts/phase.sh "waiting for bin/klusmaat" scripts/phase.sh wait "bin/klusmaat"
 	@$(DEV_DB_ENV) scripts/phase.sh "migrate" bin/klusmaat migrate
 	@scripts/phase.sh "waiting for the Kratos build" scripts/phase.sh wait "Kratos build"
-	@KRATOS_SMTP_URI='smtp://127.0.0.1:1025/?disable_starttls=true' KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} \
-	  scripts/phase.sh "Kratos" scripts/kratos.sh start dev http://localhost:8080 $(DEV_KRATOS) $(DEV_PORT)
+	@KRATOS_SMTP_URI='smtp://127.0.0.1:$(word 1,$(DEV_MAIL))/?disable_starttls=true' KLUSMAAT_BRAND=$${KLUSMAAT_BRAND:-Klusmaat} \
+	  scripts/phase.sh "Kratos" scripts/kratos.sh start dev $(DEV_URL) $(DEV_KRATOS) $(DEV_PORT)
 	@$(DEV_DB_ENV) scripts/phase.sh "demo data" bin/klusmaat seed
-	@$(DEV_DB_ENV) LOG_FORMAT=text scripts/phase.sh "server" scripts/server.sh start dev
+	@$(DEV_DB_ENV) LOG_FORMAT=text KLUSMAAT_LISTEN=:$(DEV_HTTP) METRICS_ADDR=127.0.0.1:$(DEV_METRICS) KLUSMAAT_PUBLIC_URL=$(DEV_URL) \
+	  scripts/phase.sh "server" scripts/server.sh start dev
 	@echo; echo "make run, phase by phase:"; scripts/phase.sh report
 	@echo
-	@echo "Klusmaat draait op http://localhost:8080  (log: .data/server-dev.log, stoppen: make stop)"
-	@echo "  Beheer:  http://localhost:8080/admin/dashboard"
-	@echo "  API:     http://localhost:8080/api/openapi.json"
-	@echo "  E-mail:  http://localhost:1080  (MailDev: alle verstuurde e-mails)"
-	@echo "  Metrics: http://127.0.0.1:9090/metrics  (Prometheus; niet op de publieke poort)"
+	@echo "Klusmaat draait op $(DEV_URL)  (log: .data/server-dev.log, stoppen: make stop)"
+	@echo "  Beheer:  $(DEV_URL)/admin/dashboard"
+	@echo "  API:     $(DEV_URL)/api/openapi.json"
+	@echo "  E-mail:  http://localhost:$(word 2,$(DEV_MAIL))  (MailDev: alle verstuurde e-mails)"
+	@echo "  Metrics: http://127.0.0.1:$(DEV_METRICS)/metrics  (Prometheus; niet op de publieke poort)"
 	@echo "Demo-accounts, wachtwoord Klusmaat-demo-2026:"
-	@echo "  admin@klusmaat.nl (admin)                      -> http://localhost:8080/admin/auth"
-	@echo "  franchise.denhaag@klusmaat.nl (franchise)      -> http://localhost:8080/admin/auth"
-	@echo "  franchise.utrecht@klusmaat.nl (franchise)      -> http://localhost:8080/admin/auth"
-	@echo "  piet.bakker@klusmaat.nl, gerrit.visser@klusmaat.nl, jan.degroot@klusmaat.nl (klusser) -> http://localhost:8080/auth"
+	@echo "  admin@klusmaat.nl (admin)                      -> $(DEV_URL)/admin/auth"
+	@echo "  franchise.denhaag@klusmaat.nl (franchise)      -> $(DEV_URL)/admin/auth"
+	@echo "  franchise.utrecht@klusmaat.nl (franchise)      -> $(DEV_URL)/admin/auth"
+	@echo "  piet.bakker@klusmaat.nl, gerrit.visser@klusmaat.nl, jan.degroot@klusmaat.nl (klusser) -> $(DEV_URL)/auth"
 
 stop:
 	@scripts/server.sh stop dev
@@ -158,13 +168,14 @@ endif
 export TEST_TZ
 test test-lane-go test-lane-ui go-test go-fuzz ui-test e2e: export TZ = $(TEST_TZ)
 
-# make test: the static checks, then a throw-away stack, destroyed afterwards whatever the outcome.
+# make test: the static checks (two at a time, each one's output printed when it ends: the type
+# checks and ESLint use one core each), then a throw-away stack, destroyed afterwards whatever the outcome.
 # Two lanes run at once (their output is printed lane by lane): the Go tests and fuzz seeds, which
 # mostly wait on PostgreSQL, beside Vitest and the front-end builds, which mostly compute; then the
 # browser tests in two shards, each on a stack of its own (scripts/e2e-shard.sh).
 test:
 	@scripts/deps.sh chromium
-	@$(MAKE) --no-print-directory tidy vet lint typecheck api-lint k8s-validate
+	@$(MAKE) --no-print-directory -j2 --output-sync=target tidy vet lint typecheck api-lint k8s-validate
 	@scripts/pg.sh destroy test; scripts/pg.sh destroy test2
 	@scripts/pg.sh start test $(TEST_PORT)
 	@scripts/pg.sh start test2 $(TEST2_PORT) >/dev/null
