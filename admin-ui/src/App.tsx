@@ -62,6 +62,19 @@ function ToDashboard() {
 }
 
 /**
+ * The money pages of both areas (D30-D32): the invoices to follow up, the bank statements, the
+ * klussers' statements with their payment files (reached from that page) and the franchise fees.
+ * A franchise owner gets those of its regions and its own business (the server decides).
+ */
+const MONEY: readonly ResourceProps[] = [
+  { name: 'facturen', ...facturen },
+  { name: 'bankafschriften', ...bankafschriften },
+  { name: 'uitbetalingen', ...uitbetalingen },
+  { name: 'betaalbatches', ...betaalbatches },
+  { name: 'afdrachten', ...afdrachten },
+];
+
+/**
  * The resources of each area, in menu order (spec document 001, section 2). The name is the
  * address: /admin/klussen, /admin/klusser-aanmeldingen; src/routes.json lists each list page.
  */
@@ -69,29 +82,14 @@ const RESOURCES: Record<ConsoleArea, readonly ResourceProps[]> = {
   admin: [
     { name: 'klussen', ...klussen },
     { name: 'werkbonnen', ...werkbonnen },
-    { name: 'facturen', ...facturen },
-    { name: 'bankafschriften', ...bankafschriften },
-    // D31, D32: the klussers' statements (with their payment files, reached from that page) and the franchise fees.
-    { name: 'uitbetalingen', ...uitbetalingen },
-    { name: 'betaalbatches', ...betaalbatches },
-    { name: 'afdrachten', ...afdrachten },
+    ...MONEY,
     { name: 'klanten', ...klanten },
     { name: 'klussers', ...klussers },
     { name: 'klusser-aanmeldingen', ...aanmeldingen },
     { name: 'franchise-eigenaren', ...franchiseEigenaren },
     { name: 'audit', ...audit },
   ],
-  franchise: [
-    { name: 'klussen', ...franchiseKlussen },
-    // D30: the invoices of the owner's regions to follow up, and its own business's bank statements.
-    { name: 'facturen', ...facturen },
-    { name: 'bankafschriften', ...bankafschriften },
-    // D31, D32: its own business's statements and payment files, and its own fee statements.
-    { name: 'uitbetalingen', ...uitbetalingen },
-    { name: 'betaalbatches', ...betaalbatches },
-    { name: 'afdrachten', ...afdrachten },
-    { name: 'klussers', ...klussers },
-  ],
+  franchise: [{ name: 'klussen', ...franchiseKlussen }, ...MONEY, { name: 'klussers', ...klussers }],
 };
 
 /**
@@ -106,6 +104,9 @@ function resourcesFor(area: ConsoleArea, permissions: unknown): readonly Resourc
   const admin = Array.isArray(permissions) && permissions.includes('admin');
   return area === 'admin' && !admin ? RESOURCES.franchise : RESOURCES[area];
 }
+
+/** The console's two areas, each behind its own access check: /admin and /franchise. */
+const CONSOLE_AREAS: readonly ConsoleArea[] = ['admin', 'franchise'];
 
 const TITLES: Record<ConsoleArea, string> = {
   admin: `${config.brand} Beheer`,
@@ -181,22 +182,17 @@ export function App() {
         <Routes>
           <Route path="/admin/auth" element={<ConsoleLogin />} />
           <Route path="/admin/no-access" element={<NoAccess />} />
-          <Route
-            path="/admin/*"
-            element={
-              <AccessGuard area="admin">
-                <Console area="admin" />
-              </AccessGuard>
-            }
-          />
-          <Route
-            path="/franchise/*"
-            element={
-              <AccessGuard area="franchise">
-                <Console area="franchise" />
-              </AccessGuard>
-            }
-          />
+          {CONSOLE_AREAS.map((area) => (
+            <Route
+              key={area}
+              path={`/${area}/*`}
+              element={
+                <AccessGuard area={area}>
+                  <Console area={area} />
+                </AccessGuard>
+              }
+            />
+          ))}
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
         <Toaster />

@@ -1,11 +1,12 @@
-import { Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
-import { Datagrid, FunctionField, NumberField, TextField, TextInput, useListContext } from 'react-admin';
+import { Box, Button, Card, CardActionArea, Chip, Typography } from '@mui/material';
+import { Datagrid, FunctionField, NumberField, TextField, useListContext } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { DayField } from '../fields/DayField';
 import { EmptyList } from '../lists/EmptyList';
-import { useListSummary } from '../lists/SummaryCards';
+import { searchFilter } from '../lists/filters';
+import { CardFigure, useListSummary } from '../lists/SummaryCards';
 import { ResourceList } from '../lists/ResourceList';
 import { ReactieTeLaatBanner, ReactieTeLaatChip } from './ReactieTeLaat';
 import {
@@ -22,7 +23,7 @@ type Aanmelding = ListItem<'/api/v1/aanmeldingen'>;
 type Counts = ResponseBody<'/api/v1/aanmeldingen/counts'>['data'];
 
 const FILTERS = [
-  <TextInput key="q" source="q" label="Zoeken op naam, e-mail, telefoon of woonplaats" alwaysOn resettable sx={{ minWidth: 360 }} />,
+  searchFilter('Zoeken op naam, e-mail, telefoon of woonplaats', 360),
   <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Alle statussen" choices={AANMELDING_STATUS_CHOICES} />,
 ];
 
@@ -63,15 +64,7 @@ function CountCards() {
                 }}
                 sx={{ minHeight: 44 }}
               >
-                <CardContent sx={{ py: 1.5 }}>
-                  <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                    {AANMELDING_STATUS_LABEL[status]}
-                    {active ? ' (gekozen)' : ''}
-                  </Typography>
-                  <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`aanmeldingen-${status}`}>
-                    {count}
-                  </Typography>
-                </CardContent>
+                <CardFigure label={`${AANMELDING_STATUS_LABEL[status]}${active ? ' (gekozen)' : ''}`} value={count} testId={`aanmeldingen-${status}`} />
               </CardActionArea>
             </Card>
           </li>
@@ -90,7 +83,7 @@ export const LIJST_SORT = { field: 'created_at', order: 'DESC' } as const;
  */
 export default function AanmeldingList() {
   return (
-    <ResourceList title="Aanmeldingen" failure="Fout bij laden van aanmeldingen" sort={LIJST_SORT} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList title="Aanmeldingen" failure="Fout bij laden van aanmeldingen" sort={LIJST_SORT} filters={FILTERS} actions={false}>
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
           Aanmeldingen

@@ -1,10 +1,11 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Typography } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, useNotify } from 'react-admin';
+import { TextInput, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ActionError, failureText, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
+import { FormCard } from './FormCard';
 import { SelectInput } from '../fields/SelectInput';
 import { AccountDialog } from './AccountDialog';
 import { AANMELDING_STATUS_CHOICES } from './status';
@@ -37,25 +38,18 @@ export function BeoordelingTab({ aanmelding }: { aanmelding: AanmeldingDetail })
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
-      <Card component="section" aria-labelledby="beoordeling-titel" variant="outlined">
-        <CardContent>
-          <Form defaultValues={{ status: aanmelding.status, notities: aanmelding.notities }} onSubmit={save} noValidate>
-            <Box sx={{ display: 'grid', gap: 2 }}>
-              <Typography id="beoordeling-titel" variant="h6" component="h3">
-                Beoordeling
-              </Typography>
-              {/* A status is always set: no empty choice. */}
-              <SelectInput source="status" label="Status" choices={AANMELDING_STATUS_CHOICES} isRequired fullWidth helperText={false} />
-              <TextInput source="notities" label="Interne notities" multiline minRows={4} fullWidth helperText={false} />
-              <Box>
-                <Button type="submit" variant="contained" size="large" disabled={beoordeel.isPending}>
-                  Opslaan
-                </Button>
-              </Box>
-            </Box>
-          </Form>
-        </CardContent>
-      </Card>
+      <FormCard
+        id="beoordeling"
+        titel="Beoordeling"
+        knop="Opslaan"
+        busy={beoordeel.isPending}
+        defaultValues={{ status: aanmelding.status, notities: aanmelding.notities }}
+        onSubmit={save}
+      >
+        {/* A status is always set: no empty choice. */}
+        <SelectInput source="status" label="Status" choices={AANMELDING_STATUS_CHOICES} isRequired fullWidth helperText={false} />
+        <TextInput source="notities" label="Interne notities" multiline minRows={4} fullWidth helperText={false} />
+      </FormCard>
       {aanmelding.klusser_id !== null ? (
         <Alert severity="success">
           <Typography sx={{ fontWeight: 700 }}>Account aangemaakt</Typography>

@@ -1,11 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Form, required, TextInput, useNotify } from 'react-admin';
+import { Confirm, required, TextInput, useNotify } from 'react-admin';
 import { ActionError, failureText } from '../api/action';
 import { useAction } from '../api/useAction';
+import { FormCard } from './FormCard';
 import { momentNl } from '../fields/dates';
 import { SelectInput } from '../fields/SelectInput';
 import { SimpleTable } from '../lists/SimpleTable';
@@ -84,25 +85,21 @@ export function DocumentenTab({ aanmelding }: { aanmelding: AanmeldingDetail }) 
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Card component="section" aria-labelledby="upload-titel" variant="outlined">
-        <CardContent>
-          <Form key={upload.n} defaultValues={upload.defaults} onSubmit={uploaden} noValidate>
-            <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-              <Typography id="upload-titel" variant="h6" component="h3">
-                Document uploaden
-              </Typography>
-              <SelectInput source="document_type" label="Soort document" choices={[...DOCUMENT_TYPES]} validate={required('Kies een soort document')} helperText={false} />
-              <TextInput source="notes" label="Notities" multiline minRows={2} helperText={false} />
-              <BestandInput source="file" id="document-bestand" label="Bestand" accept={DOCUMENT_ACCEPT} validate={BESTAND} />
-              <Box>
-                <Button type="submit" variant="contained" size="large" startIcon={<UploadIcon />} disabled={uploadDocument.isPending}>
-                  Uploaden
-                </Button>
-              </Box>
-            </Box>
-          </Form>
-        </CardContent>
-      </Card>
+      <FormCard
+        key={upload.n}
+        id="upload"
+        titel="Document uploaden"
+        knop="Uploaden"
+        startIcon={<UploadIcon />}
+        busy={uploadDocument.isPending}
+        defaultValues={upload.defaults}
+        onSubmit={uploaden}
+        maxWidth={560}
+      >
+        <SelectInput source="document_type" label="Soort document" choices={[...DOCUMENT_TYPES]} validate={required('Kies een soort document')} helperText={false} />
+        <TextInput source="notes" label="Notities" multiline minRows={2} helperText={false} />
+        <BestandInput source="file" id="document-bestand" label="Bestand" accept={DOCUMENT_ACCEPT} validate={BESTAND} />
+      </FormCard>
       {aanmelding.documenten.length === 0 ? (
         <Typography>Nog geen documenten</Typography>
       ) : (

@@ -1,6 +1,7 @@
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { useApiData } from '../api/useApiData';
+import { DetailDialog } from '../dialogs/DetailDialog';
+import { PdfLink } from '../dialogs/PdfLink';
 import { STAAT_KLEUR, staatTekst } from '../facturen/staat';
 import { Facts } from '../fields/Facts';
 import { euro } from '../klussen/format';
@@ -21,63 +22,55 @@ export function FactuurStaat({ staat }: { staat: string | null }) {
 export function AfdrachtDialog({ id, titel, onClose }: { id: string; titel: string; onClose: () => void }) {
   const { data: a, failed } = useApiData<Afdracht>(`/api/v1/afdrachten/${encodeURIComponent(id)}`);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="afdracht-title" maxWidth="md" fullWidth>
-      <DialogTitle id="afdracht-title">{titel}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 3 }}>
-        {a === undefined && failed && <Alert severity="error">Kon deze afdracht niet laden.</Alert>}
-        {a === undefined && !failed && <Typography role="status">Afdracht wordt geladen…</Typography>}
-        {a !== undefined && (
-          <>
-            <Facts
-              rows={[
-                ['Bedrijf', a.uitgever_naam],
-                ['Maand', maandTekst(a.maand)],
-                ['Omzet excl. btw', euro(a.omzet_cents)],
-                ['Percentage', `${percentageTekst(a.percentage)}%`],
-                ['Afdracht excl. btw', <strong key="bedrag">{euro(a.bedrag_cents)}</strong>],
-                [
-                  'Factuur',
-                  a.factuurnummer === null ? (
-                    'Nog niet gemaakt'
-                  ) : (
-                    <Box key="factuur" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                      {a.factuurnummer}
-                      <FactuurStaat staat={a.factuur_staat} />
-                    </Box>
-                  ),
-                ],
-                ...(a.totaal_cents !== null ? ([['Factuurbedrag incl. 21% btw', euro(a.totaal_cents)]] as [string, string][]) : []),
-                ...(a.open_cents !== null ? ([['Nog te betalen', euro(a.open_cents)]] as [string, string][]) : []),
-              ]}
-            />
-            <Box component="section" aria-labelledby="afdracht-facturen">
-              <Typography id="afdracht-facturen" variant="h6" component="h3" gutterBottom>
-                Facturen van de maand ({a.facturen.length})
-              </Typography>
-              {a.facturen.length === 0 ? (
-                <Typography>Geen facturen in deze maand.</Typography>
-              ) : (
-                <Box component="ul" sx={{ m: 0, pl: 3, columnWidth: '11rem', columnGap: 3 }} data-testid="afdracht-facturen">
-                  {a.facturen.map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </Box>
-              )}
-            </Box>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ p: 2 }}>
-        {a?.pdf && (
-          <Link href={a.pdf} target="_blank" rel="noopener" sx={{ mr: 'auto', fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: 44 }}>
-            <PictureAsPdfIcon aria-hidden="true" />
-            PDF van factuur {a.factuurnummer}
-          </Link>
-        )}
-        <Button onClick={onClose} variant="outlined" size="large">
-          Sluiten
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DetailDialog
+      id="afdracht-title"
+      title={titel}
+      loading={a === undefined && !failed ? 'Afdracht wordt geladen…' : null}
+      failure={a === undefined && failed ? 'Kon deze afdracht niet laden.' : null}
+      contentSx={{ display: 'grid', gap: 3 }}
+      onClose={onClose}
+      actions={a?.pdf && <PdfLink href={a.pdf}>PDF van factuur {a.factuurnummer}</PdfLink>}
+    >
+      {a !== undefined && (
+        <>
+          <Facts
+            rows={[
+              ['Bedrijf', a.uitgever_naam],
+              ['Maand', maandTekst(a.maand)],
+              ['Omzet excl. btw', euro(a.omzet_cents)],
+              ['Percentage', `${percentageTekst(a.percentage)}%`],
+              ['Afdracht excl. btw', <strong key="bedrag">{euro(a.bedrag_cents)}</strong>],
+              [
+                'Factuur',
+                a.factuurnummer === null ? (
+                  'Nog niet gemaakt'
+                ) : (
+                  <Box key="factuur" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    {a.factuurnummer}
+                    <FactuurStaat staat={a.factuur_staat} />
+                  </Box>
+                ),
+              ],
+              ...(a.totaal_cents !== null ? ([['Factuurbedrag incl. 21% btw', euro(a.totaal_cents)]] as [string, string][]) : []),
+              ...(a.open_cents !== null ? ([['Nog te betalen', euro(a.open_cents)]] as [string, string][]) : []),
+            ]}
+          />
+          <Box component="section" aria-labelledby="afdracht-facturen">
+            <Typography id="afdracht-facturen" variant="h6" component="h3" gutterBottom>
+              Facturen van de maand ({a.facturen.length})
+            </Typography>
+            {a.facturen.length === 0 ? (
+              <Typography>Geen facturen in deze maand.</Typography>
+            ) : (
+              <Box component="ul" sx={{ m: 0, pl: 3, columnWidth: '11rem', columnGap: 3 }} data-testid="afdracht-facturen">
+                {a.facturen.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </Box>
+            )}
+          </Box>
+        </>
+      )}
+    </DetailDialog>
   );
 }

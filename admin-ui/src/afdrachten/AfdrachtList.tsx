@@ -2,12 +2,12 @@ import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Datagrid, FunctionField, TextField } from 'react-admin';
 import { useIsAdmin } from '../auth/useMe';
-import { uitgeverNaam } from '../facturen/uitgevers';
-import { SelectInput } from '../fields/SelectInput';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
+import { ListHeader } from '../lists/ListHeader';
 import { ResourceList } from '../lists/ResourceList';
 import { useEigenBedrijven } from '../uitbetalingen/bedrijven';
+import { bedrijfFilter } from '../uitbetalingen/bedrijfFilter';
 import { maandTekst } from '../uitbetalingen/format';
 import { percentageTekst, type Afdracht } from './actions';
 import { AfdrachtDialog, FactuurStaat } from './AfdrachtDialog';
@@ -26,31 +26,12 @@ export default function AfdrachtList() {
   const { bedrijven } = useEigenBedrijven();
   const [open, setOpen] = useState<Afdracht | null>(null);
   const franchiseBedrijven = useMemo(() => (bedrijven ?? []).filter((b) => b.regio !== null), [bedrijven]);
-  const filters = useMemo(
-    () =>
-      admin && franchiseBedrijven.length > 1
-        ? [
-            <SelectInput
-              key="uitgever"
-              source="uitgever"
-              label="Bedrijf"
-              alwaysOn
-              emptyText="Alle bedrijven"
-              choices={franchiseBedrijven.map((b) => ({ id: b.id, name: uitgeverNaam(b) }))}
-              sx={{ minWidth: 260 }}
-            />,
-          ]
-        : undefined,
-    [admin, franchiseBedrijven],
-  );
+  const filters = useMemo(() => (admin && franchiseBedrijven.length > 1 ? [bedrijfFilter('Bedrijf', franchiseBedrijven)] : undefined), [admin, franchiseBedrijven]);
 
   return (
     <>
-      <ResourceList title="Afdrachten" failure="Kon afdrachten niet laden" sort={{ field: 'maand', order: 'DESC' }} filters={filters} actions={false} empty={false}>
-        <Box sx={{ px: 2, pt: 2, display: 'grid', gap: 2 }}>
-          <Typography variant="h4" component="h1">
-            Afdrachten
-          </Typography>
+      <ResourceList title="Afdrachten" failure="Kon afdrachten niet laden" sort={{ field: 'maand', order: 'DESC' }} filters={filters} actions={false}>
+        <ListHeader title="Afdrachten" grid>
           <Typography>
             Een regio met een eigen bedrijf draagt elke maand een percentage van haar omzet af aan het centrale bedrijf: de omzet van de maand zonder btw,
             met de creditfacturen eraf. Het centrale bedrijf stuurt daarvoor een factuur (met 21% btw).
@@ -58,7 +39,7 @@ export default function AfdrachtList() {
           {!admin && bedrijven !== undefined && franchiseBedrijven.length === 0 && (
             <Alert severity="info">Uw regio heeft geen eigen bedrijf en draagt daarom niets af: het centrale bedrijf factureert de klussen van uw regio zelf.</Alert>
           )}
-        </Box>
+        </ListHeader>
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}

@@ -3,6 +3,7 @@ import { Datagrid, DateInput, FunctionField, TextInput } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { momentNl } from '../fields/dates';
+import { ListHeader } from '../lists/ListHeader';
 import { ResourceList } from '../lists/ResourceList';
 import { ACTION_CHOICES, actionLabel, auditDiff } from './diff';
 
@@ -23,12 +24,8 @@ const FILTERS = [
  */
 export default function AuditList() {
   return (
-    <ResourceList title="Auditlog" sort={{ field: 'occurred_at', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
-      <Box sx={{ px: 2, pt: 2 }}>
-        <Typography variant="h4" component="h1">
-          Auditlog
-        </Typography>
-      </Box>
+    <ResourceList title="Auditlog" sort={{ field: 'occurred_at', order: 'DESC' }} filters={FILTERS} actions={false}>
+      <ListHeader title="Auditlog" />
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }}>Geen wijzigingen gevonden</Typography>}>
         <FunctionField<Entry> source="occurred_at" label="Wanneer" render={(e) => momentNl(e.occurred_at)} />
         <FunctionField<Entry>

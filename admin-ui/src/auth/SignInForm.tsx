@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { PATHS } from '@klusmaat/shared-ui/auth/roles';
 import { TEXTS } from '@klusmaat/shared-ui/auth/texts';
 import type { SignInController } from '@klusmaat/shared-ui/auth/useSignIn';
 import { useSignInForm } from '@klusmaat/shared-ui/auth/useSignInForm';
-import { FieldLabel } from './FieldLabel';
+import { LabelledField } from './FieldLabel';
 
 interface SignInFormProps {
   controller: SignInController;
@@ -54,30 +54,19 @@ export function SignInForm({ controller, initialEmail = '' }: SignInFormProps) {
           </Typography>
           <Typography id={ids.codeHint}>{totp ? TEXTS.secondFactorIntro : TEXTS.lookupIntro}</Typography>
           {alerts}
-          <Box>
-            <FieldLabel htmlFor={ids.code}>{totp ? TEXTS.totpLabel : TEXTS.lookupLabel}</FieldLabel>
-            <TextField
-              variant="outlined"
-              id={ids.code}
-              name={totp ? 'totp_code' : 'lookup_secret'}
-              value={form.code}
-              onChange={(e) => form.setCode(e.target.value)}
-              inputRef={refs.code}
-              error={invalid('code')}
-              autoComplete="one-time-code"
-              slotProps={{
-                htmlInput: {
-                  inputMode: totp ? 'numeric' : 'text',
-                  autoCapitalize: 'off',
-                  spellCheck: false,
-                  'aria-describedby': describedBy(ids.codeHint),
-                  'aria-invalid': invalid('code') || undefined,
-                  style: { fontSize: '1.4rem', letterSpacing: '0.15em' },
-                },
-              }}
-              sx={{ maxWidth: 320 }}
-            />
-          </Box>
+          <LabelledField
+            id={ids.code}
+            label={totp ? TEXTS.totpLabel : TEXTS.lookupLabel}
+            name={totp ? 'totp_code' : 'lookup_secret'}
+            value={form.code}
+            onChange={form.setCode}
+            inputRef={refs.code}
+            invalid={invalid('code')}
+            describedBy={describedBy(ids.codeHint)}
+            autoComplete="one-time-code"
+            htmlInput={{ inputMode: totp ? 'numeric' : 'text', autoCapitalize: 'off', spellCheck: false, style: { fontSize: '1.4rem', letterSpacing: '0.15em' } }}
+            sx={{ maxWidth: 320 }}
+          />
           {submitButton(TEXTS.confirmCodeButton)}
           {status}
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -97,55 +86,38 @@ export function SignInForm({ controller, initialEmail = '' }: SignInFormProps) {
     <Box component="form" noValidate onSubmit={form.onCredentials}>
       <Stack spacing={2.5}>
         {alerts}
-        <Box>
-          <FieldLabel htmlFor={ids.email}>{TEXTS.emailLabel}</FieldLabel>
-          <TextField
-            variant="outlined"
-            id={ids.email}
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={form.email}
-            onChange={(e) => form.setEmail(e.target.value)}
-            inputRef={refs.email}
-            error={invalid('email')}
-            fullWidth
-            slotProps={{
-              htmlInput: {
-                inputMode: 'email',
-                autoCapitalize: 'off',
-                spellCheck: false,
-                'aria-describedby': describedBy(),
-                'aria-invalid': invalid('email') || undefined,
-              },
-            }}
-          />
-        </Box>
-        <Box>
-          <FieldLabel htmlFor={ids.password}>{TEXTS.passwordLabel}</FieldLabel>
-          <TextField
-            variant="outlined"
-            id={ids.password}
-            name="password"
-            type={form.showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={form.password}
-            onChange={(e) => form.setPassword(e.target.value)}
-            inputRef={refs.password}
-            error={invalid('password')}
-            fullWidth
-            slotProps={{
-              htmlInput: {
-                'aria-describedby': describedBy(),
-                'aria-invalid': invalid('password') || undefined,
-              },
-            }}
-          />
+        <LabelledField
+          id={ids.email}
+          label={TEXTS.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={form.email}
+          onChange={form.setEmail}
+          inputRef={refs.email}
+          invalid={invalid('email')}
+          describedBy={describedBy()}
+          htmlInput={{ inputMode: 'email', autoCapitalize: 'off', spellCheck: false }}
+          fullWidth
+        />
+        <LabelledField
+          id={ids.password}
+          label={TEXTS.passwordLabel}
+          name="password"
+          type={form.showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={form.password}
+          onChange={form.setPassword}
+          inputRef={refs.password}
+          invalid={invalid('password')}
+          describedBy={describedBy()}
+          fullWidth
+        >
           {/* A button, not a checkbox: its text must not be a second label containing "Wachtwoord". */}
           <Button variant="text" onClick={form.toggleShowPassword} sx={{ mt: 0.5, textDecoration: 'underline' }}>
             {form.showPassword ? 'Wachtwoord verbergen' : 'Wachtwoord tonen'}
           </Button>
-        </Box>
+        </LabelledField>
         {submitButton(TEXTS.signInButton)}
         {status}
         {/* Recovery lives in the portal (another app): a full page load. */}

@@ -1,13 +1,14 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { useEffect, useRef, useState } from 'react';
-import { ScreenReaderText } from '../a11y/ScreenReaderText';
 import { useApiData } from '../api/useApiData';
 import { useAction } from '../api/useAction';
+import { QuestionDialog } from '../dialogs/QuestionDialog';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from '../klussen/format';
 import type { Bankpost } from './actions';
 import { Verdelen } from './Verdelen';
+import { ColumnHeads, right, srOnly } from '../lists/ColumnHeads';
 
 /** One import with its entries (GET /api/v1/bankafschriften/{id}). */
 export type AfschriftMetPosten = ResponseBody<'/api/v1/bankafschriften/{id}'>['data'];
@@ -147,16 +148,7 @@ function Voorstel({ post: p, onKlaar }: { post: Bankpost; onKlaar: () => void })
         <Typography>Geen openstaande factuur gevonden die bij deze bijschrijving past. Boek de betaling via de opvolging van de factuur, of negeer de post.</Typography>
       ) : (
         <Table size="small" aria-label={`Waarschijnlijke facturen voor ${postTekst(p)}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Factuur</TableCell>
-              <TableCell component="th" scope="col">Klant</TableCell>
-              <TableCell component="th" scope="col" align="right">Open</TableCell>
-              <TableCell component="th" scope="col">
-                <ScreenReaderText>Actie</ScreenReaderText>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeads columns={['Factuur', 'Klant', right('Open'), srOnly('Actie')]} />
           <TableBody>
             {p.voorstellen.map((v) => (
               <TableRow key={v.factuur_id}>
@@ -217,21 +209,18 @@ function NegerenDialog({ post: p, onClose, onKlaar }: { post: Bankpost; onClose:
     }
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`negeren-${p.id}`} aria-describedby={`negeren-tekst-${p.id}`} fullWidth maxWidth="sm">
-      <DialogTitle id={`negeren-${p.id}`}>Bijschrijving negeren?</DialogTitle>
-      <DialogContent>
-        <Typography id={`negeren-tekst-${p.id}`}>
-          De bijschrijving van {postTekst(p)} wordt op geen enkele factuur geboekt. Doe dit alleen als het geen betaling van een factuur is.
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button variant="contained" color="warning" size="large" disabled={negeer.isPending} onClick={() => void bevestig()}>
-          Negeren
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <QuestionDialog
+      id={`negeren-${p.id}`}
+      title="Bijschrijving negeren?"
+      confirm="Negeren"
+      color="warning"
+      pending={negeer.isPending}
+      onConfirm={() => void bevestig()}
+      onClose={onClose}
+    >
+      <Typography>
+        De bijschrijving van {postTekst(p)} wordt op geen enkele factuur geboekt. Doe dit alleen als het geen betaling van een factuur is.
+      </Typography>
+    </QuestionDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Datagrid, FunctionField, NumberField } from 'react-admin';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { uitgeverNaam, type Uitgever } from '../facturen/uitgevers';
 import { EmptyList } from '../lists/EmptyList';
+import { ListHeader } from '../lists/ListHeader';
 import { ResourceList } from '../lists/ResourceList';
 import { AfschriftDetail } from './AfschriftDetail';
 import { Inlezen } from './Inlezen';
@@ -30,17 +31,14 @@ export default function BankafschriftList() {
   const open = (id: string, melding: string | null) => setGekozen((g) => ({ id, melding, focusVersie: (g?.focusVersie ?? 0) + 1 }));
 
   return (
-    <ResourceList title="Bankafschriften" failure="Kon bankafschriften niet laden" sort={{ field: 'created_at', order: 'DESC' }} actions={false} empty={false}>
-      <Box sx={{ px: 2, pt: 2, display: 'grid', gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Bankafschriften
-        </Typography>
+    <ResourceList title="Bankafschriften" failure="Kon bankafschriften niet laden" sort={{ field: 'created_at', order: 'DESC' }} actions={false}>
+      <ListHeader title="Bankafschriften" grid>
         <Inlezen uitgevers={uitgevers} onIngelezen={(a: Afschrift, melding: string) => open(a.id, melding)} />
         {gekozen !== null && <AfschriftDetail key={gekozen.id} id={gekozen.id} bedrijf={bedrijf} melding={gekozen.melding} focusVersie={gekozen.focusVersie} />}
         <Typography variant="h5" component="h2">
           Ingelezen afschriften
         </Typography>
-      </Box>
+      </ListHeader>
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}

@@ -84,22 +84,26 @@ export default function Grafiek({ spec, base }: { spec: GrafiekSpec; base: strin
     margin: { top: 16, right: 32, bottom: 8, left: 8 },
   };
   const byId = new Map(spec.series.map((s) => [s.id, s]));
+  // What a line and a bar say alike: name, colour, values, and a missing value as 'geen'.
+  const serie = (s: (typeof spec.series)[number]) => ({
+    id: s.id,
+    label: s.label,
+    color: s.kleur,
+    data: [...s.data],
+    valueFormatter: (v: number | null) => (v === null ? 'geen' : (s.formatter ?? getal)(v)),
+  });
 
   if (spec.soort === 'lijnen') {
     return (
       <LineChart
         {...common}
         series={spec.series.map((s) => ({
-          id: s.id,
-          label: s.label,
-          color: s.kleur,
-          data: [...s.data],
+          ...serie(s),
           curve: 'linear' as const,
           shape: s.vorm ?? 'circle',
           showMark: true,
           // A month without a value is a gap in the line, not a zero.
           connectNulls: false,
-          valueFormatter: (v: number | null) => (v === null ? 'geen' : (s.formatter ?? getal)(v)),
         }))}
         slotProps={{
           line: (owner) => ({ strokeWidth: 3, strokeDasharray: byId.get(String(owner.seriesId))?.gestreept ? '8 5' : undefined }),
@@ -110,14 +114,7 @@ export default function Grafiek({ spec, base }: { spec: GrafiekSpec; base: strin
   return (
     <BarChart
       {...common}
-      series={spec.series.map((s) => ({
-        id: s.id,
-        label: s.label,
-        color: s.kleur,
-        data: [...s.data],
-        ...(spec.gestapeld ? { stack: 'totaal' } : {}),
-        valueFormatter: (v: number | null) => (v === null ? 'geen' : (s.formatter ?? getal)(v)),
-      }))}
+      series={spec.series.map((s) => ({ ...serie(s), ...(spec.gestapeld ? { stack: 'totaal' } : {}) }))}
       slotProps={{
         bar: (owner) => {
           const serie = byId.get(String(owner.seriesId));

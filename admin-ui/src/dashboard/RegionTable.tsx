@@ -1,6 +1,7 @@
-import { Card, CardContent, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Card, CardContent, Link as MuiLink, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { DashboardData } from './types';
+import { ColumnHeads, right } from '../lists/ColumnHeads';
 
 /** Jobs per region and status; a region's name leads to the jobs list of that region. */
 export function RegionTable({ regios, basename }: { regios: DashboardData['regios']; basename: string }) {
@@ -13,16 +14,7 @@ export function RegionTable({ regios, basename }: { regios: DashboardData['regio
         <Table size="small" sx={{ '& caption': { captionSide: 'top', p: 0, pb: 1, color: 'text.secondary' } }}>
           {/* The table's own name, for every reader (a caption, not only the heading above it). */}
           <caption>Aantal klussen per regio en status; de naam van een regio opent haar klussen.</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Regio</TableCell>
-              <TableCell component="th" scope="col" align="right">Open</TableCell>
-              <TableCell component="th" scope="col" align="right">Ingepland</TableCell>
-              <TableCell component="th" scope="col" align="right">Bezig</TableCell>
-              <TableCell component="th" scope="col" align="right">Afgerond</TableCell>
-              <TableCell component="th" scope="col" align="right">Totaal</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeads columns={['Regio', right('Open'), right('Ingepland'), right('Bezig'), right('Afgerond'), right('Totaal')]} />
           <TableBody>
             {regios.map((r) => (
               <TableRow key={r.regio} hover>

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, TextInput, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { Datagrid, FunctionField, useDataProvider, useListContext, useNotify } from 'react-admin';
 import { useIsAdmin } from '../auth/useMe';
 import { SelectInput } from '../fields/SelectInput';
 import { RegioSelectInput } from '../regios/RegioInputs';
@@ -15,6 +15,7 @@ import { ddMMyyyy } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { EenRegel, Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
+import { choiceFilter, searchFilter } from '../lists/filters';
 import { filterQuery } from '../lists/filterQuery';
 import { FactuurDialog } from './FactuurDialog';
 import { ResourceList } from '../lists/ResourceList';
@@ -32,7 +33,7 @@ type Totals = ResponseBody<'/api/v1/facturen/totalen'>['data'];
 export const METHODE: Readonly<Record<string, string>> = BETAALMETHODE;
 
 const FILTERS = [
-  <TextInput key="q" source="q" label="Zoeken (factuurnummer, klant of omschrijving)" alwaysOn resettable sx={{ minWidth: 320 }} />,
+  searchFilter('Zoeken (factuurnummer, klant of omschrijving)'),
   <SelectInput
     key="betaal_methode"
     source="betaal_methode"
@@ -42,17 +43,10 @@ const FILTERS = [
     emptyText="Alle"
     choices={[...Object.entries(METHODE).map(([id, name]) => ({ id, name })), { id: 'open', name: 'Nog niet geregistreerd' }]}
   />,
-  <SelectInput
-    key="betaald"
-    source="betaald"
-    label="Betaling"
-    alwaysOn
-    emptyText="Betaald en openstaand"
-    choices={[
-      { id: 'nee', name: 'Openstaand (opvolgen)' },
-      { id: 'ja', name: 'Betaald' },
-    ]}
-  />,
+  choiceFilter('betaald', 'Betaling', 'Betaald en openstaand', [
+    ['nee', 'Openstaand (opvolgen)'],
+    ['ja', 'Betaald'],
+  ]),
   <SelectInput key="staat" source="staat" label="Staat" alwaysOn emptyText="Alle" choices={STAAT_KEUZES} />,
   <SelectInput key="ouderdom" source="ouderdom" label="Ouderdom" alwaysOn emptyText="Alle" choices={[...OUDERDOM_KEUZES]} />,
   <RegioSelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" />,
@@ -159,7 +153,7 @@ export default function FactuurList() {
   const [opvolging, setOpvolging] = useState<{ id: string; nummer: string } | null>(null);
   return (
     <>
-      <ResourceList title="Facturen" failure="Kon facturen niet laden" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false} empty={false}>
+      <ResourceList title="Facturen" failure="Kon facturen niet laden" sort={{ field: 'datum', order: 'DESC' }} filters={FILTERS} actions={false}>
         <UrlFilters names={URL_FILTERS} />
         <Box sx={{ px: 2, pt: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>

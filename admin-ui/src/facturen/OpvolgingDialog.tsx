@@ -1,33 +1,20 @@
 import PrintIcon from '@mui/icons-material/Print';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
-import { Form, maxLength, required, TextInput } from 'react-admin';
-import { ScreenReaderText } from '../a11y/ScreenReaderText';
+import { maxLength, required, TextInput } from 'react-admin';
 import { useApiData } from '../api/useApiData';
 import { useAction } from '../api/useAction';
+import { DetailDialog } from '../dialogs/DetailDialog';
+import { FORM_FIELDS, FormDialog } from '../dialogs/FormDialog';
+import { QuestionDialog } from '../dialogs/QuestionDialog';
+import { StateSection } from '../dialogs/StateSection';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { Facts } from '../fields/Facts';
-import { FormDialogActions } from '../fields/FormDialogActions';
 import { euro } from '../klussen/format';
 import type { Opvolging } from './actions';
 import { BetalingDialog, METHODES } from './BetalingDialog';
 import { NOG_OPEN, STAAT_KLEUR, staatTekst, termijnTekst } from './staat';
+import { ColumnHeads, right, srOnly } from '../lists/ColumnHeads';
 
 type Betaling = Opvolging['betalingen'][number];
 
@@ -75,33 +62,38 @@ export function OpvolgingDialog({ id, nummer, onClose }: { id: string; nummer: s
   );
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="opvolging-title" maxWidth="md" fullWidth>
-      <DialogTitle id="opvolging-title">Opvolging factuur {o?.factuurnummer ?? nummer}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 3 }}>
-        {o === undefined && failed && <Alert severity="error">Kon de opvolging van deze factuur niet laden.</Alert>}
-        {o === undefined && !failed && <Typography role="status">Opvolging wordt geladen…</Typography>}
-        {o !== undefined && (
-          <>
-            <Samenvatting o={o} staatRef={staatRef} />
-            <Acties o={o} onStap={setStap} />
-            <Betalingen o={o} onTerugboeken={(betaling) => setStap({ soort: 'terugboeken', betaling })} />
-            <Tijdlijn o={o} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ p: 2 }}>
+    <DetailDialog
+      id="opvolging-title"
+      title={`Opvolging factuur ${o?.factuurnummer ?? nummer}`}
+      loading={o === undefined && !failed ? 'Opvolging wordt geladen…' : null}
+      failure={o === undefined && failed ? 'Kon de opvolging van deze factuur niet laden.' : null}
+      contentSx={{ display: 'grid', gap: 3 }}
+      onClose={onClose}
+      actions={
         <Link href={`/api/v1/facturen/${encodeURIComponent(id)}/pdf`} target="_blank" rel="noopener" sx={{ mr: 'auto', fontWeight: 700 }}>
           PDF van de factuur
         </Link>
-        <Button onClick={onClose} variant="outlined" size="large">
-          Sluiten
-        </Button>
-      </DialogActions>
-      {o !== undefined && stap?.soort === 'boeken' && <BetalingDialog opvolging={o} onClose={() => setStap(null)} onBooked={klaar} />}
-      {o !== undefined && stap?.soort === 'bespreking' && <BesprekingDialog o={o} onClose={() => setStap(null)} onDone={klaar} />}
-      {o !== undefined && stap?.soort === 'uithanden' && <UitHandenDialog o={o} onClose={() => setStap(null)} onDone={klaar} />}
-      {o !== undefined && stap?.soort === 'terugboeken' && <TerugboekenDialog betaling={stap.betaling} onClose={() => setStap(null)} onDone={klaar} />}
-    </Dialog>
+      }
+      dialogs={
+        o !== undefined && (
+          <>
+            {stap?.soort === 'boeken' && <BetalingDialog opvolging={o} onClose={() => setStap(null)} onBooked={klaar} />}
+            {stap?.soort === 'bespreking' && <BesprekingDialog o={o} onClose={() => setStap(null)} onDone={klaar} />}
+            {stap?.soort === 'uithanden' && <UitHandenDialog o={o} onClose={() => setStap(null)} onDone={klaar} />}
+            {stap?.soort === 'terugboeken' && <TerugboekenDialog betaling={stap.betaling} onClose={() => setStap(null)} onDone={klaar} />}
+          </>
+        )
+      }
+    >
+      {o !== undefined && (
+        <>
+          <Samenvatting o={o} staatRef={staatRef} />
+          <Acties o={o} onStap={setStap} />
+          <Betalingen o={o} onTerugboeken={(betaling) => setStap({ soort: 'terugboeken', betaling })} />
+          <Tijdlijn o={o} />
+        </>
+      )}
+    </DetailDialog>
   );
 }
 
@@ -122,19 +114,7 @@ function Samenvatting({ o, staatRef }: { o: Opvolging; staatRef: React.RefObject
   if (o.brief_verstuurd !== null) rows.push(['14-dagenbrief', `verstuurd ${momentNl(o.brief_verstuurd)}`]);
   rows.push(['Te betalen aan', `${o.uitgever_naam}, ${o.iban}`]);
   return (
-    <Box
-      component="section"
-      ref={staatRef}
-      tabIndex={-1}
-      aria-labelledby="opvolging-staat-kop opvolging-staat"
-      sx={{ display: 'grid', gap: 1.5, '&:focus-visible': { outline: '3px solid #0f2d52', outlineOffset: 4 } }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography id="opvolging-staat-kop" variant="h6" component="h3">
-          Staat
-        </Typography>
-        <Chip id="opvolging-staat" label={staatTekst(o.staat, o.gecrediteerd_door)} color={STAAT_KLEUR[o.staat] ?? 'default'} sx={{ fontWeight: 700, fontSize: '1.05rem' }} />
-      </Box>
+    <StateSection id="opvolging" label={staatTekst(o.staat, o.gecrediteerd_door)} color={STAAT_KLEUR[o.staat] ?? 'default'} focusRef={staatRef}>
       <Facts rows={rows} />
       {o.gecrediteerd_door !== null && (
         <Alert severity="info">Deze factuur is gecrediteerd door {o.gecrediteerd_door}: er wordt geen betaling meer verwacht.</Alert>
@@ -144,7 +124,7 @@ function Samenvatting({ o, staatRef }: { o: Opvolging; staatRef: React.RefObject
         <Alert severity="warning">De termijn van de 14-dagenbrief is voorbij. Beslis of de factuur uit handen wordt gegeven.</Alert>
       )}
       {o.per_post && open && <Alert severity="info">De klant heeft geen e-mailadres: herinneringen gaan per post.</Alert>}
-    </Box>
+    </StateSection>
   );
 }
 
@@ -196,17 +176,7 @@ function Betalingen({ o, onTerugboeken }: { o: Opvolging; onTerugboeken: (b: Bet
         <Typography>Nog geen betalingen geboekt.</Typography>
       ) : (
         <Table size="small" aria-labelledby="opvolging-betalingen">
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Datum</TableCell>
-              <TableCell component="th" scope="col" align="right">Bedrag</TableCell>
-              <TableCell component="th" scope="col">Hoe</TableCell>
-              <TableCell component="th" scope="col">Notitie</TableCell>
-              <TableCell component="th" scope="col">
-                <ScreenReaderText>Actie</ScreenReaderText>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeads columns={['Datum', right('Bedrag'), 'Hoe', 'Notitie', srOnly('Actie')]} />
           <TableBody>
             {o.betalingen.map((b) => (
               <TableRow key={b.id}>
@@ -278,20 +248,23 @@ function BesprekingDialog({ o, onClose, onDone }: { o: Opvolging; onClose: () =>
   const submit = (values: Record<string, unknown>) =>
     zet.submit({ id: o.factuur_id, aan, notitie: String(values['notitie'] ?? '').trim() }, (answer) => onDone(answer.data));
   return (
-    <Dialog open onClose={onClose} aria-labelledby="bespreking-title" fullWidth maxWidth="sm">
-      <Form defaultValues={{ notitie: '' }} onSubmit={submit} noValidate>
-        <DialogTitle id="bespreking-title">{titel}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <Typography>
-            {aan
-              ? `Zolang factuur ${o.factuurnummer} in bespreking is, gaan er geen herinneringen uit. Gebruik dit als de klant de factuur betwist.`
-              : `Factuur ${o.factuurnummer} wordt weer gewoon opgevolgd, met herinneringen als er niet betaald wordt.`}
-          </Typography>
-          <TextInput source="notitie" label="Notitie (niet verplicht)" multiline minRows={2} validate={notitieRegel} helperText={false} />
-        </DialogContent>
-        <FormDialogActions onClose={onClose} pending={zet.isPending} label={aan ? 'In bespreking zetten' : 'Bespreking beëindigen'} />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="bespreking-title"
+      title={titel}
+      defaultValues={{ notitie: '' }}
+      onSubmit={submit}
+      contentSx={FORM_FIELDS}
+      label={aan ? 'In bespreking zetten' : 'Bespreking beëindigen'}
+      pending={zet.isPending}
+      onClose={onClose}
+    >
+      <Typography>
+        {aan
+          ? `Zolang factuur ${o.factuurnummer} in bespreking is, gaan er geen herinneringen uit. Gebruik dit als de klant de factuur betwist.`
+          : `Factuur ${o.factuurnummer} wordt weer gewoon opgevolgd, met herinneringen als er niet betaald wordt.`}
+      </Typography>
+      <TextInput source="notitie" label="Notitie (niet verplicht)" multiline minRows={2} validate={notitieRegel} helperText={false} />
+    </FormDialog>
   );
 }
 
@@ -303,23 +276,20 @@ function UitHandenDialog({ o, onClose, onDone }: { o: Opvolging; onClose: () => 
     if (answer !== null) onDone(answer.data);
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="uithanden-title" aria-describedby="uithanden-tekst" fullWidth maxWidth="sm">
-      <DialogTitle id="uithanden-title">Factuur uit handen gegeven?</DialogTitle>
-      <DialogContent>
-        <Typography id="uithanden-tekst">
-          Leg vast dat factuur {o.factuurnummer} ({euro(o.open_cents)} open) uit handen is gegeven, bijvoorbeeld aan een incassobureau. Dit komt in de
-          tijdlijn en kan niet ongedaan worden gemaakt.
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button variant="contained" color="warning" size="large" disabled={geef.isPending} onClick={() => void bevestig()}>
-          Uit handen gegeven
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <QuestionDialog
+      id="uithanden"
+      title="Factuur uit handen gegeven?"
+      confirm="Uit handen gegeven"
+      color="warning"
+      pending={geef.isPending}
+      onConfirm={() => void bevestig()}
+      onClose={onClose}
+    >
+      <Typography>
+        Leg vast dat factuur {o.factuurnummer} ({euro(o.open_cents)} open) uit handen is gegeven, bijvoorbeeld aan een incassobureau. Dit komt in de
+        tijdlijn en kan niet ongedaan worden gemaakt.
+      </Typography>
+    </QuestionDialog>
   );
 }
 
@@ -334,25 +304,28 @@ function TerugboekenDialog({ betaling, onClose, onDone }: { betaling: Betaling; 
   const submit = (values: Record<string, unknown>) =>
     terug.submit({ betalingId: betaling.id, reden: String(values['reden'] ?? '').trim() }, (answer) => onDone(answer.data));
   return (
-    <Dialog open onClose={onClose} aria-labelledby="terugboeken-title" fullWidth maxWidth="sm">
-      <Form defaultValues={{ reden: '' }} onSubmit={submit} noValidate>
-        <DialogTitle id="terugboeken-title">Betaling terugboeken</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <Typography>
-            De betaling van {betalingTekst(betaling)} wordt ongedaan gemaakt met een terugboeking. De betaling zelf blijft zichtbaar, met de reden.
-          </Typography>
-          <TextInput
-            source="reden"
-            label="Reden van de terugboeking"
-            multiline
-            minRows={2}
-            validate={redenRegels}
-            helperText={false}
-            slotProps={{ htmlInput: { 'aria-required': true } }}
-          />
-        </DialogContent>
-        <FormDialogActions onClose={onClose} pending={terug.isPending} label="Terugboeken" />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="terugboeken-title"
+      title="Betaling terugboeken"
+      defaultValues={{ reden: '' }}
+      onSubmit={submit}
+      contentSx={FORM_FIELDS}
+      label="Terugboeken"
+      pending={terug.isPending}
+      onClose={onClose}
+    >
+      <Typography>
+        De betaling van {betalingTekst(betaling)} wordt ongedaan gemaakt met een terugboeking. De betaling zelf blijft zichtbaar, met de reden.
+      </Typography>
+      <TextInput
+        source="reden"
+        label="Reden van de terugboeking"
+        multiline
+        minRows={2}
+        validate={redenRegels}
+        helperText={false}
+        slotProps={{ htmlInput: { 'aria-required': true } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, Form, FunctionField, TextField, TextInput, TopToolbar } from 'react-admin';
+import { Datagrid, Form, FunctionField, TextField, TextInput } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { ActionError, errorFields } from '../api/action';
 import { actionFailure, useAction } from '../api/useAction';
@@ -9,6 +8,8 @@ import { FormDialogActions } from '../fields/FormDialogActions';
 import { useRegios } from '../regios/useRegios';
 import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
+import { ListHeader } from '../lists/ListHeader';
+import { NewAction } from '../lists/NewButton';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
 
 type Eigenaar = ListItem<'/api/v1/franchise-eigenaren'>;
@@ -30,20 +31,9 @@ export default function EigenaarList() {
         title="Franchisenemers"
         sort={{ field: 'naam', order: 'ASC' }}
         filters={FILTERS}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setNieuw(true)}>
-              Nieuwe franchisenemer
-            </Button>
-          </TopToolbar>
-        }
+        actions={<NewAction label="Nieuwe franchisenemer" onClick={() => setNieuw(true)} />}
       >
-        <Box sx={{ px: 2, pt: 2 }}>
-          <Typography variant="h4" component="h1">
-            Franchisenemers
-          </Typography>
-        </Box>
+        <ListHeader title="Franchisenemers" />
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyList none="Nog geen franchisenemers" filtered="Geen franchisenemers gevonden" />}>
           <TextField source="naam" label="Naam" />
           <TextField source="email" label="E-mail" sortable={false} />

@@ -1,6 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { Box, Button, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import { Box, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Confirm,
@@ -8,8 +7,6 @@ import {
   FunctionField,
   NumberField,
   TextField,
-  TextInput,
-  TopToolbar,
   useListContext,
   useRecordContext,
 } from 'react-admin';
@@ -18,7 +15,10 @@ import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { useAction } from '../api/useAction';
 import { relativeTime } from '../fields/relativeTime';
 import { EmptyList } from '../lists/EmptyList';
+import { searchFilter } from '../lists/filters';
 import { ResourceList } from '../lists/ResourceList';
+import { ListHeader } from '../lists/ListHeader';
+import { NewAction } from '../lists/NewButton';
 import { NieuweKlantDialog } from './NieuweKlantDialog';
 
 type Klant = ListItem<'/api/v1/klanten'>;
@@ -29,7 +29,7 @@ export const VERWIJDER_WAARSCHUWING =
 
 export const klantPath = (email: string) => `/admin/klanten/${encodeURIComponent(email)}`;
 
-const FILTERS = [<TextInput key="q" source="q" label="Zoeken op e-mail, telefoon of woonplaats" alwaysOn resettable sx={{ minWidth: 340 }} />];
+const FILTERS = [searchFilter('Zoeken op e-mail, telefoon of woonplaats', 340)];
 
 /** 'Details bekijken' and 'Verwijderen' of one customer (the row menu of the spec). */
 function RowMenu() {
@@ -80,16 +80,13 @@ function RowMenu() {
 function Heading() {
   const { total } = useListContext();
   return (
-    <Box sx={{ px: 2, pt: 2 }}>
-      <Typography variant="h4" component="h1">
-        Klantbeheer
-      </Typography>
+    <ListHeader title="Klantbeheer">
       {total !== undefined && (
         <Typography data-testid="klanten-totaal">
           {total} {total === 1 ? 'klant' : 'klanten'}
         </Typography>
       )}
-    </Box>
+    </ListHeader>
   );
 }
 
@@ -108,14 +105,7 @@ export default function KlantList() {
         failure="Fout bij laden van klanten"
         sort={{ field: 'laatste_klus', order: 'DESC' }}
         filters={FILTERS}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setNieuw(true)}>
-              Nieuwe Klant
-            </Button>
-          </TopToolbar>
-        }
+        actions={<NewAction label="Nieuwe Klant" onClick={() => setNieuw(true)} />}
       >
         <Heading />
         <Datagrid bulkActionButtons={false} rowClick="edit" empty={<EmptyList none="Nog geen klanten" filtered="Geen klanten gevonden" />}>

@@ -1,13 +1,13 @@
-import { Alert, Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DateInput, Form, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
+import { DateInput, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
 import { SwitchInput } from '../fields/SwitchInput';
 import { SelectInput } from '../fields/SelectInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
 import { CATEGORIE_CHOICES } from '../klussen/status';
-import { FormDialogActions } from '../fields/FormDialogActions';
+import { FormDialog } from '../dialogs/FormDialog';
 
 type NieuweKlant = RequestBody<'/api/v1/klanten', 'post'>;
 
@@ -86,49 +86,49 @@ export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; o
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="nieuwe-klant-title" maxWidth="md" fullWidth>
-      <Form defaultValues={LEEG} onSubmit={opslaan} noValidate>
-        <DialogTitle id="nieuwe-klant-title">Nieuwe Klant</DialogTitle>
-        <DialogContent dividers>
-          {fout !== null && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {fout}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
-            <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
-            <TextInput source="klant_voornaam" label="Voornaam (niet verplicht)" />
-            <TextInput source="klant_achternaam" label="Achternaam (niet verplicht)" />
-            <TextInput source="adres" label="Adres (niet verplicht)" />
-            <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
-            <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
-          </Box>
-          <SwitchInput source="met_klus" label="Ook een klus aanmaken" />
-          <FormDataConsumer<FormValues>>
-            {({ formData }) =>
-              formData.met_klus ? (
-                <Box component="fieldset" sx={{ border: '1px solid #ccd', borderRadius: 1, p: 2 }}>
-                  <Typography component="legend" sx={{ px: 1, fontWeight: 700 }}>
-                    De eerste klus
-                  </Typography>
-                  <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                    <DateInput source="klus.datum" label="Datum" validate={KLUS_VERPLICHT} />
-                    <SelectInput source="klus.tijd" label="Tijd" choices={TIJDEN} validate={KLUS_VERPLICHT} />
-                    <SelectInput source="klus.categorie" label="Categorie" choices={[...CATEGORIE_CHOICES]} validate={KLUS_VERPLICHT} />
-                  </Box>
-                  <TextInput source="klus.beschrijving" label="Omschrijving" multiline minRows={2} fullWidth validate={KLUS_VERPLICHT} />
-                </Box>
-              ) : (
-                <Typography variant="body2">
-                  Zonder klus wordt een registratieklus aangemaakt: &apos;Klant registratie - nog geen specifieke klus&apos;.
-                </Typography>
-              )
-            }
-          </FormDataConsumer>
-        </DialogContent>
-        <FormDialogActions onClose={onClose} label="Klant aanmaken" />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="nieuwe-klant-title"
+      title="Nieuwe Klant"
+      open={open}
+      maxWidth="md"
+      dividers
+      defaultValues={LEEG}
+      onSubmit={opslaan}
+      failure={fout}
+      label="Klant aanmaken"
+      onClose={onClose}
+    >
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
+        <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
+        <TextInput source="klant_voornaam" label="Voornaam (niet verplicht)" />
+        <TextInput source="klant_achternaam" label="Achternaam (niet verplicht)" />
+        <TextInput source="adres" label="Adres (niet verplicht)" />
+        <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
+        <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
+      </Box>
+      <SwitchInput source="met_klus" label="Ook een klus aanmaken" />
+      <FormDataConsumer<FormValues>>
+        {({ formData }) =>
+          formData.met_klus ? (
+            <Box component="fieldset" sx={{ border: '1px solid #ccd', borderRadius: 1, p: 2 }}>
+              <Typography component="legend" sx={{ px: 1, fontWeight: 700 }}>
+                De eerste klus
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <DateInput source="klus.datum" label="Datum" validate={KLUS_VERPLICHT} />
+                <SelectInput source="klus.tijd" label="Tijd" choices={TIJDEN} validate={KLUS_VERPLICHT} />
+                <SelectInput source="klus.categorie" label="Categorie" choices={[...CATEGORIE_CHOICES]} validate={KLUS_VERPLICHT} />
+              </Box>
+              <TextInput source="klus.beschrijving" label="Omschrijving" multiline minRows={2} fullWidth validate={KLUS_VERPLICHT} />
+            </Box>
+          ) : (
+            <Typography variant="body2">
+              Zonder klus wordt een registratieklus aangemaakt: &apos;Klant registratie - nog geen specifieke klus&apos;.
+            </Typography>
+          )
+        }
+      </FormDataConsumer>
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, FormDataConsumer, maxLength, RadioButtonGroupInput, required, TextInput } from 'react-admin';
+import { FormDataConsumer, maxLength, RadioButtonGroupInput, required, TextInput } from 'react-admin';
 import type { ListItem as ApiListItem } from '@klusmaat/shared-ui/api/types';
 import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
-import { FormDialogActions } from '../fields/FormDialogActions';
+import { FormDialog } from '../dialogs/FormDialog';
 
 type Contact = ApiListItem<'/api/v1/klussen/{id}/contacten'>;
 
@@ -111,22 +111,19 @@ export function ContactDialog({ klusId, onClose, onLogged }: { klusId: string; o
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="contact-dialog-title" fullWidth maxWidth="sm">
-      <Form defaultValues={{ wijze: '', notitie: '' }} onSubmit={submit} noValidate>
-        <DialogTitle id="contact-dialog-title">Contact vastleggen</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <RadioButtonGroupInput
-            source="wijze"
-            label="Hoe had je contact?"
-            choices={[...WIJZEN]}
-            validate={kiesWijze}
-            helperText={false}
-          />
-          <NotitieInput />
-          {tijdstip && <Alert severity="error">{tijdstip}</Alert>}
-        </DialogContent>
-        <FormDialogActions onClose={onClose} pending={log.isPending} label="Vastleggen" />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="contact-dialog-title"
+      title="Contact vastleggen"
+      defaultValues={{ wijze: '', notitie: '' }}
+      onSubmit={submit}
+      contentSx={{ display: 'grid', gap: 2 }}
+      label="Vastleggen"
+      pending={log.isPending}
+      onClose={onClose}
+    >
+      <RadioButtonGroupInput source="wijze" label="Hoe had je contact?" choices={[...WIJZEN]} validate={kiesWijze} helperText={false} />
+      <NotitieInput />
+      {tijdstip && <Alert severity="error">{tijdstip}</Alert>}
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, FunctionField, SimpleList, TextInput, useBasename } from 'react-admin';
-import { SelectInput } from '../fields/SelectInput';
+import { Datagrid, FunctionField, SimpleList, useBasename } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DayField } from '../fields/DayField';
 import { ddMMyyyy } from '../fields/dates';
@@ -9,21 +8,11 @@ import { EmptyList } from '../lists/EmptyList';
 import { ResourceList } from '../lists/ResourceList';
 import { UrlFilterRedirect } from '../lists/UrlPrefill';
 import { NoRegionNotice } from '../auth/NoRegionNotice';
-import { isStatus, STATUS_CHOICES, STATUS_LABEL } from './status';
+import { KLUS_FILTERS } from './filters';
+import { isStatus, STATUS_LABEL } from './status';
 import type { KlusRij } from './types';
 
-const FILTERS = [
-  <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
-  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
-  <TextInput key="woonplaats" source="woonplaats" label="Woonplaats" />,
-  <SelectInput
-    key="terugbellen"
-    source="terugbellen"
-    label="Terugbellen"
-    emptyText="Alle klussen"
-    choices={[{ id: 'te_laat', name: 'Nog niet teruggebeld (na 24 uur)' }]}
-  />,
-];
+const FILTERS = [KLUS_FILTERS.zoeken, KLUS_FILTERS.status, KLUS_FILTERS.woonplaats, KLUS_FILTERS.terugbellen];
 
 /** The filters that the dashboard's links set in the address (?status=bezig, ?woonplaats=Leidschendam, ?terugbellen=te_laat). */
 const URL_FILTERS = ['status', 'woonplaats', 'terugbellen'] as const;
@@ -47,7 +36,7 @@ function Klussen() {
   // A phone: one line per job (what, when, where, status) that opens its page, not a wide table.
   const smal = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'ASC' }} filters={FILTERS} actions={false} empty={false}>
+    <ResourceList title="Klussen" failure="Kon klussen niet laden" sort={{ field: 'datum', order: 'ASC' }} filters={FILTERS} actions={false}>
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">
           Klussen in jouw regio

@@ -1,23 +1,9 @@
 import LockIcon from '@mui/icons-material/Lock';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  InputLabel,
-  Link,
-  MenuItem,
-  Select,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, FormControl, InputLabel, Link, MenuItem, Select, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useAction } from '../api/useAction';
 import { useRecord } from '../api/useRecord';
+import { DetailDialog } from '../dialogs/DetailDialog';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { ContactLog } from './ContactLog';
 import { OfferteSection } from './OfferteSection';
@@ -51,19 +37,15 @@ export function KlusDetailDialog({
   const { data: klus, error, isPending } = useRecord<Klus>('klussen', id);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="klus-detail-title" maxWidth="md" fullWidth>
-      <DialogTitle id="klus-detail-title">Klusdetails</DialogTitle>
-      <DialogContent dividers>
-        {isPending && <Typography role="status">Klus wordt geladen…</Typography>}
-        {error && <Alert severity="error">{error.message || 'Fout bij laden van gegevens'}</Alert>}
-        {klus && <KlusDetails klus={klus} beheer={beheer} />}
-      </DialogContent>
-      <DialogActions sx={{ p: 2 }}>
-        <Button onClick={onClose} size="large" variant="outlined">
-          Sluiten
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DetailDialog
+      id="klus-detail-title"
+      title="Klusdetails"
+      loading={isPending ? 'Klus wordt geladen…' : null}
+      failure={error ? error.message || 'Fout bij laden van gegevens' : null}
+      onClose={onClose}
+    >
+      {klus && <KlusDetails klus={klus} beheer={beheer} />}
+    </DetailDialog>
   );
 }
 

@@ -58,44 +58,37 @@ const duurRegel: Validator = (value: unknown) => {
     : 'De duur is minimaal 0,5 uur, in stappen van 0,5 uur (hoogstens 100 uur).';
 };
 
-interface FormValues {
-  datum: string;
-  tijd: string;
-  categorie: string;
-  beschrijving: string;
-  klant_voornaam: string;
-  klant_achternaam: string;
-  adres: string;
-  postcode: string;
-  woonplaats: string;
-  telefoon: string;
-  email: string;
-  regio: string;
+/** The job's text fields, edited as they are ('' for a new job). */
+const TEKSTVELDEN = [
+  'datum',
+  'tijd',
+  'categorie',
+  'beschrijving',
+  'klant_voornaam',
+  'klant_achternaam',
+  'adres',
+  'postcode',
+  'woonplaats',
+  'telefoon',
+  'email',
+  'regio',
+  'klusser_notities',
+] as const;
+
+interface FormValues extends Record<(typeof TEKSTVELDEN)[number], string> {
   geschat_tarief: number | null;
   geschatte_duur: number | null;
-  klusser_notities: string;
   toewijzing: 'pool' | 'direct';
   klusser_id: string;
 }
 
 function beginWaarden(klus: Klus | null): FormValues {
+  const tekst = Object.fromEntries(TEKSTVELDEN.map((veld) => [veld, klus?.[veld] ?? ''])) as Record<(typeof TEKSTVELDEN)[number], string>;
   return {
-    datum: klus?.datum ?? '',
-    tijd: klus?.tijd ?? '',
-    categorie: klus?.categorie ?? '',
-    beschrijving: klus?.beschrijving ?? '',
-    klant_voornaam: klus?.klant_voornaam ?? '',
-    klant_achternaam: klus?.klant_achternaam ?? '',
-    adres: klus?.adres ?? '',
-    postcode: klus?.postcode ?? '',
-    woonplaats: klus?.woonplaats ?? '',
-    telefoon: klus?.telefoon ?? '',
-    email: klus?.email ?? '',
-    regio: klus?.regio ?? '',
+    ...tekst,
     // The defaults of section 5: 65 euro an hour, 1 hour.
     geschat_tarief: klus ? klus.geschat_tarief_cents / 100 : 65,
     geschatte_duur: klus ? klus.geschatte_duur : 1,
-    klusser_notities: klus?.klusser_notities ?? '',
     toewijzing: 'pool',
     klusser_id: '',
   };

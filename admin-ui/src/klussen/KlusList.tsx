@@ -1,28 +1,24 @@
-import AddIcon from '@mui/icons-material/Add';
 import StickyNoteIcon from '@mui/icons-material/StickyNote2';
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  Datagrid,
-  FunctionField,
-  TextInput,
-  TopToolbar,
-  useBasename,
-} from 'react-admin';
-import { SelectInput } from '../fields/SelectInput';
+import { Datagrid, FunctionField, useBasename } from 'react-admin';
 import { isAdmin, useMe } from '../auth/useMe';
 import { ddMMyyyy } from '../fields/dates';
 import { Woorden } from '../lists/Cells';
 import { EmptyList } from '../lists/EmptyList';
+import { ListHeader } from '../lists/ListHeader';
+import { choiceFilter } from '../lists/filters';
 import { ResourceList } from '../lists/ResourceList';
+import { NewAction } from '../lists/NewButton';
 import { UrlFilterRedirect, UrlPrefill } from '../lists/UrlPrefill';
+import { KLUS_FILTERS } from './filters';
 import { Prijs, toewijzing } from './format';
 import { KlusDetailDialog } from './KlusDetailDialog';
 import { KlusEditDialog, KlusFormDialog } from './KlusFormDialog';
 import { RowActions, StatusSelect } from './RowControls';
 import { RegioSelectInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
-import { isStatus, STATUS_CHOICES, STATUS_COLOUR, STATUS_LABEL } from './status';
+import { isStatus, STATUS_COLOUR, STATUS_LABEL } from './status';
 import { StatusCards } from './StatusCards';
 import type { KlusRij } from './types';
 
@@ -30,28 +26,15 @@ import type { KlusRij } from './types';
 const kort = (tekst: string) => (tekst.length > 50 ? `${tekst.slice(0, 49)}…` : tekst);
 
 const FILTERS = [
-  <TextInput key="q" source="q" label="Zoeken (omschrijving, adres of e-mail)" alwaysOn resettable sx={{ minWidth: 320 }} />,
-  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn emptyText="Alle statussen" />,
+  KLUS_FILTERS.zoeken,
+  KLUS_FILTERS.status,
   <RegioSelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" />,
-  <SelectInput
-    key="archived"
-    source="archived"
-    label="Archief"
-    alwaysOn
-    emptyText="Zonder gearchiveerde"
-    choices={[
-      { id: 'alle', name: 'Met gearchiveerde' },
-      { id: 'ja', name: 'Alleen gearchiveerde' },
-    ]}
-  />,
-  <TextInput key="woonplaats" source="woonplaats" label="Woonplaats" />,
-  <SelectInput
-    key="terugbellen"
-    source="terugbellen"
-    label="Terugbellen"
-    emptyText="Alle klussen"
-    choices={[{ id: 'te_laat', name: 'Nog niet teruggebeld (na 24 uur)' }]}
-  />,
+  choiceFilter('archived', 'Archief', 'Zonder gearchiveerde', [
+    ['alle', 'Met gearchiveerde'],
+    ['ja', 'Alleen gearchiveerde'],
+  ]),
+  KLUS_FILTERS.woonplaats,
+  KLUS_FILTERS.terugbellen,
 ];
 
 /** The filters that a link may set in the address (/admin/klussen?status=open, ?woonplaats=Delft). */
@@ -63,15 +46,6 @@ function StatusChip({ status }: { status: string }) {
 }
 
 
-function ListActions({ onNew }: { onNew: () => void }) {
-  return (
-    <TopToolbar>
-      <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={onNew}>
-        Nieuwe klus
-      </Button>
-    </TopToolbar>
-  );
-}
 
 /**
  * 'Klussen Beheer' (document 001 section 2), /admin/klussen: status cards, search, filters, one
@@ -106,16 +80,13 @@ function Klussen() {
         failure="Kon klussen niet laden"
         sort={{ field: 'datum', order: 'DESC' }}
         filters={FILTERS}
-        actions={beheer ? <ListActions onNew={openNew} /> : false}
-        empty={false}
+        actions={beheer ? <NewAction label="Nieuwe klus" onClick={openNew} /> : false}
+
       >
         <UrlPrefill onNew={beheer ? openNew : undefined} onOpen={setDetail} />
-        <Box sx={{ px: 2, pt: 2 }}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            Klussen Beheer
-          </Typography>
+        <ListHeader title="Klussen Beheer" gutterBottom>
           <StatusCards />
-        </Box>
+        </ListHeader>
         <Datagrid
           bulkActionButtons={false}
           empty={<EmptyList none="Nog geen klussen" filtered="Geen klussen gevonden met deze filters" />}

@@ -1,33 +1,18 @@
 import EditIcon from '@mui/icons-material/Edit';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  type ChipProps,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, type ChipProps, DialogContentText, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { failureText } from '../api/action';
 import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
+import { QuestionDialog } from '../dialogs/QuestionDialog';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from './format';
 import { OfferteDialog } from './OfferteDialog';
 import type { Offerte } from './offerte';
+import { ColumnHeads, right } from '../lists/ColumnHeads';
 
 /** A quote's state as the office reads it; the colour always comes with the words. */
 const STAND: Record<string, { label: string; color: ChipProps['color'] }> = {
@@ -138,14 +123,7 @@ function OfferteDetails({ offerte: o }: { offerte: Offerte }) {
         <Chip data-testid="offerte-status" label={stand?.label ?? o.status} color={stand?.color ?? 'default'} sx={{ fontWeight: 700 }} />
       </Box>
       <Table size="small" aria-label={`Regels van offerte ${o.nummer}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">Omschrijving</TableCell>
-            <TableCell component="th" scope="col" align="right">Aantal</TableCell>
-            <TableCell component="th" scope="col" align="right">Prijs</TableCell>
-            <TableCell component="th" scope="col" align="right">Bedrag</TableCell>
-          </TableRow>
-        </TableHead>
+        <ColumnHeads columns={['Omschrijving', right('Aantal'), right('Prijs'), right('Bedrag')]} />
         <TableBody>
           {o.regels.map((r, i) => (
             <TableRow key={i}>
@@ -208,22 +186,18 @@ function VersturenDialog({ klusId, onClose, onDone }: { klusId: string; onClose:
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="offerte-versturen-title" aria-describedby="offerte-versturen-text">
-      <DialogTitle id="offerte-versturen-title">Offerte versturen?</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText id="offerte-versturen-text">
-          De klant krijgt de offerte als PDF per e-mail, met de persoonlijke statuslink om akkoord te geven.
-        </DialogContentText>
-        {fout !== null && <Alert severity="error">{fout}</Alert>}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button onClick={() => void versturen()} variant="contained" size="large" startIcon={<SendIcon />} disabled={send.isPending}>
-          Versturen
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <QuestionDialog
+      id="offerte-versturen"
+      title="Offerte versturen?"
+      confirm="Versturen"
+      startIcon={<SendIcon />}
+      pending={send.isPending}
+      onConfirm={() => void versturen()}
+      onClose={onClose}
+      fullWidth={false}
+    >
+      <DialogContentText>De klant krijgt de offerte als PDF per e-mail, met de persoonlijke statuslink om akkoord te geven.</DialogContentText>
+      {fout !== null && <Alert severity="error">{fout}</Alert>}
+    </QuestionDialog>
   );
 }

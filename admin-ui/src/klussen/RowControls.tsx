@@ -4,8 +4,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useDelete, useNotify, useRecordContext } from 'react-admin';
+import { useDelete, useNotify, useRecordContext } from 'react-admin';
 import { actionFailure, useAction } from '../api/useAction';
+import { RemovalConfirms, type Removal } from '../lists/RemovalConfirms';
 import { STATUS_CHOICES } from './status';
 import type { KlusRij } from './types';
 
@@ -52,10 +53,10 @@ export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void
   const notify = useNotify();
   const archive = useAction('archiveKlus');
   const [remove] = useDelete<KlusRij>();
-  const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState<Removal | null>(null);
   if (row === undefined) return null;
 
-  const run = async (kind: 'archive' | 'delete') => {
+  const run = async (kind: Removal) => {
     setConfirm(null);
     if (kind === 'archive') {
       await archive.run({ id: String(row.id) }, { success: 'Klus gearchiveerd' });
@@ -100,23 +101,17 @@ export function RowActions({ onEdit, onDetails }: { onEdit: (id: string) => void
           <DeleteForeverIcon />
         </IconButton>
       </Tooltip>
-      <Confirm
-        isOpen={confirm === 'archive'}
-        title="Klus archiveren?"
-        content="De klus verdwijnt uit de lijst en het dashboard. De gegevens blijven bewaard; met de archieffilter vindt u hem terug."
-        confirm="Archiveren"
-        cancel="Annuleren"
-        onConfirm={() => void run('archive')}
-        onClose={() => setConfirm(null)}
-      />
-      <Confirm
-        isOpen={confirm === 'delete'}
-        title="Klus permanent verwijderen?"
-        content="Dit kan niet ongedaan worden gemaakt. De klus, de werkbon, de foto's en de meldingen worden verwijderd; een factuur blijft bewaard."
-        confirm="Permanent verwijderen"
-        cancel="Annuleren"
-        confirmColor="warning"
-        onConfirm={() => void run('delete')}
+      <RemovalConfirms
+        asking={confirm}
+        archive={{
+          title: 'Klus archiveren?',
+          content: 'De klus verdwijnt uit de lijst en het dashboard. De gegevens blijven bewaard; met de archieffilter vindt u hem terug.',
+        }}
+        remove={{
+          title: 'Klus permanent verwijderen?',
+          content: "Dit kan niet ongedaan worden gemaakt. De klus, de werkbon, de foto's en de meldingen worden verwijderd; een factuur blijft bewaard.",
+        }}
+        onConfirm={(kind) => void run(kind)}
         onClose={() => setConfirm(null)}
       />
     </Box>

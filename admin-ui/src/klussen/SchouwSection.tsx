@@ -1,10 +1,9 @@
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, DialogContentText, Link, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Form, FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { errorFields, failureText } from '../api/action';
 import { useAction } from '../api/useAction';
@@ -12,7 +11,7 @@ import type { Schouw } from './actions';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { MAX_FOTO_BYTES } from '../klussers/ShowcaseFotos';
-import { FormDialogActions } from '../fields/FormDialogActions';
+import { FORM_FIELDS, FormDialog } from '../dialogs/FormDialog';
 
 
 /** The most photos a survey keeps (the server refuses the 11th with too_many_photos). */
@@ -135,19 +134,14 @@ const datumRegel = required('Kies een datum vanaf vandaag.');
 /** A date or time input whose label stays above the browser's own placeholder (dd-mm-jjjj, --:--). */
 const SHRINK = { inputLabel: { shrink: true } } as const;
 
-function PlanDialog({
-  klusId,
-  schouw,
-  heeftEmail,
-  onClose,
-  onDone,
-}: {
+/** What each of the survey's dialogs gets: the job, and what to do when it closes or is done. */
+interface DialogProps {
   klusId: string;
-  schouw: Schouw | null;
-  heeftEmail: boolean;
   onClose: () => void;
   onDone: (s: Schouw) => void;
-}) {
+}
+
+function PlanDialog({ klusId, schouw, heeftEmail, onClose, onDone }: DialogProps & { schouw: Schouw | null; heeftEmail: boolean }) {
   const plan = useAction('planSchouw');
   const initial = schouw ? inputsOf(schouw.start) : { datum: '', tijd: '' };
 
@@ -157,56 +151,62 @@ function PlanDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="schouw-plan-title" fullWidth maxWidth="sm">
-      <Form defaultValues={{ ...initial, opnemer: schouw?.opnemer ?? '' }} onSubmit={submit} noValidate>
-        <DialogTitle id="schouw-plan-title">{schouw ? 'Schouw wijzigen' : 'Schouw plannen'}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextInput source="datum" label="Datum" type="date" validate={datumRegel} helperText={false} slotProps={SHRINK} />
-          <TextInput source="tijd" label="Tijd" type="time" validate={[required('Kies een tijd tussen 07:00 en 20:00.'), tijdRegel]} helperText="Tussen 07:00 en 20:00" slotProps={SHRINK} />
-          <TextInput source="opnemer" label="Wie doet de schouw?" validate={[required('Vul de naam in van wie de schouw doet.'), opnemerRegel]} helperText={false} />
-          <Typography variant="body2">
-            {heeftEmail
-              ? 'De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.'
-              : 'Deze klant heeft geen e-mailadres: bel de klant om de afspraak door te geven.'}
-          </Typography>
-        </DialogContent>
-        <FormDialogActions onClose={onClose} pending={plan.isPending} label={schouw ? 'Wijzigen' : 'Plannen'} />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="schouw-plan-title"
+      title={schouw ? 'Schouw wijzigen' : 'Schouw plannen'}
+      defaultValues={{ ...initial, opnemer: schouw?.opnemer ?? '' }}
+      onSubmit={submit}
+      contentSx={FORM_FIELDS}
+      label={schouw ? 'Wijzigen' : 'Plannen'}
+      pending={plan.isPending}
+      onClose={onClose}
+    >
+      <TextInput source="datum" label="Datum" type="date" validate={datumRegel} helperText={false} slotProps={SHRINK} />
+      <TextInput source="tijd" label="Tijd" type="time" validate={[required('Kies een tijd tussen 07:00 en 20:00.'), tijdRegel]} helperText="Tussen 07:00 en 20:00" slotProps={SHRINK} />
+      <TextInput source="opnemer" label="Wie doet de schouw?" validate={[required('Vul de naam in van wie de schouw doet.'), opnemerRegel]} helperText={false} />
+      <Typography variant="body2">
+        {heeftEmail
+          ? 'De klant krijgt een e-mail met de afspraak en de persoonlijke statuslink.'
+          : 'Deze klant heeft geen e-mailadres: bel de klant om de afspraak door te geven.'}
+      </Typography>
+    </FormDialog>
   );
 }
 
 const uitkomstRegel: Validator = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && value.length <= 2000 ? undefined : 'Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).';
 
-function UitkomstDialog({ klusId, onClose, onDone }: { klusId: string; onClose: () => void; onDone: (s: Schouw) => void }) {
+function UitkomstDialog({ klusId, onClose, onDone }: DialogProps) {
   const record = useAction('schouwUitkomst');
 
   const submit = (values: Record<string, unknown>) =>
     record.submit({ id: klusId, uitkomst: String(values['uitkomst'] ?? '') }, (answer) => onDone(answer.data));
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="schouw-uitkomst-title" fullWidth maxWidth="sm">
-      <Form defaultValues={{ uitkomst: '' }} onSubmit={submit} noValidate>
-        <DialogTitle id="schouw-uitkomst-title">Uitkomst vastleggen</DialogTitle>
-        <DialogContent sx={{ pt: '8px !important' }}>
-          <FormDataConsumer<{ uitkomst?: string }>>
-            {({ formData }) => (
-              <TextInput
-                source="uitkomst"
-                label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
-                multiline
-                minRows={4}
-                fullWidth
-                validate={[required('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).'), uitkomstRegel]}
-                helperText={`${(formData.uitkomst ?? '').length} / 2000 tekens`}
-              />
-            )}
-          </FormDataConsumer>
-        </DialogContent>
-        <FormDialogActions onClose={onClose} pending={record.isPending} label="Vastleggen" />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="schouw-uitkomst-title"
+      title="Uitkomst vastleggen"
+      defaultValues={{ uitkomst: '' }}
+      onSubmit={submit}
+      contentSx={FORM_FIELDS}
+      label="Vastleggen"
+      pending={record.isPending}
+      onClose={onClose}
+    >
+      <FormDataConsumer<{ uitkomst?: string }>>
+        {({ formData }) => (
+          <TextInput
+            source="uitkomst"
+            label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
+            multiline
+            minRows={4}
+            fullWidth
+            validate={[required('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).'), uitkomstRegel]}
+            helperText={`${(formData.uitkomst ?? '').length} / 2000 tekens`}
+          />
+        )}
+      </FormDataConsumer>
+    </FormDialog>
   );
 }
 
@@ -217,68 +217,44 @@ const redenRegel: Validator = (value: unknown) =>
  * 'Schouw annuleren': asks to confirm, with the appointment it is about, an optional reason for the
  * customer's e-mail, and what the customer will hear. 'Terug' keeps the survey.
  */
-function AnnuleerDialog({
-  klusId,
-  schouw,
-  heeftEmail,
-  onClose,
-  onDone,
-}: {
-  klusId: string;
-  schouw: Schouw;
-  heeftEmail: boolean;
-  onClose: () => void;
-  onDone: (s: Schouw) => void;
-}) {
+function AnnuleerDialog({ klusId, schouw, heeftEmail, onClose, onDone }: DialogProps & { schouw: Schouw; heeftEmail: boolean }) {
   const cancel = useAction('cancelSchouw');
 
   const submit = (values: Record<string, unknown>) =>
     cancel.submit({ id: klusId, reden: String(values['reden'] ?? '').trim() }, (answer) => onDone(answer.data));
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="schouw-annuleren-title" aria-describedby="schouw-annuleren-tekst" fullWidth maxWidth="sm">
-      <Form defaultValues={{ reden: '' }} onSubmit={submit} noValidate>
-        <DialogTitle id="schouw-annuleren-title">Schouw annuleren?</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <DialogContentText id="schouw-annuleren-tekst" color="text.primary">
-            De schouw van <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong> gaat dan niet door en krijgt geen
-            herinnering.{' '}
-            {heeftEmail
-              ? 'De klant krijgt hiervan een e-mail.'
-              : 'Deze klant heeft geen e-mailadres: bel de klant om het door te geven.'}
-          </DialogContentText>
-          <FormDataConsumer<{ reden?: string }>>
-            {({ formData }) => (
-              <TextInput
-                source="reden"
-                label="Reden (niet verplicht)"
-                multiline
-                minRows={2}
-                fullWidth
-                validate={redenRegel}
-                helperText={`${heeftEmail ? 'Staat in de e-mail aan de klant. ' : ''}${(formData.reden ?? '').length} / ${MAX_REDEN} tekens`}
-              />
-            )}
-          </FormDataConsumer>
-        </DialogContent>
-        <AnnuleerActions onClose={onClose} pending={cancel.isPending} />
-      </Form>
-    </Dialog>
-  );
-}
-
-/** The foot of the cancel dialog: 'Terug' and the confirmation, off while it is being sent. */
-function AnnuleerActions({ onClose, pending }: { onClose: () => void; pending: boolean }) {
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions>
-      <Button onClick={onClose} size="large">
-        Terug
-      </Button>
-      <Button type="submit" variant="contained" color="error" size="large" disabled={pending || isSubmitting}>
-        Schouw annuleren
-      </Button>
-    </DialogActions>
+    <FormDialog
+      id="schouw-annuleren-title"
+      title="Schouw annuleren?"
+      describedBy="schouw-annuleren-tekst"
+      defaultValues={{ reden: '' }}
+      onSubmit={submit}
+      contentSx={FORM_FIELDS}
+      label="Schouw annuleren"
+      cancel="Terug"
+      color="error"
+      pending={cancel.isPending}
+      onClose={onClose}
+    >
+      <DialogContentText id="schouw-annuleren-tekst" color="text.primary">
+        De schouw van <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong> gaat dan niet door en krijgt geen herinnering.{' '}
+        {heeftEmail ? 'De klant krijgt hiervan een e-mail.' : 'Deze klant heeft geen e-mailadres: bel de klant om het door te geven.'}
+      </DialogContentText>
+      <FormDataConsumer<{ reden?: string }>>
+        {({ formData }) => (
+          <TextInput
+            source="reden"
+            label="Reden (niet verplicht)"
+            multiline
+            minRows={2}
+            fullWidth
+            validate={redenRegel}
+            helperText={`${heeftEmail ? 'Staat in de e-mail aan de klant. ' : ''}${(formData.reden ?? '').length} / ${MAX_REDEN} tekens`}
+          />
+        )}
+      </FormDataConsumer>
+    </FormDialog>
   );
 }
 

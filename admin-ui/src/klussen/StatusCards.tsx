@@ -1,6 +1,6 @@
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardActionArea } from '@mui/material';
 import { useListContext } from 'react-admin';
-import { useListSummary } from '../lists/SummaryCards';
+import { CardFigure, useListSummary } from '../lists/SummaryCards';
 import { STATUSES, STATUS_COLOUR, STATUS_LABEL } from './status';
 import type { KlusTellingen } from './types';
 
@@ -29,14 +29,7 @@ export function StatusCards() {
         <li key={status}>
           <Card variant="outlined" sx={{ borderLeft: `6px solid ${STATUS_COLOUR[status]}`, bgcolor: current === status ? '#eef3fb' : undefined }}>
             <CardActionArea onClick={() => choose(status)} aria-pressed={current === status} data-testid={`card-${status}`}>
-              <CardContent sx={{ py: 1.5 }}>
-                <Typography component="span" sx={{ display: 'block', fontWeight: 700, color: STATUS_COLOUR[status] }}>
-                  {STATUS_LABEL[status]}
-                </Typography>
-                <Typography component="span" variant="h4" sx={{ display: 'block' }}>
-                  {counts === null ? '…' : counts[status]}
-                </Typography>
-              </CardContent>
+              <CardFigure label={STATUS_LABEL[status]} value={counts === null ? '…' : counts[status]} variant="h4" color={STATUS_COLOUR[status]} />
             </CardActionArea>
           </Card>
         </li>
@@ -44,14 +37,7 @@ export function StatusCards() {
       <li>
         <Card variant="outlined">
           <CardActionArea onClick={() => choose(undefined)} aria-pressed={current === undefined} data-testid="card-totaal">
-            <CardContent sx={{ py: 1.5 }}>
-              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                Totaal
-              </Typography>
-              <Typography component="span" variant="h4" sx={{ display: 'block' }}>
-                {counts === null ? '…' : counts.totaal}
-              </Typography>
-            </CardContent>
+            <CardFigure label="Totaal" value={counts === null ? '…' : counts.totaal} variant="h4" />
           </CardActionArea>
         </Card>
       </li>

@@ -1,11 +1,11 @@
-import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput, useBasename, useListContext } from 'react-admin';
-import { SelectInput } from '../fields/SelectInput';
+import { Datagrid, FunctionField, TextField, useBasename, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ListItem, ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { EmptyList } from '../lists/EmptyList';
+import { NewButton } from '../lists/NewButton';
+import { choiceFilter, searchFilter } from '../lists/filters';
 import { ResourceList } from '../lists/ResourceList';
 import { RegioSelectInput } from '../regios/RegioInputs';
 import { useRegios } from '../regios/useRegios';
@@ -27,23 +27,16 @@ export const beoordeling = (v: number | null) => (v === null ? 'N/A' : ONE_DECIM
 /** Hours with a Dutch decimal comma: 312,5. */
 export const uren = (v: number) => HOURS.format(v);
 
-const FILTERS = [<TextInput key="q" source="q" label="Zoeken op naam, e-mail of telefoon" alwaysOn resettable sx={{ minWidth: 320 }} />];
+const FILTERS = [searchFilter('Zoeken op naam, e-mail of telefoon')];
 
 /** The admin's filters (section 2): region and status; archived klussers are hidden by default. */
 const ADMIN_FILTERS = [
   ...FILTERS,
   <RegioSelectInput key="regio" source="regio" label="Regio" alwaysOn emptyText="Alle regio's" />,
-  <SelectInput
-    key="actief"
-    source="actief"
-    label="Status"
-    alwaysOn
-    emptyText="Alle"
-    choices={[
-      { id: 'ja', name: 'Actief' },
-      { id: 'nee', name: 'Inactief' },
-    ]}
-  />,
+  choiceFilter('actief', 'Status', 'Alle', [
+    ['ja', 'Actief'],
+    ['nee', 'Inactief'],
+  ]),
 ];
 
 /**
@@ -91,9 +84,7 @@ function NieuweKlusser() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        Nieuwe Klusser
-      </Button>
+      <NewButton label="Nieuwe Klusser" onClick={() => setOpen(true)} />
       {open && (
         <NieuweKlusserDialog
           open
@@ -128,7 +119,6 @@ export default function KlusserList() {
       filters={franchise ? FILTERS : ADMIN_FILTERS}
       filterDefaultValues={lijstFilter(franchise)}
       actions={false}
-      empty={false}
     >
       <Box sx={{ px: 2, pt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h4" component="h1">

@@ -1,10 +1,11 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useDelete, useNotify } from 'react-admin';
+import { useDelete, useNotify } from 'react-admin';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { useAction } from '../api/useAction';
 import { recordError } from '../lists/recordErrors';
+import { RemovalConfirms, type Removal } from '../lists/RemovalConfirms';
 
 type Klusser = ListItem<'/api/v1/klussers'>;
 
@@ -17,14 +18,14 @@ export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
   const notify = useNotify();
   const archive = useAction('archiveKlusser');
   const [remove] = useDelete<Klusser>();
-  const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState<Removal | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const ask = (kind: 'archive' | 'delete') => {
+  const ask = (kind: Removal) => {
     setAnchor(null);
     setConfirm(kind);
   };
 
-  const run = async (kind: 'archive' | 'delete') => {
+  const run = async (kind: Removal) => {
     setConfirm(null);
     if (kind === 'archive') {
       await archive.run({ id: String(klusser.id) }, { success: 'Klusser gearchiveerd' });
@@ -54,23 +55,15 @@ export function KlusserRowActions({ klusser }: { klusser: Klusser }) {
           Verwijderen
         </MenuItem>
       </Menu>
-      <Confirm
-        isOpen={confirm === 'archive'}
-        title={`${klusser.naam} archiveren?`}
-        content="De klusser wordt inactief en verdwijnt van de website. Alle gegevens blijven bewaard."
-        confirm="Archiveren"
-        cancel="Annuleren"
-        onConfirm={() => void run('archive')}
-        onClose={() => setConfirm(null)}
-      />
-      <Confirm
-        isOpen={confirm === 'delete'}
-        title={`${klusser.naam} permanent verwijderen?`}
-        content="Dit kan niet ongedaan worden gemaakt. Het profiel, de werkbonnen, de toewijzingen aan klussen en de inloggegevens van deze klusser worden verwijderd. Verstuurde facturen blijven bewaard."
-        confirm="Permanent verwijderen"
-        cancel="Annuleren"
-        confirmColor="warning"
-        onConfirm={() => void run('delete')}
+      <RemovalConfirms
+        asking={confirm}
+        archive={{ title: `${klusser.naam} archiveren?`, content: 'De klusser wordt inactief en verdwijnt van de website. Alle gegevens blijven bewaard.' }}
+        remove={{
+          title: `${klusser.naam} permanent verwijderen?`,
+          content:
+            'Dit kan niet ongedaan worden gemaakt. Het profiel, de werkbonnen, de toewijzingen aan klussen en de inloggegevens van deze klusser worden verwijderd. Verstuurde facturen blijven bewaard.',
+        }}
+        onConfirm={(kind) => void run(kind)}
         onClose={() => setConfirm(null)}
       />
     </Box>

@@ -1,11 +1,11 @@
-import { Alert, Box, Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { Box } from '@mui/material';
 import { useState } from 'react';
-import { Form, NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
+import { NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
 import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { recordError, saveFailure } from '../lists/recordErrors';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
-import { FormDialogActions } from '../fields/FormDialogActions';
+import { FormDialog } from '../dialogs/FormDialog';
 
 type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
 
@@ -63,35 +63,35 @@ export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean;
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="nieuwe-klusser-title" maxWidth="md" fullWidth>
-      <Form defaultValues={LEEG} onSubmit={opslaan} noValidate>
-        <DialogTitle id="nieuwe-klusser-title">Nieuwe Klusser</DialogTitle>
-        <DialogContent dividers>
-          {fout !== null && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {fout}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextInput source="naam" label="Naam" validate={VERPLICHT} />
-            <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
-            <TextInput source="password" label="Wachtwoord" type="text" validate={VERPLICHT} helperText="Minstens 10 tekens; geef het de klusser persoonlijk door" />
-            <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
-            <TextInput source="adres" label="Adres (niet verplicht)" />
-            <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
-            <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
-            <NumberInput source="leeftijd" label="Leeftijd (niet verplicht)" min={18} max={120} />
-          </Box>
-          <RegioCheckboxGroupInput source="regio" label="Regio" validate={REGIO_VERPLICHT} />
-          <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-            <SwitchInput source="heeft_vog" label="Heeft een VOG" />
-            <SwitchInput source="heeft_vervoer" label="Heeft eigen vervoer" />
-          </Box>
-          <TextInput source="motivatie" label="Motivatie (niet verplicht)" multiline minRows={2} fullWidth />
-          <TextInput source="ervaring" label="Ervaring (niet verplicht)" multiline minRows={2} fullWidth />
-        </DialogContent>
-        <FormDialogActions onClose={onClose} label="Klusser aanmaken" />
-      </Form>
-    </Dialog>
+    <FormDialog
+      id="nieuwe-klusser-title"
+      title="Nieuwe Klusser"
+      open={open}
+      maxWidth="md"
+      dividers
+      defaultValues={LEEG}
+      onSubmit={opslaan}
+      failure={fout}
+      label="Klusser aanmaken"
+      onClose={onClose}
+    >
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextInput source="naam" label="Naam" validate={VERPLICHT} />
+        <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
+        <TextInput source="password" label="Wachtwoord" type="text" validate={VERPLICHT} helperText="Minstens 10 tekens; geef het de klusser persoonlijk door" />
+        <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
+        <TextInput source="adres" label="Adres (niet verplicht)" />
+        <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
+        <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
+        <NumberInput source="leeftijd" label="Leeftijd (niet verplicht)" min={18} max={120} />
+      </Box>
+      <RegioCheckboxGroupInput source="regio" label="Regio" validate={REGIO_VERPLICHT} />
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        <SwitchInput source="heeft_vog" label="Heeft een VOG" />
+        <SwitchInput source="heeft_vervoer" label="Heeft eigen vervoer" />
+      </Box>
+      <TextInput source="motivatie" label="Motivatie (niet verplicht)" multiline minRows={2} fullWidth />
+      <TextInput source="ervaring" label="Ervaring (niet verplicht)" multiline minRows={2} fullWidth />
+    </FormDialog>
   );
 }

@@ -5,7 +5,9 @@ import { List, Pagination, useListContext, type ListProps } from 'react-admin';
  * A list page of the console: react-admin's List with the console's rules. One page at a time
  * from the server (D25) and no export from the browser (it would fetch every row; exports are
  * server jobs). When the page cannot be loaded, the server's message stands in place of the rows,
- * without paging: not an empty table that claims "1-10 van 10", nor a toast that goes away.
+ * without paging: not an empty table that claims "1-10 van 10", nor a toast that goes away. An
+ * empty list keeps its heading, filters and table, which says why it is empty (lists/EmptyList.tsx),
+ * instead of react-admin's empty page.
  */
 export function ResourceList({ failure = 'De lijst kon niet worden geladen', ...props }: ListProps & { failure?: string }) {
   return (
@@ -16,6 +18,7 @@ export function ResourceList({ failure = 'De lijst kon niet worden geladen', ...
       queryOptions={{ onError: () => {} }}
       // minWidth 0: a table wider than the screen scrolls in its own box, not the whole page.
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+      empty={false}
       {...props}
     />
   );

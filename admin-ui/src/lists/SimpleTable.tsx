@@ -1,5 +1,6 @@
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
+import { ColumnHeads } from './ColumnHeads';
 
 /**
  * A small read-only table of rows a page already holds (a customer's invoices, a klusser's
@@ -9,15 +10,7 @@ import type { ReactNode } from 'react';
 export function SimpleTable<T>({ headers, rows, rowKey, cells }: { headers: string[]; rows: T[]; rowKey: (row: T) => string; cells: (row: T) => ReactNode[] }) {
   return (
     <Table size="small">
-      <TableHead>
-        <TableRow>
-          {headers.map((h) => (
-            <TableCell key={h} component="th" scope="col">
-              {h}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
+      <ColumnHeads columns={headers} />
       <TableBody>
         {rows.map((row) => (
           <TableRow key={rowKey(row)}>

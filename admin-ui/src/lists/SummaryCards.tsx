@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useListContext } from 'react-admin';
 import { useApiData } from '../api/useApiData';
 import { filterQuery } from './filterQuery';
@@ -26,6 +26,35 @@ export function useListSummary<T>(path: string, except = ''): T | null {
   return summary.failed ? null : (summary.data ?? null);
 }
 
+/**
+ * What a figure card holds: its label (bold, in the colour of what it counts if given) above the
+ * figure; the figure has a test id if given.
+ */
+export function CardFigure({
+  label,
+  value,
+  variant = 'h5',
+  color,
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  variant?: 'h4' | 'h5';
+  color?: string;
+  testId?: string;
+}) {
+  return (
+    <CardContent sx={{ py: 1.5 }}>
+      <Typography component="span" sx={{ display: 'block', fontWeight: 700, color }}>
+        {label}
+      </Typography>
+      <Typography component="span" variant={variant} sx={{ display: 'block' }} data-testid={testId}>
+        {value}
+      </Typography>
+    </CardContent>
+  );
+}
+
 /** A row of figure cards (label above, figure below) as a labelled list; each figure has a test id. */
 export function SummaryCards({ label, testId, cards }: { label: string; testId: string; cards: [string, string][] }) {
   return (
@@ -33,14 +62,7 @@ export function SummaryCards({ label, testId, cards }: { label: string; testId: 
       {cards.map(([name, value]) => (
         <li key={name}>
           <Card variant="outlined">
-            <CardContent sx={{ py: 1.5 }}>
-              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                {name}
-              </Typography>
-              <Typography component="span" variant="h5" sx={{ display: 'block' }} data-testid={`${testId}-${name}`}>
-                {value}
-              </Typography>
-            </CardContent>
+            <CardFigure label={name} value={value} testId={`${testId}-${name}`} />
           </Card>
         </li>
       ))}

@@ -10,6 +10,9 @@ interface KlussersPagerProps {
   onPage: (page: number) => void;
 }
 
+/** Vorige and Volgende: large, at least 48 px high. */
+const PAGE_BUTTON = { variant: 'outlined', size: 'large', sx: { minHeight: 48 } } as const;
+
 /**
  * The pager under the week board: which klussers of how many this page holds, and the previous and
  * next page, as large buttons in a named landmark. Nothing when the board fits on one page.
@@ -37,26 +40,10 @@ export function KlussersPager({ page, perPage, total, onPage }: KlussersPagerPro
       <Typography aria-live="polite">
         Klussers {from}–{to} van {total}
       </Typography>
-      <Button
-        ref={previous}
-        variant="outlined"
-        size="large"
-        startIcon={<ChevronLeftIcon />}
-        disabled={current <= 1}
-        onClick={() => goTo(current - 1)}
-        sx={{ minHeight: 48 }}
-      >
+      <Button ref={previous} {...PAGE_BUTTON} startIcon={<ChevronLeftIcon />} disabled={current <= 1} onClick={() => goTo(current - 1)}>
         Vorige
       </Button>
-      <Button
-        ref={next}
-        variant="outlined"
-        size="large"
-        endIcon={<ChevronRightIcon />}
-        disabled={current >= last}
-        onClick={() => goTo(current + 1)}
-        sx={{ minHeight: 48 }}
-      >
+      <Button ref={next} {...PAGE_BUTTON} endIcon={<ChevronRightIcon />} disabled={current >= last} onClick={() => goTo(current + 1)}>
         Volgende
       </Button>
     </Box>

@@ -136,6 +136,11 @@ interface Props<R> {
   csv: string;
 }
 
+/** What every report chart shows alike: its title, its rows, the table's caption (the title, period and region) and its CSV file. */
+function kaart<R>(titel: string, { rijen, waar, csv }: Props<R>) {
+  return { titel, rijen, bijschrift: `${titel} ${waar}`, csvNaam: csv };
+}
+
 const STATUSSEN = [
   { id: 'open', patroon: 'vol' },
   { id: 'ingepland', patroon: 'schuin' },
@@ -143,7 +148,8 @@ const STATUSSEN = [
   { id: 'afgerond', patroon: 'ruit' },
 ] as const;
 
-function KlussenPerWeek({ rijen, waar, csv }: Props<WeekStatus>) {
+function KlussenPerWeek(props: Props<WeekStatus>) {
+  const { rijen } = props;
   const totaal = (r: WeekStatus) => r.open + r.ingepland + r.bezig + r.afgerond;
   const n = som(rijen, totaal);
   const per = STATUSSEN.map((s) => `${getal(som(rijen, (r) => r[s.id]))} ${STATUS_LABEL[s.id].toLowerCase()}`);
@@ -155,7 +161,7 @@ function KlussenPerWeek({ rijen, waar, csv }: Props<WeekStatus>) {
   ];
   return (
     <ChartCard
-      titel={titel}
+      {...kaart(titel, props)}
       samenvatting={
         n === 0
           ? 'Geen klussen met een datum in deze periode.'
@@ -171,20 +177,18 @@ function KlussenPerWeek({ rijen, waar, csv }: Props<WeekStatus>) {
         ),
       }}
       kolommen={kolommen}
-      rijen={rijen}
-      bijschrift={`${titel} ${waar}`}
-      csvNaam={csv}
     />
   );
 }
 
-function OmzetPerMaand({ rijen, waar, csv }: Props<MaandOmzet>) {
+function OmzetPerMaand(props: Props<MaandOmzet>) {
+  const { rijen } = props;
   const facturen = som(rijen, (r) => r.facturen);
   const titel = 'Omzet en btw per maand';
   const euros = (v: number) => euro(Math.round(v * 100));
   return (
     <ChartCard
-      titel={titel}
+      {...kaart(titel, props)}
       samenvatting={
         facturen === 0
           ? 'Geen facturen in deze periode.'
@@ -208,20 +212,18 @@ function OmzetPerMaand({ rijen, waar, csv }: Props<MaandOmzet>) {
         { kop: 'Btw', csvKop: 'Btw (euro)', cel: (r) => euro(r.btw_cents), csv: (r) => bedrag(r.btw_cents), getal: true },
         telling<MaandOmzet>('Facturen', (r) => r.facturen),
       ]}
-      rijen={rijen}
-      bijschrift={`${titel} ${waar}`}
-      csvNaam={csv}
     />
   );
 }
 
-function UrenPerMaand({ rijen, waar, csv }: Props<MaandUren>) {
+function UrenPerMaand(props: Props<MaandUren>) {
+  const { rijen } = props;
   const uren = som(rijen, (r) => r.uren);
   const werkbonnen = som(rijen, (r) => r.werkbonnen);
   const titel = 'Gewerkte uren per maand';
   return (
     <ChartCard
-      titel={titel}
+      {...kaart(titel, props)}
       samenvatting={
         werkbonnen === 0
           ? 'Geen afgeronde werkbonnen in deze periode.'
@@ -239,14 +241,12 @@ function UrenPerMaand({ rijen, waar, csv }: Props<MaandUren>) {
         { kop: 'Uren', cel: (r) => getal(r.uren), csv: (r) => csvGetal(r.uren, 1), getal: true },
         telling<MaandUren>('Werkbonnen', (r) => r.werkbonnen),
       ]}
-      rijen={rijen}
-      bijschrift={`${titel} ${waar}`}
-      csvNaam={csv}
     />
   );
 }
 
-function BeoordelingPerMaand({ rijen, waar, csv }: Props<MaandBeoordeling>) {
+function BeoordelingPerMaand(props: Props<MaandBeoordeling>) {
+  const { rijen } = props;
   const beoordeeld = som(rijen, (r) => (r.gemiddelde === null ? 0 : r.beoordeeld));
   const gewogen = som(rijen, (r) => (r.gemiddelde === null ? 0 : r.gemiddelde * r.beoordeeld));
   const zonder = rijen.filter((r) => r.gemiddelde === null).length;
@@ -254,7 +254,7 @@ function BeoordelingPerMaand({ rijen, waar, csv }: Props<MaandBeoordeling>) {
   const een = (v: number) => getal(Math.round(v * 10) / 10);
   return (
     <ChartCard
-      titel={titel}
+      {...kaart(titel, props)}
       samenvatting={
         beoordeeld === 0
           ? 'Geen beoordelingen in deze periode.'
@@ -275,20 +275,18 @@ function BeoordelingPerMaand({ rijen, waar, csv }: Props<MaandBeoordeling>) {
         { kop: 'Gemiddelde (1 tot 5)', cel: (r) => (r.gemiddelde === null ? 'geen beoordelingen' : een(r.gemiddelde)), csv: (r) => csvGetal(r.gemiddelde, 2), getal: true },
         telling<MaandBeoordeling>('Beoordelingen', (r) => r.beoordeeld),
       ]}
-      rijen={rijen}
-      bijschrift={`${titel} ${waar}`}
-      csvNaam={csv}
     />
   );
 }
 
-function TerugbellenPerWeek({ rijen, waar, csv }: Props<WeekTerugbellen>) {
+function TerugbellenPerWeek(props: Props<WeekTerugbellen>) {
+  const { rijen } = props;
   const aanvragen = som(rijen, (r) => r.aanvragen);
   const laat = som(rijen, (r) => r.te_laat);
   const titel = 'Aanvragen niet binnen 24 uur teruggebeld';
   return (
     <ChartCard
-      titel={titel}
+      {...kaart(titel, props)}
       samenvatting={
         aanvragen === 0
           ? 'Geen aanvragen via de website in deze periode.'
@@ -304,9 +302,6 @@ function TerugbellenPerWeek({ rijen, waar, csv }: Props<WeekTerugbellen>) {
         ],
       }}
       kolommen={[...weekKolommen, telling<WeekTerugbellen>('Aanvragen', (r) => r.aanvragen), telling<WeekTerugbellen>('Niet binnen 24 uur teruggebeld', (r) => r.te_laat)]}
-      rijen={rijen}
-      bijschrift={`${titel} ${waar}`}
-      csvNaam={csv}
     />
   );
 }

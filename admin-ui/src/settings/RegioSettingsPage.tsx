@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Typography } from '@mui/material';
-import { Form, Title } from 'react-admin';
+import { Alert, Box } from '@mui/material';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
+import { SettingsForm, SettingsLayout } from './SettingsLayout';
 import { useSettings } from './useSettings';
 
 type Settings = ResponseBody<'/api/v1/regio-instellingen'>['data'];
@@ -22,36 +22,18 @@ export function RegioSettingsPage() {
   }));
 
   return (
-    <Box sx={{ py: 2, maxWidth: 900 }}>
-      <Title title="Instellingen" />
-      <Typography variant="h4" component="h1" gutterBottom>
-        Instellingen
-      </Typography>
-      {loadError !== null && <Alert severity="error">{loadError}</Alert>}
-      {settings === null && loadError === null && <Typography role="status">Instellingen worden geladen…</Typography>}
+    <SettingsLayout loading={settings === null} loadError={loadError}>
       {settings !== null && settings.regios.length === 0 && <Alert severity="info">Geen regio&apos;s toegewezen</Alert>}
       {settings !== null && settings.regios.length > 0 && (
-        <Form
-          defaultValues={{ regios: regiosToForm(settings.regios) }}
-          onSubmit={save}
-          noValidate
-        >
-          {saveError !== null && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {saveError}
-            </Alert>
-          )}
+        <SettingsForm defaultValues={{ regios: regiosToForm(settings.regios) }} onSubmit={save} saveError={saveError}>
           <RegioCards regios={settings.regios} />
-          <Button type="submit" variant="contained" size="large">
-            Opslaan
-          </Button>
-        </Form>
+        </SettingsForm>
       )}
       {settings !== null && (
         <Box sx={{ mt: 3 }}>
           <Facturering editable={false} regios={settings.regios} />
         </Box>
       )}
-    </Box>
+    </SettingsLayout>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { Form, TextInput, Title } from 'react-admin';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { TextInput } from 'react-admin';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { Afdrachtpercentages } from './Afdrachtpercentages';
 import { Facturering } from './Facturering';
 import { formToRegios, RegioCards, regiosToForm, type RegioForm } from './RegioCards';
+import { SettingsForm, SettingsLayout } from './SettingsLayout';
 import { useSettings } from './useSettings';
 
 type Settings = ResponseBody<'/api/v1/settings/{id}'>['data'];
@@ -34,39 +35,19 @@ export function SettingsPage() {
   });
 
   return (
-    <Box sx={{ py: 2, maxWidth: 900 }}>
-      <Title title="Instellingen" />
-      <Typography variant="h4" component="h1" gutterBottom>
-        Instellingen
-      </Typography>
-      {loadError !== null && <Alert severity="error">{loadError}</Alert>}
-      {settings === null && loadError === null && <Typography role="status">Instellingen worden geladen…</Typography>}
+    <SettingsLayout loading={settings === null} loadError={loadError}>
       {settings !== null && (
-        <Form defaultValues={toForm(settings)} onSubmit={save} noValidate>
-          {saveError !== null && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {saveError}
-            </Alert>
-          )}
+        <SettingsForm defaultValues={toForm(settings)} onSubmit={save} saveError={saveError}>
           <Card component="section" aria-labelledby="algemeen-title" sx={{ mb: 2 }}>
             <CardContent>
               <Typography id="algemeen-title" variant="h5" component="h2" gutterBottom>
                 Algemeen
               </Typography>
-              <TextInput
-                source="support_phone_default"
-                label="Standaard supporttelefoon"
-                type="tel"
-                helperText="Voor regio's zonder eigen nummer"
-                fullWidth
-              />
+              <TextInput source="support_phone_default" label="Standaard supporttelefoon" type="tel" helperText="Voor regio's zonder eigen nummer" fullWidth />
             </CardContent>
           </Card>
           <RegioCards regios={settings.regios} />
-          <Button type="submit" variant="contained" size="large">
-            Opslaan
-          </Button>
-        </Form>
+        </SettingsForm>
       )}
       {settings !== null && (
         <Box sx={{ mt: 3 }}>
@@ -74,6 +55,6 @@ export function SettingsPage() {
           <Afdrachtpercentages />
         </Box>
       )}
-    </Box>
+    </SettingsLayout>
   );
 }

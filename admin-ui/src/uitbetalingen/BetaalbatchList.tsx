@@ -1,13 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Datagrid, FunctionField, TextField } from 'react-admin';
 import { formatNL } from '@klusmaat/shared-ui/calendar';
 import { useAction } from '../api/useAction';
 import { useIsAdmin } from '../auth/useMe';
+import { QuestionDialog } from '../dialogs/QuestionDialog';
 import { DayField } from '../fields/DayField';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
+import { ListHeader } from '../lists/ListHeader';
 import { ResourceList } from '../lists/ResourceList';
 import type { Betaalbatch } from './actions';
 import { useEigenBedrijven } from './bedrijven';
@@ -39,17 +41,14 @@ export default function BetaalbatchList() {
   };
   return (
     <>
-      <ResourceList title="Betaalbatches" failure="Kon betaalbatches niet laden" sort={{ field: 'created_at', order: 'DESC' }} actions={false} empty={false}>
-        <Box sx={{ px: 2, pt: 2, display: 'grid', gap: 2 }}>
-          <Typography variant="h4" component="h1">
-            Betaalbatches
-          </Typography>
+      <ResourceList title="Betaalbatches" failure="Kon betaalbatches niet laden" sort={{ field: 'created_at', order: 'DESC' }} actions={false}>
+        <ListHeader title="Betaalbatches" grid>
           <Onderdelen huidig="betaalbatches" />
           <BetaalbestandMaken bedrijven={bedrijven} admin={admin} />
           <Typography variant="h5" component="h2" ref={lijstKop} tabIndex={-1} sx={{ '&:focus-visible': { outline: '3px solid #0f2d52', outlineOffset: 2 } }}>
             Gemaakte betaalbestanden
           </Typography>
-        </Box>
+        </ListHeader>
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
@@ -138,22 +137,18 @@ export function UitgevoerdDialog({ batch, onClose, onDone }: { batch: Betaalbatc
     if (answer !== null) onDone();
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="uitgevoerd-title" aria-describedby="uitgevoerd-tekst" fullWidth maxWidth="sm">
-      <DialogTitle id="uitgevoerd-title">Heeft de bank de betalingen uitgevoerd?</DialogTitle>
-      <DialogContent>
-        <Typography id="uitgevoerd-tekst">
-          Bevestig dit pas als u bij de bank ziet dat {batchTekst(batch)} is uitgevoerd. Daarna staan de uitbetalingen van deze batch op &lsquo;Uitbetaald&rsquo;.
-          Dit kan niet ongedaan worden gemaakt.
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button variant="contained" size="large" disabled={bevestig.isPending} onClick={() => void ja()}>
-          Ja, uitgevoerd
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <QuestionDialog
+      id="uitgevoerd"
+      title="Heeft de bank de betalingen uitgevoerd?"
+      confirm="Ja, uitgevoerd"
+      pending={bevestig.isPending}
+      onConfirm={() => void ja()}
+      onClose={onClose}
+    >
+      <Typography>
+        Bevestig dit pas als u bij de bank ziet dat {batchTekst(batch)} is uitgevoerd. Daarna staan de uitbetalingen van deze batch op &lsquo;Uitbetaald&rsquo;.
+        Dit kan niet ongedaan worden gemaakt.
+      </Typography>
+    </QuestionDialog>
   );
 }

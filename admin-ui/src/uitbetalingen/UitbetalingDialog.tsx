@@ -1,30 +1,17 @@
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
 import { useApiData } from '../api/useApiData';
 import { useAction } from '../api/useAction';
+import { DetailDialog } from '../dialogs/DetailDialog';
+import { PdfLink } from '../dialogs/PdfLink';
+import { QuestionDialog } from '../dialogs/QuestionDialog';
+import { StateSection } from '../dialogs/StateSection';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { Facts } from '../fields/Facts';
 import { euro } from '../klussen/format';
 import type { UitbetalingDetail } from './actions';
 import { maandTekst, STATUS_KLEUR, urenTekst } from './format';
+import { ColumnHeads, right } from '../lists/ColumnHeads';
 
 type Regel = UitbetalingDetail['regels'][number];
 
@@ -51,36 +38,32 @@ export function UitbetalingDialog({ id, nummer, onClose }: { id: string; nummer:
   );
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="uitbetaling-title" maxWidth="md" fullWidth>
-      <DialogTitle id="uitbetaling-title">Uitbetaling {u?.nummer ?? nummer}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 3 }}>
-        {u === undefined && failed && <Alert severity="error">Kon deze uitbetaling niet laden.</Alert>}
-        {u === undefined && !failed && <Typography role="status">Uitbetaling wordt geladen…</Typography>}
-        {u !== undefined && (
-          <>
-            <Samenvatting u={u} staatRef={staatRef} />
-            <Regels u={u} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
-        {u !== undefined && (
-          <Link href={u.pdf} target="_blank" rel="noopener" sx={{ mr: 'auto', fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: 44 }}>
-            <PictureAsPdfIcon aria-hidden="true" />
-            PDF van de uitbetaling
-          </Link>
-        )}
-        {u?.status === 'concept' && (
-          <Button variant="contained" size="large" onClick={() => setVraag(true)}>
-            Goedkeuren
-          </Button>
-        )}
-        <Button onClick={onClose} variant="outlined" size="large">
-          Sluiten
-        </Button>
-      </DialogActions>
-      {u !== undefined && vraag && <GoedkeurenDialog u={u} onClose={() => setVraag(false)} onDone={goedgekeurd} />}
-    </Dialog>
+    <DetailDialog
+      id="uitbetaling-title"
+      title={`Uitbetaling ${u?.nummer ?? nummer}`}
+      loading={u === undefined && !failed ? 'Uitbetaling wordt geladen…' : null}
+      failure={u === undefined && failed ? 'Kon deze uitbetaling niet laden.' : null}
+      contentSx={{ display: 'grid', gap: 3 }}
+      onClose={onClose}
+      actions={
+        <>
+          {u !== undefined && <PdfLink href={u.pdf}>PDF van de uitbetaling</PdfLink>}
+          {u?.status === 'concept' && (
+            <Button variant="contained" size="large" onClick={() => setVraag(true)}>
+              Goedkeuren
+            </Button>
+          )}
+        </>
+      }
+      dialogs={u !== undefined && vraag && <GoedkeurenDialog u={u} onClose={() => setVraag(false)} onDone={goedgekeurd} />}
+    >
+      {u !== undefined && (
+        <>
+          <Samenvatting u={u} staatRef={staatRef} />
+          <Regels u={u} />
+        </>
+      )}
+    </DetailDialog>
   );
 }
 
@@ -100,19 +83,7 @@ function Samenvatting({ u, staatRef }: { u: UitbetalingDetail; staatRef: React.R
   if (u.goedgekeurd_at) rows.push(['Goedgekeurd', momentNl(u.goedgekeurd_at)]);
   if (u.uitbetaald_at) rows.push(['Uitbetaald', momentNl(u.uitbetaald_at)]);
   return (
-    <Box
-      component="section"
-      ref={staatRef}
-      tabIndex={-1}
-      aria-labelledby="uitbetaling-staat-kop uitbetaling-staat"
-      sx={{ display: 'grid', gap: 1.5, '&:focus-visible': { outline: '3px solid #0f2d52', outlineOffset: 4 } }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography id="uitbetaling-staat-kop" variant="h6" component="h3">
-          Staat
-        </Typography>
-        <Chip id="uitbetaling-staat" label={u.status_tekst} color={STATUS_KLEUR[u.status] ?? 'default'} sx={{ fontWeight: 700, fontSize: '1.05rem' }} />
-      </Box>
+    <StateSection id="uitbetaling" label={u.status_tekst} color={STATUS_KLEUR[u.status] ?? 'default'} focusRef={staatRef}>
       <Facts rows={rows} />
       {u.iban_ontbreekt && u.status === 'concept' && (
         <Alert severity="warning">
@@ -123,7 +94,7 @@ function Samenvatting({ u, staatRef }: { u: UitbetalingDetail; staatRef: React.R
       {u.iban_ontbreekt && u.status !== 'concept' && (
         <Alert severity="warning">Deze uitbetaling is goedgekeurd zonder IBAN en gaat daarom niet mee in een betaalbestand.</Alert>
       )}
-    </Box>
+    </StateSection>
   );
 }
 
@@ -152,16 +123,7 @@ function Regels({ u }: { u: UitbetalingDetail }) {
         <Typography>Deze uitbetaling heeft geen regels.</Typography>
       ) : (
         <Table size="small" aria-labelledby="uitbetaling-regels" sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Datum</TableCell>
-              <TableCell component="th" scope="col">Klus</TableCell>
-              <TableCell component="th" scope="col">Woonplaats</TableCell>
-              <TableCell component="th" scope="col" align="right">Uren</TableCell>
-              <TableCell component="th" scope="col" align="right">Tarief</TableCell>
-              <TableCell component="th" scope="col" align="right">Bedrag</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHeads columns={['Datum', 'Klus', 'Woonplaats', right('Uren'), right('Tarief'), right('Bedrag')]} />
           <TableBody>
             {u.regels.map((r) => (
               <TableRow key={r.id}>
@@ -204,27 +166,24 @@ function GoedkeurenDialog({ u, onClose, onDone }: { u: UitbetalingDetail; onClos
     if (answer !== null) onDone(answer.data);
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="goedkeuren-title" aria-describedby="goedkeuren-tekst" fullWidth maxWidth="sm">
-      <DialogTitle id="goedkeuren-title">Uitbetaling goedkeuren?</DialogTitle>
-      <DialogContent id="goedkeuren-tekst" sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography>
-          U keurt uitbetaling {u.nummer} goed: {euro(u.totaal_cents)} aan {u.klusser_naam} voor {maandTekst(u.maand)}. De bankrekening van de klusser wordt
-          overgenomen. Daarna verandert de uitbetaling niet meer; een correctie komt op een volgende uitbetaling.
-        </Typography>
-        {u.iban_ontbreekt && (
-          <Alert severity="warning">
-            Let op: de klusser heeft nog geen bankrekening opgegeven. Goedgekeurd zonder IBAN gaat deze uitbetaling niet mee in een betaalbestand.
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} size="large">
-          Annuleren
-        </Button>
-        <Button variant="contained" size="large" disabled={keur.isPending} onClick={() => void bevestig()}>
-          Goedkeuren
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <QuestionDialog
+      id="goedkeuren"
+      title="Uitbetaling goedkeuren?"
+      gap={1.5}
+      confirm="Goedkeuren"
+      pending={keur.isPending}
+      onConfirm={() => void bevestig()}
+      onClose={onClose}
+    >
+      <Typography>
+        U keurt uitbetaling {u.nummer} goed: {euro(u.totaal_cents)} aan {u.klusser_naam} voor {maandTekst(u.maand)}. De bankrekening van de klusser wordt
+        overgenomen. Daarna verandert de uitbetaling niet meer; een correctie komt op een volgende uitbetaling.
+      </Typography>
+      {u.iban_ontbreekt && (
+        <Alert severity="warning">
+          Let op: de klusser heeft nog geen bankrekening opgegeven. Goedgekeurd zonder IBAN gaat deze uitbetaling niet mee in een betaalbestand.
+        </Alert>
+      )}
+    </QuestionDialog>
   );
 }

@@ -4,12 +4,13 @@ import { todayNL } from '@klusmaat/shared-ui/calendar';
 import { useMemo, useState } from 'react';
 import { Datagrid, FunctionField, TextField } from 'react-admin';
 import { useIsAdmin } from '../auth/useMe';
-import { uitgeverNaam } from '../facturen/uitgevers';
 import { SelectInput } from '../fields/SelectInput';
 import { euro } from '../klussen/format';
 import { EmptyList } from '../lists/EmptyList';
+import { ListHeader } from '../lists/ListHeader';
 import { ResourceList } from '../lists/ResourceList';
 import type { Uitbetaling } from './actions';
+import { bedrijfFilter } from './bedrijfFilter';
 import { GEEN_EIGEN_BEDRIJF, useEigenBedrijven } from './bedrijven';
 import { maandKeuzes, maandTekst, STATUS_KEUZES, STATUS_KLEUR, STATUS_LABEL } from './format';
 import { Onderdelen } from './Onderdelen';
@@ -68,35 +69,22 @@ export default function UitbetalingList() {
       />,
     ];
     if (admin && bedrijven !== undefined && bedrijven.length > 1) {
-      lijst.push(
-        <SelectInput
-          key="uitgever"
-          source="uitgever"
-          label="Betaald door"
-          alwaysOn
-          emptyText="Alle bedrijven"
-          choices={bedrijven.map((b) => ({ id: b.id, name: uitgeverNaam(b) }))}
-          sx={{ minWidth: 260 }}
-        />,
-      );
+      lijst.push(bedrijfFilter('Betaald door', bedrijven));
     }
     return lijst;
   }, [admin, bedrijven]);
 
   return (
     <>
-      <ResourceList title="Uitbetalingen" failure="Kon uitbetalingen niet laden" sort={{ field: 'maand', order: 'DESC' }} filters={filters} actions={false} empty={false}>
-        <Box sx={{ px: 2, pt: 2, display: 'grid', gap: 2 }}>
-          <Typography variant="h4" component="h1">
-            Uitbetalingen
-          </Typography>
+      <ResourceList title="Uitbetalingen" failure="Kon uitbetalingen niet laden" sort={{ field: 'maand', order: 'DESC' }} filters={filters} actions={false}>
+        <ListHeader title="Uitbetalingen" grid>
           <Onderdelen huidig="uitbetalingen" />
           <Typography>
             Na elke maand maakt het platform per klusser een uitbetaling van zijn afgeronde werkbonnen: € 35,00 per gewerkt uur. Controleer de regels en keur
             de uitbetaling goed. Goedgekeurde uitbetalingen betaalt u met een betaalbestand onder Betaalbatches.
           </Typography>
           {!admin && bedrijven !== undefined && bedrijven.length === 0 && <Alert severity="info">{GEEN_EIGEN_BEDRIJF}</Alert>}
-        </Box>
+        </ListHeader>
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}

@@ -1,6 +1,6 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card } from '@mui/material';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
-import { useListSummary } from '../lists/SummaryCards';
+import { CardFigure, useListSummary } from '../lists/SummaryCards';
 
 type Counts = ResponseBody<'/api/v1/werkbonnen/counts'>['data'];
 
@@ -18,14 +18,7 @@ export function WerkbonCards() {
       {cards.map(([label, key]) => (
         <li key={key}>
           <Card variant="outlined">
-            <CardContent sx={{ py: 1.5 }}>
-              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                {label}
-              </Typography>
-              <Typography component="span" variant="h4" sx={{ display: 'block' }} data-testid={`werkbonnen-${key}`}>
-                {counts === null ? '…' : counts[key]}
-              </Typography>
-            </CardContent>
+            <CardFigure label={label} value={counts === null ? '…' : counts[key]} variant="h4" testId={`werkbonnen-${key}`} />
           </Card>
         </li>
       ))}

@@ -1,9 +1,10 @@
-import { Alert, Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Link, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
 import { useRecord } from '../api/useRecord';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from '../klussen/format';
 import { FactList } from '../fields/Facts';
+import { ColumnHeads, right } from '../lists/ColumnHeads';
 
 export type WerkbonDetail = ResponseBody<'/api/v1/werkbonnen/{id}'>['data'];
 
@@ -53,12 +54,7 @@ export function WerkbonDetails({ id }: { id: string }) {
           <Typography>Geen materialen</Typography>
         ) : (
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">Omschrijving</TableCell>
-                <TableCell component="th" scope="col" align="right">Bedrag</TableCell>
-              </TableRow>
-            </TableHead>
+            <ColumnHeads columns={['Omschrijving', right('Bedrag')]} />
             <TableBody>
               {w.materialen.map((m) => (
                 <TableRow key={m.id}>

@@ -1,13 +1,16 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Datagrid, FunctionField, TextField, TextInput } from 'react-admin';
+import { Datagrid, FunctionField, TextField } from 'react-admin';
 import { SelectInput } from '../fields/SelectInput';
 import type { ListItem } from '@klusmaat/shared-ui/api/types';
 import { useApiData } from '../api/useApiData';
 import { kandidatenPath } from '../klussen/useKandidaten';
 import { DayField } from '../fields/DayField';
 import { wrapAnywhere } from '../fields/wrap';
+import { DetailDialog } from '../dialogs/DetailDialog';
 import { EmptyList } from '../lists/EmptyList';
+import { ListHeader } from '../lists/ListHeader';
+import { choiceFilter, searchFilter } from '../lists/filters';
 import { ResourceList } from '../lists/ResourceList';
 import { useRegios } from '../regios/useRegios';
 import { WerkbonCards } from './WerkbonCards';
@@ -29,19 +32,12 @@ function useAlleKlussers(): { id: string; name: string }[] {
 function useFilters() {
   const klussers = useAlleKlussers();
   return [
-    <TextInput key="q" source="q" label="Zoeken (klus, woonplaats, klant of klusser)" alwaysOn resettable sx={{ minWidth: 320 }} />,
+    searchFilter('Zoeken (klus, woonplaats, klant of klusser)'),
     <SelectInput key="klusser_id" source="klusser_id" label="Klusser" choices={klussers} alwaysOn emptyText="Alle klussers" />,
-    <SelectInput
-      key="ondertekend"
-      source="ondertekend"
-      label="Handtekening"
-      alwaysOn
-      emptyText="Alle werkbonnen"
-      choices={[
-        { id: 'ja', name: 'Ondertekend' },
-        { id: 'nee', name: 'Niet ondertekend' },
-      ]}
-    />,
+    choiceFilter('ondertekend', 'Handtekening', 'Alle werkbonnen', [
+      ['ja', 'Ondertekend'],
+      ['nee', 'Niet ondertekend'],
+    ]),
   ];
 }
 
@@ -55,13 +51,10 @@ export default function WerkbonList() {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>
-      <ResourceList title="Werkbonnen" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} actions={false} empty={false}>
-        <Box sx={{ px: 2, pt: 2 }}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            Werkbonnen
-          </Typography>
+      <ResourceList title="Werkbonnen" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} actions={false}>
+        <ListHeader title="Werkbonnen" gutterBottom>
           <WerkbonCards />
-        </Box>
+        </ListHeader>
         <Datagrid
           bulkActionButtons={false}
           empty={<EmptyList none="Nog geen werkbonnen" filtered="Geen werkbonnen gevonden met deze filters" />}
@@ -101,17 +94,9 @@ export default function WerkbonList() {
         </Datagrid>
       </ResourceList>
       {open !== null && (
-        <Dialog open onClose={() => setOpen(null)} aria-labelledby="werkbon-detail-title" maxWidth="md" fullWidth>
-          <DialogTitle id="werkbon-detail-title">Werkbon</DialogTitle>
-          <DialogContent dividers>
-            <WerkbonDetails id={open} />
-          </DialogContent>
-          <DialogActions sx={{ p: 2 }}>
-            <Button onClick={() => setOpen(null)} size="large" variant="outlined">
-              Sluiten
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <DetailDialog id="werkbon-detail-title" title="Werkbon" loading={null} failure={null} onClose={() => setOpen(null)}>
+          <WerkbonDetails id={open} />
+        </DetailDialog>
       )}
     </>
   );
