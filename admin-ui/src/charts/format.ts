@@ -5,7 +5,7 @@
  */
 import { euroHeel } from '@klusmaat/shared-ui/money';
 import { ddMMyyyy } from '../fields/dates';
-import { addDays, isoWeek, MAAND_KORT, MAAND_LANG } from '../fields/week';
+import { addDays, isoWeek, MAAND_KORT, MAAND_LANG } from '@klusmaat/shared-ui/week';
 
 export { isoWeek };
 

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useRef, useState, type RefObject } from 'react';
-import { jaarVan } from '../fields/week';
+import { jaarVan } from '@klusmaat/shared-ui/week';
 import { AssignMenu } from './AssignMenu';
 import { DayPager } from './DayPager';
 import { WEEK_BASIS } from './layout';

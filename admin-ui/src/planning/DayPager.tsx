@@ -1,7 +1,7 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, Typography } from '@mui/material';
-import { dagKort } from '../fields/week';
+import { dagKort } from '@klusmaat/shared-ui/week';
 
 interface DayPagerProps {
   shown: readonly string[];

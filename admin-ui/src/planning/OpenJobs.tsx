@@ -1,7 +1,7 @@
 import { Box, Button, Link, Typography } from '@mui/material';
 import type { DragEvent, MouseEvent, RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { dagKort, dagLang } from '../fields/week';
+import { dagKort, dagLang } from '@klusmaat/shared-ui/week';
 import { STATUS_COLOUR } from '../klussen/status';
 import { ASSIGN_MENU_ID, assignButtonId } from './AssignMenu';
 import { cardSx, Line } from './cards';

@@ -10,7 +10,7 @@ import { i18nProvider } from '../i18nProvider';
 import { REGIOS_ANSWER } from '../test/regios';
 import PlanningPage from './PlanningPage';
 import type { PlanningWeek } from './usePlanning';
-import { addDays } from '../fields/week';
+import { addDays } from '@klusmaat/shared-ui/week';
 
 const PIET = '00000000-0000-4000-8000-0000000000a1';
 const JAN = '00000000-0000-4000-8000-0000000000a2';

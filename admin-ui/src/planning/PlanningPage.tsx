@@ -4,7 +4,7 @@ import { Title, useBasename } from 'react-admin';
 import { useKlusEvents, type KlusEvent } from '@klusmaat/shared-ui/klusEvents';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { isAdmin, useMe } from '../auth/useMe';
-import { weekTitel } from '../fields/week';
+import { weekTitel } from '@klusmaat/shared-ui/week';
 import { useRegios } from '../regios/useRegios';
 import { Board } from './Board';
 import { usePageInUrl, usePagerCount } from './klussersPaging';

@@ -2,7 +2,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import TodayIcon from '@mui/icons-material/Today';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { addDays } from '../fields/week';
+import { addDays } from '@klusmaat/shared-ui/week';
 
 interface WeekChooserProps {
   /** The Monday shown; undefined until the server named this week. */

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { DragEvent } from 'react';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
-import { dagKort, weekTitel } from '../fields/week';
+import { dagKort, weekTitel } from '@klusmaat/shared-ui/week';
 import { CardStack, KlusCard, SchouwCard } from './cards';
 import { DAY_MIN, DROP_TARGET, FOCUS_BLUE, HOW_TO_ID, KLUSSER_COL, TODAY_CELL, TODAY_HEAD } from './layout';
 import type { KlusserRij, PlanningWeek } from './usePlanning';

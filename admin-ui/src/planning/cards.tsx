@@ -1,7 +1,7 @@
 import { Box, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScreenReaderText } from '../a11y/ScreenReaderText';
-import { dagLang } from '../fields/week';
+import { dagLang } from '@klusmaat/shared-ui/week';
 import { isStatus, STATUS_COLOUR, STATUS_LABEL } from '../klussen/status';
 import { FOCUS_BLUE } from './layout';
 import type { PlanningItem } from './usePlanning';
