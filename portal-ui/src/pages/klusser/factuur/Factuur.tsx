@@ -32,28 +32,22 @@ export function regelLabel(r: Regel): string {
 
 /** The lines invoiced, exactly those (D26: a fixed price bills its quote's lines, no hourly labour). */
 export function Breakdown({ f }: { f: Factuur }) {
+  const rows: { label: string; cents: number; className?: string }[] = [
+    ...f.regels.map((r) => ({ label: regelLabel(r), cents: r.bedrag_cents })),
+    { label: WT.subtotal, cents: f.subtotaal_cents, className: 'factuur-sum' },
+    { label: WT.vat, cents: f.btw_cents },
+    { label: WT.total, cents: f.totaal_cents, className: 'factuur-total' },
+  ];
   return (
     <table className="factuur-table">
       <caption className="visually-hidden">Kostenopbouw</caption>
       <tbody>
-        {f.regels.map((r, i) => (
-          <tr key={i}>
-            <th scope="row">{regelLabel(r)}</th>
-            <td>{euros(r.bedrag_cents)}</td>
+        {rows.map((row, i) => (
+          <tr key={i} className={row.className}>
+            <th scope="row">{row.label}</th>
+            <td>{euros(row.cents)}</td>
           </tr>
         ))}
-        <tr className="factuur-sum">
-          <th scope="row">{WT.subtotal}</th>
-          <td>{euros(f.subtotaal_cents)}</td>
-        </tr>
-        <tr>
-          <th scope="row">{WT.vat}</th>
-          <td>{euros(f.btw_cents)}</td>
-        </tr>
-        <tr className="factuur-total">
-          <th scope="row">{WT.total}</th>
-          <td>{euros(f.totaal_cents)}</td>
-        </tr>
       </tbody>
     </table>
   );
