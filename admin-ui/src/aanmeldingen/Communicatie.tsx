@@ -2,12 +2,11 @@ import EmailIcon from '@mui/icons-material/Email';
 import NoteIcon from '@mui/icons-material/StickyNote2';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { TextInput, useNotify } from 'react-admin';
+import { Form, TextInput, useNotify } from 'react-admin';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { actionFailure, useAction } from '../api/useAction';
-import { FormCard } from './FormCard';
 import { momentNl } from '../fields/dates';
 import { fieldError, type AanmeldingDetail, type Communicatie } from './types';
 import { COMMUNICATIE_FOUT, type CommunicatieSoort } from './actions';
@@ -70,11 +69,25 @@ function Formulier({ titel, knop, id, onSubmit, busy, children }: { titel: strin
     if (errors === undefined) setVersie((v) => v + 1);
     return errors;
   };
-  // A new record id makes react-admin's form start from its (empty) defaults again.
   return (
-    <FormCard id={id} titel={titel} knop={knop} busy={busy} record={{ id: versie }} onSubmit={submit}>
-      {children}
-    </FormCard>
+    <Card component="section" aria-labelledby={`${id}-titel`} variant="outlined">
+      <CardContent>
+        {/* A new record id makes react-admin's form start from its (empty) defaults again. */}
+        <Form record={{ id: versie }} onSubmit={submit} noValidate>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Typography id={`${id}-titel`} variant="h6" component="h3">
+              {titel}
+            </Typography>
+            {children}
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {knop}
+              </Button>
+            </Box>
+          </Box>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 
