@@ -78,11 +78,13 @@ func openPool(ctx context.Context, url string, afterConnect func(context.Context
 	cfg.ConnConfig.RuntimeParams["timezone"] = calendar.ZoneName
 	// Deadlines (unless the URL sets its own): a database that accepts connections but never
 	// answers fails a connection attempt in seconds, not after the operating system's minutes;
-	// no statement or forgotten transaction holds a connection for ever.
+	// no statement or forgotten transaction holds a connection for ever. JIT off: every statement
+	// here is a short read or write of a few rows, and one row-level-security subquery estimated
+	// as huge once made PostgreSQL spend 6 s compiling a 1 ms list page (make load, the jobs list).
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = ConnectTimeout
 	}
-	for param, value := range map[string]string{"statement_timeout": "120s", "idle_in_transaction_session_timeout": "60s"} {
+	for param, value := range map[string]string{"statement_timeout": "120s", "idle_in_transaction_session_timeout": "60s", "jit": "off"} {
 		if _, set := cfg.ConnConfig.RuntimeParams[param]; !set {
 			cfg.ConnConfig.RuntimeParams[param] = value
 		}
