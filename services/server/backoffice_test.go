@@ -38,7 +38,7 @@ func TestBackOfficeWritesAreAdminOnly(t *testing.T) {
 		{http.MethodDelete, k, nil},
 		{http.MethodPost, "/api/v1/klanten", klant.CreateForm{Email: "x@example.nl"}},
 		{http.MethodDelete, "/api/v1/klanten/" + url.PathEscape(email), nil},
-		{http.MethodPut, "/api/v1/settings/algemeen", settings.Wijziging{SupportPhoneDefault: "070 000 00 00"}},
+		{http.MethodPut, "/api/v1/settings/algemeen", settings.Form{SupportPhoneDefault: "070 000 00 00"}},
 	}
 	reads := []string{"/api/v1/klanten", "/api/v1/klanten/" + url.PathEscape(email), "/api/v1/werkbonnen", "/api/v1/werkbonnen/counts",
 		"/api/v1/audit", "/api/v1/settings/algemeen", "/api/v1/klussen/klussers"}

@@ -33,14 +33,14 @@ type Saved struct {
 // LogAttrs keeps nothing.
 func (Saved) LogAttrs() []slog.Attr { return nil }
 
-// Wijziging is the admin's form.
-type Wijziging struct {
-	SupportPhoneDefault string           `json:"support_phone_default"`
-	Regios              []RegioWijziging `json:"regios,omitempty"`
+// Form is the admin's form.
+type Form struct {
+	SupportPhoneDefault string      `json:"support_phone_default"`
+	Regios              []RegioForm `json:"regios,omitempty"`
 }
 
-// RegioWijziging is one region's part of either form.
-type RegioWijziging struct {
+// RegioForm is one region's part of either form.
+type RegioForm struct {
 	Regio        string `json:"regio"`
 	SupportPhone string `json:"support_phone"`
 	SupportEmail string `json:"support_email"`
@@ -49,7 +49,7 @@ type RegioWijziging struct {
 // UpdateRequest is the record's id and the form.
 type UpdateRequest struct {
 	ID string
-	Wijziging
+	Form
 }
 
 // LogAttrs keeps how many regions were sent.
@@ -74,13 +74,13 @@ func (o RegioSaved) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("regios", len(o.Data.Regios))}
 }
 
-// RegioWijzigingen is the franchise owner's form: the regions to change (a region left out stays
+// RegiosForm is the franchise owner's form: the regions to change (a region left out stays
 // as it is).
-type RegioWijzigingen struct {
-	Regios []RegioWijziging `json:"regios"`
+type RegiosForm struct {
+	Regios []RegioForm `json:"regios"`
 }
 
 // LogAttrs keeps how many regions were sent.
-func (w RegioWijzigingen) LogAttrs() []slog.Attr {
+func (w RegiosForm) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("regios", len(w.Regios))}
 }

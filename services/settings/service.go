@@ -30,18 +30,18 @@ type Service interface {
 	// GetRegio returns the support contact of the actor's regions (an admin's: every active one).
 	GetRegio(ctx context.Context) (RegioOne, error)
 	// UpdateRegio saves the support contact of the actor's regions given; another region is refused.
-	UpdateRegio(ctx context.Context, w RegioWijzigingen) (RegioSaved, error)
+	UpdateRegio(ctx context.Context, w RegiosForm) (RegioSaved, error)
 }
 
 // Store is the SQL side; store.go implements it.
 type Store interface {
 	Get(ctx context.Context) (Settings, error)
-	Update(ctx context.Context, w Wijziging) (Settings, error)
+	Update(ctx context.Context, w Form) (Settings, error)
 	// OwnRegios reads the actor's active regions with their contact (an admin's: all), by name.
 	OwnRegios(ctx context.Context) ([]Regio, error)
 	// UpdateOwnRegios saves regios, each of which must be one of OwnRegios (else ErrNotYourRegion),
 	// and returns OwnRegios after.
-	UpdateOwnRegios(ctx context.Context, regios []RegioWijziging) ([]Regio, error)
+	UpdateOwnRegios(ctx context.Context, regios []RegioForm) ([]Regio, error)
 }
 
 // Settings are the support contacts.
@@ -68,8 +68,8 @@ type RegioSettings struct {
 // ID is the settings record's id.
 const ID = "algemeen"
 
-// MijnID is the record's id of the actor's own regions, for react-admin's <Edit id="mijn">.
-const MijnID = "mijn"
+// OwnID is the record's id of the actor's own regions, for react-admin's <Edit id="mijn">.
+const OwnID = "mijn"
 
 // MsgOpgeslagen is the message of a save (section 8).
 const MsgOpgeslagen = "Opgeslagen"
@@ -104,7 +104,7 @@ func (s *service) Update(ctx context.Context, r UpdateRequest) (Saved, error) {
 		return Saved{}, ErrNotFound
 	}
 	e := validate.Errors{}
-	w := Wijziging{SupportPhoneDefault: e.Phone("support_phone_default", r.SupportPhoneDefault), Regios: checkRegios(e, r.Regios)}
+	w := Form{SupportPhoneDefault: e.Phone("support_phone_default", r.SupportPhoneDefault), Regios: checkRegios(e, r.Regios)}
 	seen := map[string]bool{}
 	for _, rg := range w.Regios {
 		if seen[rg.Regio] {
@@ -121,26 +121,26 @@ func (s *service) Update(ctx context.Context, r UpdateRequest) (Saved, error) {
 
 func (s *service) GetRegio(ctx context.Context) (RegioOne, error) {
 	regios, err := s.store.OwnRegios(ctx)
-	return RegioOne{Data: RegioSettings{ID: MijnID, Regios: regios}}, err
+	return RegioOne{Data: RegioSettings{ID: OwnID, Regios: regios}}, err
 }
 
-func (s *service) UpdateRegio(ctx context.Context, in RegioWijzigingen) (RegioSaved, error) {
+func (s *service) UpdateRegio(ctx context.Context, in RegiosForm) (RegioSaved, error) {
 	e := validate.Errors{}
 	w := checkRegios(e, in.Regios)
 	if err := e.Invalid("invalid_settings", firstMessage(e)); err != nil {
 		return RegioSaved{}, err
 	}
 	regios, err := s.store.UpdateOwnRegios(ctx, w)
-	return RegioSaved{Data: RegioSettings{ID: MijnID, Regios: regios}, Message: MsgOpgeslagen}, err
+	return RegioSaved{Data: RegioSettings{ID: OwnID, Regios: regios}, Message: MsgOpgeslagen}, err
 }
 
 // checkRegios checks each region's phone and e-mail into e (fields regios.<slug>.support_phone
 // and .support_email) and returns them trimmed, as both forms send them.
-func checkRegios(e validate.Errors, in []RegioWijziging) []RegioWijziging {
-	var out []RegioWijziging
+func checkRegios(e validate.Errors, in []RegioForm) []RegioForm {
+	var out []RegioForm
 	for _, rg := range in {
 		slug := strings.TrimSpace(rg.Regio)
-		out = append(out, RegioWijziging{
+		out = append(out, RegioForm{
 			Regio:        slug,
 			SupportPhone: e.Phone("regios."+slug+".support_phone", rg.SupportPhone),
 			SupportEmail: e.Email("regios."+slug+".support_email", rg.SupportEmail),

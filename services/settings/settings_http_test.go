@@ -15,7 +15,7 @@ func TestBackOfficeSettings(t *testing.T) {
 	if s := b.Call(t, b.Admin, http.MethodGet, "/api/v1/settings/algemeen", nil, &one); s != http.StatusOK || one.Data.ID != "algemeen" || len(one.Data.Regios) != 4 {
 		t.Fatalf("get: %d %+v", s, one)
 	}
-	w := settings.Wijziging{SupportPhoneDefault: "070 123 45 67", Regios: []settings.RegioWijziging{
+	w := settings.Form{SupportPhoneDefault: "070 123 45 67", Regios: []settings.RegioForm{
 		{Regio: "den-haag", SupportPhone: "070 765 43 21", SupportEmail: "DenHaag@Klusmaat.nl"}}}
 	var saved settings.Saved
 	if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/settings/algemeen", w, &saved); s != http.StatusOK || saved.Message != "Opgeslagen" ||
@@ -36,12 +36,12 @@ func TestBackOfficeSettings(t *testing.T) {
 	}
 	for _, c := range []struct {
 		field, want string
-		w           settings.Wijziging
+		w           settings.Form
 	}{
-		{"support_phone_default", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Wijziging{SupportPhoneDefault: "bel ons"}},
-		{"regios.utrecht.support_email", "Vul een geldig e-mailadres in.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "utrecht", SupportEmail: "utrecht@"}}}},
-		{"regios.utrecht.support_phone", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "utrecht", SupportPhone: "12"}}}},
-		{"regios.groningen.regio", "Onbekende regio.", settings.Wijziging{Regios: []settings.RegioWijziging{{Regio: "groningen"}}}},
+		{"support_phone_default", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Form{SupportPhoneDefault: "bel ons"}},
+		{"regios.utrecht.support_email", "Vul een geldig e-mailadres in.", settings.Form{Regios: []settings.RegioForm{{Regio: "utrecht", SupportEmail: "utrecht@"}}}},
+		{"regios.utrecht.support_phone", "Vul een geldig telefoonnummer in, bijvoorbeeld 070 123 45 67.", settings.Form{Regios: []settings.RegioForm{{Regio: "utrecht", SupportPhone: "12"}}}},
+		{"regios.groningen.regio", "Onbekende regio.", settings.Form{Regios: []settings.RegioForm{{Regio: "groningen"}}}},
 	} {
 		var e servertest.APIError
 		if s := b.Call(t, b.Admin, http.MethodPut, "/api/v1/settings/algemeen", c.w, &e); s != http.StatusBadRequest || e.Error.Fields[c.field] != c.want || e.Error.Message != c.want {

@@ -53,7 +53,7 @@ func regios(ctx context.Context, tx pgx.Tx, own bool) ([]Regio, error) {
 }
 
 // saveRegios writes each region's support contact.
-func saveRegios(ctx context.Context, tx pgx.Tx, w []RegioWijziging) error {
+func saveRegios(ctx context.Context, tx pgx.Tx, w []RegioForm) error {
 	for _, r := range w {
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO franchise_settings (regio, support_phone, support_email) VALUES ($1, $2, $3)
@@ -76,7 +76,7 @@ func slugs(regios []Regio) map[string]bool {
 
 // Update writes the default phone and each region given, and the audit entry with before and
 // after (D22), in one transaction.
-func (s *pgStore) Update(ctx context.Context, w Wijziging) (Settings, error) {
+func (s *pgStore) Update(ctx context.Context, w Form) (Settings, error) {
 	var st Settings
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		before, err := read(ctx, tx)
@@ -120,7 +120,7 @@ func (s *pgStore) OwnRegios(ctx context.Context) ([]Regio, error) {
 }
 
 // UpdateOwnRegios checks, writes and audits (D22) in one transaction.
-func (s *pgStore) UpdateOwnRegios(ctx context.Context, w []RegioWijziging) ([]Regio, error) {
+func (s *pgStore) UpdateOwnRegios(ctx context.Context, w []RegioForm) ([]Regio, error) {
 	var after []Regio
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		before, err := regios(ctx, tx, true)
@@ -139,7 +139,7 @@ func (s *pgStore) UpdateOwnRegios(ctx context.Context, w []RegioWijziging) ([]Re
 		if after, err = regios(ctx, tx, true); err != nil {
 			return err
 		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditAction, Entity: "franchise_settings", EntityID: MijnID,
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: AuditAction, Entity: "franchise_settings", EntityID: OwnID,
 			Before: asMap(Settings{Regios: before}), After: asMap(Settings{Regios: after})})
 	})
 	return after, err

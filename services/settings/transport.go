@@ -18,14 +18,14 @@ func routes(s Service) []httpapi.Route {
 			Tag: "instellingen", Resource: "app_settings", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
 		{Method: http.MethodPut, Path: "/api/v1/settings/{id}", Summary: "Instellingen opslaan (id algemeen)",
-			Tag: "instellingen", Resource: "app_settings", Action: "update", Request: Wijziging{}, Response: Saved{},
+			Tag: "instellingen", Resource: "app_settings", Action: "update", Request: Form{}, Response: Saved{},
 			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeUpdate},
 		{Method: http.MethodGet, Path: "/api/v1/regio-instellingen", Summary: "Supporttelefoon en -e-mail van de eigen regio's (franchise; een admin: alle regio's)",
 			Tag: "instellingen", Resource: "franchise_settings", Action: "read", Response: RegioOne{},
 			Op: "GetRegio", Endpoint: makeGetRegioEndpoint(s), Decode: httpapi.DecodeNoInput},
 		{Method: http.MethodPut, Path: "/api/v1/regio-instellingen", Summary: "Supporttelefoon en -e-mail van eigen regio's opslaan",
-			Tag: "instellingen", Resource: "franchise_settings", Action: "update", Request: RegioWijzigingen{}, Response: RegioSaved{},
-			Op: "UpdateRegio", Endpoint: httpapi.Typed(s.UpdateRegio), Decode: httpapi.DecodeBody[RegioWijzigingen](MaxBody)},
+			Tag: "instellingen", Resource: "franchise_settings", Action: "update", Request: RegiosForm{}, Response: RegioSaved{},
+			Op: "UpdateRegio", Endpoint: httpapi.Typed(s.UpdateRegio), Decode: httpapi.DecodeBody[RegiosForm](MaxBody)},
 	}
 }
 
@@ -38,5 +38,5 @@ func decodeUpdate(_ context.Context, r *http.Request) (any, error) {
 	if err := httpapi.AllowQuery(r); err != nil {
 		return nil, err
 	}
-	return req, httpapi.DecodeJSON(nil, r, &req.Wijziging, MaxBody)
+	return req, httpapi.DecodeJSON(nil, r, &req.Form, MaxBody)
 }
