@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { firstLoad, readManifest, readPageModules, readStaticManifest } from './assets.mjs';
+import { dutchDate } from '../../shared-ui/e2e/calendar.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -216,8 +217,7 @@ async function statusPath() {
   const [town] = items(await api('/api/v1/public/woonplaatsen'));
   const email = `bench-web-${Date.now()}@example.nl`;
   // A week from today on the product's calendar (Amsterdam), whatever this machine's zone.
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()).split('-').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d + 7)).toISOString().slice(0, 10);
+  const day = dutchDate(7);
   await api('/api/v1/public/aanvragen', {
     method: 'POST',
     body: JSON.stringify({

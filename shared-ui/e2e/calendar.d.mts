@@ -1,0 +1,2 @@
+export declare const ZONE: 'Europe/Amsterdam';
+export declare function dutchDate(days?: number, now?: Date | number): string;
