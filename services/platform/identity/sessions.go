@@ -51,9 +51,11 @@ type Sessions struct {
 	forgets  uint64                   // Forget and ForgetUser calls: a lookup begun before one is not cached
 }
 
-// lookupCall is a lookup under way; the requests that wait for it share its answer.
+// lookupCall is a lookup under way; the requests that wait for it share its answer. gen is the
+// forgets count when it began: after a Forget or ForgetUser no request joins it any more.
 type lookupCall struct {
 	done  chan struct{}
+	gen   uint64
 	entry cached
 	err   error
 }
@@ -153,6 +155,9 @@ func (s *Sessions) resolve(ctx context.Context, cookieValue string) (cached, err
 	e, valid := s.cache[key]
 	valid = valid && now.Before(e.expires)
 	call := s.inflight[key]
+	if call != nil && call.gen != s.forgets {
+		call = nil // begun before a logout or a change of roles: its answer may be the old one
+	}
 	if valid && (call != nil || now.Before(e.expires.Add(-s.ttl/5))) {
 		s.mu.Unlock()
 		return e, nil
@@ -166,37 +171,48 @@ func (s *Sessions) resolve(ctx context.Context, cookieValue string) (cached, err
 			return cached{}, ctx.Err()
 		}
 	}
-	call = &lookupCall{done: make(chan struct{})}
+	call = &lookupCall{done: make(chan struct{}), gen: s.forgets}
 	s.inflight[key] = call
-	forgets := s.forgets
 	s.mu.Unlock()
-
-	// The waiting requests share this lookup, so it does not end with this request.
-	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
-	call.entry, call.err = s.lookup(lctx, cookieValue)
-	cancel()
-	if call.err == nil {
-		call.entry.expires = s.now().Add(s.ttl)
-	}
-	s.mu.Lock()
-	delete(s.inflight, key)
-	if call.err == nil && s.forgets == forgets {
-		s.cache[key] = call.entry
-		if len(s.cache) > 10000 { // a flood of bogus cookies must not grow the cache without bound
-			for k, v := range s.cache {
-				if s.now().After(v.expires) {
-					delete(s.cache, k)
-				}
-			}
-		}
-	}
-	s.mu.Unlock()
-	close(call.done)
+	s.runLookup(ctx, key, cookieValue, call)
 	if call.err != nil && valid {
 		slog.WarnContext(ctx, "refresh session", "err", call.err)
 		return e, nil // a refresh ahead of time failed: the entry holds until its TTL ends
 	}
 	return call.entry, call.err
+}
+
+// runLookup does call's lookup and hands its answer to the requests that wait for it, also when
+// the lookup panics (the access log recovers the request; the waiting ones must not hang).
+func (s *Sessions) runLookup(ctx context.Context, key [32]byte, cookieValue string, call *lookupCall) {
+	defer func() {
+		if p := recover(); p != nil {
+			call.entry, call.err = cached{}, fmt.Errorf("identity: session lookup panicked: %v", p)
+		}
+		if call.err == nil {
+			call.entry.expires = s.now().Add(s.ttl)
+		}
+		s.mu.Lock()
+		if s.inflight[key] == call {
+			delete(s.inflight, key)
+		}
+		if call.err == nil && s.forgets == call.gen {
+			s.cache[key] = call.entry
+			if len(s.cache) > 10000 { // a flood of bogus cookies must not grow the cache without bound
+				for k, v := range s.cache {
+					if s.now().After(v.expires) {
+						delete(s.cache, k)
+					}
+				}
+			}
+		}
+		s.mu.Unlock()
+		close(call.done)
+	}()
+	// The waiting requests share this lookup, so it does not end with this request.
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
+	defer cancel()
+	call.entry, call.err = s.lookup(lctx, cookieValue)
 }
 
 // lookupTimeout bounds a lookup that other requests wait for (Kratos's client and the database

@@ -112,3 +112,31 @@ func TestSessionsRefreshAheadKeepsServing(t *testing.T) {
 		t.Fatal("an expired entry was used while Kratos was away")
 	}
 }
+
+// A request after a logout (or a change of roles) does not share a lookup that began before it:
+// that answer may be the session as it was.
+func TestSessionsNoSharedLookupAcrossAForget(t *testing.T) {
+	f, k := newFakeWhoami(t, http.StatusUnauthorized)
+	s := NewSessions(k, nil, DefaultCookie, time.Minute)
+	first := make(chan error, 1)
+	go func() { first <- resolveAll(s, 1)[0] }()
+	for f.calls.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	s.Forget("cookie")
+	second := make(chan error, 1)
+	go func() { second <- resolveAll(s, 1)[0] }()
+	for deadline := time.Now().Add(5 * time.Second); f.calls.Load() < 2 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	close(f.release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-second; err != nil {
+		t.Fatal(err)
+	}
+	if n := f.calls.Load(); n != 2 {
+		t.Fatalf("Kratos asked %d times; the request after Forget must look the session up itself", n)
+	}
+}
