@@ -241,7 +241,7 @@ func TestFiftySimultaneousCompletionsGaplessNumbers(t *testing.T) {
 
 	// First a completion that fails after numbering: a server without a job queue cannot queue
 	// the PDF, so the whole transaction rolls back.
-	noQueue := servertest.NewAPIServer(t, serverDepsWithFiles(p))
+	noQueue := servertest.NewAPIServer(t, serverDepsWithFiles(p, clock))
 	loser := p.Klusser(t, "Kees de Vries", "06 11 11 11 11", "den-haag")
 	_, lw := p.PlannedJob(t, loser, "Mevrouw Bos", "")
 	p.StartedAgo(t, loser, lw, 30*time.Minute)
@@ -314,11 +314,13 @@ func TestAnotherKlusserGetsNotFoundEverywhere(t *testing.T) {
 	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
 	kees := p.Klusser(t, "Kees de Vries", "06 11 11 11 11", "den-haag")
 	klus, w := p.PlannedJob(t, piet, "Mevrouw Jansen", "")
-	_, b := servertest.UploadPhoto(t, p, piet, w.ID, "before", uuid.New())
+	s, b := servertest.UploadPhoto(t, p, piet, w.ID, "before", uuid.New())
 	var photo struct {
 		URL string `json:"url"`
 	}
-	_ = jsonUnmarshal(b, &photo)
+	if err := json.Unmarshal(b, &photo); err != nil || s != http.StatusOK || photo.URL == "" {
+		t.Fatalf("the photo to ask for: %d %s", s, b)
+	}
 	p.StartedAgo(t, piet, w, time.Hour)
 	var a werkbon.Afronding
 	p.Call(t, piet, http.MethodPost, servertest.WerkbonPath(w.ID, "/afronden"), servertest.Afronden(t), &a)
@@ -493,12 +495,10 @@ func jsonBody(v any) (string, error) {
 	return string(b), err
 }
 
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
-
-// serverDepsWithFiles is the portal's database and files without a job queue: a completion there
-// takes an invoice number and then fails.
-func serverDepsWithFiles(p *servertest.Portal) server.Deps {
-	return server.Deps{DB: p.DB.DB, Files: files.MemoryStorage(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+// serverDepsWithFiles is the portal's database and files on the portal's clock, without a job
+// queue: a completion there takes an invoice number of the clock's year and then fails.
+func serverDepsWithFiles(p *servertest.Portal, clock calendar.Clock) server.Deps {
+	return server.Deps{DB: p.DB.DB, Files: files.MemoryStorage(), Clock: clock, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
 // A job paid at the door is mailed after the payment is registered, as paid (D30): the e-mail
