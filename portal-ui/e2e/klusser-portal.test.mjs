@@ -34,7 +34,7 @@ function acceptQuote(klusId) {
   const [offerte] = expectRow(
     `INSERT INTO offertes (klus_id, arbeid_wijze, arbeid_omschrijving, uurtarief_cents, arbeid_cents, materialen,
        materiaal_cents, subtotaal_cents, btw_cents, totaal_cents, geldig_tot)
-     VALUES ('${klusId}', 'vast', 'Tv aansluiten', 6500, 15350, '[]', 0, 15350, 3224, 18574, current_date + 30) RETURNING id`,
+     VALUES ('${klusId}', 'vast', 'Tv aansluiten', 6500, 15350, '[]', 0, 15350, 3224, 18574, (now() AT TIME ZONE 'Europe/Amsterdam')::date + 30) RETURNING id`,
   );
   queryAsAdmin(`UPDATE offertes SET status = 'verstuurd', verstuurd_at = now() WHERE id = '${offerte}'`);
   queryAsAdmin(`UPDATE offertes SET status = 'akkoord', beslist_at = now() WHERE id = '${offerte}'`);

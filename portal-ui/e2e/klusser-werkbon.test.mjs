@@ -50,7 +50,7 @@ function assignedFixedPriceJob(label) {
     `INSERT INTO offertes (klus_id, arbeid_wijze, arbeid_omschrijving, uurtarief_cents, arbeid_cents, materialen,
        materiaal_cents, subtotaal_cents, btw_cents, totaal_cents, geldig_tot)
      VALUES ('${id}', 'vast', 'Deur afhangen en afstellen', 6500, 18000,
-       '[{"omschrijving": "Scharnieren", "aantal": 2, "prijs_cents": 2065}]', 4130, 22130, 4647, 26777, current_date + 30)
+       '[{"omschrijving": "Scharnieren", "aantal": 2, "prijs_cents": 2065}]', 4130, 22130, 4647, 26777, (now() AT TIME ZONE 'Europe/Amsterdam')::date + 30)
      RETURNING id`,
   );
   queryAsAdmin(`UPDATE offertes SET status = 'verstuurd', verstuurd_at = now() WHERE id = '${offerte}'`);

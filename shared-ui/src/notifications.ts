@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListItem } from './api/types';
 import { apiFetch, defaultFetch, readJson, record, type FetchLike } from './auth/api';
 import { listenForChanges } from './klusEvents';
+import { addDays } from './week';
 
 /** One notification (GET /api/v1/notifications). */
 export type Notification = ListItem<'/api/v1/notifications'>;
@@ -68,18 +69,13 @@ function dutchDayAndTime(instant: Date | string): { day: string; time: string } 
   return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
-/** The calendar day before day ('2026-03-30' -> '2026-03-29'), whatever the clock change. */
-function dayBefore(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
-}
 
 /** When a notification came, in Dutch time: 'vandaag 08:15', 'gisteren 17:02' or '24-11-2026 09:30'. */
 export function sentAt(iso: string, now: Date = new Date()): string {
   const { day, time } = dutchDayAndTime(iso);
   const today = dutchDayAndTime(now).day;
   if (day === today) return `vandaag ${time}`;
-  if (day === dayBefore(today)) return `gisteren ${time}`;
+  if (day === addDays(today, -1)) return `gisteren ${time}`;
   const [y, m, d] = day.split('-');
   return `${d}-${m}-${y} ${time}`;
 }

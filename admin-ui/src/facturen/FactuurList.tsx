@@ -28,10 +28,6 @@ import { UrlFilters } from './UrlFilters';
 type Factuur = ListItem<'/api/v1/facturen'>;
 type Totals = ResponseBody<'/api/v1/facturen/totalen'>['data'];
 
-/** Payment methods as users read them (section 9). */
-/** The payment methods in the words of every screen and PDF (shared-ui/money). */
-export const METHODE: Readonly<Record<string, string>> = BETAALMETHODE;
-
 const FILTERS = [
   searchFilter('Zoeken (factuurnummer, klant of omschrijving)'),
   <SelectInput
@@ -41,7 +37,7 @@ const FILTERS = [
     alwaysOn
     sx={{ minWidth: 200 }}
     emptyText="Alle"
-    choices={[...Object.entries(METHODE).map(([id, name]) => ({ id, name })), { id: 'open', name: 'Nog niet geregistreerd' }]}
+    choices={[...Object.entries(BETAALMETHODE).map(([id, name]) => ({ id, name })), { id: 'open', name: 'Nog niet geregistreerd' }]}
   />,
   choiceFilter('betaald', 'Betaling', 'Betaald en openstaand', [
     ['nee', 'Openstaand (opvolgen)'],

@@ -11,8 +11,8 @@ import {
   type SecurityResult,
 } from './securityFlow';
 
-export type Message = { kind: 'success' | 'error'; text: string };
-export type Confirming = 'totp_disable' | 'codes_disable' | null;
+type Message = { kind: 'success' | 'error'; text: string };
+type Confirming = 'totp_disable' | 'codes_disable' | null;
 
 /**
  * The security page's state over Kratos's settings flow: loading it (a flow named in the URL

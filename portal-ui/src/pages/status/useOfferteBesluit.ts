@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useFieldErrors, useFocusAfterRender } from '../../components/useFieldErrors';
 import { statusApi, type Offerte, type OfferteBesluit, type Status } from './statusApi';
 
-export type Besluit = OfferteBesluit['besluit'];
+type Besluit = OfferteBesluit['besluit'];
 
 /** The answer being confirmed, with the version and the total the customer read. */
 export interface Asking {
