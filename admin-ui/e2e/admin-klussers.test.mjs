@@ -6,6 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { BASE_URL, assertNoAxeViolations, newBrowser, open, png, signInConsole, searchList } from '../../shared-ui/e2e/support.mjs';
 import { DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
@@ -28,6 +29,38 @@ after(async () => {
 
 async function toast(text) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10000 });
+}
+
+/**
+ * Records the text of every toast the console shows from the next page load on, however briefly it
+ * stays: a toast lives four seconds, and a locator polling a busy browser can miss it.
+ */
+async function recordToasts(p) {
+  await p.addInitScript(() => {
+    window.__toasts = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.MuiSnackbarContent-message')) {
+        const text = el.textContent ?? '';
+        if (text !== '' && !window.__toasts.includes(text)) window.__toasts.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/**
+ * The first recorded toast (recordToasts) that matches pattern. When none comes, the error names the
+ * toasts that did come and what the page shows, and a screenshot is left in .data/.
+ */
+async function seenToast(p, pattern, timeout) {
+  try {
+    const found = await p.waitForFunction((src) => window.__toasts.find((t) => new RegExp(src).test(t)), pattern.source, { timeout });
+    return await found.jsonValue();
+  } catch (e) {
+    await p.screenshot({ path: fileURLToPath(new URL('../../.data/e2e-toast-missing.png', import.meta.url)) }).catch(() => {});
+    const seen = await p.evaluate(() => window.__toasts).catch(() => 'unknown');
+    const main = await p.locator('body').innerText().catch(() => 'unknown');
+    throw new Error(`no toast ${pattern} (${e.message}); toasts seen: ${JSON.stringify(seen)}; the page: ${main.replace(/\s+/g, ' ').slice(0, 600)}`, { cause: e });
+  }
 }
 
 /** The public showcase as a visitor sees it now: the card of name, or null. */
@@ -138,6 +171,7 @@ describe('klussers', { skip: DB_CHECK_SKIP }, () => {
 describe('reports', { skip: DB_CHECK_SKIP }, () => {
   /** Runs an export from /admin/rapportages over a wide period and returns the toast and the file's text. */
   async function runExport(button, toastPattern) {
+    await recordToasts(page);
     await page.goto(`${BASE_URL}/admin/rapportages`);
     await page.getByRole('heading', { level: 1, name: 'Rapportages' }).waitFor();
     await page.getByLabel('Startdatum').fill('2026-01-01');
@@ -147,7 +181,7 @@ describe('reports', { skip: DB_CHECK_SKIP }, () => {
     // take longer than a page's usual wait.
     const download = page.waitForEvent('download', { timeout: 60000 });
     await page.getByRole('button', { name: button, exact: true }).click();
-    const message = await page.getByText(toastPattern).first().textContent({ timeout: 60000 });
+    const message = await seenToast(page, toastPattern, 60000);
     const file = await download;
     const text = await readFile(await file.path(), 'utf8');
     await assertNoAxeViolations(page);
