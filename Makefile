@@ -173,28 +173,32 @@ test test-lane-go test-lane-ui go-test go-fuzz ui-test e2e: export TZ = $(TEST_T
 # Two lanes run at once (their output is printed lane by lane): the Go tests and fuzz seeds, which
 # mostly wait on PostgreSQL, beside Vitest and the front-end builds, which mostly compute; then the
 # browser tests in two shards, each on a stack of its own (scripts/e2e-shard.sh).
+# make test prints the time of each of its phases at the end, pass or fail (scripts/phase.sh).
+TEST_PHASE := PHASES=.data/test-phases.tsv scripts/phase.sh
 test:
-	@scripts/deps.sh chromium
-	@$(MAKE) --no-print-directory -j2 --output-sync=target tidy vet lint typecheck api-lint k8s-validate
+	@$(TEST_PHASE) begin
+	@$(TEST_PHASE) "installs (Chromium, npm packages)" scripts/deps.sh chromium || { $(TEST_PHASE) report; exit 1; }
+	@$(TEST_PHASE) "static checks, two at a time" $(MAKE) --no-print-directory -j2 --output-sync=target tidy vet lint typecheck api-lint k8s-validate || { $(TEST_PHASE) report; exit 1; }
 	@scripts/pg.sh destroy test; scripts/pg.sh destroy test2
 	@scripts/pg.sh start test $(TEST_PORT)
 	@scripts/pg.sh start test2 $(TEST2_PORT) >/dev/null
 	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && scripts/maildev.sh start test2 $(TEST2_SMTP) $(TEST2_MAILWEB) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST2_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test2 http://127.0.0.1:$(E2E2_HTTP) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_PORT) && \
-	  $(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-ui FUZZTIME=$(TEST_FUZZTIME) && \
-	  $(MAKE) --no-print-directory e2e && \
-	  scripts/backup-drill.sh .data/pg-test/run $(TEST_PORT) || status=$$?; \
+	  $(TEST_PHASE) "two lanes at once: Go | Vitest and builds" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-ui FUZZTIME=$(TEST_FUZZTIME) && \
+	  $(TEST_PHASE) "browser tests, two shards at once" $(MAKE) --no-print-directory e2e && \
+	  $(TEST_PHASE) "backup drill" scripts/backup-drill.sh .data/pg-test/run $(TEST_PORT) || status=$$?; \
 	  scripts/server.sh stop e2e >/dev/null; scripts/server.sh stop e2e2 >/dev/null; \
 	  scripts/kratos.sh stop test >/dev/null; scripts/kratos.sh stop test2 >/dev/null; \
 	  scripts/maildev.sh stop test >/dev/null; scripts/maildev.sh stop test2 >/dev/null; \
-	  scripts/pg.sh destroy test; scripts/pg.sh destroy test2 >/dev/null; exit $$status
+	  scripts/pg.sh destroy test; scripts/pg.sh destroy test2 >/dev/null; \
+	  echo "make test, phases:"; $(TEST_PHASE) report; exit $$status
 
 .PHONY: test-lane-go test-lane-ui
 test-lane-go:
-	@$(MAKE) --no-print-directory go-test go-fuzz
+	@$(TEST_PHASE) "(lane) Go tests" $(MAKE) --no-print-directory go-test && $(TEST_PHASE) "(lane) Go fuzz targets" $(MAKE) --no-print-directory go-fuzz
 test-lane-ui:
-	@$(MAKE) --no-print-directory ui-test build
+	@$(TEST_PHASE) "(lane) Vitest" $(MAKE) --no-print-directory ui-test && $(TEST_PHASE) "(lane) front-end builds" $(MAKE) --no-print-directory build
 
 # make fuzz: every fuzz target for FUZZTIME on a throw-away cluster (the form fuzzer uses the database).
 fuzz:
@@ -348,10 +352,13 @@ typecheck: api-types-check
 GO_TEST_ARGS ?= ./...
 # -timeout 30m: the server package's tests (every API answer checked against openapi.json) take
 # minutes on two busy cores, near go test's default limit of ten.
+# The tests' own figures (the size of the region isolation matrix, the API answers checked against
+# openapi.json) are collected in TEST_FIGURES and printed after the run (servertest.Figure).
+TEST_FIGURES := .data/test-figures.txt
 go-test:
-	$(GO_TEST_ENV) go test -count=1 -timeout 30m $(GO_TEST_ARGS)
-	@# The region isolation matrix ran above; its size is a figure worth seeing.
-	@$(GO_TEST_ENV) go test -count=1 -run '^TestIsolationMatrix$$' -v ./services/server | grep -E '^isolation matrix:|^--- FAIL|^FAIL' || true
+	@mkdir -p .data && rm -f $(TEST_FIGURES)
+	$(GO_TEST_ENV) KLUSMAAT_TEST_FIGURES=$(CURDIR)/$(TEST_FIGURES) go test -count=1 -timeout 30m $(GO_TEST_ARGS)
+	@[ ! -f $(TEST_FIGURES) ] || awk '/^openapi:/ { n += $$2; next } { print } END { if (n) printf "openapi: %d API responses checked against openapi.json\n", n }' $(TEST_FIGURES)
 
 # Native Go fuzz targets (package:target). make test runs each for TEST_FUZZTIME (a count, which
 # cannot race the clock) after go-test ran their seeds; make fuzz for FUZZTIME. A failure leaves
@@ -375,15 +382,21 @@ ui-test:
 	npm test --silent -w shared-ui -w portal-ui -w admin-ui
 
 # The browser tests against the real server, in two shards at once, each on its own stack (make test
-# starts both stacks): shard 1 on the test cluster, shard 2 on test2. Each shard's output is printed
-# when it ends.
+# starts both stacks): shard 1 on the test cluster, shard 2 on test2; both take their files from one
+# queue. The browser tests live beside what they test: portal-ui/e2e (the site, the klusser portal,
+# the status link) and admin-ui/e2e (the console); their helpers are in shared-ui/e2e. Each shard's
+# output is printed when it ends, then its count and the time of each file, longest first. The
+# queue holds the largest files first (roughly the longest), so the last ones taken are short.
+E2E_QUEUE := .data/e2e-queue
 e2e:
-	@status=0; \
+	@mkdir -p .data && ls -S portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs >$(E2E_QUEUE)
+	@status=0; export QUEUE=$(E2E_QUEUE); \
 	  scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
 	  scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
 	  wait $$one || status=1; wait $$two || status=1; \
 	  cat .data/e2e-1.log .data/e2e-2.log; \
-	  for f in .data/e2e-1.log .data/e2e-2.log; do echo "$$f: $$(grep -E '^# (pass|fail) ' $$f | tr '\n' ' ')"; done; \
+	  grep -h '^browser test file ' .data/e2e-1.log .data/e2e-2.log | sort -t: -k2 -rn; \
+	  grep -h '^browser tests, shard ' .data/e2e-1.log .data/e2e-2.log; \
 	  exit $$status
 
 # Known vulnerabilities in the packages that ship or run (npm audit --omit=dev): the front ends'

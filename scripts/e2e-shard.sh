@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# One shard of the browser tests: its own database (migrated and seeded), its own server, then the
-# test files whose position in the sorted list falls to this shard. make e2e runs the shards at
-# once, each on a stack of its own, so no test sees another shard's writes; the machine's two cores
-# are otherwise idle half the time while a browser test waits for a page.
-#   scripts/e2e-shard.sh SHARD SHARDS NAME PG_PORT HTTP_PORT METRICS_PORT MAIL_WEB_PORT KRATOS_PUBLIC KRATOS_ADMIN SMTP_PORT
+# One shard of the browser tests: its own database (migrated and seeded), its own server, then test
+# files taken one at a time from the queue both shards share (QUEUE, one path a line, made by make
+# e2e). make e2e runs the shards at once, each on a stack of its own, so no test sees another
+# shard's writes; the machine's two cores are otherwise idle half the time while a browser test
+# waits for a page. A shard takes the next file when its last one ends, so the two end within about
+# one file of each other (a fixed split by position left one shard a minute and a half behind).
+#   QUEUE=FILE scripts/e2e-shard.sh SHARD SHARDS NAME PG_PORT HTTP_PORT METRICS_PORT MAIL_WEB_PORT KRATOS_PUBLIC KRATOS_ADMIN SMTP_PORT
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shard=$1 shards=$2 name=$3 pg=$4 http=$5 metrics=$6 mailweb=$7 kpub=$8 kadm=$9 smtp=${10}
@@ -16,9 +18,22 @@ bin/klusmaat migrate >/dev/null
 bin/klusmaat seed >/dev/null
 KLUSMAAT_LISTEN=127.0.0.1:$http METRICS_ADDR=127.0.0.1:$metrics KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$http \
   KLUSMAAT_FORM_LIMIT=1000 KLUSMAAT_LOGIN_LIMIT=1000 scripts/server.sh start "$name"
-# The browser tests live beside what they test: portal-ui/e2e (the site, the klusser portal, the
-# status link) and admin-ui/e2e (the console); their helpers are in shared-ui/e2e.
-mapfile -t files < <(ls portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs | sort -t/ -k3 | awk -v s="$shard" -v n="$shards" '(NR - 1) % n == s - 1')
-echo "browser tests, shard $shard of $shards: ${#files[@]} files"
-BASE_URL=http://127.0.0.1:$http MAILDEV_URL=http://127.0.0.1:$mailweb E2E_DATABASE_URL=$db \
-  node --test --test-concurrency=1 "${files[@]}"
+queue=${QUEUE:?QUEUE names the queue of test files}
+# The next file of the queue, or nothing when it is empty; flock: the other shard takes at once.
+next_file() {
+  flock "$queue.lock" sh -c 'f=$(head -n 1 "$1"); [ -z "$f" ] || sed -i 1d "$1"; printf %s "$f"' _ "$queue"
+}
+export BASE_URL=http://127.0.0.1:$http MAILDEV_URL=http://127.0.0.1:$mailweb E2E_DATABASE_URL=$db
+files=0 passed=0 failed=0 status=0
+out=$(mktemp); trap 'rm -f "$out"' EXIT
+while f=$(next_file) && [ -n "$f" ]; do
+  t0=$(date +%s)
+  node --test --test-concurrency=1 "$f" >"$out" 2>&1 || status=1
+  cat "$out"
+  files=$((files + 1))
+  passed=$((passed + $(awk '/^# pass / { n = $3 } END { print n + 0 }' "$out")))
+  failed=$((failed + $(awk '/^# fail / { n = $3 } END { print n + 0 }' "$out")))
+  echo "browser test file $f: $(($(date +%s) - t0)) s, shard $shard"
+done
+echo "browser tests, shard $shard of $shards: $files files, $passed passed, $failed failed"
+exit $status

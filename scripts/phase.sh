@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Times the phases of `make run` and prints them (issue 44: say where a first run's time goes).
+# Times the phases of `make run` and `make test` and prints them (issue 44: say where the time goes).
+# PHASES names the table (default .data/run-phases.tsv; make test keeps its own).
 #   scripts/phase.sh begin                    forget the previous run's phases
 #   scripts/phase.sh NAME COMMAND...          run COMMAND as phase NAME, record its seconds
 #   scripts/phase.sh bg NAME LOG COMMAND...   start COMMAND as phase NAME in the background (output
@@ -8,11 +9,12 @@
 #                                             and exit with its status (its log's end on failure)
 #   scripts/phase.sh report                   print the table of phases (wall clock and CPU) and the total
 # A background phase's line is its own duration; the 'waiting for' line after it is the part of it
-# that the foreground steps did not hide.
+# that the foreground steps did not hide. A phase named '(lane) …' runs inside another phase (one
+# of make test's two lanes): its line is shown, and its CPU is already in the enclosing phase's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .data
-log=.data/run-phases.tsv
+log=${PHASES:-.data/run-phases.tsv}
 now() { date +%s.%N; }
 # status file of a background phase
 rcfile() { echo ".data/phase-$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '-').rc"; }
@@ -24,7 +26,7 @@ begin)
 report)
   [ -f "$log" ] || exit 0
   awk -F'\t' 'NR == 1 { start = $2; printf "  %-58s %9s %9s\n", "phase", "wall", "CPU"; next }
-    { printf "  %-58s %7.1f s %7.1f s\n", $1, $2, $3; if ($1 !~ /^waiting for/) cpu += $3 }
+    { printf "  %-58s %7.1f s %7.1f s\n", $1, $2, $3; if ($1 !~ /^(waiting for|\(lane\))/) cpu += $3 }
     END { "date +%s.%N" | getline end
       printf "  %-58s %7.1f s %7.1f s\n", "total (wall clock; background phases run beside the rest)", end - start, cpu }' "$log"
   ;;

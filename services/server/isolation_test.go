@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"flag"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -209,7 +208,7 @@ func TestIsolationMatrix(t *testing.T) {
 	for key := range want {
 		t.Errorf("%s has a row in %s but the server has no such route", key, isolationTable)
 	}
-	fmt.Printf("isolation matrix: %d routes × %d actors = %d cells, %d leaks\n", len(routes), len(actors), cells, leaks)
+	servertest.Figure("isolation matrix: %d routes × %d actors = %d cells, %d leaks", len(routes), len(actors), cells, leaks)
 }
 
 func nonNilRegions(r []string) []string {

@@ -51,9 +51,23 @@ var OpenAPIFile = func() string {
 func Main(m *testing.M) {
 	code := m.Run()
 	if n := ResponsesChecked(); n > 0 {
-		fmt.Printf("openapi: %d API responses checked against openapi.json (%s)\n", n, time.Duration(checkNanos.Load()).Round(time.Millisecond))
+		Figure("openapi: %d API responses checked against openapi.json (%s)", n, time.Duration(checkNanos.Load()).Round(time.Millisecond))
 	}
 	os.Exit(code)
+}
+
+// Figure prints a line a test run should show (go test hides the output of a package that passes
+// unless -v), and appends it to the file KLUSMAAT_TEST_FIGURES names, which make go-test prints
+// after the run: the figures without a second, verbose run of the tests that make them.
+func Figure(format string, args ...any) {
+	line := fmt.Sprintf(format, args...) + "\n"
+	fmt.Print(line)
+	if name := os.Getenv("KLUSMAAT_TEST_FIGURES"); name != "" {
+		if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			_, _ = f.WriteString(line)
+			_ = f.Close()
+		}
+	}
 }
 
 // ResponsesChecked is the number of API answers checked so far in this test binary.
