@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -64,13 +65,11 @@ type Counts struct {
 	ReactieTeLaat int `json:"reactie_te_laat" doc:"nieuwe aanmeldingen die na 2 werkdagen nog zonder reactie zijn (D26)"`
 }
 
-// CountsAnswer wraps the counts as every answer of the API: {"data": ...}.
-type CountsAnswer struct {
-	Data Counts `json:"data"`
-}
-
 // LogAttrs: counts only.
-func (c CountsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("nieuw", c.Data.Nieuw)} }
+func (c Counts) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("nieuw", c.Nieuw)} }
+
+// CountsAnswer wraps the counts as every answer of the API: {"data": ...}.
+type CountsAnswer = httpapi.One[Counts]
 
 // Beoordeling is the review form.
 type Beoordeling struct {

@@ -30,15 +30,11 @@ type Percentages struct {
 	Regios []Percentage `json:"regios"`
 }
 
-// PercentagesAnswer is GET /api/v1/afdracht-percentages.
-type PercentagesAnswer struct {
-	Data Percentages `json:"data"`
-}
-
 // LogAttrs keeps the count.
-func (a PercentagesAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Int("regios", len(a.Data.Regios))}
-}
+func (p Percentages) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(p.Regios))} }
+
+// PercentagesAnswer is GET /api/v1/afdracht-percentages.
+type PercentagesAnswer = httpapi.One[Percentages]
 
 // PercentageRequest is PUT /api/v1/afdracht-percentages/{regio}.
 type PercentageRequest struct {
@@ -46,16 +42,13 @@ type PercentageRequest struct {
 	Percentage string `json:"percentage" doc:"0 tot en met 100, hoogstens twee decimalen, punt of komma"`
 }
 
-// PercentageAnswer is the answer of a change.
-type PercentageAnswer struct {
-	Data    Percentage `json:"data"`
-	Message string     `json:"message"`
+// LogAttrs keeps the region and the percentage.
+func (p Percentage) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.String("regio", p.Regio), slog.String("percentage", p.Percentage)}
 }
 
-// LogAttrs keeps the region and the percentage.
-func (a PercentageAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.String("regio", a.Data.Regio), slog.String("percentage", a.Data.Percentage)}
-}
+// PercentageAnswer is the answer of a change.
+type PercentageAnswer = httpapi.Changed[Percentage]
 
 // Afdracht is a month's fee statement of a franchise business.
 type Afdracht struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -43,17 +44,14 @@ type Import struct {
 	CreatedAt    string    `json:"created_at"`
 }
 
-// Imported is the answer of an import.
-type Imported struct {
-	Data    Import `json:"data"`
-	Message string `json:"message"`
+// LogAttrs keeps the counts. (An Afschrift, which embeds it, keeps its id alone.)
+func (i Import) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("afschrift_id", i.ID), slog.Int("posten", i.Posten), slog.Int("nieuw", i.Nieuw),
+		slog.Int("geboekt", i.Geboekt)}
 }
 
-// LogAttrs keeps the counts.
-func (i Imported) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("afschrift_id", i.Data.ID), slog.Int("posten", i.Data.Posten), slog.Int("nieuw", i.Data.Nieuw),
-		slog.Int("geboekt", i.Data.Geboekt)}
-}
+// Imported is the answer of an import.
+type Imported = httpapi.Changed[Import]
 
 var (
 	// ErrUitgever: no such issuing business for this actor.

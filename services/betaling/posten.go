@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -44,15 +45,11 @@ type Afschrift struct {
 	Entries []Post `json:"entries"`
 }
 
-// AfschriftAnswer is GET /api/v1/bankafschriften/{id}.
-type AfschriftAnswer struct {
-	Data Afschrift `json:"data"`
-}
-
 // LogAttrs keeps the id.
-func (a AfschriftAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("afschrift_id", a.Data.ID)}
-}
+func (a Afschrift) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("afschrift_id", a.ID)} }
+
+// AfschriftAnswer is GET /api/v1/bankafschriften/{id}.
+type AfschriftAnswer = httpapi.One[Afschrift]
 
 // AfschriftenSpec is the list of imports (D25): newest first, per business.
 var AfschriftenSpec = list.Spec{
@@ -73,16 +70,13 @@ type ConfirmRequest struct {
 	Verdeling []Deel    `json:"verdeling" maxItems:"20"`
 }
 
-// PostAnswer is the answer of a confirmation or an ignore.
-type PostAnswer struct {
-	Data    Post   `json:"data"`
-	Message string `json:"message"`
+// LogAttrs keeps the id and status.
+func (p Post) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("post_id", p.ID), slog.String("status", p.Status)}
 }
 
-// LogAttrs keeps the id and status.
-func (a PostAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("post_id", a.Data.ID), slog.String("status", a.Data.Status)}
-}
+// PostAnswer is the answer of a confirmation or an ignore.
+type PostAnswer = httpapi.Changed[Post]
 
 var (
 	// ErrPostNotFound: no such entry for this actor.

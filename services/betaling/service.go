@@ -16,6 +16,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
@@ -91,15 +92,13 @@ type Opvolging struct {
 	BriefVerstuurd       *string       `json:"brief_verstuurd"`
 }
 
-// OpvolgingAnswer is GET /api/v1/facturen/{id}/opvolging.
-type OpvolgingAnswer struct {
-	Data Opvolging `json:"data"`
+// LogAttrs keeps the invoice and its state.
+func (o Opvolging) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("factuur_id", o.FactuurID), slog.String("staat", o.Staat)}
 }
 
-// LogAttrs keeps the number.
-func (a OpvolgingAnswer) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("factuur_id", a.Data.FactuurID), slog.String("staat", a.Data.Staat)}
-}
+// OpvolgingAnswer is GET /api/v1/facturen/{id}/opvolging.
+type OpvolgingAnswer = httpapi.One[Opvolging]
 
 // BookRequest is POST /api/v1/facturen/{id}/betalingen: a payment booked by hand.
 type BookRequest struct {
@@ -125,13 +124,7 @@ type DisputeRequest struct {
 
 // Booked is the answer of a booking, a reversal, a dispute or handing over: the invoice as it
 // is followed now, with the message of the action.
-type Booked struct {
-	Data    Opvolging `json:"data"`
-	Message string    `json:"message"`
-}
-
-// LogAttrs is the invoice's.
-func (b Booked) LogAttrs() []slog.Attr { return OpvolgingAnswer{Data: b.Data}.LogAttrs() }
+type Booked = httpapi.Changed[Opvolging]
 
 // The messages of the actions.
 const (

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
 // Service is the dashboard.
@@ -53,12 +55,7 @@ type TeLaat struct {
 }
 
 // One is the dashboard as one record ({"data": ...}).
-type One struct {
-	Data Dashboard `json:"data"`
-}
-
-// LogAttrs is the dashboard's.
-func (o One) LogAttrs() []slog.Attr { return o.Data.LogAttrs() }
+type One = httpapi.One[Dashboard]
 
 // LogAttrs keeps the total only.
 func (d Dashboard) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", d.Totaal)} }

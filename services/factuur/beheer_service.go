@@ -87,13 +87,11 @@ type Totals struct {
 	OpenCents  int `json:"open_cents" doc:"het bedrag dat daarvan nog openstaat"`
 }
 
-// TotalsAnswer is the answer of GET /api/v1/facturen/totalen.
-type TotalsAnswer struct {
-	Data Totals `json:"data"`
-}
-
 // LogAttrs keeps the count.
-func (t TotalsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("aantal", t.Data.Aantal)} }
+func (t Totals) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("aantal", t.Aantal)} }
+
+// TotalsAnswer is the answer of GET /api/v1/facturen/totalen.
+type TotalsAnswer = httpapi.One[Totals]
 
 // Sent is the answer of a send, with the message of section 8.
 type Sent = httpapi.Changed[ListItem]

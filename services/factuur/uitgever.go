@@ -47,14 +47,11 @@ type UitgeverRequest struct {
 // LogAttrs names the issuer, not its details.
 func (r UitgeverRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("uitgever", r.ID)} }
 
-// UitgeverSaved is the answer of a save.
-type UitgeverSaved struct {
-	Data    UitgeverRow `json:"data"`
-	Message string      `json:"message"`
-}
-
 // LogAttrs names the issuer.
-func (s UitgeverSaved) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("uitgever", s.Data.ID)} }
+func (u UitgeverRow) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("uitgever", u.ID)} }
+
+// UitgeverSaved is the answer of a save.
+type UitgeverSaved = httpapi.Changed[UitgeverRow]
 
 // MsgUitgeverOpgeslagen confirms a save.
 const MsgUitgeverOpgeslagen = "Factuurgegevens opgeslagen"

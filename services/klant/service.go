@@ -174,10 +174,7 @@ type EersteKlus struct {
 type Created = httpapi.Changed[Detail]
 
 // Deleted answers a deleted customer.
-type Deleted struct {
-	Data    DeletedKlant `json:"data"`
-	Message string       `json:"message"`
-}
+type Deleted = httpapi.Changed[DeletedKlant]
 
 // DeletedKlant says how many jobs went.
 type DeletedKlant struct {
@@ -186,8 +183,8 @@ type DeletedKlant struct {
 }
 
 // LogAttrs keeps the count.
-func (d Deleted) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Int("verwijderde_klussen", d.Data.VerwijderdeKlussen)}
+func (d DeletedKlant) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Int("verwijderde_klussen", d.VerwijderdeKlussen)}
 }
 
 // The placeholder job of section 4, for a customer created without a job.

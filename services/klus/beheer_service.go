@@ -139,10 +139,7 @@ type PoolAnswer struct {
 }
 
 // Deleted answers a permanent deletion.
-type Deleted struct {
-	Data    DeletedID `json:"data"`
-	Message string    `json:"message"`
-}
+type Deleted = httpapi.Changed[DeletedID]
 
 // DeletedID names the deleted job.
 type DeletedID struct {
@@ -159,9 +156,7 @@ type Counts struct {
 }
 
 // CountsAnswer wraps the counts as one record.
-type CountsAnswer struct {
-	Data Counts `json:"data"`
-}
+type CountsAnswer = httpapi.One[Counts]
 
 // Kandidaat is a klusser an admin may assign a job of the region to.
 type Kandidaat struct {

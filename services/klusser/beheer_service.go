@@ -117,13 +117,11 @@ type Totalen struct {
 	TotaalUren            float64  `json:"totaal_uren"`
 }
 
-// TotalenAnswer wraps the cards as every answer of the API: {"data": ...}.
-type TotalenAnswer struct {
-	Data Totalen `json:"data"`
-}
-
 // LogAttrs: counts only.
-func (t TotalenAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", t.Data.Totaal)} }
+func (t Totalen) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", t.Totaal)} }
+
+// TotalenAnswer wraps the cards as every answer of the API: {"data": ...}.
+type TotalenAnswer = httpapi.One[Totalen]
 
 // Answer is a klusser with the message the console shows.
 type Answer = httpapi.Changed[Detail]

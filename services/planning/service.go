@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -48,12 +49,7 @@ func (w Week) LogAttrs() []slog.Attr {
 }
 
 // Answer is the week under data, as every answer that is no list (D25).
-type Answer struct {
-	Data Week `json:"data"`
-}
-
-// LogAttrs is the week's.
-func (a Answer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type Answer = httpapi.One[Week]
 
 // Row is a klusser's row.
 type Row struct {

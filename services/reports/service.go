@@ -12,6 +12,7 @@ import (
 	"log/slog"
 
 	"github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -47,20 +48,10 @@ func (g Grafieken) LogAttrs() []slog.Attr {
 
 // GrafiekenAnswer and TrendAnswer carry their figures under data, as every answer that is no
 // list (D25).
-type GrafiekenAnswer struct {
-	Data Grafieken `json:"data"`
-}
-
-// LogAttrs is the period's.
-func (a GrafiekenAnswer) LogAttrs() []slog.Attr { return a.Data.LogAttrs() }
+type GrafiekenAnswer = httpapi.One[Grafieken]
 
 // TrendAnswer is the dashboards' trend under data.
-type TrendAnswer struct {
-	Data Trend `json:"data"`
-}
-
-// LogAttrs is empty: the trend names nobody.
-func (TrendAnswer) LogAttrs() []slog.Attr { return nil }
+type TrendAnswer = httpapi.One[Trend]
 
 // WeekStatus is one week's jobs by status.
 type WeekStatus struct {

@@ -16,22 +16,11 @@ func makeGetRegioEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (RegioOne, error) { return s.GetRegio(ctx) })
 }
 
-// One is the settings as one record.
-type One struct {
-	Data Settings `json:"data"`
-}
+// One is the settings as one record; its log line keeps nothing (Settings has no LogAttrs).
+type One = httpapi.One[Settings]
 
-// LogAttrs keeps nothing.
-func (One) LogAttrs() []slog.Attr { return nil }
-
-// Saved answers a save with the message of document 001 section 8.
-type Saved struct {
-	Data    Settings `json:"data"`
-	Message string   `json:"message"`
-}
-
-// LogAttrs keeps nothing.
-func (Saved) LogAttrs() []slog.Attr { return nil }
+// Saved answers a save with the message of document 001 section 8; it logs nothing either.
+type Saved = httpapi.Changed[Settings]
 
 // Form is the admin's form.
 type Form struct {
@@ -55,24 +44,14 @@ type UpdateRequest struct {
 // LogAttrs keeps how many regions were sent.
 func (r UpdateRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(r.Regios))} }
 
-// RegioOne is the answer of GET /api/v1/regio-instellingen.
-type RegioOne struct {
-	Data RegioSettings `json:"data"`
-}
-
 // LogAttrs keeps the number of regions.
-func (o RegioOne) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(o.Data.Regios))} }
+func (r RegioSettings) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("regios", len(r.Regios))} }
+
+// RegioOne is the answer of GET /api/v1/regio-instellingen.
+type RegioOne = httpapi.One[RegioSettings]
 
 // RegioSaved is a save's answer with the message of section 8.
-type RegioSaved struct {
-	Data    RegioSettings `json:"data"`
-	Message string        `json:"message"`
-}
-
-// LogAttrs keeps the number of regions.
-func (o RegioSaved) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Int("regios", len(o.Data.Regios))}
-}
+type RegioSaved = httpapi.Changed[RegioSettings]
 
 // RegiosForm is the franchise owner's form: the regions to change (a region left out stays
 // as it is).

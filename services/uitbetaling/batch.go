@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/pain"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
 	"github.com/klusmaat/klusmaat/tenants"
@@ -71,16 +72,13 @@ func (b BatchCreated) LogAttrs() []slog.Attr {
 		slog.Int("zonder_iban", len(b.ZonderIBAN))}
 }
 
-// BatchConfirmed is the answer of 'Uitgevoerd door de bank'.
-type BatchConfirmed struct {
-	Data    Batch  `json:"data"`
-	Message string `json:"message"`
+// LogAttrs keeps the batch.
+func (b Batch) LogAttrs() []slog.Attr {
+	return []slog.Attr{slog.Any("batch_id", b.ID), slog.Int("aantal", b.Aantal)}
 }
 
-// LogAttrs keeps the batch.
-func (b BatchConfirmed) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("batch_id", b.Data.ID), slog.Int("aantal", b.Data.Aantal)}
-}
+// BatchConfirmed is the answer of 'Uitgevoerd door de bank'.
+type BatchConfirmed = httpapi.Changed[Batch]
 
 // XMLFile is a downloadable payment file.
 type XMLFile struct {

@@ -123,9 +123,7 @@ type Counts struct {
 }
 
 // CountsAnswer wraps the counts as one record.
-type CountsAnswer struct {
-	Data Counts `json:"data"`
-}
+type CountsAnswer = httpapi.One[Counts]
 
 // PhotoURL is where the console downloads a work order photo (services/platform/files).
 func PhotoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String() }

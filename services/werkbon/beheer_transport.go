@@ -51,4 +51,4 @@ func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 }
 
 // LogAttrs keeps the counts.
-func (c CountsAnswer) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", c.Data.Totaal)} }
+func (c Counts) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("totaal", c.Totaal)} }
