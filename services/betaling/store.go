@@ -177,32 +177,39 @@ func (s *store) Book(ctx context.Context, req BookRequest) (Booked, error) {
 	if err := checkBook(&req, s.clock.Today()); err != nil {
 		return Booked{}, err
 	}
-	var out Booked
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		o, err := s.read(ctx, tx, req.FactuurID)
-		if err != nil {
-			return err
-		}
+	return s.change(ctx, req.FactuurID, func(tx pgx.Tx, o Opvolging) (string, error) {
 		switch {
 		case o.CreditVan != nil || o.GecrediteerdDoor != nil:
-			return ErrNoPayment
+			return "", ErrNoPayment
 		case req.BedragCents > o.OpenCents:
-			return aboveOpen(o.OpenCents)
+			return "", aboveOpen(o.OpenCents)
 		}
 		id, err := Insert(ctx, tx, factuur.Payment{FactuurID: req.FactuurID, Datum: req.Datum, BedragCents: req.BedragCents,
 			Methode: req.Methode, Bron: "kantoor", Notitie: req.Notitie})
 		if err != nil {
-			return err
+			return "", err
 		}
-		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "betaling_boeken", Entity: "factuur", EntityID: req.FactuurID.String(),
-			Region: &o.Regio, After: map[string]any{"betaling": id.String(), "bedrag_cents": req.BedragCents, "methode": req.Methode, "datum": req.Datum}}); err != nil {
-			return err
-		}
-		out.Data, err = s.read(ctx, tx, req.FactuurID)
-		out.Message = MsgGeboekt
-		return err
+		return MsgGeboekt, tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "betaling_boeken", Entity: "factuur", EntityID: req.FactuurID.String(),
+			Region: &o.Regio, After: map[string]any{"betaling": id.String(), "bedrag_cents": req.BedragCents, "methode": req.Methode, "datum": req.Datum}})
 	})
-	return out, err
+}
+
+// change is one action of the office on invoice id, in one transaction: the invoice as it is
+// followed is read, act refuses it or acts on it (its audit included) and returns the action's
+// message, and the answer is the invoice as it is followed now.
+func (s *store) change(ctx context.Context, id uuid.UUID, act func(tx pgx.Tx, o Opvolging) (string, error)) (Booked, error) {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Booked, error) {
+		o, err := s.read(ctx, tx, id)
+		if err != nil {
+			return Booked{}, err
+		}
+		msg, err := act(tx, o)
+		if err != nil {
+			return Booked{}, err
+		}
+		o, err = s.read(ctx, tx, id)
+		return Booked{Data: o, Message: msg}, err
+	})
 }
 
 func aboveOpen(open int) error {
@@ -238,8 +245,7 @@ func (s *store) Reverse(ctx context.Context, req ReverseRequest) (Booked, error)
 	if err != nil {
 		return Booked{}, err
 	}
-	var out Booked
-	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Booked, error) {
 		var factuurID uuid.UUID
 		var regio string
 		var reversal *uuid.UUID
@@ -249,11 +255,11 @@ func (s *store) Reverse(ctx context.Context, req ReverseRequest) (Booked, error)
 			FROM betalingen b WHERE b.id = $1`, req.ID).Scan(&factuurID, &regio, &reversal, &reversed)
 		switch {
 		case err != nil:
-			return tenants.NoRowsAs(ErrBetalingNotFound, err)
+			return Booked{}, tenants.NoRowsAs(ErrBetalingNotFound, err)
 		case reversal != nil:
-			return ErrReverseReversal
+			return Booked{}, ErrReverseReversal
 		case reversed:
-			return ErrAlreadyReversed
+			return Booked{}, ErrAlreadyReversed
 		}
 		var id uuid.UUID
 		err = tx.QueryRow(ctx, `
@@ -261,17 +267,15 @@ func (s *store) Reverse(ctx context.Context, req ReverseRequest) (Booked, error)
 			SELECT b.factuur_id, $2, -b.bedrag_cents, b.methode, 'kantoor', '', b.id, $3, '', ''
 			FROM betalingen b WHERE b.id = $1 RETURNING id`, req.ID, s.clock.Today(), reden).Scan(&id)
 		if err != nil {
-			return bookingError(err)
+			return Booked{}, bookingError(err)
 		}
 		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "betaling_terugboeken", Entity: "factuur", EntityID: factuurID.String(),
 			Region: &regio, After: map[string]any{"betaling": req.ID.String(), "terugboeking": id.String(), "reden": reden}}); err != nil {
-			return err
+			return Booked{}, err
 		}
-		out.Data, err = s.read(ctx, tx, factuurID)
-		out.Message = MsgTeruggeboekt
-		return err
+		o, err := s.read(ctx, tx, factuurID)
+		return Booked{Data: o, Message: MsgTeruggeboekt}, err
 	})
-	return out, err
 }
 
 // Dispute puts an open invoice in dispute or takes it out: reminders stop while it is (D30).
@@ -280,80 +284,54 @@ func (s *store) Dispute(ctx context.Context, req DisputeRequest) (Booked, error)
 	if len([]rune(notitie)) > MaxNote {
 		return Booked{}, invalid("notitie_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "notitie")
 	}
-	var out Booked
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		o, err := s.read(ctx, tx, req.FactuurID)
-		if err != nil {
-			return err
-		}
+	return s.change(ctx, req.FactuurID, func(tx pgx.Tx, o Opvolging) (string, error) {
 		switch {
 		case settled(o.Staat):
-			return ErrSettled
+			return "", ErrSettled
 		case o.InBespreking == req.Aan:
-			return ErrSameDispute
+			return "", ErrSameDispute
 		}
-		soort, msg := "bespreking_uit", MsgBesprekingUit
 		if req.Aan {
-			soort, msg = "bespreking_aan", MsgBesprekingAan
+			return MsgBesprekingAan, addEvent(ctx, tx, o, "bespreking_aan", map[string]any{"notitie": notitie})
 		}
-		if err := addEvent(ctx, tx, req.FactuurID, soort, map[string]any{"notitie": notitie}); err != nil {
-			return err
-		}
-		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: soort, Entity: "factuur", EntityID: req.FactuurID.String(),
-			Region: &o.Regio}); err != nil {
-			return err
-		}
-		out.Data, err = s.read(ctx, tx, req.FactuurID)
-		out.Message = msg
-		return err
+		return MsgBesprekingUit, addEvent(ctx, tx, o, "bespreking_uit", map[string]any{"notitie": notitie})
 	})
-	return out, err
 }
 
 // HandOver records the office's decision to hand the invoice over for collection; the platform
 // never does so itself (D30).
 func (s *store) HandOver(ctx context.Context, id uuid.UUID) (Booked, error) {
-	var out Booked
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		o, err := s.read(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.change(ctx, id, func(tx pgx.Tx, o Opvolging) (string, error) {
 		switch {
 		case settled(o.Staat):
-			return ErrSettled
+			return "", ErrSettled
 		case o.Staat == "uit_handen":
-			return ErrAlreadyHandedOver
+			return "", ErrAlreadyHandedOver
 		}
-		if err := addEvent(ctx, tx, id, "uit_handen", map[string]any{}); err != nil {
-			return err
-		}
-		if err := tenants.Audit(ctx, tx, tenants.AuditEntry{Action: "uit_handen", Entity: "factuur", EntityID: id.String(), Region: &o.Regio}); err != nil {
-			return err
-		}
-		out.Data, err = s.read(ctx, tx, id)
-		out.Message = MsgUitHanden
-		return err
+		return MsgUitHanden, addEvent(ctx, tx, o, "uit_handen", map[string]any{})
 	})
-	return out, err
 }
 
 func settled(staat string) bool {
 	return staat == "betaald" || staat == "gecrediteerd" || staat == "creditfactuur"
 }
 
-func addEvent(ctx context.Context, tx pgx.Tx, id uuid.UUID, soort string, data map[string]any) error {
+// addEvent records the office's step soort on invoice o with its data, and audits it.
+func addEvent(ctx context.Context, tx pgx.Tx, o Opvolging, soort string, data map[string]any) error {
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return err
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO factuur_gebeurtenissen (factuur_id, regio, soort, gegevens, door_rol) VALUES ($1, '', $2, $3, '')`,
-		id, soort, raw)
+		o.FactuurID, soort, raw)
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) && pg.Code == "23505" {
 		return ErrAlreadyHandedOver.WithCause(err)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: soort, Entity: "factuur", EntityID: o.FactuurID.String(), Region: &o.Regio})
 }
 
 func isoOf(t *time.Time) *string {
