@@ -27,104 +27,102 @@ func (p *Portal) Call(t testing.TB, handle, method, path string, body any, out a
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, _ := http.NewRequest(method, p.URL+path, rd)
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
+	status, b, err := p.send(handle, method, path, "application/json", rd)
 	if err != nil {
 		t.Error(err)
 		return 0
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
-		}
-	}
-	return resp.StatusCode
+	decodeInto(t, method, path, status, b, out)
+	return status
 }
 
-// Form sends a multipart form as handle: fields, and a file when name is not empty.
-func (p *Portal) Form(t testing.TB, handle, method, path string, fields map[string]string, name string, data []byte, out any) int {
+// send makes a request as handle, with the CSRF header and a body of contentType, and returns the
+// answer's status and body.
+func (p *Portal) send(handle, method, target, contentType string, body io.Reader) (int, []byte, error) {
+	req, err := http.NewRequest(method, p.URL+target, body)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s: %w", target, err)
+	}
+	req.Header.Set(httpapi.CSRFHeader, "1")
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("X-Test-User", handle)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s: %w", target, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b, nil
+}
+
+// decodeInto decodes the answer b into out (when not nil); an answer that is not out's JSON fails t.
+func decodeInto(t testing.TB, method, path string, status int, b []byte, out any) {
 	t.Helper()
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Errorf("%s %s: %d %s", method, path, status, b)
+		}
+	}
+}
+
+// multipartBody is a multipart form of fields (name, value), then the file part "file" named
+// name with data when name is not empty; it returns the body and its content type.
+func multipartBody(fields [][2]string, name string, data []byte) (io.Reader, string) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	for k, v := range fields {
-		_ = mw.WriteField(k, v)
+	for _, f := range fields {
+		_ = mw.WriteField(f[0], f[1])
 	}
 	if name != "" {
 		fw, _ := mw.CreateFormFile("file", name)
 		_, _ = fw.Write(data)
 	}
 	_ = mw.Close()
-	req, _ := http.NewRequest(method, p.URL+path, &body)
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
+	return &body, mw.FormDataContentType()
+}
+
+// Form sends a multipart form as handle: fields, and a file when name is not empty.
+func (p *Portal) Form(t testing.TB, handle, method, path string, fields map[string]string, name string, data []byte, out any) int {
+	t.Helper()
+	pairs := make([][2]string, 0, len(fields))
+	for k, v := range fields {
+		pairs = append(pairs, [2]string{k, v})
+	}
+	body, contentType := multipartBody(pairs, name, data)
+	status, b, err := p.send(handle, method, path, contentType, body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
-		}
-	}
-	return resp.StatusCode
+	decodeInto(t, method, path, status, b, out)
+	return status
 }
 
 // RawCall sends method and target (escaped as it stands) as handle, with body, and returns the
 // status and the error code of the answer.
 func (p *Portal) RawCall(t *testing.T, handle, method, target, body string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, p.URL+target, strings.NewReader(body))
+	status, b, err := p.send(handle, method, target, "application/json", strings.NewReader(body))
 	if err != nil {
-		t.Fatalf("%s: %v", target, err)
+		t.Fatal(err)
 	}
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s: %v", target, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	var e APIError
 	_ = json.Unmarshal(b, &e)
-	if resp.StatusCode >= 400 && e.Error.Message == "" && resp.StatusCode != http.StatusNotFound {
-		t.Errorf("%s %s: %d without a Dutch message: %s", method, target, resp.StatusCode, b)
+	if status >= 400 && e.Error.Message == "" && status != http.StatusNotFound {
+		t.Errorf("%s %s: %d without a Dutch message: %s", method, target, status, b)
 	}
-	return resp.StatusCode, e.Error.Code
+	return status, e.Error.Code
 }
 
 // PostFile sends one file as the multipart part "file" to path, as handle, after the form fields
 // (name, value) given.
 func PostFile(t testing.TB, p *Portal, handle, path, name string, data []byte, fields ...[2]string) (int, []byte) {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for _, f := range fields {
-		_ = mw.WriteField(f[0], f[1])
-	}
-	fw, _ := mw.CreateFormFile("file", name)
-	_, _ = fw.Write(data)
-	_ = mw.Close()
-	req, _ := http.NewRequest(http.MethodPost, p.URL+path, &body)
-	req.Header.Set(httpapi.CSRFHeader, "1")
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("X-Test-User", handle)
-	resp, err := http.DefaultClient.Do(req)
+	body, contentType := multipartBody(fields, name, data)
+	status, b, err := p.send(handle, http.MethodPost, path, contentType, body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	return status, b
 }
 
 // UploadPhoto adds a photo of type typ to work order w as handle, as the offline queue sends it.
