@@ -71,12 +71,6 @@ type SaveRequest struct {
 // LogAttrs names the job.
 func (r SaveRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
 
-// IDRequest names a job.
-type IDRequest struct{ ID uuid.UUID }
-
-// LogAttrs names the job.
-func (r IDRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
 // One is a job's quote, or null when it has none.
 type One = httpapi.One[*Offerte]
 
@@ -101,10 +95,10 @@ type Store interface {
 
 // Service is the quote use-case of the back office.
 type Service interface {
-	Get(ctx context.Context, r IDRequest) (One, error)
+	Get(ctx context.Context, id uuid.UUID) (One, error)
 	Save(ctx context.Context, r SaveRequest) (Answer, error)
-	Send(ctx context.Context, r IDRequest) (Answer, error)
-	PDF(ctx context.Context, r IDRequest) (*PDF, error)
+	Send(ctx context.Context, id uuid.UUID) (Answer, error)
+	PDF(ctx context.Context, id uuid.UUID) (*PDF, error)
 }
 
 // NewService returns the service over s; now tells today's Dutch date.
@@ -115,8 +109,8 @@ type service struct {
 	now   calendar.Clock
 }
 
-func (s *service) Get(ctx context.Context, r IDRequest) (One, error) {
-	o, err := s.store.Latest(ctx, r.ID)
+func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
+	o, err := s.store.Latest(ctx, id)
 	if o != nil {
 		o.Status = Stand(o.Status, o.GeldigTot, s.now.Today())
 	}
@@ -186,12 +180,12 @@ func (s *service) Save(ctx context.Context, r SaveRequest) (Answer, error) {
 	return Answer{Data: o, Message: msg}, nil
 }
 
-func (s *service) Send(ctx context.Context, r IDRequest) (Answer, error) {
-	o, err := s.store.Send(ctx, r.ID, s.now.Today())
+func (s *service) Send(ctx context.Context, id uuid.UUID) (Answer, error) {
+	o, err := s.store.Send(ctx, id, s.now.Today())
 	if err != nil {
 		return Answer{}, err
 	}
 	return Answer{Data: o, Message: MsgVerstuurd}, nil
 }
 
-func (s *service) PDF(ctx context.Context, r IDRequest) (*PDF, error) { return s.store.PDF(ctx, r.ID) }
+func (s *service) PDF(ctx context.Context, id uuid.UUID) (*PDF, error) { return s.store.PDF(ctx, id) }

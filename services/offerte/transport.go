@@ -15,23 +15,20 @@ func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: base, Summary: "De offerte van een klus: de laatste versie (of null als er geen is)",
 			Tag: "klussen", Resource: "klus_offerte", Action: "read", Response: One{},
-			Op: "GetOfferte", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+			Op: "GetOfferte", Endpoint: httpapi.ByID(s.Get), Decode: decodeID},
 		{Method: http.MethodPut, Path: base, Summary: "De offerte opslaan: het concept bijwerken, of na versturen een nieuwe versie beginnen (D26)",
 			Tag: "klussen", Resource: "klus_offerte", Action: "update", Request: Form{}, Response: Answer{},
 			Op: "SaveOfferte", Endpoint: httpapi.Typed(s.Save), Decode: decodeSave},
 		{Method: http.MethodPost, Path: base + "/versturen", Summary: "De offerte versturen: de klant krijgt de PDF en de statuslink per e-mail",
 			Tag: "klussen", Resource: "klus_offerte", Action: "update", Response: Answer{},
-			Op: "SendOfferte", Endpoint: httpapi.Typed(s.Send), Decode: decodeID},
+			Op: "SendOfferte", Endpoint: httpapi.ByID(s.Send), Decode: decodeID},
 		{Method: http.MethodGet, Path: base + ".pdf", Summary: "De laatste versie van de offerte als PDF",
 			Tag: "klussen", Resource: "klus_offerte", Action: "read", ResponseType: "application/pdf",
-			Op: "OffertePDF", Endpoint: httpapi.Typed(s.PDF), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+			Op: "OffertePDF", Endpoint: httpapi.ByID(s.PDF), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
 	}
 }
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	return IDRequest{ID: id}, err
-}
+var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "klus_id")
 
 var decodeSave = httpapi.DecodeIDBody(ErrNotFound, 32<<10, func(r *SaveRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
 

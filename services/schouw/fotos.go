@@ -131,20 +131,20 @@ func (s *fotoStore) Upload(ctx context.Context, r FotoRequest) (Answer, error) {
 }
 
 // Download opens a visible photo and records the download.
-func (s *fotoStore) Download(ctx context.Context, r IDRequest) (*files.Download, error) {
+func (s *fotoStore) Download(ctx context.Context, id uuid.UUID) (*files.Download, error) {
 	var out *files.Download
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var key, contentType, regio string
-		err := tx.QueryRow(ctx, `SELECT storage_key, content_type, regio FROM klus_schouw_fotos WHERE id = $1`, r.ID).Scan(&key, &contentType, &regio)
+		err := tx.QueryRow(ctx, `SELECT storage_key, content_type, regio FROM klus_schouw_fotos WHERE id = $1`, id).Scan(&key, &contentType, &regio)
 		if err != nil {
 			return tenants.NoRowsAs(ErrFotoNotFound, err)
 		}
 		obj, err := s.blobs.Open(ctx, files.KlusFotos, key)
 		if err != nil {
-			return fmt.Errorf("schouw: open photo %s: %w", r.ID, err)
+			return fmt.Errorf("schouw: open photo %s: %w", id, err)
 		}
-		out = &files.Download{Body: obj.Body, ContentType: contentType, Size: obj.Size, FileName: "schouw-foto-" + r.ID.String()}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityFoto, EntityID: r.ID.String(), Region: &regio})
+		out = &files.Download{Body: obj.Body, ContentType: contentType, Size: obj.Size, FileName: "schouw-foto-" + id.String()}
+		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityFoto, EntityID: id.String(), Region: &regio})
 	})
 	if err != nil && out != nil {
 		out.Body.Close()
@@ -162,7 +162,7 @@ func fotoRoutes(s *fotoStore) []httpapi.Route {
 			Guard: func(h http.Handler) http.Handler { return files.LimitUpload(files.PhotoUpload, h) }},
 		{Method: http.MethodGet, Path: "/api/v1/schouw-fotos/{id}", Summary: "Een foto van een schouw (beheer; franchise: eigen regio's); wordt vastgelegd in het auditlog",
 			Tag: "klussen", Resource: "klus_schouw", Action: "read", ResponseType: "application/octet-stream",
-			Op: "DownloadSchouwFoto", Endpoint: httpapi.Typed(s.Download), Decode: decodeFotoID, Encode: httpapi.Encoder(files.EncodeDownload)},
+			Op: "DownloadSchouwFoto", Endpoint: httpapi.ByID(s.Download), Decode: decodeFotoID, Encode: httpapi.Encoder(files.EncodeDownload)},
 	}
 }
 
@@ -178,7 +178,4 @@ func decodeFoto(_ context.Context, r *http.Request) (any, error) {
 	return FotoRequest{ID: id, File: form.File}, nil
 }
 
-func decodeFotoID(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrFotoNotFound)
-	return IDRequest{ID: id}, err
-}
+var decodeFotoID = httpapi.DecodeIDRequest(ErrFotoNotFound, "foto_id")

@@ -127,17 +127,11 @@ type Store interface {
 
 // Service is the survey use-case.
 type Service interface {
-	Get(ctx context.Context, r IDRequest) (One, error)
+	Get(ctx context.Context, id uuid.UUID) (One, error)
 	Plan(ctx context.Context, r PlanRequest) (Answer, error)
 	Record(ctx context.Context, r UitkomstRequest) (Answer, error)
 	Cancel(ctx context.Context, r AnnuleerRequest) (Answer, error)
 }
-
-// IDRequest names a job.
-type IDRequest struct{ ID uuid.UUID }
-
-// LogAttrs names the job.
-func (r IDRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
 
 // NewService returns the service over s; now tells today's Dutch date.
 func NewService(s Store, now calendar.Clock) Service { return &service{store: s, now: now} }
@@ -149,8 +143,8 @@ type service struct {
 
 var clock = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 
-func (s *service) Get(ctx context.Context, r IDRequest) (One, error) {
-	sch, err := s.store.Get(ctx, r.ID)
+func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
+	sch, err := s.store.Get(ctx, id)
 	return One{Data: sch}, err
 }
 

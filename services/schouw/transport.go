@@ -1,7 +1,6 @@
 package schouw
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -15,7 +14,7 @@ func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: base, Summary: "De schouw van een klus (of null als er geen is gepland)",
 			Tag: "klussen", Resource: "klus_schouw", Action: "read", Response: One{},
-			Op: "GetSchouw", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+			Op: "GetSchouw", Endpoint: httpapi.ByID(s.Get), Decode: decodeID},
 		{Method: http.MethodPut, Path: base, Summary: "Een gratis schouw plannen of wijzigen; de klant krijgt een e-mail met de statuslink (D26)",
 			Tag: "klussen", Resource: "klus_schouw", Action: "update", Request: Planning{}, Response: Answer{},
 			Op: "PlanSchouw", Endpoint: httpapi.Typed(s.Plan), Decode: decodePlan},
@@ -30,10 +29,7 @@ func routes(s Service) []httpapi.Route {
 
 var decodeAnnuleer = httpapi.DecodeIDBody(ErrNotFound, 8<<10, func(r *AnnuleerRequest, id uuid.UUID) any { r.ID = id; return &r.Annulering })
 
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	return IDRequest{ID: id}, err
-}
+var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "klus_id")
 
 var decodePlan = httpapi.DecodeIDBody(ErrNotFound, 4<<10, func(r *PlanRequest, id uuid.UUID) any { r.ID = id; return &r.Planning })
 
