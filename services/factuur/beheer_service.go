@@ -42,23 +42,29 @@ type BeheerStore interface {
 	ExportCSV(ctx context.Context, p list.Params) (*exports.CSVFile, error)
 }
 
+// Bedragen are an invoice's amounts as its lists show them (the back office's and the customer
+// card's): the hours at the hourly rate, the materials, and the subtotal, VAT and total.
+type Bedragen struct {
+	Uren              int `json:"uren"`
+	UurtariefCents    int `json:"uurtarief_cents"`
+	MateriaalCents    int `json:"materiaal_cents"`
+	SubtotaalCents    int `json:"subtotaal_cents"`
+	BtwBedragCents    int `json:"btw_bedrag_cents"`
+	TotaalBedragCents int `json:"totaal_bedrag_cents"`
+}
+
 // ListItem is a row of the list.
 type ListItem struct {
-	ID                uuid.UUID `json:"id"`
-	Factuurnummer     string    `json:"factuurnummer"`
-	Datum             string    `json:"datum" doc:"JJJJ-MM-DD"`
-	KlantNaam         string    `json:"klant_naam"`
-	KlantEmail        string    `json:"klant_email"`
-	Omschrijving      string    `json:"omschrijving"`
-	Regio             string    `json:"regio"`
-	Uren              int       `json:"uren"`
-	UurtariefCents    int       `json:"uurtarief_cents"`
-	MateriaalCents    int       `json:"materiaal_cents"`
-	SubtotaalCents    int       `json:"subtotaal_cents"`
-	BtwBedragCents    int       `json:"btw_bedrag_cents"`
-	TotaalBedragCents int       `json:"totaal_bedrag_cents"`
-	BetaalMethode     *string   `json:"betaal_methode" doc:"contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd"`
-	Betaald           bool      `json:"betaald"`
+	ID            uuid.UUID `json:"id"`
+	Factuurnummer string    `json:"factuurnummer"`
+	Datum         string    `json:"datum" doc:"JJJJ-MM-DD"`
+	KlantNaam     string    `json:"klant_naam"`
+	KlantEmail    string    `json:"klant_email"`
+	Omschrijving  string    `json:"omschrijving"`
+	Regio         string    `json:"regio"`
+	Bedragen
+	BetaalMethode *string `json:"betaal_methode" doc:"contant, pin, bank, niet_betaald; leeg: nog niet geregistreerd"`
+	Betaald       bool    `json:"betaald"`
 	// D28: a credit invoice names the invoice it corrects; an invoice that has been credited
 	// names its credit invoice.
 	CreditVan        *string `json:"credit_van" doc:"bij een creditfactuur: het nummer van de gecrediteerde factuur"`

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
@@ -91,20 +92,15 @@ type One = httpapi.One[Detail]
 
 // Factuur is an invoice issued to the customer's address.
 type Factuur struct {
-	ID                uuid.UUID `json:"id"`
-	Factuurnummer     string    `json:"factuurnummer"`
-	Datum             string    `json:"datum"`
-	Omschrijving      string    `json:"omschrijving"`
-	Uren              int       `json:"uren"`
-	UurtariefCents    int       `json:"uurtarief_cents"`
-	MateriaalCents    int       `json:"materiaal_cents"`
-	SubtotaalCents    int       `json:"subtotaal_cents"`
-	BtwBedragCents    int       `json:"btw_bedrag_cents"`
-	TotaalBedragCents int       `json:"totaal_bedrag_cents"`
-	BetaalMethode     *string   `json:"betaal_methode"`
-	Betaald           bool      `json:"betaald"`
-	CreditVan         *string   `json:"credit_van" doc:"bij een creditfactuur: het nummer van de gecrediteerde factuur (D28)"`
-	GecrediteerdDoor  *string   `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
+	ID            uuid.UUID `json:"id"`
+	Factuurnummer string    `json:"factuurnummer"`
+	Datum         string    `json:"datum"`
+	Omschrijving  string    `json:"omschrijving"`
+	factuur.Bedragen
+	BetaalMethode    *string `json:"betaal_methode"`
+	Betaald          bool    `json:"betaald"`
+	CreditVan        *string `json:"credit_van" doc:"bij een creditfactuur: het nummer van de gecrediteerde factuur (D28)"`
+	GecrediteerdDoor *string `json:"gecrediteerd_door" doc:"het nummer van de creditfactuur die deze factuur corrigeert"`
 }
 
 // LogAttrs keeps the id.
