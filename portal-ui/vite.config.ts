@@ -14,11 +14,27 @@ const staticEntry = fileURLToPath(new URL('./src/static-main.tsx', import.meta.u
 const staticRouter = fileURLToPath(new URL('./src/static/router.tsx', import.meta.url));
 
 /**
+ * The static pages' bundle runs the same React components on Preact's React-compatible runtime
+ * (preact/compat, about 8 kB gzip) instead of React DOM (about 64 kB gzip by itself): issue 44's
+ * budget for the request wizard's first load is 60 kB. The sources, their tests, the prerendering
+ * (entry-server.tsx) and the app (src/main.tsx: sign-in pages, klusser portal, status link) stay on
+ * React; the browser tests run the pages as built. Everything in the static bundle that imports
+ * React (the pages, the layout, @klusmaat/shared-ui) gets Preact's version of it.
+ */
+const preactForReact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+];
+
+/**
  * Three builds (npm run build):
  *   vite build                             the app (src/main.tsx): every page, with React Router
  *   vite build --mode static               the script of the prerendered pages (src/static-main.tsx):
  *                                          those pages hydrated without React Router, whose import
- *                                          resolves to src/static/router.tsx here; into the same
+ *                                          resolves to src/static/router.tsx here, and on Preact
+ *                                          (preactForReact, above); into the same
  *                                          dist/, with its own dist/.vite/static-manifest.json
  *   vite build --ssr src/entry-server.tsx  the renderer that scripts/prerender.mjs runs
  */
@@ -54,7 +70,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     // The dev server may read the portal, the shared package (@klusmaat/shared-ui) and the installed
     // packages, not the rest of the repository (Vite's default would be the whole workspace root).
     server: { fs: { allow: ['.', '../shared-ui', '../node_modules'] } },
-    resolve: staticBuild ? { alias: [{ find: /^react-router$/, replacement: staticRouter }] } : undefined,
+    resolve: staticBuild ? { alias: [{ find: /^react-router$/, replacement: staticRouter }, ...preactForReact] } : undefined,
     // Each build: reportCompressedSize off, no gzip of every chunk for Vite's size report (CPU on
     // every build; scripts/compress.mjs and bench-web measure what is served).
     build: isSsrBuild

@@ -1,5 +1,6 @@
 // The script of the prerendered pages (scripts/prerender.mjs writes it into their HTML instead of
-// src/main.tsx). It hydrates the page without React Router: see src/static/router.tsx.
+// src/main.tsx). It hydrates the page without React Router (see src/static/router.tsx) and, as
+// built, on Preact's React-compatible runtime instead of React DOM (see vite.config.ts).
 // Base styles first, so that component styles can override them.
 import './styles/global.css';
 import { startTransition } from 'react';
@@ -17,14 +18,15 @@ if (container === null) throw new Error('#root is missing from index.html');
 
 const pathname = window.location.pathname;
 const path = container.getAttribute('data-prerendered');
-const Page = path === null ? undefined : staticPages[path];
+const load = path === null ? undefined : staticPages[path];
 
-if (Page !== undefined && path !== null && hydrationMode(container, pathname) === 'hydrate') {
-  // In a transition, React hydrates in slices of a few milliseconds and lets the browser answer in
-  // between, instead of one long task (issue 44: total blocking time on a slow phone). The page
-  // shows its HTML meanwhile; a click on a part not yet hydrated hydrates that part first.
-  startTransition(() => {
-    hydrateRoot(container, <StaticApp pathname={path} Page={Page} config={readConfig()} />);
+if (load !== undefined && path !== null && hydrationMode(container, pathname) === 'hydrate') {
+  // The page's module first (preloaded by the HTML), so that hydration finds the page itself
+  // rather than something still to load (./static/pages.ts).
+  void load().then(({ default: Page }) => {
+    startTransition(() => {
+      hydrateRoot(container, <StaticApp pathname={path} Page={Page} config={readConfig()} />);
+    });
   });
 } else {
   // Markup prerendered for another path (a server that falls back to the home page's HTML): the

@@ -33,8 +33,10 @@ describe('the static pages’ router', () => {
     const { staticPages } = await import('./pages');
     const { prerenderConfig } = await import('@klusmaat/shared-ui/config');
     for (const path of PRERENDERED) {
-      const Page = staticPages[path];
-      if (Page === undefined) continue;
+      const load = staticPages[path];
+      if (load === undefined) continue;
+      // As static-main.tsx hydrates it: the page's module loaded first.
+      const { default: Page } = await load();
       const { prelude } = await prerenderToNodeStream(<StaticApp pathname={path} Page={Page} config={prerenderConfig} />);
       withStaticRouter.set(path, await streamToString(prelude));
     }
