@@ -42,12 +42,16 @@ type DB struct {
 const ConnectTimeout = 5 * time.Second
 
 // Open connects to the database. It does not check the roles; see CheckRole and CheckActorKey.
-func Open(ctx context.Context, c Config) (*DB, error) {
+func Open(ctx context.Context, c Config) (*DB, error) { return open(ctx, c, nil) }
+
+// open is Open; tune, if not nil, changes the server pool's configuration first (tests count
+// what the connections send).
+func open(ctx context.Context, c Config, tune func(*pgxpool.Config)) (*DB, error) {
 	key, err := newActorKey(c.ActorKey)
 	if err != nil {
 		return nil, err
 	}
-	pool, err := openPool(ctx, c.URL, removeRoleSettings)
+	pool, err := openPool(ctx, c.URL, removeRoleSettings, tune)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +63,7 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	}
 	db := &DB{pool: pool, key: key, limitKey: limitKey(key)}
 	if c.QueueURL != "" {
-		if db.queue, err = openPool(ctx, c.QueueURL, nil); err != nil {
+		if db.queue, err = openPool(ctx, c.QueueURL, nil, nil); err != nil {
 			pool.Close()
 			return nil, err
 		}
@@ -67,7 +71,7 @@ func Open(ctx context.Context, c Config) (*DB, error) {
 	return db, nil
 }
 
-func openPool(ctx context.Context, url string, afterConnect func(context.Context, *pgx.Conn) error) (*pgxpool.Pool, error) {
+func openPool(ctx context.Context, url string, afterConnect func(context.Context, *pgx.Conn) error, tune func(*pgxpool.Config)) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: parse database url: %w", err)
@@ -88,6 +92,9 @@ func openPool(ctx context.Context, url string, afterConnect func(context.Context
 		if _, set := cfg.ConnConfig.RuntimeParams[param]; !set {
 			cfg.ConnConfig.RuntimeParams[param] = value
 		}
+	}
+	if tune != nil {
+		tune(cfg)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -185,12 +192,24 @@ func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
 // transaction alone (proof.go): nothing fn runs can change or widen it, and it ends with the
 // transaction, so it never leaks to the next user of the pooled connection. fn's error rolls the
 // transaction back; a nil error commits it. BEGIN and the proof travel with fn's first statement
-// (provedTx), so a read of one query costs two round trips: that statement and COMMIT.
+// (provedTx), so a transaction of one query costs two round trips: that statement and COMMIT
+// (InRead: one).
 func (db *DB) InTx(ctx context.Context, actor Actor, fn func(pgx.Tx) error) error {
-	if err := actor.Validate(); err != nil {
+	return db.inTx(ctx, &provedTx{db: db, actor: actor}, fn)
+}
+
+// InRead is InTx for a read of one statement (DB.Read): the transaction is read only, and BEGIN,
+// the proof, the statement and COMMIT travel in one round trip. A second statement fails with
+// ErrAfterLastStatement, and so does a first one that cannot carry the COMMIT (a batch, COPY, a
+// savepoint, an Exec without arguments that may hold several statements).
+func (db *DB) InRead(ctx context.Context, actor Actor, fn func(pgx.Tx) error) error {
+	return db.inTx(ctx, &provedTx{db: db, actor: actor, readOnly: true, commitNext: true}, fn)
+}
+
+func (db *DB) inTx(ctx context.Context, t *provedTx, fn func(pgx.Tx) error) error {
+	if err := t.actor.Validate(); err != nil {
 		return err
 	}
-	t := &provedTx{db: db, actor: actor}
 	if err := t.acquire(ctx); err != nil {
 		return err
 	}

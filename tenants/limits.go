@@ -37,7 +37,11 @@ func (db *DB) Hit(ctx context.Context, name, key string, max int, window time.Du
 	m.Write([]byte(name + "\x00" + key))
 	sum := m.Sum(nil)
 	var within bool
-	err := db.InTx(ctx, AnonymousActor(), func(tx pgx.Tx) error {
+	// One statement that carries its COMMIT (provedTx): the key's row, which every request from one
+	// address updates, is held while PostgreSQL runs the statement and the COMMIT, not while the
+	// answer travels to the server and a COMMIT comes back (make load: the public request).
+	one := &provedTx{db: db, actor: AnonymousActor(), commitNext: true}
+	err := db.inTx(ctx, one, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT rate_limit_hit($1, $2, $3, $4)`, name, sum, window, int32(min(max, 1<<31-1))).Scan(&within)
 	})
 	if err != nil {

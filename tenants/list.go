@@ -107,10 +107,23 @@ func newPage[T any](p list.Params) list.Page[T] {
 	return list.Page[T]{Data: make([]T, 0, min(max(p.PerPage, 0), 100))}
 }
 
-// ListPage is QueryPage in a transaction of its own as the actor of ctx (DB.Tx): a store's list
-// method in one call.
+// ListPage is QueryPage in a transaction of its own as the actor of ctx: a store's list method in
+// one call. Without a search the page is one statement, read in one round trip (DB.Read); a
+// search past its last page counts in a second statement (DB.Tx).
 func ListPage[T any](ctx context.Context, db *DB, p list.Params, base string, args []any, scan func(Row) (T, error)) (list.Page[T], error) {
-	return TxValue(ctx, db, func(tx pgx.Tx) (list.Page[T], error) { return QueryPage(ctx, tx, p, base, args, scan) })
+	page := func(tx pgx.Tx) (list.Page[T], error) { return QueryPage(ctx, tx, p, base, args, scan) }
+	if p.Search != "" {
+		return TxValue(ctx, db, page)
+	}
+	return ReadValue(ctx, db, page)
+}
+
+// ListPageCounted is QueryPageCounted in a read of its own (DB.Read): one statement, one round
+// trip.
+func ListPageCounted[T any](ctx context.Context, db *DB, p list.Params, base string, args []any, countSQL string, scan func(Row) (T, error)) (list.Page[T], error) {
+	return ReadValue(ctx, db, func(tx pgx.Tx) (list.Page[T], error) {
+		return QueryPageCounted(ctx, tx, p, base, args, countSQL, scan)
+	})
 }
 
 func orderBy(p list.Params) string {

@@ -26,6 +26,16 @@ import (
 // the server knows of it (SQL of an earlier transaction ran DISCARD SEQUENCES, or started a session
 // of its own), the connection is closed and the transaction starts on a fresh one, once: the
 // request does not fail for what an earlier request left behind.
+//
+// A transaction's last statement can carry its COMMIT as well (DB.Read, Hit, LastStatement): the
+// statement and COMMIT go in one pipeline, so a transaction of one statement is one round trip,
+// and the rows it writes (a counter, a rate limit) are held only while the database works through
+// that pipeline, not while an answer travels to the server and a COMMIT comes back. The COMMIT is
+// a message of its own after the statement, as every later one: SQL of the statement cannot reach
+// past it, and the next transaction on the connection starts with a batch of its own, with a proof
+// of its own. If the statement fails, PostgreSQL skips the COMMIT and the transaction is rolled
+// back as any other; if it succeeds, the transaction commits whatever fn does afterwards, so no
+// statement may follow it, and a read (DB.Read) also makes the transaction read only.
 type provedTx struct {
 	db    *DB
 	actor Actor
@@ -37,10 +47,27 @@ type provedTx struct {
 	begun      bool
 	closed     bool
 	savepoints int
+
+	readOnly   bool       // SET TRANSACTION READ ONLY travels with the first statement (DB.Read)
+	commitNext bool       // the next statement is the last: COMMIT travels with it
+	ended      bool       // a statement went with COMMIT: no other may follow
+	pending    *batchRows // that statement's rows, whose COMMIT's answer is not read yet
+	commitRan  bool       // that COMMIT ran (the statement succeeded): the transaction is over
+	commitErr  error      // and its outcome
 }
 
 const beginSQL = `BEGIN`
 const proveSQL = `SELECT prove_actor($1)`
+const readOnlySQL = `SET TRANSACTION READ ONLY`
+const commitSQL = `COMMIT`
+
+// ErrAfterLastStatement is a statement in a transaction whose last statement has been sent with
+// its COMMIT (DB.Read, LastStatement), or one that cannot carry the COMMIT.
+var ErrAfterLastStatement = errors.New("tenants: the transaction's last statement was sent with its COMMIT; no statement may follow it")
+
+// errNotOneStatement is a last statement that cannot carry the COMMIT: a batch, COPY, a savepoint
+// or SQL that may hold several statements.
+var errNotOneStatement = errors.New("tenants: the last statement of a transaction (DB.Read, LastStatement) must be one statement sent with Exec, Query or QueryRow")
 
 // run is pgx.BeginTxFunc for a provedTx: fn's error rolls back, a panic rolls back and goes on,
 // otherwise COMMIT.
@@ -58,10 +85,12 @@ func (t *provedTx) run(ctx context.Context, fn func(pgx.Tx) error) (err error) {
 
 // first reports whether the next statement is the transaction's first, and marks it sent.
 func (t *provedTx) first() (bool, error) {
-	if t.closed {
+	switch {
+	case t.closed:
 		return false, pgx.ErrTxClosed
-	}
-	if t.begun {
+	case t.ended:
+		return false, ErrAfterLastStatement
+	case t.begun:
 		return false, nil
 	}
 	t.begun = true
@@ -69,8 +98,12 @@ func (t *provedTx) first() (bool, error) {
 }
 
 // begin sends BEGIN and the proof alone, for what cannot carry them (COPY, a savepoint, a batch,
-// an Exec that may hold several statements).
+// an Exec that may hold several statements). What cannot carry the COMMIT either cannot be a
+// transaction's last statement.
 func (t *provedTx) begin(ctx context.Context) error {
+	if t.commitNext && !t.closed && !t.ended {
+		return errNotOneStatement
+	}
 	isFirst, err := t.first()
 	if err != nil || !isFirst {
 		return err
@@ -94,17 +127,32 @@ func (t *provedTx) simplePrefix() string {
 	return "BEGIN; SELECT prove_actor('" + strings.ReplaceAll(t.proof, "'", "''") + "')"
 }
 
-// batch sends BEGIN, the proof and sql in one round trip and reads the first two results; the
-// caller reads sql's and closes the batch.
-func (t *provedTx) batch(ctx context.Context, sql string, args []any) (pgx.BatchResults, error) {
+// batch sends sql in one round trip with what goes before it (the transaction's first statement:
+// BEGIN, the proof and, for a read, SET TRANSACTION READ ONLY) and after it (the last: COMMIT),
+// and reads the results before sql's; the caller reads sql's (then settle reads the COMMIT's)
+// and closes the batch.
+func (t *provedTx) batch(ctx context.Context, first bool, sql string, args []any) (pgx.BatchResults, error) {
+	last := t.commitNext
+	if last {
+		t.commitNext, t.ended = false, true
+	}
 	for {
 		b := &pgx.Batch{}
-		b.Queue(beginSQL)
-		b.Queue(proveSQL, t.proof)
+		if first {
+			b.Queue(beginSQL)
+			b.Queue(proveSQL, t.proof)
+			if t.readOnly {
+				b.Queue(readOnlySQL)
+			}
+		}
+		before := len(b.QueuedQueries)
 		b.Queue(sql, args...)
+		if last {
+			b.Queue(commitSQL)
+		}
 		br := t.conn.SendBatch(ctx, b)
 		var err error
-		for range 2 {
+		for range before {
 			if _, err = br.Exec(); err != nil {
 				_ = br.Close()
 				break
@@ -113,10 +161,46 @@ func (t *provedTx) batch(ctx context.Context, sql string, args []any) (pgx.Batch
 		if err == nil {
 			return br, nil
 		}
-		if again, rerr := t.renew(ctx, err); !again {
+		if again, rerr := t.renew(ctx, err); !again || !first {
 			return nil, rerr
 		}
 	}
+}
+
+// statement sends sql (for Exec or, exec false, Query): as the first statement or the last in a
+// batch (batch), otherwise on the connection as pgx would (br nil). An Exec without arguments may
+// hold several statements (pgx sends it as a simple query): as the first, it follows BEGIN and the
+// proof (start); it cannot be the last.
+func (t *provedTx) statement(ctx context.Context, exec bool, sql string, args []any) (br pgx.BatchResults, err error) {
+	multi := exec && len(args) == 0 && !oneStatement(sql)
+	if multi && t.commitNext && !t.closed && !t.ended {
+		return nil, errNotOneStatement
+	}
+	isFirst, err := t.first()
+	switch {
+	case err != nil:
+		return nil, err
+	case isFirst && multi:
+		return nil, t.start(ctx)
+	case !isFirst && !t.commitNext:
+		return nil, nil
+	}
+	return t.batch(ctx, isFirst, sql, args)
+}
+
+// settle reads the answer to the COMMIT that went with the last statement, once that statement's
+// own results are read: if the statement failed (stmtErr), PostgreSQL skipped the COMMIT and the
+// transaction is still open, failed, for Commit or Rollback to end as any other.
+func (t *provedTx) settle(br pgx.BatchResults, stmtErr error) {
+	if stmtErr != nil {
+		return
+	}
+	t.commitRan = true
+	tag, err := br.Exec()
+	if err == nil && tag.String() == "ROLLBACK" {
+		err = pgx.ErrTxCommitRollback
+	}
+	t.commitErr = err
 }
 
 // renew decides what a failed start does. A refused proof (the session's nonce, count or record is
@@ -172,23 +256,17 @@ func oneStatement(sql string) bool {
 }
 
 func (t *provedTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	isFirst, err := t.first()
+	br, err := t.statement(ctx, true, sql, args)
 	switch {
 	case err != nil:
 		return pgconn.CommandTag{}, err
-	case !isFirst:
+	case br == nil:
 		return t.conn.Exec(ctx, sql, args...)
-	case len(args) == 0 && !oneStatement(sql):
-		if err := t.start(ctx); err != nil {
-			return pgconn.CommandTag{}, err
-		}
-		return t.conn.Exec(ctx, sql)
-	}
-	br, err := t.batch(ctx, sql, args)
-	if err != nil {
-		return pgconn.CommandTag{}, err
 	}
 	tag, err := br.Exec()
+	if t.ended && !t.commitRan {
+		t.settle(br, err)
+	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
@@ -196,27 +274,27 @@ func (t *provedTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.Co
 }
 
 func (t *provedTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	isFirst, err := t.first()
-	if err != nil {
+	br, err := t.statement(ctx, false, sql, args)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if !isFirst {
+	case br == nil:
 		return t.conn.Query(ctx, sql, args...)
-	}
-	br, err := t.batch(ctx, sql, args)
-	if err != nil {
-		return nil, err
 	}
 	rows, err := br.Query()
 	if err != nil {
 		_ = br.Close()
 		return nil, err
 	}
-	return &batchRows{Rows: rows, br: br}, nil
+	r := &batchRows{Rows: rows, br: br}
+	if t.ended && !t.commitRan {
+		r.tx, t.pending = t, r
+	}
+	return r, nil
 }
 
 func (t *provedTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	if t.begun && !t.closed {
+	if t.begun && !t.closed && !t.ended && !t.commitNext {
 		return t.conn.QueryRow(ctx, sql, args...)
 	}
 	rows, err := t.Query(ctx, sql, args...)
@@ -263,6 +341,15 @@ func (t *provedTx) Begin(ctx context.Context) (pgx.Tx, error) {
 	return sp, nil
 }
 
+// finish reads what is left of a last statement that went with its COMMIT (rows fn did not close)
+// and reports whether that COMMIT ran: then the transaction is over, with commitErr.
+func (t *provedTx) finish() bool {
+	if t.pending != nil {
+		t.pending.Close()
+	}
+	return t.commitRan
+}
+
 func (t *provedTx) Commit(ctx context.Context) error {
 	if t.closed {
 		return pgx.ErrTxClosed
@@ -270,6 +357,9 @@ func (t *provedTx) Commit(ctx context.Context) error {
 	t.closed = true
 	if !t.begun {
 		return nil
+	}
+	if t.finish() {
+		return t.commitErr
 	}
 	tag, err := t.conn.Exec(ctx, "COMMIT")
 	if err != nil {
@@ -281,12 +371,15 @@ func (t *provedTx) Commit(ctx context.Context) error {
 	return nil
 }
 
+// Rollback rolls the transaction back; after a last statement that committed with its COMMIT there
+// is nothing left to roll back (and a read, the only transaction whose fn may still fail then,
+// wrote nothing).
 func (t *provedTx) Rollback(ctx context.Context) error {
 	if t.closed {
 		return pgx.ErrTxClosed
 	}
 	t.closed = true
-	if !t.begun {
+	if !t.begun || t.finish() {
 		return nil
 	}
 	if _, err := t.conn.Exec(ctx, "ROLLBACK"); err != nil {
@@ -318,11 +411,12 @@ func (s *savepoint) end(ctx context.Context, verb string) error {
 	return err
 }
 
-// batchRows are the rows of the statement that began the transaction; closing them closes the
-// batch.
+// batchRows are the rows of the statement that began the transaction or ended it; closing them
+// reads the COMMIT's answer (for the last statement) and closes the batch.
 type batchRows struct {
 	pgx.Rows
 	br       pgx.BatchResults
+	tx       *provedTx // the transaction whose COMMIT went with these rows, if it did
 	closed   bool
 	closeErr error
 }
@@ -341,6 +435,10 @@ func (r *batchRows) Close() {
 	}
 	r.closed = true
 	r.Rows.Close()
+	if r.tx != nil {
+		r.tx.pending = nil
+		r.tx.settle(r.br, r.Rows.Err())
+	}
 	r.closeErr = r.br.Close()
 }
 

@@ -36,6 +36,14 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 		// whether or not the outer SELECT reads it). The request's busiest path pays
 		// for each round trip (make load: public job request).
 		town, digits := tenants.RegionArgs(j.Woonplaats, j.Postcode)
+		if !j.Bevestigen {
+			// Without a confirmation the insert is all the transaction does: COMMIT goes with it
+			// (one round trip), so the town's job counters that its triggers update (migrations
+			// 020 and 042), rows every request of the town updates, are not held while the answer
+			// travels and a COMMIT comes back. When the category or the region is unknown it
+			// inserts nothing, and there is nothing to roll back.
+			tenants.LastStatement(tx)
+		}
 		var label, regio *string
 		if err := tx.QueryRow(ctx, `
 			WITH c AS (SELECT label FROM categories WHERE key = $3 AND publiek),
@@ -63,7 +71,10 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 		if s.enqueue == nil {
 			return errors.New("aanvragen: no job queue for the confirmation e-mail")
 		}
-		// The confirmation (document 000 section 7), committed with the job or not at all.
+		// The confirmation (document 000 section 7), committed with the job or not at all. It must
+		// follow the insert (the database admits it only for a job inserted in this transaction,
+		// tenants/schema/river_access.sql), and River may add a NOTIFY after it, so here the
+		// insert's counter rows stay held across the e-mail job's insert and COMMIT.
 		data := map[string]string{
 			"naam": j.Naam, "categorie": *label, "beschrijving": j.Beschrijving,
 			"datum": j.Datum.Dutch(), "tijd": Slots[j.Tijd],

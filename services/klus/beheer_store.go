@@ -94,7 +94,7 @@ func (s *beheerStore) List(ctx context.Context, p list.Params, f Filter) (list.P
 	if !f.counted() {
 		return tenants.ListPage(ctx, s.db, p, listSelect+where, args, scanListItem)
 	}
-	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (list.Page[ListItem], error) {
+	return tenants.ReadValue(ctx, s.db, func(tx pgx.Tx) (list.Page[ListItem], error) {
 		return tenants.QueryPageCounted(ctx, tx, p, listSelect+where, args,
 			`SELECT coalesce(sum(k.aantal), 0)::bigint FROM klus_tellingen k`+where, scanListItem)
 	})

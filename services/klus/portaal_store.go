@@ -102,17 +102,14 @@ const poolCount = `SELECT coalesce(sum(t.aantal), 0)::bigint FROM klus_pool_tell
 // category, work order and quote. Joined before the page was taken, PostgreSQL read, joined and
 // sorted every pool job of the regions (800 at 100,000 jobs, and every work order under its
 // row-level security) for 25 rows (issue 44, make profile). The outer page is the first of what
-// the inner one chose, so the total and the order are QueryPageCounted's as for every list.
+// the inner one chose, so the total and the order are QueryPageCounted's as for every list. One
+// statement, read in one round trip with its BEGIN, proof and COMMIT (tenants.ListPageCounted).
 func (s *portaalStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
 	page := fmt.Sprintf(`(SELECT * FROM klussen k%s%s LIMIT %d OFFSET %d) AS k`, poolWhere, poolOrder(p), p.PerPage, p.Offset())
 	base := strings.Replace(klusSelect, "FROM klussen k"+klusJoins, "FROM "+page+klusJoins, 1)
 	outer := p
 	outer.Page = 1
-	var res list.Page[Klus]
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		res, err = tenants.QueryPageCounted(ctx, tx, outer, base, []any{regionsOf(ctx)}, poolCount, scanKlus)
-		return err
-	})
+	res, err := tenants.ListPageCounted(ctx, s.db, outer, base, []any{regionsOf(ctx)}, poolCount, scanKlus)
 	for i := range res.Data {
 		res.Data[i].Klant = nil // the pool list does not show the customer (contract)
 	}
@@ -132,7 +129,7 @@ func poolOrder(p list.Params) string {
 
 func (s *portaalStore) PoolCount(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+	err := s.db.Read(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, poolCount, regionsOf(ctx)).Scan(&n)
 	})
 	return n, err

@@ -26,7 +26,7 @@ func (s *pgStore) List(ctx context.Context, p list.Params) (list.Page[Notificati
 
 func (s *pgStore) UnreadCount(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+	err := s.db.Read(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT count(*) FROM notifications WHERE user_id = actor_id() AND read_at IS NULL`).Scan(&n)
 	})
 	return n, err
