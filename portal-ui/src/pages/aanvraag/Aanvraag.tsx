@@ -5,29 +5,14 @@ import { telHref, useConfig } from '@klusmaat/shared-ui/config';
 import { usePageTitle } from '../../usePageTitle';
 import { MSG, STEP_COUNT, STEP_NAMES, STEPS } from './logic';
 import { SoortKlus } from './steps/SoortKlus';
+import { loadedLaterSteps, loadLaterSteps, type LaterSteps } from './laterStepsLoader';
 import { ALERT_ID, ID, useAanvraagWizard, type StepProps } from './useAanvraagWizard';
 import '../../styles/forms.css';
 import './Aanvraag.css';
 
-type LaterSteps = typeof import('./laterSteps');
-
-/** Steps 2 to 4 (./laterSteps.ts), once loaded; until then the promise of them. */
-let laterSteps: LaterSteps | undefined;
-let laterStepsLoading: Promise<LaterSteps> | undefined;
-function loadLaterSteps(): Promise<LaterSteps> {
-  laterStepsLoading ??= import('./laterSteps').then(
-    (module) => (laterSteps = module),
-    (error: unknown) => {
-      laterStepsLoading = undefined; // a failed load (a lost connection) is tried again
-      throw error;
-    },
-  );
-  return laterStepsLoading;
-}
-
 /** One of steps 2 to 4: at once when they are loaded, else once they arrive. */
 function LaterStep({ render }: { render: (steps: LaterSteps) => ReactNode }) {
-  const [steps, setSteps] = useState(laterSteps);
+  const [steps, setSteps] = useState(loadedLaterSteps);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

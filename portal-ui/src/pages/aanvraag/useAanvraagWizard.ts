@@ -11,6 +11,7 @@ import { SERVICE_CATEGORIES } from '../../content/site';
 import { todayNL } from '@klusmaat/shared-ui/calendar';
 import { useHydrated } from '../../useHydrated';
 import { readDraft, writeDraft, type Draft } from './draft';
+import { loadedLaterSteps, loadLaterSteps } from './laterStepsLoader';
 import {
   checkStep,
   emptyAanvraag,
@@ -100,13 +101,24 @@ export function useAanvraagWizard() {
   const initialParams = useRef(params);
 
   // After hydrating the prerendered first step: the draft and ?categorie=, before the next paint.
+  // A draft at a later step moves there once that step's code is loaded (laterStepsLoader.ts),
+  // in one change of the page rather than two (a placeholder first, then the step); meanwhile
+  // the first step shows with the draft's answers.
   const restored = useRef(hydrated);
   useLayoutEffect(() => {
     if (restored.current) return;
     restored.current = true;
     const start = restore(initialParams.current, today);
     setData(start.data);
-    setStep(start.step);
+    if (start.step === 1 || loadedLaterSteps() !== undefined) {
+      setStep(start.step);
+      return;
+    }
+    // Loaded or not (a failed load: the step then says so and offers to try again).
+    const moveOn = () => {
+      if (mounted.current) setStep((current) => (current === 1 ? start.step : current));
+    };
+    loadLaterSteps().then(moveOn, moveOn);
   }, [today]);
   useEffect(() => {
     mounted.current = true;
