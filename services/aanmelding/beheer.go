@@ -31,9 +31,9 @@ type Beheer interface {
 	// Get is one application with its documents and communication.
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 	// Review saves the status and the internal notes.
-	Review(ctx context.Context, r ReviewRequest) (One, error)
+	Review(ctx context.Context, id uuid.UUID, r Beoordeling) (One, error)
 	// Log adds a note, a call, an e-mail (sent by a background job) or a WhatsApp message.
-	Log(ctx context.Context, r MessageRequest) (MessageAnswer, error)
+	Log(ctx context.Context, id uuid.UUID, r Bericht) (MessageAnswer, error)
 	// CreateAccount makes the klusser account of an approved application, with its VOG.
 	CreateAccount(ctx context.Context, r AccountRequest) (AccountAnswer, error)
 }
@@ -86,7 +86,7 @@ func (b *beheer) Get(ctx context.Context, id uuid.UUID) (One, error) {
 	return One{Data: d}, err
 }
 
-func (b *beheer) Review(ctx context.Context, r ReviewRequest) (One, error) {
+func (b *beheer) Review(ctx context.Context, id uuid.UUID, r Beoordeling) (One, error) {
 	f := validate.Errors{}
 	if !slices.Contains(Statussen, r.Status) {
 		f.Set("status", "Kies een status.")
@@ -96,14 +96,14 @@ func (b *beheer) Review(ctx context.Context, r ReviewRequest) (One, error) {
 	if err := f.Invalid("invalid_beoordeling", "Fout bij bijwerken status"); err != nil {
 		return One{}, err
 	}
-	if err := b.store.Review(ctx, r.ID, r.Beoordeling); err != nil {
+	if err := b.store.Review(ctx, id, r); err != nil {
 		return One{}, err
 	}
-	d, err := b.store.Get(ctx, r.ID)
+	d, err := b.store.Get(ctx, id)
 	return One{Data: d, Message: MsgStatusBijgewerkt}, err
 }
 
-func (b *beheer) Log(ctx context.Context, r MessageRequest) (MessageAnswer, error) {
+func (b *beheer) Log(ctx context.Context, id uuid.UUID, r Bericht) (MessageAnswer, error) {
 	c := Communicatie{Type: r.Type, Content: strings.TrimSpace(r.Content)}
 	f := validate.Errors{}
 	var message string
@@ -135,7 +135,7 @@ func (b *beheer) Log(ctx context.Context, r MessageRequest) (MessageAnswer, erro
 	if err := f.Invalid("invalid_bericht", firstMessage(f)); err != nil {
 		return MessageAnswer{}, err
 	}
-	d, err := b.store.Get(ctx, r.ID)
+	d, err := b.store.Get(ctx, id)
 	if err != nil {
 		return MessageAnswer{}, err
 	}
@@ -160,7 +160,7 @@ func (b *beheer) Log(ctx context.Context, r MessageRequest) (MessageAnswer, erro
 			link = &u
 		}
 	}
-	c, err = b.store.Log(ctx, r.ID, c, enqueue)
+	c, err = b.store.Log(ctx, id, c, enqueue)
 	if err != nil {
 		return MessageAnswer{}, err
 	}

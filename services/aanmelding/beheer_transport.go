@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -42,10 +41,10 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
 		{Method: http.MethodPut, Path: beheerBase + "/{id}/beoordeling", Summary: "Status en interne notities van een aanmelding opslaan",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "update", Request: Beoordeling{}, Response: One{},
-			Op: "Review", Endpoint: httpapi.Typed(s.Review), Decode: decodeReview},
+			Op: "Review", Endpoint: httpapi.WithBody(s.Review), Decode: decodeReview},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/communicatie", Summary: "Notitie, telefoongesprek, e-mail (wordt verstuurd) of WhatsApp-bericht vastleggen",
 			Tag: "aanmeldingen", Resource: "aanmelding_communicatie", Action: "create", Request: Bericht{}, Response: MessageAnswer{},
-			Op: "Log", Endpoint: httpapi.Typed(s.Log), Decode: decodeBericht, Status: http.StatusCreated},
+			Op: "Log", Endpoint: httpapi.WithBody(s.Log), Decode: decodeBericht, Status: http.StatusCreated},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/account", Summary: "Maak Klusser Account van een goedgekeurde aanmelding, met VOG (multipart: email, password, regio, file)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "create_account", Request: AccountForm{}, RequestType: "multipart/form-data",
 			Response: AccountAnswer{},
@@ -60,9 +59,9 @@ func decodeCounts(_ context.Context, r *http.Request) (any, error) {
 
 var decodeID = httpapi.DecodePathID(ErrNotFound)
 
-var decodeReview = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *ReviewRequest, id uuid.UUID) any { r.ID = id; return &r.Beoordeling })
+var decodeReview = httpapi.DecodeIDBodyOf[Beoordeling](ErrNotFound, "aanmelding_id", MaxBody)
 
-var decodeBericht = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *MessageRequest, id uuid.UUID) any { r.ID = id; return &r.Bericht })
+var decodeBericht = httpapi.DecodeIDBodyOf[Bericht](ErrNotFound, "aanmelding_id", MaxBody)
 
 func decodeAccount(_ context.Context, r *http.Request) (any, error) {
 	id, err := httpapi.PathID(r, ErrNotFound)

@@ -77,16 +77,8 @@ type Beoordeling struct {
 	Notities string `json:"notities" text:"multiline" maxLength:"10000" msg:"Hoogstens 10000 tekens."`
 }
 
-// ReviewRequest is the application's id with the form.
-type ReviewRequest struct {
-	ID uuid.UUID
-	Beoordeling
-}
-
-// LogAttrs keeps the id and the status.
-func (r ReviewRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("aanmelding_id", r.ID), slog.String("status", r.Status)}
-}
+// LogAttrs keeps the status.
+func (b Beoordeling) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("status", b.Status)} }
 
 // Communicatie is one entry of the timeline.
 type Communicatie struct {
@@ -105,16 +97,8 @@ type Bericht struct {
 	Content string `json:"content" text:"multiline" maxLength:"10000" msg:"Hoogstens 10000 tekens."`
 }
 
-// MessageRequest is the application's id with the form.
-type MessageRequest struct {
-	ID uuid.UUID
-	Bericht
-}
-
-// LogAttrs keeps the id and the kind, never the text.
-func (r MessageRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("aanmelding_id", r.ID), slog.String("type", r.Type)}
-}
+// LogAttrs keeps the kind, never the text.
+func (b Bericht) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("type", b.Type)} }
 
 // MessageAnswer is the logged communication; for WhatsApp also the click-to-chat link to open.
 type MessageAnswer struct {

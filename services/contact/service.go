@@ -41,7 +41,7 @@ var ErrNotFound = notfound.Klus
 // Service is the contact log of the jobs.
 type Service interface {
 	// Log records a contact with the customer of a job.
-	Log(ctx context.Context, r LogRequest) (Answer, error)
+	Log(ctx context.Context, klus uuid.UUID, in Form) (Answer, error)
 	// List reads a job's contacts, newest first.
 	List(ctx context.Context, r ListRequest) (list.Page[Contact], error)
 }
@@ -74,16 +74,8 @@ type Form struct {
 	Tijdstip *time.Time `json:"tijdstip,omitempty" doc:"wanneer het contact was; leeg: nu"`
 }
 
-// LogRequest is a contact for the job ID.
-type LogRequest struct {
-	ID uuid.UUID
-	Form
-}
-
-// LogAttrs names the job.
-func (r LogRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("klus_id", r.ID), slog.String("wijze", r.Wijze)}
-}
+// LogAttrs keeps the way, never the note.
+func (f Form) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("wijze", f.Wijze)} }
 
 // ListRequest is a page of the job ID's contacts.
 type ListRequest struct {
@@ -108,9 +100,8 @@ type service struct {
 	now   func() time.Time
 }
 
-func (s *service) Log(ctx context.Context, r LogRequest) (Answer, error) {
+func (s *service) Log(ctx context.Context, klus uuid.UUID, in Form) (Answer, error) {
 	now := s.now()
-	in := r.Form
 	in.Notitie = strings.TrimSpace(in.Notitie)
 	errs := validate.Errors{}
 	if _, ok := Wijzen[in.Wijze]; !ok {
@@ -127,7 +118,7 @@ func (s *service) Log(ctx context.Context, r LogRequest) (Answer, error) {
 	if len(errs) > 0 {
 		return Answer{}, errs.Invalid("invalid_contact", MsgGecontroleerd)
 	}
-	c, err := s.store.Log(ctx, r.ID, in, at)
+	c, err := s.store.Log(ctx, klus, in, at)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -26,11 +26,11 @@ func routes(s Service) []httpapi.Route {
 			Op: "ListContacts", Endpoint: httpapi.Typed(s.List), Decode: decodeList},
 		{Method: http.MethodPost, Path: base, Summary: "Contact vastleggen: gebeld, WhatsApp of e-mail, met een notitie (D26)",
 			Tag: "klussen", Resource: "klus_contacten", Action: "create", Request: Form{}, Response: Answer{},
-			Op: "LogContact", Endpoint: httpapi.Typed(s.Log), Decode: decodeLog, Status: http.StatusCreated},
+			Op: "LogContact", Endpoint: httpapi.WithBody(s.Log), Decode: decodeLog, Status: http.StatusCreated},
 	}
 }
 
-var decodeLog = httpapi.DecodeIDBody(ErrNotFound, 8<<10, func(r *LogRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
+var decodeLog = httpapi.DecodeIDBodyOf[Form](ErrNotFound, "klus_id", 8<<10)
 
 func decodeList(_ context.Context, r *http.Request) (any, error) {
 	id, err := uuid.Parse(r.PathValue("id"))

@@ -19,7 +19,7 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodPost, Path: "/api/v1/klusser/facturen/{id}/betaling",
 			Summary: "Betaling registreren: contant, pin of niet_betaald (met notitie); dezelfde betaling nog eens: geen wijziging",
 			Tag:     "factuur", Resource: "eigen_facturen", Action: "pay", Request: Betaling{}, Response: Factuur{},
-			Op: "Pay", Endpoint: makePayEndpoint(s), Decode: decodePay},
+			Op: "Pay", Endpoint: httpapi.WithBody(s.Pay), Decode: decodePay},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/pdf",
 			Summary: "De factuur als PDF (eigen factuur; beheerders alle); wordt vastgelegd in het auditlog",
 			Tag:     "factuur", Resource: "factuur_pdf", Action: "read", ResponseType: "application/pdf",
@@ -29,17 +29,7 @@ func routes(s Service) []httpapi.Route {
 
 var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "factuur_id")
 
-func decodePay(ctx context.Context, r *http.Request) (any, error) {
-	req, err := decodeID(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	p := payRequest{ID: req.(httpapi.IDRequest).ID}
-	if err := httpapi.DecodeJSON(nil, r, &p.Betaling, MaxBody); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+var decodePay = httpapi.DecodeIDBodyOf[Betaling](ErrNotFound, "factuur_id", MaxBody)
 
 // encodePDF sends the PDF as a download: never cached, never sniffed.
 func encodePDF(_ context.Context, w http.ResponseWriter, f *PDFFile) error {

@@ -23,7 +23,7 @@ import (
 type Service interface {
 	List(ctx context.Context, p list.Params) (list.Page[Eigenaar], error)
 	Create(ctx context.Context, n CreateForm) (Answer, error)
-	SetRegions(ctx context.Context, r RegiosRequest) (Answer, error)
+	SetRegions(ctx context.Context, id uuid.UUID, r RegiosForm) (Answer, error)
 }
 
 // Store is the SQL side; store.go implements it.
@@ -63,16 +63,8 @@ type RegiosForm struct {
 	Regio []string `json:"regio" doc:"de regio's; leeg: geen regio (het portaal zegt dan dat de regio nog niet is toegewezen)"`
 }
 
-// RegiosRequest is the owner's id and the form.
-type RegiosRequest struct {
-	ID uuid.UUID
-	RegiosForm
-}
-
-// LogAttrs keeps the id and the regions.
-func (r RegiosRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("user_id", r.ID), slog.Any("regio", r.Regio)}
-}
+// LogAttrs keeps the regions.
+func (f RegiosForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("regio", f.Regio)} }
 
 // Answer is an owner with the message the console shows.
 type Answer = httpapi.Changed[Eigenaar]
@@ -136,17 +128,17 @@ func (s *service) Create(ctx context.Context, n CreateForm) (Answer, error) {
 	return Answer{Data: e, Message: MsgAangemaakt}, err
 }
 
-func (s *service) SetRegions(ctx context.Context, r RegiosRequest) (Answer, error) {
+func (s *service) SetRegions(ctx context.Context, id uuid.UUID, r RegiosForm) (Answer, error) {
 	regions, err := s.regions(ctx, r.Regio)
 	if err != nil {
 		return Answer{}, err
 	}
-	e, err := s.store.SetRegions(ctx, r.ID, regions)
+	e, err := s.store.SetRegions(ctx, id, regions)
 	if err != nil {
 		return Answer{}, err
 	}
 	if s.forget != nil {
-		s.forget(r.ID)
+		s.forget(id)
 	}
 	return Answer{Data: e, Message: MsgRegiosOpgeslagen}, nil
 }

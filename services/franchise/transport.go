@@ -3,8 +3,6 @@ package franchise
 import (
 	"net/http"
 
-	"github.com/google/uuid"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -28,8 +26,8 @@ func routes(s Service) []httpapi.Route {
 			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[CreateForm](MaxBody), Status: http.StatusCreated},
 		{Method: http.MethodPut, Path: base + "/{id}/regios", Summary: "De regio's van een franchisenemer zetten; geldt vanaf zijn volgende verzoek",
 			Tag: "franchise", Resource: "franchise_eigenaren", Action: "update", Request: RegiosForm{}, Response: Answer{},
-			Op: "SetRegions", Endpoint: httpapi.Typed(s.SetRegions), Decode: decodeRegios},
+			Op: "SetRegions", Endpoint: httpapi.WithBody(s.SetRegions), Decode: decodeRegios},
 	}
 }
 
-var decodeRegios = httpapi.DecodeIDBody(ErrNotFound, MaxBody, func(r *RegiosRequest, id uuid.UUID) any { r.ID = id; return &r.RegiosForm })
+var decodeRegios = httpapi.DecodeIDBodyOf[RegiosForm](ErrNotFound, "user_id", MaxBody)

@@ -12,41 +12,21 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// updateRequest is a job and its edited form.
-type updateRequest struct {
-	ID uuid.UUID
-	Form
-}
-
-func (r updateRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
 // StatusForm is the body of a status change.
 type StatusForm struct {
 	Status string `json:"status" doc:"open, ingepland, bezig of afgerond"`
 }
 
-type statusRequest struct {
-	ID uuid.UUID
-	StatusForm
-}
-
-func (r statusRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("klus_id", r.ID), slog.String("status", r.Status)}
-}
+// LogAttrs keeps the status.
+func (f StatusForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("status", f.Status)} }
 
 // AssignForm is the body of an assignment.
 type AssignForm struct {
 	KlusserID uuid.UUID `json:"klusser_id"`
 }
 
-type assignRequest struct {
-	ID uuid.UUID
-	AssignForm
-}
-
-func (r assignRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("klus_id", r.ID), slog.Any("klusser_id", r.KlusserID)}
-}
+// LogAttrs keeps the klusser.
+func (f AssignForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klusser_id", f.KlusserID)} }
 
 // LogAttrs keeps the assignment, not the customer.
 func (n CreateForm) LogAttrs() []slog.Attr {
@@ -71,9 +51,9 @@ func decodeCreate(_ context.Context, r *http.Request) (any, error) {
 }
 
 var (
-	decodeUpdate = httpapi.DecodeIDBody(ErrKlusNotFound, 0, func(r *updateRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
-	decodeStatus = httpapi.DecodeIDBody(ErrKlusNotFound, 0, func(r *statusRequest, id uuid.UUID) any { r.ID = id; return &r.StatusForm })
-	decodeAssign = httpapi.DecodeIDBody(ErrKlusNotFound, 0, func(r *assignRequest, id uuid.UUID) any { r.ID = id; return &r.AssignForm })
+	decodeUpdate = httpapi.DecodeIDBodyOf[Form](ErrKlusNotFound, "klus_id", 0)
+	decodeStatus = httpapi.DecodeIDBodyOf[StatusForm](ErrKlusNotFound, "klus_id", 0)
+	decodeAssign = httpapi.DecodeIDBodyOf[AssignForm](ErrKlusNotFound, "klus_id", 0)
 )
 
 func decodeCounts(_ context.Context, r *http.Request) (any, error) {
@@ -115,14 +95,14 @@ func makeCountsEndpoint(s BeheerService) endpoint.Endpoint {
 	})
 }
 
-func makeUpdateEndpoint(s BeheerService) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r updateRequest) (Answer, error) { return s.Update(ctx, r.ID, r.Form) })
-}
-
 func makeStatusEndpoint(s BeheerService) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r statusRequest) (Answer, error) { return s.SetStatus(ctx, r.ID, r.Status) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDBody[StatusForm]) (Answer, error) {
+		return s.SetStatus(ctx, r.ID, r.Body.Status)
+	})
 }
 
 func makeAssignEndpoint(s BeheerService) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r assignRequest) (Answer, error) { return s.Assign(ctx, r.ID, r.KlusserID) })
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDBody[AssignForm]) (Answer, error) {
+		return s.Assign(ctx, r.ID, r.Body.KlusserID)
+	})
 }

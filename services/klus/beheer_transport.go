@@ -37,7 +37,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Status: http.StatusCreated},
 		{Method: http.MethodPut, Path: beheerBase + "/{id}", Summary: "Een klus bewerken; een admin mag de regio corrigeren (D2)",
 			Tag: "klussen", Resource: "klussen", Action: "update", Request: Form{}, Response: Answer{},
-			Op: "Update", Endpoint: makeUpdateEndpoint(s), Decode: decodeUpdate},
+			Op: "Update", Endpoint: httpapi.WithBody(s.Update), Decode: decodeUpdate},
 		{Method: http.MethodPost, Path: beheerBase + "/{id}/status", Summary: "De status van een klus zetten (elke status)",
 			Tag: "klussen", Resource: "klussen", Action: "update", Request: StatusForm{}, Response: Answer{},
 			Op: "SetStatus", Endpoint: makeStatusEndpoint(s), Decode: decodeStatus},

@@ -3,7 +3,6 @@ package offerte
 import (
 	"context"
 	"fmt"
-	"log/slog"
 
 	"github.com/google/uuid"
 
@@ -62,15 +61,6 @@ type Form struct {
 	GeldigTot          string      `json:"geldig_tot" doc:"JJJJ-MM-DD; leeg is over 30 dagen"`
 }
 
-// SaveRequest is the form for the job ID.
-type SaveRequest struct {
-	ID uuid.UUID
-	Form
-}
-
-// LogAttrs names the job.
-func (r SaveRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
 // One is a job's quote, or null when it has none.
 type One = httpapi.One[*Offerte]
 
@@ -96,7 +86,7 @@ type Store interface {
 // Service is the quote use-case of the back office.
 type Service interface {
 	Get(ctx context.Context, id uuid.UUID) (One, error)
-	Save(ctx context.Context, r SaveRequest) (Answer, error)
+	Save(ctx context.Context, klus uuid.UUID, f Form) (Answer, error)
 	Send(ctx context.Context, id uuid.UUID) (Answer, error)
 	PDF(ctx context.Context, id uuid.UUID) (*PDF, error)
 }
@@ -164,12 +154,12 @@ func Check(in *Form, today calendar.Date) error {
 	return nil
 }
 
-func (s *service) Save(ctx context.Context, r SaveRequest) (Answer, error) {
+func (s *service) Save(ctx context.Context, klus uuid.UUID, f Form) (Answer, error) {
 	today := s.now.Today()
-	if err := Check(&r.Form, today); err != nil {
+	if err := Check(&f, today); err != nil {
 		return Answer{}, err
 	}
-	o, nieuw, err := s.store.Save(ctx, r.ID, r.Form, today)
+	o, nieuw, err := s.store.Save(ctx, klus, f, today)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/google/uuid"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -18,7 +17,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "GetOfferte", Endpoint: httpapi.ByID(s.Get), Decode: decodeID},
 		{Method: http.MethodPut, Path: base, Summary: "De offerte opslaan: het concept bijwerken, of na versturen een nieuwe versie beginnen (D26)",
 			Tag: "klussen", Resource: "klus_offerte", Action: "update", Request: Form{}, Response: Answer{},
-			Op: "SaveOfferte", Endpoint: httpapi.Typed(s.Save), Decode: decodeSave},
+			Op: "SaveOfferte", Endpoint: httpapi.WithBody(s.Save), Decode: decodeSave},
 		{Method: http.MethodPost, Path: base + "/versturen", Summary: "De offerte versturen: de klant krijgt de PDF en de statuslink per e-mail",
 			Tag: "klussen", Resource: "klus_offerte", Action: "update", Response: Answer{},
 			Op: "SendOfferte", Endpoint: httpapi.ByID(s.Send), Decode: decodeID},
@@ -30,7 +29,7 @@ func routes(s Service) []httpapi.Route {
 
 var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "klus_id")
 
-var decodeSave = httpapi.DecodeIDBody(ErrNotFound, 32<<10, func(r *SaveRequest, id uuid.UUID) any { r.ID = id; return &r.Form })
+var decodeSave = httpapi.DecodeIDBodyOf[Form](ErrNotFound, "klus_id", 32<<10)
 
 func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
 	return httpapi.WriteAttachment(w, "application/pdf", p.Name, p.Data)

@@ -90,33 +90,6 @@ type Annulering struct {
 	Reden string `json:"reden" text:"multiline" maxLength:"500" msg:"Houd de reden kort (hoogstens 500 tekens)." doc:"optioneel; staat in de e-mail aan de klant"`
 }
 
-// AnnuleerRequest cancels the survey of the job ID.
-type AnnuleerRequest struct {
-	ID uuid.UUID
-	Annulering
-}
-
-// LogAttrs names the job.
-func (r AnnuleerRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
-// PlanRequest is a planning for the job ID.
-type PlanRequest struct {
-	ID uuid.UUID
-	Planning
-}
-
-// LogAttrs names the job.
-func (r PlanRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
-// UitkomstRequest is the outcome for the job ID.
-type UitkomstRequest struct {
-	ID uuid.UUID
-	Uitkomst
-}
-
-// LogAttrs names the job.
-func (r UitkomstRequest) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("klus_id", r.ID)} }
-
 // Store keeps the surveys; store.go implements it.
 type Store interface {
 	Get(ctx context.Context, klus uuid.UUID) (*Schouw, error)
@@ -128,9 +101,9 @@ type Store interface {
 // Service is the survey use-case.
 type Service interface {
 	Get(ctx context.Context, id uuid.UUID) (One, error)
-	Plan(ctx context.Context, r PlanRequest) (Answer, error)
-	Record(ctx context.Context, r UitkomstRequest) (Answer, error)
-	Cancel(ctx context.Context, r AnnuleerRequest) (Answer, error)
+	Plan(ctx context.Context, klus uuid.UUID, p Planning) (Answer, error)
+	Record(ctx context.Context, klus uuid.UUID, u Uitkomst) (Answer, error)
+	Cancel(ctx context.Context, klus uuid.UUID, a Annulering) (Answer, error)
 }
 
 // NewService returns the service over s; now tells today's Dutch date.
@@ -148,24 +121,24 @@ func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
 	return One{Data: sch}, err
 }
 
-func (s *service) Plan(ctx context.Context, r PlanRequest) (Answer, error) {
+func (s *service) Plan(ctx context.Context, klus uuid.UUID, p Planning) (Answer, error) {
 	errs := validate.Errors{}
-	d, err := calendar.ParseDate(r.Datum)
+	d, err := calendar.ParseDate(p.Datum)
 	if err != nil || d.Before(s.now.Today()) {
 		errs.Set("datum", MsgDatum)
 	}
-	if !clock.MatchString(r.Tijd) || r.Tijd < "07:00" || r.Tijd > "20:00" {
+	if !clock.MatchString(p.Tijd) || p.Tijd < "07:00" || p.Tijd > "20:00" {
 		errs.Set("tijd", MsgTijd)
 	}
-	opnemer := validate.Text(r.Opnemer)
+	opnemer := validate.Text(p.Opnemer)
 	if opnemer == "" || len([]rune(opnemer)) > 100 {
 		errs.Set("opnemer", MsgOpnemer)
 	}
 	if len(errs) > 0 {
 		return Answer{}, errs.Invalid("invalid_schouw", MsgControleer)
 	}
-	hour, minute := int(r.Tijd[0]-'0')*10+int(r.Tijd[1]-'0'), int(r.Tijd[3]-'0')*10+int(r.Tijd[4]-'0')
-	sch, replanned, err := s.store.Plan(ctx, r.ID, d.At(hour, minute), opnemer)
+	hour, minute := int(p.Tijd[0]-'0')*10+int(p.Tijd[1]-'0'), int(p.Tijd[3]-'0')*10+int(p.Tijd[4]-'0')
+	sch, replanned, err := s.store.Plan(ctx, klus, d.At(hour, minute), opnemer)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -176,24 +149,24 @@ func (s *service) Plan(ctx context.Context, r PlanRequest) (Answer, error) {
 	return Answer{Data: sch, Message: msg}, nil
 }
 
-func (s *service) Record(ctx context.Context, r UitkomstRequest) (Answer, error) {
-	text := strings.TrimSpace(r.Uitkomst.Uitkomst)
+func (s *service) Record(ctx context.Context, klus uuid.UUID, u Uitkomst) (Answer, error) {
+	text := strings.TrimSpace(u.Uitkomst)
 	if text == "" || len([]rune(text)) > 2000 {
 		return Answer{}, validate.Errors{"uitkomst": MsgUitkomst}.Invalid("invalid_uitkomst", MsgControleer)
 	}
-	sch, err := s.store.Record(ctx, r.ID, text)
+	sch, err := s.store.Record(ctx, klus, text)
 	if err != nil {
 		return Answer{}, err
 	}
 	return Answer{Data: sch, Message: MsgVastgelegd}, nil
 }
 
-func (s *service) Cancel(ctx context.Context, r AnnuleerRequest) (Answer, error) {
-	reden := validate.Text(r.Reden)
+func (s *service) Cancel(ctx context.Context, klus uuid.UUID, a Annulering) (Answer, error) {
+	reden := validate.Text(a.Reden)
 	if len([]rune(reden)) > MaxReden {
 		return Answer{}, validate.Errors{"reden": MsgReden}.Invalid("invalid_reden", MsgControleer)
 	}
-	sch, err := s.store.Cancel(ctx, r.ID, reden)
+	sch, err := s.store.Cancel(ctx, klus, reden)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -18,13 +18,6 @@ func (r itemRequest) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("werkbon_id", r.ID), slog.Any("item_id", r.ItemID)}
 }
 
-type bodyRequest[T any] struct {
-	ID   uuid.UUID
-	Body T
-}
-
-func (r bodyRequest[T]) LogAttrs() []slog.Attr { return []slog.Attr{slog.Any("werkbon_id", r.ID)} }
-
 // LogAttrs keeps the work order's id and status.
 func (w Werkbon) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Any("werkbon_id", w.ID), slog.String("status", w.Status)}
@@ -34,30 +27,8 @@ func makeOpenEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.ByID(s.Open)
 }
 
-func makeStartEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r bodyRequest[Start]) (Werkbon, error) { return s.Start(ctx, r.ID, r.Body) })
-}
-
-func makeAddMateriaalEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r bodyRequest[MateriaalForm]) (Werkbon, error) {
-		return s.AddMateriaal(ctx, r.ID, r.Body)
-	})
-}
-
 func makeRemoveMateriaalEndpoint(s Service) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r itemRequest) (Werkbon, error) {
 		return s.RemoveMateriaal(ctx, r.ID, r.ItemID)
-	})
-}
-
-func makeNotitiesEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r bodyRequest[Notities]) (Werkbon, error) {
-		return s.SetNotities(ctx, r.ID, r.Body)
-	})
-}
-
-func makeAfrondenEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r bodyRequest[Afronden]) (Afronding, error) {
-		return s.Afronden(ctx, r.ID, r.Body)
 	})
 }

@@ -34,21 +34,21 @@ func routes(s Service) []httpapi.Route {
 			Response: Werkbon{}, Op: "Open", Endpoint: makeOpenEndpoint(s), Decode: decodeID}),
 		update(httpapi.Route{Method: http.MethodPost, Path: base + "/werkbonnen/{id}/start",
 			Summary: "De timer starten: de server zet de starttijd en de klus op bezig (offline: de tijd van de telefoon, D23)",
-			Request: Start{}, Response: Werkbon{}, Op: "Start", Endpoint: makeStartEndpoint(s), Decode: decodeBody[Start](MaxBody)}),
+			Request: Start{}, Response: Werkbon{}, Op: "Start", Endpoint: httpapi.WithBody(s.Start), Decode: decodeBody[Start](MaxBody)}),
 		update(httpapi.Route{Method: http.MethodPost, Path: base + "/werkbonnen/{id}/materialen",
 			Summary: "Materiaal toevoegen (naam en bedrag boven 0); dezelfde client_id nog eens voegt niets toe",
-			Request: MateriaalForm{}, Response: Werkbon{}, Op: "AddMateriaal", Endpoint: makeAddMateriaalEndpoint(s),
+			Request: MateriaalForm{}, Response: Werkbon{}, Op: "AddMateriaal", Endpoint: httpapi.WithBody(s.AddMateriaal),
 			Decode: decodeBody[MateriaalForm](MaxBody)}),
 		update(httpapi.Route{Method: http.MethodDelete, Path: base + "/werkbonnen/{id}/materialen/{itemId}",
 			Summary:  "Materiaal verwijderen (een al verwijderd materiaal: geen wijziging)",
 			Response: Werkbon{}, Op: "RemoveMateriaal", Endpoint: makeRemoveMateriaalEndpoint(s), Decode: decodeItem}),
 		update(httpapi.Route{Method: http.MethodPut, Path: base + "/werkbonnen/{id}/notities",
 			Summary: "Notities opslaan (automatisch, 3 seconden na het typen)",
-			Request: Notities{}, Response: Werkbon{}, Op: "SetNotities", Endpoint: makeNotitiesEndpoint(s),
+			Request: Notities{}, Response: Werkbon{}, Op: "SetNotities", Endpoint: httpapi.WithBody(s.SetNotities),
 			Decode: decodeBody[Notities](MaxBody + MaxOpmerkingen*4)}),
 		update(httpapi.Route{Method: http.MethodPost, Path: base + "/werkbonnen/{id}/afronden", Action: "complete",
 			Summary: "De werkbon afronden met vier beoordelingen en de handtekening: uren naar boven afgerond (D7), factuur met het volgende nummer (D8)",
-			Request: Afronden{}, Response: Afronding{}, Op: "Afronden", Endpoint: makeAfrondenEndpoint(s),
+			Request: Afronden{}, Response: Afronding{}, Op: "Afronden", Endpoint: httpapi.WithBody(s.Afronden),
 			Decode: decodeBody[Afronden](MaxAfrondenBody)}),
 	}
 }
@@ -77,5 +77,5 @@ func decodeItem(_ context.Context, r *http.Request) (any, error) {
 
 // decodeBody reads the work order id from the path and a JSON body of type T.
 func decodeBody[T any](limit int64) kithttp.DecodeRequestFunc {
-	return httpapi.DecodeIDBody(ErrNotFound, limit, func(r *bodyRequest[T], id uuid.UUID) any { r.ID = id; return &r.Body })
+	return httpapi.DecodeIDBodyOf[T](ErrNotFound, "werkbon_id", limit)
 }

@@ -83,3 +83,28 @@ func DecodeIDBody[Req any](notFound error, limit int64, into func(req *Req, id u
 		return req, nil
 	}
 }
+
+// IDBody is the input of a route that acts on the record named by the {id} of its path with a
+// JSON body of type T (DecodeIDBodyOf): the id, logged under Key ("klus_id" ...), and the body,
+// whose own LogAttrs (if T has them) follow the id in the log line.
+type IDBody[T any] struct {
+	ID   uuid.UUID
+	Key  string
+	Body T
+}
+
+// LogAttrs names the record, then what the body offers.
+func (r IDBody[T]) LogAttrs() []slog.Attr {
+	return append([]slog.Attr{slog.Any(r.Key, r.ID)}, attrsOf(r.Body)...)
+}
+
+// DecodeIDBodyOf is DecodeIDBody for an IDBody[T] whose id is logged under key.
+func DecodeIDBodyOf[T any](notFound error, key string, limit int64) kithttp.DecodeRequestFunc {
+	return DecodeIDBody(notFound, limit, func(r *IDBody[T], id uuid.UUID) any { r.ID, r.Key = id, key; return &r.Body })
+}
+
+// WithBody adapts a service method fn(ctx, id, body) to the endpoint of a route decoded by
+// DecodeIDBodyOf, as ByID does for a route without a body.
+func WithBody[T, Resp any](fn func(context.Context, uuid.UUID, T) (Resp, error)) endpoint.Endpoint {
+	return Typed(func(ctx context.Context, r IDBody[T]) (Resp, error) { return fn(ctx, r.ID, r.Body) })
+}

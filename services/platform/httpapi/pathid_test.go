@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -75,5 +76,33 @@ func TestDecodeIDBody(t *testing.T) {
 	got, err := ByID(func(_ context.Context, id uuid.UUID) (string, error) { return id.String(), nil })(context.Background(), IDRequest{ID: id})
 	if err != nil || got != id.String() {
 		t.Errorf("ByID = %v, %v; want the method called with the id", got, err)
+	}
+}
+
+type statusForm struct {
+	Status string `json:"status"`
+}
+
+func (f statusForm) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("status", f.Status)} }
+
+// A record's id with a body of a form: the endpoint gets both, and the log line names the record
+// under its key and then what the form offers (here the status), nothing else.
+func TestIDBody(t *testing.T) {
+	id := uuid.New()
+	r := httptest.NewRequest("POST", "/x/"+id.String(), strings.NewReader(`{"status":"open"}`))
+	r.SetPathValue("id", id.String())
+	v, err := DecodeIDBodyOf[statusForm](domainerr.NotFound("x_not_found", "Niet gevonden"), "klus_id", 0)(nil, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attrs := v.(IDBody[statusForm]).LogAttrs()
+	if len(attrs) != 2 || attrs[0].Key != "klus_id" || attrs[0].Value.Any() != id || attrs[1].Key != "status" || attrs[1].Value.String() != "open" {
+		t.Errorf("log attributes %v; want klus_id and status", attrs)
+	}
+	got, err := WithBody(func(_ context.Context, got uuid.UUID, f statusForm) (string, error) {
+		return got.String() + " " + f.Status, nil
+	})(context.Background(), v)
+	if err != nil || got != id.String()+" open" {
+		t.Errorf("WithBody = %v, %v; want the id and the status", got, err)
 	}
 }
