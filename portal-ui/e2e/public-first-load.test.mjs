@@ -3,12 +3,14 @@
 // wizard's first step with what they import; scripts/prerender.mjs writes them). Those scripts
 // weigh at most 60 kB gzip -9, counted as make bench-web counts them (scripts/assets.mjs), and with
 // every other script refused the page works: the first step's check and the move to step 2, and the
-// phone menu.
+// phone menu. The prerendered pages hydrate on Preact's runtime (vite.config.ts), which does not
+// compare the server's markup with its own as React does: every page keeps the elements of its
+// HTML when it runs, none is drawn anew (the page would jump).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { BASE_URL, newBrowser, open } from '../../shared-ui/e2e/support.mjs';
-import { expectStep, formAlertText, rawHtml } from '../../shared-ui/e2e/public-support.mjs';
+import { expectStep, formAlertText, PRERENDERED, rawHtml } from '../../shared-ui/e2e/public-support.mjs';
 import { htmlAssets } from '../scripts/assets.mjs';
 
 /** Issue 44: the request wizard's first-load JavaScript, gzip -9. */
@@ -77,5 +79,34 @@ test('/aanvraag works with only those scripts: the first step, the move to step 
   } finally {
     await page.close();
     await browser.context.unroute('**/*');
+  }
+});
+
+test('every prerendered page keeps the elements of its HTML when it runs', async () => {
+  const context = browser.context;
+  // The elements of the server's markup, taken before any script runs.
+  await context.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      // A region that says it is still loading (the showcase's cards) gets its content: left out.
+      window.__serverElements = [...document.querySelectorAll('#root *')].filter((el) => el.closest('[aria-busy="true"]') === null);
+    });
+  });
+  for (const path of PRERENDERED) {
+    const { page, errors } = await open(context, path);
+    try {
+      // Hydrated: the menu button works.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      const redrawn = await page.evaluate(() =>
+        window.__serverElements
+          .filter((el) => !el.isConnected)
+          .map((el) => `<${el.localName}${el.className ? ` class="${el.className}"` : ''}>`),
+      );
+      assert.deepEqual(redrawn, [], `${path}: elements of the server's HTML were drawn anew`);
+      assert.deepEqual(errors, [], path);
+    } finally {
+      await page.close();
+    }
   }
 });
