@@ -68,23 +68,15 @@ func (k Klant) LogAttrs() []slog.Attr { return []slog.Attr{slog.Int("klussen", k
 // Detail is the customer card's overview.
 type Detail struct {
 	Klant
-	Adres                  string    `json:"adres"`
-	Postcode               string    `json:"postcode"`
-	KlantVoornaam          string    `json:"klant_voornaam"`
-	KlantAchternaam        string    `json:"klant_achternaam"`
-	EersteKlus             time.Time `json:"eerste_klus"`
-	PerStatus              PerStatus `json:"per_status"`
-	GemiddeldeTevredenheid *float64  `json:"gemiddelde_tevredenheid" doc:"gemiddelde algemene beoordeling (1-5) van de werkbonnen, op 1 decimaal"`
-	AantalFacturen         int       `json:"aantal_facturen"`
-	OpenstaandCents        int       `json:"openstaand_cents" doc:"totaal van de facturen die nog niet betaald zijn"`
-}
-
-// PerStatus counts a customer's jobs per status.
-type PerStatus struct {
-	Open      int `json:"open"`
-	Ingepland int `json:"ingepland"`
-	Bezig     int `json:"bezig"`
-	Afgerond  int `json:"afgerond"`
+	Adres                  string         `json:"adres"`
+	Postcode               string         `json:"postcode"`
+	KlantVoornaam          string         `json:"klant_voornaam"`
+	KlantAchternaam        string         `json:"klant_achternaam"`
+	EersteKlus             time.Time      `json:"eerste_klus"`
+	PerStatus              klus.PerStatus `json:"per_status"`
+	GemiddeldeTevredenheid *float64       `json:"gemiddelde_tevredenheid" doc:"gemiddelde algemene beoordeling (1-5) van de werkbonnen, op 1 decimaal"`
+	AantalFacturen         int            `json:"aantal_facturen"`
+	OpenstaandCents        int            `json:"openstaand_cents" doc:"totaal van de facturen die nog niet betaald zijn"`
 }
 
 // One is a customer card as one record.

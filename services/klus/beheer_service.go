@@ -146,13 +146,18 @@ type DeletedID struct {
 	ID uuid.UUID `json:"id"`
 }
 
-// Counts are the status cards of Klussen Beheer.
-type Counts struct {
+// PerStatus counts jobs per status: the status cards of Klussen Beheer, a customer card's jobs.
+type PerStatus struct {
 	Open      int `json:"open"`
 	Ingepland int `json:"ingepland"`
 	Bezig     int `json:"bezig"`
 	Afgerond  int `json:"afgerond"`
-	Totaal    int `json:"totaal"`
+}
+
+// Counts are the status cards of Klussen Beheer.
+type Counts struct {
+	PerStatus
+	Totaal int `json:"totaal"`
 }
 
 // CountsAnswer wraps the counts as one record.
