@@ -64,11 +64,7 @@ var decodeReview = httpapi.DecodeIDBodyOf[Beoordeling](ErrNotFound, "aanmelding_
 var decodeBericht = httpapi.DecodeIDBodyOf[Bericht](ErrNotFound, "aanmelding_id", MaxBody)
 
 func decodeAccount(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	form, err := files.ReadForm(r, files.VOGUpload, "email", "password", "regio")
+	id, form, err := files.ReadIDForm(r, ErrNotFound, files.VOGUpload, "email", "password", "regio")
 	if err != nil {
 		return nil, err
 	}

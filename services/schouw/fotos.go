@@ -167,11 +167,7 @@ func fotoRoutes(s *fotoStore) []httpapi.Route {
 }
 
 func decodeFoto(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrNotFound)
-	if err != nil {
-		return nil, err
-	}
-	form, err := files.ReadForm(r, files.PhotoUpload)
+	id, form, err := files.ReadIDForm(r, ErrNotFound, files.PhotoUpload)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
+
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -41,6 +43,18 @@ func LimitUpload(k Kind, next http.Handler) http.Handler {
 type Form struct {
 	Values map[string]string
 	File   *Upload
+}
+
+// ReadIDForm is ReadForm for an upload to the record named by the {id} of the request's path: the
+// id as httpapi.PathID reads it (an id that is no UUID is notFound, before the body is read), then
+// the form.
+func ReadIDForm(r *http.Request, notFound error, k Kind, fields ...string) (uuid.UUID, *Form, error) {
+	id, err := httpapi.PathID(r, notFound)
+	if err != nil {
+		return uuid.Nil, nil, err
+	}
+	form, err := ReadForm(r, k, fields...)
+	return id, form, err
 }
 
 // ReadForm reads a multipart/form-data body with one file in the part named "file" and the text

@@ -98,3 +98,23 @@ func FuzzReadForm(f *testing.F) {
 }
 
 func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
+
+// An upload to a record: the record's id from the path and the form; an id that is no UUID is the
+// route's own "not found", before the body is read (an empty body would otherwise be a 415).
+func TestReadIDForm(t *testing.T) {
+	notFound := errors.New("aanmelding niet gevonden")
+	ct, body := multipartBody(t, [][2]string{{"document_type", "vog"}}, "vog.pdf", pdfBytes())
+	r := httptest.NewRequest(http.MethodPost, "/api/v1/aanmeldingen/x/documenten", bytes.NewReader(body))
+	r.Header.Set("Content-Type", ct)
+	id := "0b7d2a4e-9c1f-4f55-8f39-3f2d7c1e6a10"
+	r.SetPathValue("id", id)
+	got, form, err := files.ReadIDForm(r, notFound, files.DocumentUpload, "document_type", "notes")
+	if err != nil || got.String() != id || form.Values["document_type"] != "vog" || form.File == nil {
+		t.Fatalf("ReadIDForm = %v, %+v, %v; want the id and the form", got, form, err)
+	}
+	bad := httptest.NewRequest(http.MethodPost, "/api/v1/aanmeldingen/x/documenten", nil)
+	bad.SetPathValue("id", "123")
+	if _, _, err := files.ReadIDForm(bad, notFound, files.DocumentUpload); !errors.Is(err, notFound) {
+		t.Errorf("a malformed id: %v, want the route's not found", err)
+	}
+}

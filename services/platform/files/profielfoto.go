@@ -154,11 +154,7 @@ func auditUploadOrDelete(key *string) string {
 var fotoColumns = map[string]bool{"profiel_foto_url": true, "carousel_foto_1": true, "carousel_foto_2": true, "carousel_foto_3": true}
 
 func decodeUploadProfielFoto(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrKlusserNotFound)
-	if err != nil {
-		return nil, err
-	}
-	form, err := ReadForm(r, PhotoUpload)
+	id, form, err := ReadIDForm(r, ErrKlusserNotFound, PhotoUpload)
 	if err != nil {
 		return nil, err
 	}

@@ -111,11 +111,7 @@ func routes(s Service) []httpapi.Route {
 }
 
 func decodeUploadPhoto(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrWorkOrderNotFound)
-	if err != nil {
-		return nil, err
-	}
-	form, err := ReadForm(r, PhotoUpload, "type", "client_id")
+	id, form, err := ReadIDForm(r, ErrWorkOrderNotFound, PhotoUpload, "type", "client_id")
 	if err != nil {
 		return nil, err
 	}
@@ -132,11 +128,7 @@ func decodeUploadPhoto(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeUploadDocument(_ context.Context, r *http.Request) (any, error) {
-	id, err := httpapi.PathID(r, ErrAanmeldingNotFound)
-	if err != nil {
-		return nil, err
-	}
-	form, err := ReadForm(r, DocumentUpload, "document_type", "notes")
+	id, form, err := ReadIDForm(r, ErrAanmeldingNotFound, DocumentUpload, "document_type", "notes")
 	if err != nil {
 		return nil, err
 	}
