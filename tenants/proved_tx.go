@@ -27,15 +27,16 @@ import (
 // of its own), the connection is closed and the transaction starts on a fresh one, once: the
 // request does not fail for what an earlier request left behind.
 //
-// A transaction's last statement can carry its COMMIT as well (DB.Read, Hit, LastStatement): the
-// statement and COMMIT go in one pipeline, so a transaction of one statement is one round trip,
-// and the rows it writes (a counter, a rate limit) are held only while the database works through
-// that pipeline, not while an answer travels to the server and a COMMIT comes back. The COMMIT is
-// a message of its own after the statement, as every later one: SQL of the statement cannot reach
-// past it, and the next transaction on the connection starts with a batch of its own, with a proof
-// of its own. If the statement fails, PostgreSQL skips the COMMIT and the transaction is rolled
-// back as any other; if it succeeds, the transaction commits whatever fn does afterwards, so no
-// statement may follow it, and a read (DB.Read) also makes the transaction read only.
+// A transaction's last statement can carry its COMMIT as well (DB.Read, Hit): the statement and
+// COMMIT go in one pipeline, so a transaction of one statement is one round trip, and the rows it
+// writes (a rate limit) are held only while the database works through that pipeline, not while
+// an answer travels to the server and a COMMIT comes back. The COMMIT is a message of its own after
+// the statement, as every later one: SQL of the statement cannot reach past it, and the next
+// transaction on the connection starts with a batch of its own, with a proof of its own. If the
+// statement fails, PostgreSQL skips the COMMIT and the transaction is rolled back as any other; if
+// it succeeds, the transaction commits whatever fn does afterwards, so no statement may follow it,
+// and a read (DB.Read) is also made read only. In the same way a statement can wait for the
+// transaction's next message and travel with it (ExecWithNext).
 type provedTx struct {
 	db    *DB
 	actor Actor
@@ -48,12 +49,13 @@ type provedTx struct {
 	closed     bool
 	savepoints int
 
-	readOnly   bool       // SET TRANSACTION READ ONLY travels with the first statement (DB.Read)
-	commitNext bool       // the next statement is the last: COMMIT travels with it
-	ended      bool       // a statement went with COMMIT: no other may follow
-	pending    *batchRows // that statement's rows, whose COMMIT's answer is not read yet
-	commitRan  bool       // that COMMIT ran (the statement succeeded): the transaction is over
-	commitErr  error      // and its outcome
+	readOnly   bool        // SET TRANSACTION READ ONLY travels with the first statement (DB.Read)
+	commitNext bool        // the next statement is the last: COMMIT travels with it
+	ended      bool        // a statement went with COMMIT: no other may follow
+	pending    *batchRows  // that statement's rows, whose COMMIT's answer is not read yet
+	commitRan  bool        // that COMMIT ran (the statement succeeded): the transaction is over
+	commitErr  error       // and its outcome
+	queued     []queuedSQL // statements that go with the next message (ExecWithNext)
 }
 
 const beginSQL = `BEGIN`
@@ -62,12 +64,12 @@ const readOnlySQL = `SET TRANSACTION READ ONLY`
 const commitSQL = `COMMIT`
 
 // ErrAfterLastStatement is a statement in a transaction whose last statement has been sent with
-// its COMMIT (DB.Read, LastStatement), or one that cannot carry the COMMIT.
+// its COMMIT (DB.Read).
 var ErrAfterLastStatement = errors.New("tenants: the transaction's last statement was sent with its COMMIT; no statement may follow it")
 
 // errNotOneStatement is a last statement that cannot carry the COMMIT: a batch, COPY, a savepoint
 // or SQL that may hold several statements.
-var errNotOneStatement = errors.New("tenants: the last statement of a transaction (DB.Read, LastStatement) must be one statement sent with Exec, Query or QueryRow")
+var errNotOneStatement = errors.New("tenants: the statement of a read (DB.Read) must be one statement sent with Exec, Query or QueryRow")
 
 // run is pgx.BeginTxFunc for a provedTx: fn's error rolls back, a panic rolls back and goes on,
 // otherwise COMMIT.
@@ -105,10 +107,15 @@ func (t *provedTx) begin(ctx context.Context) error {
 		return errNotOneStatement
 	}
 	isFirst, err := t.first()
-	if err != nil || !isFirst {
+	if err != nil {
 		return err
 	}
-	return t.start(ctx)
+	if isFirst {
+		if err := t.start(ctx); err != nil {
+			return err
+		}
+	}
+	return t.flushQueued(ctx)
 }
 
 // start sends BEGIN and the proof as a message of their own.
@@ -128,14 +135,16 @@ func (t *provedTx) simplePrefix() string {
 }
 
 // batch sends sql in one round trip with what goes before it (the transaction's first statement:
-// BEGIN, the proof and, for a read, SET TRANSACTION READ ONLY) and after it (the last: COMMIT),
-// and reads the results before sql's; the caller reads sql's (then settle reads the COMMIT's)
-// and closes the batch.
+// BEGIN, the proof and, for a read, SET TRANSACTION READ ONLY; then the statements ExecWithNext
+// queued) and after it (the last: COMMIT), and reads the results before sql's; the caller reads
+// sql's (then settle reads the COMMIT's) and closes the batch.
 func (t *provedTx) batch(ctx context.Context, first bool, sql string, args []any) (pgx.BatchResults, error) {
 	last := t.commitNext
 	if last {
 		t.commitNext, t.ended = false, true
 	}
+	queued := t.queued
+	t.queued = nil
 	for {
 		b := &pgx.Batch{}
 		if first {
@@ -145,6 +154,10 @@ func (t *provedTx) batch(ctx context.Context, first bool, sql string, args []any
 				b.Queue(readOnlySQL)
 			}
 		}
+		prefix := len(b.QueuedQueries)
+		for _, q := range queued {
+			b.Queue(q.sql, q.args...)
+		}
 		before := len(b.QueuedQueries)
 		b.Queue(sql, args...)
 		if last {
@@ -152,19 +165,44 @@ func (t *provedTx) batch(ctx context.Context, first bool, sql string, args []any
 		}
 		br := t.conn.SendBatch(ctx, b)
 		var err error
-		for range before {
+		var failed int
+		for failed = range before {
 			if _, err = br.Exec(); err != nil {
 				_ = br.Close()
 				break
 			}
 		}
-		if err == nil {
+		switch {
+		case err == nil:
 			return br, nil
+		case failed >= prefix:
+			return nil, fmt.Errorf("tenants: a statement sent with the next one: %w", err)
 		}
 		if again, rerr := t.renew(ctx, err); !again || !first {
 			return nil, rerr
 		}
 	}
+}
+
+// queuedSQL is a statement that goes with the transaction's next message (ExecWithNext).
+type queuedSQL struct {
+	sql  string
+	args []any
+}
+
+// flushQueued sends the statements ExecWithNext queued in a round trip of their own, before what
+// cannot carry them (a batch of the caller's, COPY, a savepoint, an Exec that may hold several
+// statements).
+func (t *provedTx) flushQueued(ctx context.Context) error {
+	if len(t.queued) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	for _, q := range t.queued {
+		b.Queue(q.sql, q.args...)
+	}
+	t.queued = nil
+	return t.conn.SendBatch(ctx, b).Close()
 }
 
 // statement sends sql (for Exec or, exec false, Query): as the first statement or the last in a
@@ -181,8 +219,13 @@ func (t *provedTx) statement(ctx context.Context, exec bool, sql string, args []
 	case err != nil:
 		return nil, err
 	case isFirst && multi:
-		return nil, t.start(ctx)
-	case !isFirst && !t.commitNext:
+		if err := t.start(ctx); err != nil {
+			return nil, err
+		}
+		return nil, t.flushQueued(ctx)
+	case multi:
+		return nil, t.flushQueued(ctx)
+	case !isFirst && !t.commitNext && len(t.queued) == 0:
 		return nil, nil
 	}
 	return t.batch(ctx, isFirst, sql, args)
@@ -294,7 +337,7 @@ func (t *provedTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows
 }
 
 func (t *provedTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	if t.begun && !t.closed && !t.ended && !t.commitNext {
+	if t.begun && !t.closed && !t.ended && !t.commitNext && len(t.queued) == 0 {
 		return t.conn.QueryRow(ctx, sql, args...)
 	}
 	rows, err := t.Query(ctx, sql, args...)
@@ -355,6 +398,9 @@ func (t *provedTx) Commit(ctx context.Context) error {
 		return pgx.ErrTxClosed
 	}
 	t.closed = true
+	if len(t.queued) > 0 {
+		return t.commitQueued(ctx)
+	}
 	if !t.begun {
 		return nil
 	}
@@ -371,6 +417,29 @@ func (t *provedTx) Commit(ctx context.Context) error {
 	return nil
 }
 
+// commitQueued sends the statements ExecWithNext queued and COMMIT in one round trip (with BEGIN
+// and the proof if nothing was sent yet). If one of them fails, PostgreSQL skips the rest and the
+// transaction is rolled back.
+func (t *provedTx) commitQueued(ctx context.Context) error {
+	first := !t.begun
+	t.begun, t.commitNext = true, false
+	br, err := t.batch(ctx, first, commitSQL, nil)
+	if err != nil {
+		if _, rerr := t.conn.Exec(ctx, "ROLLBACK"); rerr != nil {
+			_ = t.conn.Close(context.Background())
+		}
+		return err
+	}
+	tag, err := br.Exec()
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && tag.String() == "ROLLBACK" {
+		err = pgx.ErrTxCommitRollback
+	}
+	return err
+}
+
 // Rollback rolls the transaction back; after a last statement that committed with its COMMIT there
 // is nothing left to roll back (and a read, the only transaction whose fn may still fail then,
 // wrote nothing).
@@ -379,6 +448,7 @@ func (t *provedTx) Rollback(ctx context.Context) error {
 		return pgx.ErrTxClosed
 	}
 	t.closed = true
+	t.queued = nil
 	if !t.begun || t.finish() {
 		return nil
 	}

@@ -218,10 +218,10 @@ func TestAReadRenewsARefusedProof(t *testing.T) {
 	}
 }
 
-// A transaction's last statement can carry its COMMIT (the public request's insert, after its
-// e-mail job): one round trip fewer, committed with the rest when it succeeds, all rolled back
-// when it fails, and nothing may follow it.
-func TestLastStatementCarriesTheCommit(t *testing.T) {
+// A statement can travel with the transaction's next message (the public request's insert, with
+// its e-mail job's or with COMMIT): a round trip fewer, committed with the rest, and when it fails
+// the message it went with fails and the whole transaction is rolled back.
+func TestAStatementTravelsWithTheNext(t *testing.T) {
 	_, db, flights := counting(t)
 	ctx := context.Background()
 	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
@@ -235,40 +235,53 @@ func TestLastStatementCarriesTheCommit(t *testing.T) {
 		}
 		return n
 	}
+	grants := func(ids ...uuid.UUID) func(tx pgx.Tx) error {
+		return func(tx pgx.Tx) error {
+			for _, id := range ids[:len(ids)-1] {
+				if err := tenants.ExecWithNext(ctx, tx, grant, id); err != nil {
+					return err
+				}
+			}
+			_, err := tx.Exec(ctx, grant, ids[len(ids)-1])
+			return err
+		}
+	}
 
-	var a, b uuid.UUID
-	var after error
+	var a, b, c uuid.UUID
 	n := roundTrips(t, flights, func() error {
-		a, b = uuid.New(), uuid.New()
-		return db.InTx(ctx, admin, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, grant, a); err != nil {
-				return err
-			}
-			tenants.LastStatement(tx)
-			if _, err := tx.Exec(ctx, grant, b); err != nil {
-				return err
-			}
-			_, after = tx.Exec(ctx, grant, uuid.New())
-			return nil
-		})
+		a, b, c = uuid.New(), uuid.New(), uuid.New()
+		return db.InTx(ctx, admin, grants(a, b, c))
 	})
-	if n != 2 || roles(a, b) != 2 {
-		t.Errorf("two inserts, the second with COMMIT: %d round trips, %d of 2 rows", n, roles(a, b))
+	if n != 2 || roles(a, b, c) != 3 {
+		t.Errorf("three inserts, two with the third: %d round trips, %d of 3 rows; want 2 and 3", n, roles(a, b, c))
 	}
-	if !errors.Is(after, tenants.ErrAfterLastStatement) {
-		t.Errorf("a statement after the last: %v", after)
+	n = roundTrips(t, flights, func() error {
+		a = uuid.New()
+		return db.InTx(ctx, admin, func(tx pgx.Tx) error { return tenants.ExecWithNext(ctx, tx, grant, a) })
+	})
+	if n != 1 || roles(a) != 1 {
+		t.Errorf("an insert with COMMIT: %d round trips, %d of 1 row; want 1 and 1", n, roles(a))
 	}
 
-	a = uuid.New()
-	err := db.InTx(ctx, admin, func(tx pgx.Tx) error {
+	a, b = uuid.New(), uuid.New()
+	err := db.InTx(ctx, admin, grants(a, a, b)) // the same row twice: the second is refused
+	if tenants.PGCode(err) != tenants.CodeUniqueViolation || roles(a, b) != 0 {
+		t.Errorf("a statement that fails before the next: %v, %d rows kept; want the refusal and none", err, roles(a, b))
+	}
+	a, b = uuid.New(), uuid.New()
+	err = db.InTx(ctx, admin, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, grant, a); err != nil {
 			return err
 		}
-		tenants.LastStatement(tx)
-		_, err := tx.Exec(ctx, grant, a) // the same row again: refused
-		return err
+		return tenants.ExecWithNext(ctx, tx, grant, a)
 	})
 	if tenants.PGCode(err) != tenants.CodeUniqueViolation || roles(a) != 0 {
-		t.Errorf("a last statement that fails: %v, %d rows kept; want the refusal and none", err, roles(a))
+		t.Errorf("a statement that fails with COMMIT: %v, %d rows kept; want the refusal and none", err, roles(a))
+	}
+	var role string
+	if err := db.InTx(ctx, tenants.AnonymousActor(), func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT coalesce(actor_role(), '')`).Scan(&role)
+	}); err != nil || role != "anonymous" {
+		t.Errorf("the next transaction on the connection: %q, %v", role, err)
 	}
 }

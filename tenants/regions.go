@@ -42,8 +42,8 @@ func ResolveRegion(ctx context.Context, tx pgx.Tx, woonplaats, postcode string) 
 }
 
 // RegionSQL is ResolveRegion as an SQL expression over two parameters of RegionArgs (the town's
-// key and the postcode's digits), for a statement that resolves the region and uses it at once
-// (the public job request inserts with it): the slug, or NULL when no active region has either.
+// key and the postcode's digits), for a statement that resolves the region beside other values
+// (the public job request, with its category): the slug, or NULL when no active region has either.
 func RegionSQL(town, digits string) string {
 	return `coalesce(
 		(SELECT t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio WHERE t.woonplaats = ` + town + `::text AND r.actief),

@@ -43,16 +43,24 @@ func ReadValue[T any](ctx context.Context, db *DB, fn func(pgx.Tx) (T, error)) (
 	return v, err
 }
 
-// LastStatement makes tx's next statement its last: COMMIT travels with it, in the same round
-// trip, so the rows it locks (a counter row that every request of a town updates) are held only
-// while PostgreSQL works through the statement and the COMMIT. The transaction then commits if
-// that statement succeeds, whatever fn does afterwards, and any further statement fails with
-// ErrAfterLastStatement: the statement must be one whose success means the transaction is done
-// (an INSERT that cannot insert nothing, say). If it fails, the transaction is rolled back as
-// always. On a transaction not made by DB (a savepoint), it does nothing: COMMIT comes at the end
-// as usual.
-func LastStatement(tx pgx.Tx) {
-	if t, ok := tx.(*provedTx); ok && !t.closed && !t.ended {
-		t.commitNext = true
+// ExecWithNext runs sql in tx together with the next message the transaction sends, in the same
+// round trip: its next statement, or its COMMIT. The public request inserts its job this way with
+// its e-mail job, so that the job counters its insert updates (rows every request of a town
+// updates) are held for one round trip (until COMMIT) rather than two. Its result is not read; if
+// it fails, the message it travels with fails with its error (wrapped) and the transaction is
+// rolled back as always. On a transaction not made by DB (a savepoint) it runs at once.
+func ExecWithNext(ctx context.Context, tx pgx.Tx, sql string, args ...any) error {
+	t, ok := tx.(*provedTx)
+	if !ok {
+		_, err := tx.Exec(ctx, sql, args...)
+		return err
 	}
+	switch {
+	case t.closed:
+		return pgx.ErrTxClosed
+	case t.ended:
+		return ErrAfterLastStatement
+	}
+	t.queued = append(t.queued, queuedSQL{sql: sql, args: args})
+	return nil
 }

@@ -24,6 +24,16 @@ type pgStore struct {
 // Create stores the job as the visitor (or signed-in customer) who sent it: row-level security
 // allows exactly an open, unassigned job (policy public_request). The id is made here, because
 // a visitor may not read the row back.
+//
+// The insert's statement triggers update the job counters of the town (migrations 020 and 042),
+// rows that every request of that town updates and holds until COMMIT; so the insert goes as late
+// as it can: with the e-mail job's insert, which must follow it in the transaction (the database
+// admits a confirmation only for a job inserted in it, tenants/schema/river_access.sql), or with
+// COMMIT (tenants.ExecWithNext). The rows are then held for one round trip (the e-mail job's
+// answer, then COMMIT), or none, instead of two (make load: the public request). Three round
+// trips with the confirmation e-mail (the checks, the two inserts, COMMIT), two without, as
+// before. If the insert fails, so does the message it travels with, and the job, its e-mail job
+// and its counters are rolled back together.
 func (s *pgStore) Create(ctx context.Context, j Job) error {
 	actor := tenants.ActorFrom(ctx)
 	return s.db.Tx(ctx, func(tx pgx.Tx) error {
@@ -31,32 +41,13 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 		if actor.Role != tenants.Anonymous {
 			klant = actor.UserID
 		}
-		// One statement, one round trip: the category's label, the region (town or postcode, D2)
-		// and the insert, which happens only when both are found (a data-modifying WITH runs
-		// whether or not the outer SELECT reads it). The request's busiest path pays
-		// for each round trip (make load: public job request).
+		// The category's label and the region (town or postcode, D2), in one statement that locks
+		// nothing. The insert names both: the foreign keys still refuse a category or a region
+		// that went meanwhile.
 		town, digits := tenants.RegionArgs(j.Woonplaats, j.Postcode)
-		if !j.Bevestigen {
-			// Without a confirmation the insert is all the transaction does: COMMIT goes with it
-			// (one round trip), so the town's job counters that its triggers update (migrations
-			// 020 and 042), rows every request of the town updates, are not held while the answer
-			// travels and a COMMIT comes back. When the category or the region is unknown it
-			// inserts nothing, and there is nothing to roll back.
-			tenants.LastStatement(tx)
-		}
 		var label, regio *string
-		if err := tx.QueryRow(ctx, `
-			WITH c AS (SELECT label FROM categories WHERE key = $3 AND publiek),
-			     r AS (SELECT `+tenants.RegionSQL("$2", "$15")+` AS regio),
-			     ins AS (
-			       INSERT INTO klussen (id, status, regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats,
-			                            telefoon, email, naam, contact_voorkeur, klant_id)
-			       SELECT $1, 'open', r.regio, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14
-			       FROM c, r WHERE r.regio IS NOT NULL
-			       RETURNING 1)
-			SELECT (SELECT label FROM c), (SELECT regio FROM r)`,
-			j.ID, town, j.Categorie, j.Beschrijving, j.Datum, j.Tijd, j.Adres, j.Postcode, j.Woonplaats,
-			j.Telefoon, j.Email, j.Naam, j.ContactVoorkeur, klant, digits).Scan(&label, &regio); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT (SELECT label FROM categories WHERE key = $1 AND publiek), `+tenants.RegionSQL("$2", "$3"),
+			j.Categorie, town, digits).Scan(&label, &regio); err != nil {
 			return err
 		}
 		switch {
@@ -65,16 +56,21 @@ func (s *pgStore) Create(ctx context.Context, j Job) error {
 		case regio == nil:
 			return invalid(validate.Errors{"woonplaats": "Wij komen (nog) niet in deze woonplaats. Kies een woonplaats uit de lijst of bel ons."})
 		}
+		if err := tenants.ExecWithNext(ctx, tx, `
+			INSERT INTO klussen (id, status, regio, categorie, beschrijving, datum, tijd, adres, postcode, woonplaats,
+			                     telefoon, email, naam, contact_voorkeur, klant_id)
+			VALUES ($1, 'open', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			j.ID, *regio, j.Categorie, j.Beschrijving, j.Datum, j.Tijd, j.Adres, j.Postcode, j.Woonplaats,
+			j.Telefoon, j.Email, j.Naam, j.ContactVoorkeur, klant); err != nil {
+			return err
+		}
 		if !j.Bevestigen {
 			return nil
 		}
 		if s.enqueue == nil {
 			return errors.New("aanvragen: no job queue for the confirmation e-mail")
 		}
-		// The confirmation (document 000 section 7), committed with the job or not at all. It must
-		// follow the insert (the database admits it only for a job inserted in this transaction,
-		// tenants/schema/river_access.sql), and River may add a NOTIFY after it, so here the
-		// insert's counter rows stay held across the e-mail job's insert and COMMIT.
+		// The confirmation (document 000 section 7), committed with the job or not at all.
 		data := map[string]string{
 			"naam": j.Naam, "categorie": *label, "beschrijving": j.Beschrijving,
 			"datum": j.Datum.Dutch(), "tijd": Slots[j.Tijd],
