@@ -36,6 +36,12 @@ function useAanmelding(id: string) {
   return { data, failed: data === undefined && error ? recordError(error) : null };
 }
 
+/** The header's buttons that open the Communicatie tab at their form. */
+const NAAR_FORMULIER = [
+  { field: 'email', icon: <EmailIcon />, label: 'Email' },
+  { field: 'whatsapp', icon: <WhatsAppIcon />, label: 'WhatsApp' },
+] as const;
+
 const TABS = ['Overzicht', 'Documenten', 'Communicatie', 'Beoordeling', 'Statistieken'] as const;
 
 function Panel({ index, tab, children }: { index: number; tab: number; children: ReactNode }) {
@@ -152,28 +158,20 @@ export default function AanmeldingPage() {
           <StatusBadge status={a.status} />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
-          <Button
-            variant="outlined"
-            size="large"
-            startIcon={<EmailIcon />}
-            onClick={() => {
-              setTab(communicatie);
-              setFocus((f) => ({ field: 'email', n: (f?.n ?? 0) + 1 }));
-            }}
-          >
-            Email
-          </Button>
-          <Button
-            variant="outlined"
-            size="large"
-            startIcon={<WhatsAppIcon />}
-            onClick={() => {
-              setTab(communicatie);
-              setFocus((f) => ({ field: 'whatsapp', n: (f?.n ?? 0) + 1 }));
-            }}
-          >
-            WhatsApp
-          </Button>
+          {NAAR_FORMULIER.map(({ field, icon, label }) => (
+            <Button
+              key={field}
+              variant="outlined"
+              size="large"
+              startIcon={icon}
+              onClick={() => {
+                setTab(communicatie);
+                setFocus((f) => ({ field, n: (f?.n ?? 0) + 1 }));
+              }}
+            >
+              {label}
+            </Button>
+          ))}
           <Button variant="outlined" size="large" startIcon={<PhoneIcon />} component="a" href={`tel:${tel(a.telefoon)}`}>
             Telefoon
           </Button>

@@ -2,14 +2,15 @@ import EmailIcon from '@mui/icons-material/Email';
 import NoteIcon from '@mui/icons-material/StickyNote2';
 import PhoneIcon from '@mui/icons-material/Phone';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, TextInput, useNotify } from 'react-admin';
+import { TextInput, useNotify } from 'react-admin';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { actionFailure, useAction } from '../api/useAction';
 import { momentNl } from '../fields/dates';
 import { fieldError, type AanmeldingDetail, type Communicatie } from './types';
 import { COMMUNICATIE_FOUT, type CommunicatieSoort } from './actions';
+import { FormCard } from './FormCard';
 
 type Soort = CommunicatieSoort;
 
@@ -60,37 +61,21 @@ function Tijdlijn({ items }: { items: Communicatie[] }) {
   );
 }
 
-/** One of the four forms: a heading, its fields and its button; errors under the fields. */
+/** One of the four forms, in its card; a form that was sent starts anew (its fields empty), a refused one keeps what was typed. */
 function Formulier({ titel, knop, id, onSubmit, busy, children }: { titel: string; knop: string; id: string; onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | undefined>; busy: boolean; children: ReactNode }) {
-  // A form that was sent starts anew (its fields empty); a refused one keeps what was typed.
   const [versie, setVersie] = useState(0);
   const submit = async (values: Record<string, unknown>) => {
     const errors = await onSubmit(values);
     if (errors === undefined) setVersie((v) => v + 1);
     return errors;
   };
+  // A new record id makes react-admin's form start from its (empty) defaults again.
   return (
-    <Card component="section" aria-labelledby={`${id}-titel`} variant="outlined">
-      <CardContent>
-        {/* A new record id makes react-admin's form start from its (empty) defaults again. */}
-        <Form record={{ id: versie }} onSubmit={submit} noValidate>
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            <Typography id={`${id}-titel`} variant="h6" component="h3">
-              {titel}
-            </Typography>
-            {children}
-            <Box>
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {knop}
-              </Button>
-            </Box>
-          </Box>
-        </Form>
-      </CardContent>
-    </Card>
+    <FormCard id={id} titel={titel} knop={knop} busy={busy} record={{ id: versie }} onSubmit={submit}>
+      {children}
+    </FormCard>
   );
 }
-
 
 /** A field's check: something besides spaces, else the kind's message. */
 const gevuld = (message: string) => (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? undefined : message);

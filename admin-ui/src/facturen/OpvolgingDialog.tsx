@@ -1,13 +1,12 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Link, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { useCallback, useRef, useState } from 'react';
 import { maxLength, required, TextInput } from 'react-admin';
-import { useApiData } from '../api/useApiData';
 import { useAction } from '../api/useAction';
 import { DetailDialog } from '../dialogs/DetailDialog';
 import { FORM_FIELDS, FormDialog } from '../dialogs/FormDialog';
 import { QuestionDialog } from '../dialogs/QuestionDialog';
 import { StateSection } from '../dialogs/StateSection';
+import { useStepRecord } from '../dialogs/useStepRecord';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { Facts } from '../fields/Facts';
 import { euro } from '../klussen/format';
@@ -46,20 +45,15 @@ type Stap = { soort: 'boeken' } | { soort: 'bespreking' } | { soort: 'uithanden'
  * now (the last reminder, payment or dispute), as the contact log of a job lists its newest first.
  */
 export function OpvolgingDialog({ id, nummer, onClose }: { id: string; nummer: string; onClose: () => void }) {
-  const { data: o, failed, set } = useApiData<Opvolging>(`/api/v1/facturen/${encodeURIComponent(id)}/opvolging`);
-  const [stap, setStap] = useState<Stap | null>(null);
-  const staatRef = useRef<HTMLDivElement>(null);
-
   // The answer of an action is the follow-up as it is now: shown at once (the re-read follows).
-  const klaar = useCallback(
-    (nieuw: Opvolging) => {
-      set(nieuw);
-      setStap(null);
-      // After the sub-dialog has given the focus back to what opened it (which may be gone now).
-      setTimeout(() => staatRef.current?.focus(), 0);
-    },
-    [set],
-  );
+  const {
+    data: o,
+    failed,
+    step: stap,
+    setStep: setStap,
+    stateRef: staatRef,
+    done: klaar,
+  } = useStepRecord<Opvolging, Stap>(`/api/v1/facturen/${encodeURIComponent(id)}/opvolging`);
 
   return (
     <DetailDialog

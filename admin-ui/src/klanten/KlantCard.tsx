@@ -29,6 +29,7 @@ import { AvgActions } from './AvgActions';
 import { ddMMyyyy } from '../fields/dates';
 import { bedrag, commaQuotedCsv, download, semicolonCsv } from './csv';
 import { Facts } from '../fields/Facts';
+import { CardSection } from '../fields/CardSection';
 
 type Klant = ResponseBody<'/api/v1/klanten/{email}'>['data'];
 type KlusRij = ListItem<'/api/v1/klanten/{email}/klussen'>;
@@ -121,44 +122,34 @@ function Overzicht({ klant: k }: { klant: Klant }) {
   const naam = [k.klant_voornaam, k.klant_achternaam].filter(Boolean).join(' ');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      <Card component="section" aria-labelledby="contact-title">
-        <CardContent>
-          <Typography id="contact-title" variant="h5" component="h2" gutterBottom>
-            Contactgegevens
-          </Typography>
-          <Facts
-            rows={[
-              ['Naam', naam || k.naam],
-              ['E-mail', k.email],
-              ['Telefoon', <a key="tel" href={`tel:${k.telefoon.replaceAll(' ', '')}`}>{k.telefoon}</a>],
-              ['Adres', `${k.adres}, ${k.postcode} ${k.woonplaats}`],
-            ]}
-          />
-        </CardContent>
-      </Card>
-      <Card component="section" aria-labelledby="stats-title">
-        <CardContent>
-          <Typography id="stats-title" variant="h5" component="h2" gutterBottom>
-            Statistieken
-          </Typography>
-          <Facts
-            rows={[
-              ['Totaal klussen', k.aantal_klussen],
-              ['Per status', `${k.per_status.open} open, ${k.per_status.ingepland} ingepland, ${k.per_status.bezig} bezig, ${k.per_status.afgerond} afgerond`],
-              [
-                'Gemiddelde tevredenheid',
-                k.gemiddelde_tevredenheid === null ? (
-                  'Nog geen beoordeling'
-                ) : (
-                  <Stars shown={`★ ${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)}`} spoken={`${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)} van 5 sterren`} />
-                ),
-              ],
-              ['Facturen', k.aantal_facturen],
-              ['Openstaand', euro(k.openstaand_cents)],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <CardSection id="contact-title" title="Contactgegevens">
+        <Facts
+          rows={[
+            ['Naam', naam || k.naam],
+            ['E-mail', k.email],
+            ['Telefoon', <a key="tel" href={`tel:${k.telefoon.replaceAll(' ', '')}`}>{k.telefoon}</a>],
+            ['Adres', `${k.adres}, ${k.postcode} ${k.woonplaats}`],
+          ]}
+        />
+      </CardSection>
+      <CardSection id="stats-title" title="Statistieken">
+        <Facts
+          rows={[
+            ['Totaal klussen', k.aantal_klussen],
+            ['Per status', `${k.per_status.open} open, ${k.per_status.ingepland} ingepland, ${k.per_status.bezig} bezig, ${k.per_status.afgerond} afgerond`],
+            [
+              'Gemiddelde tevredenheid',
+              k.gemiddelde_tevredenheid === null ? (
+                'Nog geen beoordeling'
+              ) : (
+                <Stars shown={`★ ${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)}`} spoken={`${ONE_DECIMAL.format(k.gemiddelde_tevredenheid)} van 5 sterren`} />
+              ),
+            ],
+            ['Facturen', k.aantal_facturen],
+            ['Openstaand', euro(k.openstaand_cents)],
+          ]}
+        />
+      </CardSection>
       <Box sx={{ gridColumn: { md: '1 / span 2' } }}>
         {/* After an erase the card stays, with the result; 'Terug naar klanten' leads on. */}
         <AvgActions email={k.email} />
@@ -193,20 +184,15 @@ function Historie({ email }: { email: string }) {
             <ToggleButton value="ingepland">Ingepland</ToggleButton>
             <ToggleButton value="afgerond">Afgerond</ToggleButton>
           </ToggleButtonGroup>
-          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.data.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.data)}>
-            CSV exporteren
-          </Button>
+          <CsvButton rows={rows} onExport={exporteren} />
         </Box>
-        <TabRows state={rows} empty="Geen aanvragen gevonden">
-          {(list) => (
-            <SimpleTable
-              headers={['Datum', 'Tijd', 'Categorie', 'Omschrijving', 'Status', 'Klusser']}
-              rows={list}
-              rowKey={(r) => r.id}
-              cells={(r) => [ddMMyyyy(r.datum), r.tijd, r.categorie, r.beschrijving, isStatus(r.status) ? STATUS_LABEL[r.status] : r.status, r.klusser ?? '—']}
-            />
-          )}
-        </TabRows>
+        <TabTable
+          state={rows}
+          empty="Geen aanvragen gevonden"
+          headers={['Datum', 'Tijd', 'Categorie', 'Omschrijving', 'Status', 'Klusser']}
+          rowKey={(r) => r.id}
+          cells={(r) => [ddMMyyyy(r.datum), r.tijd, r.categorie, r.beschrijving, isStatus(r.status) ? STATUS_LABEL[r.status] : r.status, r.klusser ?? '—']}
+        />
       </CardContent>
     </Card>
   );
@@ -245,32 +231,27 @@ function Facturen({ email }: { email: string }) {
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box>
-          <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.data.length === 0} onClick={() => rows.kind === 'ok' && exporteren(rows.data)}>
-            CSV exporteren
-          </Button>
+          <CsvButton rows={rows} onExport={exporteren} />
         </Box>
-        <TabRows state={rows} empty="Geen facturen gevonden">
-          {(list) => (
-            <SimpleTable
-              headers={['Datum', 'Omschrijving', 'Uren × tarief', 'Materiaal', 'Totaal', 'Betaald']}
-              rows={list}
-              rowKey={(f) => f.id}
-              cells={(f) => [
-                ddMMyyyy(f.datum),
-                <>
-                  {f.omschrijving}
-                  <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                    {f.factuurnummer}
-                  </Typography>
-                </>,
-                `${f.uren} × ${euro(f.uurtarief_cents)}`,
-                euro(f.materiaal_cents),
-                euro(f.totaal_bedrag_cents),
-                <Chip key="betaald" label={factuurStand(f)} color={f.betaald ? 'success' : f.credit_van || f.gecrediteerd_door ? 'default' : 'warning'} sx={{ fontWeight: 700 }} />,
-              ]}
-            />
-          )}
-        </TabRows>
+        <TabTable
+          state={rows}
+          empty="Geen facturen gevonden"
+          headers={['Datum', 'Omschrijving', 'Uren × tarief', 'Materiaal', 'Totaal', 'Betaald']}
+          rowKey={(f) => f.id}
+          cells={(f) => [
+            ddMMyyyy(f.datum),
+            <>
+              {f.omschrijving}
+              <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                {f.factuurnummer}
+              </Typography>
+            </>,
+            `${f.uren} × ${euro(f.uurtarief_cents)}`,
+            euro(f.materiaal_cents),
+            euro(f.totaal_bedrag_cents),
+            <Chip key="betaald" label={factuurStand(f)} color={f.betaald ? 'success' : f.credit_van || f.gecrediteerd_door ? 'default' : 'warning'} sx={{ fontWeight: 700 }} />,
+          ]}
+        />
       </CardContent>
     </Card>
   );
@@ -308,6 +289,24 @@ function Reviews({ email }: { email: string }) {
           ))}
         </Box>
       )}
+    </TabRows>
+  );
+}
+
+/** 'CSV exporteren': the tab's rows as a file, once there are any. */
+function CsvButton<T>({ rows, onExport }: { rows: ApiState<T[]>; onExport: (list: T[]) => void }) {
+  return (
+    <Button variant="outlined" size="large" startIcon={<DownloadIcon />} disabled={rows.kind !== 'ok' || rows.data.length === 0} onClick={() => rows.kind === 'ok' && onExport(rows.data)}>
+      CSV exporteren
+    </Button>
+  );
+}
+
+/** A tab's rows as a table (Aanvragen Historie, Facturen). */
+function TabTable<T>({ state, empty, ...table }: { state: ApiState<T[]>; empty: string; headers: string[]; rowKey: (row: T) => string; cells: (row: T) => ReactNode[] }) {
+  return (
+    <TabRows state={state} empty={empty}>
+      {(list) => <SimpleTable {...table} rows={list} />}
     </TabRows>
   );
 }

@@ -1,13 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import { useState } from 'react';
-import { DateInput, FormDataConsumer, required, TextInput, useNotify } from 'react-admin';
+import { DateInput, FormDataConsumer, required, TextInput } from 'react-admin';
 import { SwitchInput } from '../fields/SwitchInput';
 import { SelectInput } from '../fields/SelectInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { ActionError, type ActionAnswer } from '../api/action';
 import { useAction } from '../api/useAction';
 import { CATEGORIE_CHOICES } from '../klussen/status';
-import { FormDialog } from '../dialogs/FormDialog';
+import { CreateDialog } from '../dialogs/CreateDialog';
 
 type NieuweKlant = RequestBody<'/api/v1/klanten', 'post'>;
 
@@ -68,45 +67,33 @@ function body(v: FormValues): NieuweKlant {
  * with the same messages.
  */
 export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
-  const notify = useNotify();
-  const [fout, setFout] = useState<string | null>(null);
   const createKlant = useAction('createKlant');
-
-  const opslaan = async (values: Record<string, unknown>) => {
-    setFout(null);
-    try {
-      const answer: ActionAnswer<unknown> = await createKlant.mutateAsync({ body: { ...body(values as unknown as FormValues) } });
-      notify(answer.message || 'Klant aangemaakt', { type: 'success' });
-      onSaved();
-      return undefined;
-    } catch (e) {
-      setFout(e instanceof ActionError ? `Fout bij aanmaken klant: ${e.message}` : 'Fout bij aanmaken klant');
-      return e instanceof ActionError ? e.fields : undefined;
-    }
-  };
-
   return (
-    <FormDialog
+    <CreateDialog
       id="nieuwe-klant-title"
       title="Nieuwe Klant"
-      open={open}
-      maxWidth="md"
-      dividers
-      defaultValues={LEEG}
-      onSubmit={opslaan}
-      failure={fout}
       label="Klant aanmaken"
+      open={open}
+      defaultValues={LEEG}
+      create={async (values) => {
+        const answer: ActionAnswer<unknown> = await createKlant.mutateAsync({ body: { ...body(values) } });
+        return answer.message || 'Klant aangemaakt';
+      }}
+      failure={(e) => (e instanceof ActionError ? { message: `Fout bij aanmaken klant: ${e.message}`, fields: e.fields } : { message: 'Fout bij aanmaken klant' })}
       onClose={onClose}
+      onSaved={onSaved}
+      columns={
+        <>
+          <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
+          <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
+          <TextInput source="klant_voornaam" label="Voornaam (niet verplicht)" />
+          <TextInput source="klant_achternaam" label="Achternaam (niet verplicht)" />
+          <TextInput source="adres" label="Adres (niet verplicht)" />
+          <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
+          <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
+        </>
+      }
     >
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
-        <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
-        <TextInput source="klant_voornaam" label="Voornaam (niet verplicht)" />
-        <TextInput source="klant_achternaam" label="Achternaam (niet verplicht)" />
-        <TextInput source="adres" label="Adres (niet verplicht)" />
-        <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
-        <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
-      </Box>
       <SwitchInput source="met_klus" label="Ook een klus aanmaken" />
       <FormDataConsumer<FormValues>>
         {({ formData }) =>
@@ -129,6 +116,6 @@ export function NieuweKlantDialog({ open, onClose, onSaved }: { open: boolean; o
           )
         }
       </FormDataConsumer>
-    </FormDialog>
+    </CreateDialog>
   );
 }

@@ -1,12 +1,14 @@
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
-import { Alert, Box, Button, List, ListItem, Typography } from '@mui/material';
+import { Alert, Button, List, ListItem, Typography } from '@mui/material';
 import { useState } from 'react';
-import { FormDataConsumer, maxLength, RadioButtonGroupInput, required, TextInput } from 'react-admin';
+import { maxLength, RadioButtonGroupInput, required } from 'react-admin';
 import type { ListItem as ApiListItem } from '@klusmaat/shared-ui/api/types';
 import { useAction } from '../api/useAction';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { FormDialog } from '../dialogs/FormDialog';
+import { CountedTextInput } from '../fields/CountedTextInput';
+import { KlusSection } from './KlusSection';
 
 type Contact = ApiListItem<'/api/v1/klussen/{id}/contacten'>;
 
@@ -31,15 +33,15 @@ export function ContactLog({ klusId }: { klusId: string }) {
   const [open, setOpen] = useState(false);
 
   return (
-    <Box component="section" aria-labelledby={`contact-${klusId}`} sx={{ display: 'grid', gap: 1 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography id={`contact-${klusId}`} variant="h6" component="h3">
-          Contact met de klant
-        </Typography>
+    <KlusSection
+      id={`contact-${klusId}`}
+      title="Contact met de klant"
+      actions={
         <Button variant="contained" size="large" startIcon={<PhoneCallbackIcon />} onClick={() => setOpen(true)}>
           Contact vastleggen
         </Button>
-      </Box>
+      }
+    >
       {failed && <Alert severity="error">Kon de contacten niet laden.</Alert>}
       {contacts !== undefined && contacts.length === 0 && <Typography>Nog geen contact vastgelegd.</Typography>}
       {contacts !== undefined && contacts.length > 0 && (
@@ -66,7 +68,7 @@ export function ContactLog({ klusId }: { klusId: string }) {
           onLogged={() => setOpen(false)}
         />
       )}
-    </Box>
+    </KlusSection>
   );
 }
 
@@ -75,20 +77,7 @@ const notitieRegel = maxLength(MAX_NOTITIE, 'De notitie mag hoogstens 1000 teken
 
 /** The note with its count of characters under it, or its message. */
 function NotitieInput() {
-  return (
-    <FormDataConsumer<{ notitie?: string }>>
-      {({ formData }) => (
-        <TextInput
-          source="notitie"
-          label="Notitie (wat is er afgesproken?)"
-          multiline
-          minRows={3}
-          validate={notitieRegel}
-          helperText={`${(formData.notitie ?? '').length} / ${MAX_NOTITIE} tekens`}
-        />
-      )}
-    </FormDataConsumer>
-  );
+  return <CountedTextInput source="notitie" label="Notitie (wat is er afgesproken?)" multiline minRows={3} validate={notitieRegel} max={MAX_NOTITIE} />;
 }
 
 /**

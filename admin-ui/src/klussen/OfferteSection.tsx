@@ -10,6 +10,7 @@ import { useApiData } from '../api/useApiData';
 import { QuestionDialog } from '../dialogs/QuestionDialog';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { euro } from './format';
+import { KlusSection } from './KlusSection';
 import { OfferteDialog } from './OfferteDialog';
 import type { Offerte } from './offerte';
 import { ColumnHeads, right } from '../lists/ColumnHeads';
@@ -63,11 +64,10 @@ export function OfferteSection({
   };
 
   return (
-    <Box component="section" aria-labelledby={`offerte-${klusId}`} sx={{ display: 'grid', gap: 1 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography id={`offerte-${klusId}`} variant="h6" component="h3">
-          Offerte
-        </Typography>
+    <KlusSection
+      id={`offerte-${klusId}`}
+      title="Offerte"
+      actions={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {wijzigbaar && (
             <Button variant="outlined" size="large" startIcon={<EditIcon />} onClick={() => setDialog('bewerken')}>
@@ -91,7 +91,8 @@ export function OfferteSection({
             </Button>
           )}
         </Box>
-      </Box>
+      }
+    >
       {failed && <Alert severity="error">Kon de offerte niet laden.</Alert>}
       {wijzigbaar && concept && !heeftEmail && (
         <Typography id={geenEmailId} variant="body2">
@@ -104,7 +105,7 @@ export function OfferteSection({
         <OfferteDialog klusId={klusId} offerte={offerte} uurtariefCents={uurtariefCents} onClose={() => setDialog(null)} onDone={done} />
       )}
       {dialog === 'versturen' && <VersturenDialog klusId={klusId} onClose={() => setDialog(null)} onDone={done} />}
-    </Box>
+    </KlusSection>
   );
 }
 

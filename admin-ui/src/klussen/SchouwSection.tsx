@@ -3,15 +3,17 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, DialogContentText, Link, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormDataConsumer, required, TextInput, useNotify, type Validator } from 'react-admin';
+import { required, TextInput, useNotify, type Validator } from 'react-admin';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { errorFields, failureText } from '../api/action';
 import { useAction } from '../api/useAction';
 import type { Schouw } from './actions';
+import { KlusSection } from './KlusSection';
 import { useApiData } from '../api/useApiData';
 import { momentNl } from '../fields/dates';
 import { MAX_FOTO_BYTES } from '../klussers/ShowcaseFotos';
 import { FORM_FIELDS, FormDialog } from '../dialogs/FormDialog';
+import { CountedTextInput } from '../fields/CountedTextInput';
 
 
 /** The most photos a survey keeps (the server refuses the 11th with too_many_photos). */
@@ -53,12 +55,11 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
   };
 
   return (
-    <Box component="section" aria-labelledby={`schouw-${klusId}`} sx={{ display: 'grid', gap: 1 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography id={`schouw-${klusId}`} variant="h6" component="h3">
-          Gratis schouw
-        </Typography>
-        {planbaar && schouw !== undefined && schouw?.status !== 'uitgevoerd' && (
+    <KlusSection
+      id={`schouw-${klusId}`}
+      title="Gratis schouw"
+      actions={
+        planbaar && schouw !== undefined && schouw?.status !== 'uitgevoerd' && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button variant="outlined" size="large" startIcon={<EventIcon />} onClick={() => setDialog('plan')}>
               {gepland ? 'Schouw wijzigen' : 'Schouw plannen'}
@@ -74,8 +75,9 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
               </Button>
             )}
           </Box>
-        )}
-      </Box>
+        )
+      }
+    >
       {failed && <Alert severity="error">Kon de schouw niet laden.</Alert>}
       {schouw === null && <Typography>{planbaar ? 'Nog geen schouw gepland.' : 'Er is geen schouw geweest.'}</Typography>}
       {schouw && schouw.status === 'gepland' && (
@@ -118,7 +120,7 @@ export function SchouwSection({ klusId, planbaar, heeftEmail }: { klusId: string
       {dialog === 'annuleren' && schouw && (
         <AnnuleerDialog klusId={klusId} schouw={schouw} heeftEmail={heeftEmail} onClose={() => setDialog(null)} onDone={done} />
       )}
-    </Box>
+    </KlusSection>
   );
 }
 
@@ -193,19 +195,15 @@ function UitkomstDialog({ klusId, onClose, onDone }: DialogProps) {
       pending={record.isPending}
       onClose={onClose}
     >
-      <FormDataConsumer<{ uitkomst?: string }>>
-        {({ formData }) => (
-          <TextInput
-            source="uitkomst"
-            label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
-            multiline
-            minRows={4}
-            fullWidth
-            validate={[required('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).'), uitkomstRegel]}
-            helperText={`${(formData.uitkomst ?? '').length} / 2000 tekens`}
-          />
-        )}
-      </FormDataConsumer>
+      <CountedTextInput
+        source="uitkomst"
+        label="Uitkomst (wat moet er gebeuren, welk materiaal?)"
+        multiline
+        minRows={4}
+        fullWidth
+        validate={[required('Beschrijf de uitkomst van de schouw (hoogstens 2000 tekens).'), uitkomstRegel]}
+        max={2000}
+      />
     </FormDialog>
   );
 }
@@ -241,19 +239,16 @@ function AnnuleerDialog({ klusId, schouw, heeftEmail, onClose, onDone }: DialogP
         De schouw van <strong>{momentNl(schouw.start)}</strong> door <strong>{schouw.opnemer}</strong> gaat dan niet door en krijgt geen herinnering.{' '}
         {heeftEmail ? 'De klant krijgt hiervan een e-mail.' : 'Deze klant heeft geen e-mailadres: bel de klant om het door te geven.'}
       </DialogContentText>
-      <FormDataConsumer<{ reden?: string }>>
-        {({ formData }) => (
-          <TextInput
-            source="reden"
-            label="Reden (niet verplicht)"
-            multiline
-            minRows={2}
-            fullWidth
-            validate={redenRegel}
-            helperText={`${heeftEmail ? 'Staat in de e-mail aan de klant. ' : ''}${(formData.reden ?? '').length} / ${MAX_REDEN} tekens`}
-          />
-        )}
-      </FormDataConsumer>
+      <CountedTextInput
+        source="reden"
+        label="Reden (niet verplicht)"
+        multiline
+        minRows={2}
+        fullWidth
+        validate={redenRegel}
+        hint={heeftEmail ? 'Staat in de e-mail aan de klant. ' : ''}
+        max={MAX_REDEN}
+      />
     </FormDialog>
   );
 }

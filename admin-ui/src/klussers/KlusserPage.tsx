@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
 import { RecordContextProvider, Title, useBasename, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ResponseBody } from '@klusmaat/shared-ui/api/types';
@@ -16,22 +16,9 @@ import { beoordeling, LIJST_SORT, lijstFilter, uren } from './KlusserList';
 import { ProfielForm } from './ProfielForm';
 import { ShowcaseFotos } from './ShowcaseFotos';
 import { FactList } from '../fields/Facts';
+import { CardSection } from '../fields/CardSection';
 
 type Detail = ResponseBody<'/api/v1/klussers/{id}'>['data'];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `sectie-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography id={id} variant="h5" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * One klusser: /admin/klussers/{id} with the tabs Profiel, Website Showcase, Beoordelingen and
@@ -111,16 +98,16 @@ function BeheerTabs({ k }: { k: Detail }) {
       <Box role="tabpanel" id={`klusser-paneel-${tab}`} aria-labelledby={`klusser-tab-${tab}`}>
         {tab === 0 && (
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <Section title="Profiel">
+            <CardSection title="Profiel">
               <ProfielForm k={k} />
-            </Section>
+            </CardSection>
             <Bankrekening klusserId={k.id} naam={k.naam} beheer />
           </Box>
         )}
         {tab === 1 && (
-          <Section title="Website Showcase">
+          <CardSection title="Website Showcase">
             <ShowcaseFotos k={k} />
-          </Section>
+          </CardSection>
         )}
         {tab === 2 && <Beoordelingen k={k} />}
         {tab === 3 && <GewerkteUren k={k} />}
@@ -136,7 +123,7 @@ function Profiel({ k }: { k: Detail }) {
       <Typography variant="h4" component="h1">
         {k.naam}
       </Typography>
-      <Section title="Profiel">
+      <CardSection title="Profiel">
         <FactList>
           <dt>E-mail</dt>
           <dd>{k.email || '—'}</dd>
@@ -162,7 +149,7 @@ function Profiel({ k }: { k: Detail }) {
           )}
         </FactList>
         {k.intro_tekst && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{k.intro_tekst}</Typography>}
-      </Section>
+      </CardSection>
       <Bankrekening klusserId={k.id} naam={k.naam} beheer={false} />
       <Beoordelingen k={k} />
       <GewerkteUren k={k} />
@@ -172,7 +159,7 @@ function Profiel({ k }: { k: Detail }) {
 
 function Beoordelingen({ k }: { k: Detail }) {
   return (
-      <Section title="Beoordelingen">
+      <CardSection title="Beoordelingen">
         {k.beoordelingen.length === 0 ? (
           <Typography>Nog geen beoordelingen</Typography>
         ) : (
@@ -183,13 +170,13 @@ function Beoordelingen({ k }: { k: Detail }) {
             cells={(r) => [ddMMyyyy(r.datum), r.beschrijving, r.woonplaats, `${r.rating_algemeen} van 5`, r.opmerkingen || '—']}
           />
         )}
-      </Section>
+      </CardSection>
   );
 }
 
 function GewerkteUren({ k }: { k: Detail }) {
   return (
-      <Section title="Gewerkte uren">
+      <CardSection title="Gewerkte uren">
         {k.uren.length === 0 ? (
           <Typography>Nog geen gewerkte uren</Typography>
         ) : (
@@ -200,6 +187,6 @@ function GewerkteUren({ k }: { k: Detail }) {
             cells={(u) => [ddMMyyyy(u.datum), u.beschrijving, u.woonplaats, u.uren]}
           />
         )}
-      </Section>
+      </CardSection>
   );
 }

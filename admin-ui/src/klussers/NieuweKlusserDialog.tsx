@@ -1,11 +1,10 @@
 import { Box } from '@mui/material';
-import { useState } from 'react';
-import { NumberInput, required, TextInput, useCreate, useNotify } from 'react-admin';
+import { NumberInput, required, TextInput, useCreate } from 'react-admin';
 import { SwitchInput } from '../fields/SwitchInput';
 import type { RequestBody } from '@klusmaat/shared-ui/api/types';
 import { recordError, saveFailure } from '../lists/recordErrors';
 import { RegioCheckboxGroupInput } from '../regios/RegioInputs';
-import { FormDialog } from '../dialogs/FormDialog';
+import { CreateDialog } from '../dialogs/CreateDialog';
 
 type Nieuw = RequestBody<'/api/v1/klussers', 'post'>;
 
@@ -44,47 +43,35 @@ function body(v: FormValues): Nieuw {
  * operation (D14); an address already in use gets section 8's message.
  */
 export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
-  const notify = useNotify();
-  const [fout, setFout] = useState<string | null>(null);
   const [create] = useCreate();
-
-  const opslaan = async (values: Record<string, unknown>) => {
-    setFout(null);
-    try {
-      // react-admin refreshes the klussers' list and totals itself after a create.
-      await create('klussers', { data: body(values as unknown as FormValues) }, { returnPromise: true });
-      notify('Klusser succesvol aangemaakt', { type: 'success' });
-      onSaved();
-      return undefined;
-    } catch (e) {
-      setFout(saveFailure(e, 'Fout bij aanmaken klusser'));
-      return recordError(e).fields;
-    }
-  };
-
   return (
-    <FormDialog
+    <CreateDialog
       id="nieuwe-klusser-title"
       title="Nieuwe Klusser"
-      open={open}
-      maxWidth="md"
-      dividers
-      defaultValues={LEEG}
-      onSubmit={opslaan}
-      failure={fout}
       label="Klusser aanmaken"
+      open={open}
+      defaultValues={LEEG}
+      create={async (values) => {
+        // react-admin refreshes the klussers' list and totals itself after a create.
+        await create('klussers', { data: body(values) }, { returnPromise: true });
+        return 'Klusser succesvol aangemaakt';
+      }}
+      failure={(e) => ({ message: saveFailure(e, 'Fout bij aanmaken klusser'), fields: recordError(e).fields })}
       onClose={onClose}
+      onSaved={onSaved}
+      columns={
+        <>
+          <TextInput source="naam" label="Naam" validate={VERPLICHT} />
+          <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
+          <TextInput source="password" label="Wachtwoord" type="text" validate={VERPLICHT} helperText="Minstens 10 tekens; geef het de klusser persoonlijk door" />
+          <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
+          <TextInput source="adres" label="Adres (niet verplicht)" />
+          <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
+          <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
+          <NumberInput source="leeftijd" label="Leeftijd (niet verplicht)" min={18} max={120} />
+        </>
+      }
     >
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextInput source="naam" label="Naam" validate={VERPLICHT} />
-        <TextInput source="email" label="E-mailadres" type="email" validate={VERPLICHT} />
-        <TextInput source="password" label="Wachtwoord" type="text" validate={VERPLICHT} helperText="Minstens 10 tekens; geef het de klusser persoonlijk door" />
-        <TextInput source="telefoon" label="Telefoon" type="tel" validate={VERPLICHT} />
-        <TextInput source="adres" label="Adres (niet verplicht)" />
-        <TextInput source="postcode" label="Postcode (niet verplicht)" helperText="Bijvoorbeeld 2271 AB" />
-        <TextInput source="woonplaats" label="Woonplaats" validate={VERPLICHT} />
-        <NumberInput source="leeftijd" label="Leeftijd (niet verplicht)" min={18} max={120} />
-      </Box>
       <RegioCheckboxGroupInput source="regio" label="Regio" validate={REGIO_VERPLICHT} />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
         <SwitchInput source="heeft_vog" label="Heeft een VOG" />
@@ -92,6 +79,6 @@ export function NieuweKlusserDialog({ open, onClose, onSaved }: { open: boolean;
       </Box>
       <TextInput source="motivatie" label="Motivatie (niet verplicht)" multiline minRows={2} fullWidth />
       <TextInput source="ervaring" label="Ervaring (niet verplicht)" multiline minRows={2} fullWidth />
-    </FormDialog>
+    </CreateDialog>
   );
 }

@@ -27,6 +27,12 @@ const GELUKT: Record<Soort, (n: number) => string> = {
   facturen: (n) => `${n} facturen geëxporteerd`,
 };
 
+/** The period's two date fields, and the export's field each one answers for. */
+const DATUMS = [
+  { veld: 'van', label: 'Startdatum' },
+  { veld: 'tot', label: 'Einddatum' },
+] as const;
+
 /** The first day of this month and today, Dutch dates (jjjj-mm-dd). */
 function defaultPeriod(): { van: string; tot: string } {
   const today = todayNL();
@@ -60,24 +66,18 @@ export default function RapportagesPage() {
           <Typography id="rapportage-filters" variant="h6" component="h2" sx={{ gridColumn: '1 / -1' }}>
             Periode en regio
           </Typography>
-          <TextField
-            label="Startdatum"
-            type="date"
-            value={periode.van}
-            onChange={(e) => setPeriode((p) => ({ ...p, van: e.target.value }))}
-            error={Boolean(fields['van'])}
-            helperText={fields['van'] ?? ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="Einddatum"
-            type="date"
-            value={periode.tot}
-            onChange={(e) => setPeriode((p) => ({ ...p, tot: e.target.value }))}
-            error={Boolean(fields['tot'])}
-            helperText={fields['tot'] ?? ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {DATUMS.map(({ veld, label }) => (
+            <TextField
+              key={veld}
+              label={label}
+              type="date"
+              value={periode[veld]}
+              onChange={(e) => setPeriode((p) => ({ ...p, [veld]: e.target.value }))}
+              error={Boolean(fields[veld])}
+              helperText={fields[veld] ?? ' '}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
           <TextField
             select
             label="Regio"

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
-import { useCallback, useRef, useState } from 'react';
-import { useApiData } from '../api/useApiData';
 import { useAction } from '../api/useAction';
 import { DetailDialog } from '../dialogs/DetailDialog';
 import { PdfLink } from '../dialogs/PdfLink';
 import { QuestionDialog } from '../dialogs/QuestionDialog';
 import { StateSection } from '../dialogs/StateSection';
+import { useStepRecord } from '../dialogs/useStepRecord';
 import { ddMMyyyy, momentNl } from '../fields/dates';
 import { Facts } from '../fields/Facts';
 import { euro } from '../klussen/format';
@@ -23,19 +22,8 @@ type Regel = UitbetalingDetail['regels'][number];
  * a screen reader then reads; the toast says what was done.
  */
 export function UitbetalingDialog({ id, nummer, onClose }: { id: string; nummer: string; onClose: () => void }) {
-  const { data: u, failed, set } = useApiData<UitbetalingDetail>(`/api/v1/uitbetalingen/${encodeURIComponent(id)}`);
-  const [vraag, setVraag] = useState(false);
-  const staatRef = useRef<HTMLDivElement>(null);
-
-  const goedgekeurd = useCallback(
-    (nieuw: UitbetalingDetail) => {
-      set(nieuw);
-      setVraag(false);
-      // After the question has given the focus back to the button, which is gone now.
-      setTimeout(() => staatRef.current?.focus(), 0);
-    },
-    [set],
-  );
+  // The question 'Goedkeuren' is the one step; after it the focus goes to the state (the button is gone).
+  const { data: u, failed, step, setStep, stateRef: staatRef, done: goedgekeurd } = useStepRecord<UitbetalingDetail, 'goedkeuren'>(`/api/v1/uitbetalingen/${encodeURIComponent(id)}`);
 
   return (
     <DetailDialog
@@ -49,13 +37,13 @@ export function UitbetalingDialog({ id, nummer, onClose }: { id: string; nummer:
         <>
           {u !== undefined && <PdfLink href={u.pdf}>PDF van de uitbetaling</PdfLink>}
           {u?.status === 'concept' && (
-            <Button variant="contained" size="large" onClick={() => setVraag(true)}>
+            <Button variant="contained" size="large" onClick={() => setStep('goedkeuren')}>
               Goedkeuren
             </Button>
           )}
         </>
       }
-      dialogs={u !== undefined && vraag && <GoedkeurenDialog u={u} onClose={() => setVraag(false)} onDone={goedgekeurd} />}
+      dialogs={u !== undefined && step === 'goedkeuren' && <GoedkeurenDialog u={u} onClose={() => setStep(null)} onDone={goedgekeurd} />}
     >
       {u !== undefined && (
         <>
