@@ -1,9 +1,10 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, IconButton, Link as MuiLink, Popover, Typography } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useBasename } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { badgeText, bellLabel, sentAt, useInbox, type Notification } from '@klusmaat/shared-ui/notifications';
+import { badgeText, sentAt, type Notification } from '@klusmaat/shared-ui/notifications';
+import { inPageClick, useNotificationBell } from '@klusmaat/shared-ui/notificationBell';
 import { visuallyHidden } from '../a11y/ScreenReaderText';
 import { useIsAdmin } from '../auth/useMe';
 
@@ -26,13 +27,9 @@ const focusRing = { outline: '3px solid #0f2d52', outlineOffset: 2 };
  * screen reader hears new notifications as they arrive.
  */
 export function NotificationBell() {
-  const inbox = useInbox();
   const basename = useBasename();
   const admin = useIsAdmin();
-  const navigate = useNavigate();
-  const bell = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { inbox, bell, bellProps, open, close, panelId, openJob } = useNotificationBell(useNavigate());
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
 
@@ -42,22 +39,11 @@ export function NotificationBell() {
     title.current?.focus();
   };
 
-  const openJob = (n: Notification, klusId: string) => {
-    setOpen(false);
-    if (n.read_at === null) void inbox.markRead(n.id);
-    navigate(jobPath(basename, admin, klusId));
-  };
-
   return (
     <>
       <IconButton
-        ref={bell}
+        {...bellProps}
         color="inherit"
-        aria-label={bellLabel(inbox.unread)}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(true)}
         sx={{ width: 48, height: 48, ml: 1, '&.Mui-focusVisible': { outline: '3px solid #ffd27a', outlineOffset: 2 } }}
       >
         <Badge
@@ -77,7 +63,7 @@ export function NotificationBell() {
       <Popover
         open={open}
         anchorEl={bell.current}
-        onClose={() => setOpen(false)}
+        onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
@@ -132,7 +118,7 @@ export function NotificationBell() {
 interface EntryProps {
   n: Notification;
   href: string | null;
-  onOpen: (n: Notification, klusId: string) => void;
+  onOpen: (n: Notification, to: string) => void;
   onRead: (id: string) => void;
 }
 
@@ -169,11 +155,7 @@ function Entry({ n, href, onOpen, onRead }: EntryProps) {
             ref={link}
             component={Link}
             to={href}
-            onClick={(e: React.MouseEvent) => {
-              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-              e.preventDefault();
-              onOpen(n, n.klus_id as string);
-            }}
+            onClick={(e: React.MouseEvent) => inPageClick(e, () => onOpen(n, href))}
             sx={{
               display: 'inline-block',
               minHeight: 44,

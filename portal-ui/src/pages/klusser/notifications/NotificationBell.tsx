@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { badgeText, bellLabel, sentAt, useInbox, type Notification } from '@klusmaat/shared-ui/notifications';
+import { badgeText, sentAt, type Notification } from '@klusmaat/shared-ui/notifications';
+import { inPageClick, useNotificationBell } from '@klusmaat/shared-ui/notificationBell';
 import { Dialog } from '../../../components/Dialog';
 import './notifications.css';
 
@@ -35,30 +36,11 @@ function BellIcon() {
  * screen reader hears new notifications as they arrive.
  */
 export function NotificationBell() {
-  const inbox = useInbox();
-  const navigate = useNavigate();
-  const bell = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-
-  const openJob = (n: Notification, to: string) => {
-    setOpen(false);
-    if (n.read_at === null) void inbox.markRead(n.id);
-    navigate(to);
-  };
+  const { inbox, bell, bellProps, open, close, panelId, openJob } = useNotificationBell(useNavigate());
 
   return (
     <>
-      <button
-        ref={bell}
-        type="button"
-        className="notification-bell"
-        aria-label={bellLabel(inbox.unread)}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(true)}
-      >
+      <button {...bellProps} type="button" className="notification-bell">
         <BellIcon />
         {inbox.unread > 0 && (
           <span className="notification-badge" aria-hidden="true">
@@ -71,7 +53,7 @@ export function NotificationBell() {
         {inbox.announcement}
       </span>
       {open && (
-        <Dialog title="Meldingen" onClose={() => setOpen(false)} id={panelId} className="notification-panel" returnFocusTo={bell}>
+        <Dialog title="Meldingen" onClose={close} id={panelId} className="notification-panel" returnFocusTo={bell}>
           <div className="notification-actions">
             <button
               type="button"
@@ -85,7 +67,7 @@ export function NotificationBell() {
             >
               Alles gelezen
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
+            <button type="button" className="button button-secondary" onClick={close}>
               Sluiten
             </button>
           </div>
@@ -145,11 +127,7 @@ function Entry({ n, onOpen, onRead }: EntryProps) {
             ref={link}
             className="notification-text"
             to={to}
-            onClick={(e) => {
-              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-              e.preventDefault();
-              onOpen(n, to);
-            }}
+            onClick={(e) => inPageClick(e, () => onOpen(n, to))}
           >
             {text}
           </Link>
