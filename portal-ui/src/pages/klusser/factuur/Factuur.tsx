@@ -4,6 +4,7 @@ import { showToast } from '@klusmaat/shared-ui/auth/toastStore';
 import { Dialog } from '../../../components/Dialog';
 import { euros, longDay, number } from '../format';
 import { KlusserPage } from '../shared/KlusserPage';
+import { Labelled } from '../shared/Labelled';
 import { LoadFailed, Loading } from '../shared/LoadState';
 import { useLoad } from '../shared/useLoad';
 import { InvoiceCustomer } from '../werkbon/CustomerCard';
@@ -116,21 +117,17 @@ function Payment({ f, onPaid }: { f: Factuur; onPaid: (f: Factuur) => void }) {
         ))}
       </fieldset>
       {methode === 'niet_betaald' && (
-        <>
-          <label htmlFor={noteId} className="form-label">
-            {WT.unpaidNote}
-          </label>
-          <textarea
-            id={noteId}
-            className="form-input"
-            rows={3}
-            maxLength={1000}
-            value={notitie}
-            onChange={(e) => setNotitie(e.target.value)}
-            aria-invalid={problem === WT.unpaidNoteRequired || undefined}
-            aria-describedby={problem === WT.unpaidNoteRequired ? errorId : undefined}
-          />
-        </>
+        <Labelled
+          as="textarea"
+          id={noteId}
+          label={WT.unpaidNote}
+          rows={3}
+          maxLength={1000}
+          value={notitie}
+          onChange={(e) => setNotitie(e.target.value)}
+          aria-invalid={problem === WT.unpaidNoteRequired || undefined}
+          aria-describedby={problem === WT.unpaidNoteRequired ? errorId : undefined}
+        />
       )}
       <button
         type="button"

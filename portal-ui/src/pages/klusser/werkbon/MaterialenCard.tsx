@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { euros } from '../format';
+import { Labelled } from '../shared/Labelled';
 import { WT } from './texts';
 import { parseEuros, type ViewMateriaal } from './view';
 
@@ -68,24 +69,20 @@ export function MaterialenCard({ materialen, totalCents, locked, onAdd, onRemove
               {WT.fillMaterial}
             </p>
           )}
-          <label htmlFor={nameId} className="form-label">
-            {WT.materialName}
-          </label>
-          <input
+          <Labelled
+            as="input"
             id={nameId}
-            className="form-input"
+            label={WT.materialName}
             value={naam}
             maxLength={200}
             onChange={(e) => setNaam(e.target.value)}
             aria-invalid={(problem && naam.trim() === '') || undefined}
             aria-describedby={problem ? errorId : undefined}
           />
-          <label htmlFor={amountId} className="form-label">
-            {WT.materialAmount}
-          </label>
-          <input
+          <Labelled
+            as="input"
             id={amountId}
-            className="form-input"
+            label={WT.materialAmount}
             inputMode="decimal"
             value={bedrag}
             placeholder="0,00"
