@@ -33,7 +33,7 @@ const rijWhere = `
 	  AND ($2 = '' OR (a.naam || ' ' || a.email || ' ' || a.telefoon || ' ' || a.woonplaats) ILIKE $2)
 	  AND (NOT $3 OR ` + ReactieTeLaat + `)`
 
-func scanRij(r tenants.Row, x *Row, extra ...any) error {
+func scanRow(r tenants.Row, x *Row, extra ...any) error {
 	return r.Scan(append([]any{&x.ID, &x.Naam, &x.Leeftijd, &x.Email, &x.Telefoon, &x.Woonplaats, &x.Status, &x.CreatedAt,
 		&x.ReactieTeLaat}, extra...)...)
 }
@@ -55,7 +55,7 @@ func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[Row], 
 	return tenants.ListPage(ctx, s.db, p, rijSelect+rijWhere, []any{statusFilter(p), tenants.Contains(p.Search), lateFilter(p)},
 		func(r tenants.Row) (Row, error) {
 			var x Row
-			return x, scanRij(r, &x)
+			return x, scanRow(r, &x)
 		})
 }
 
@@ -82,7 +82,7 @@ func (s *beheerStore) ActiveRegions(ctx context.Context) ([]string, error) {
 func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 	d := Detail{Documenten: []files.Document{}, Communicatie: []Communicatie{}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		err := scanRij(tx.QueryRow(ctx, `
+		err := scanRow(tx.QueryRow(ctx, `
 			SELECT a.id, a.naam, a.leeftijd, a.email, a.telefoon, a.woonplaats, a.status, a.created_at, `+ReactieTeLaat+`,
 			       a.adres, a.postcode, a.heeft_vog, a.heeft_vervoer, a.motivatie, a.ervaring, a.beschikbaarheid,
 			       a.notities, a.profile_id

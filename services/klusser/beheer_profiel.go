@@ -83,9 +83,9 @@ const (
 	MsgFoutProfiel = "Fout bij opslaan profiel"
 )
 
-// checkNieuw validates the new klusser dialog: name, e-mail, password, phone, town and region
+// checkCreateForm validates the new klusser dialog: name, e-mail, password, phone, town and region
 // required; age optional. regios are the slugs of the active regions (tenants.ActiveRegions).
-func checkNieuw(n CreateForm, regios []string) (CreateForm, error) {
+func checkCreateForm(n CreateForm, regios []string) (CreateForm, error) {
 	f := validate.Errors{}
 	n.Naam = validate.Text(n.Naam)
 	f.Required("naam", n.Naam, "Vul een naam in.")

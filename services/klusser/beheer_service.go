@@ -207,7 +207,7 @@ func (s *beheerService) Create(ctx context.Context, n CreateForm) (Answer, error
 	if err != nil {
 		return Answer{}, err
 	}
-	n, err = checkNieuw(n, regios)
+	n, err = checkCreateForm(n, regios)
 	if err != nil {
 		return Answer{}, err
 	}
