@@ -98,44 +98,51 @@ func TestLoad(t *testing.T) {
 
 	// The baselines: select-only for the reads, the default TPC-B-like script for the write, each
 	// only when a scenario needs it.
-	tps := map[string]float64{}
+	meter := newCPUMeter()
+	tps, pgPerTx := map[string]float64{}, map[string]float64{}
 	for _, b := range []struct {
 		clients int
 		write   bool
 	}{{16, false}, {64, false}, {16, true}} {
 		if slices.ContainsFunc(scenarios, func(s scenario) bool { return s.clients == b.clients && s.write == b.write }) {
-			tps[baselineKey(b.clients, b.write)] = pgbench(t, b.clients, b.write)
+			key := baselineKey(b.clients, b.write)
+			tps[key], pgPerTx[key] = pgbench(t, meter, b.clients, b.write)
 		}
 	}
 	profiler := newProfiler(t)
 	type row struct {
-		s scenario
-		m vegeta.Metrics
+		s   scenario
+		m   vegeta.Metrics
+		cpu cpuSample
 	}
 	var rows []row
 	fmt.Printf("\n%-58s %7s %9s %8s %8s %8s %9s %s\n", "scenario", "clients", "requests", "req/s", "p50", "p99", "success", "req/s ÷ pgbench tps")
 	for _, s := range scenarios {
 		warm(s)
 		stop := profiler.start(s.name)
+		before := meter.sample()
 		m := attack(s)
+		cpu := meter.sample().since(before)
 		stop()
 		base := tps[baselineKey(s.clients, s.write)]
-		fmt.Printf("%-58s %7d %9d %8.0f %8s %8s %8.1f%% %.3f (%s %.0f tps)\n", s.name, s.clients, m.Requests, m.Throughput,
-			m.Latencies.P50.Round(time.Microsecond*100), m.Latencies.P99.Round(time.Microsecond*100), m.Success*100, m.Throughput/base,
-			baselineName(s.write), base)
+		fmt.Printf("%-58s %7d %9d %8.0f %8s %8s %8.1f%% %.3f (%s %.0f tps); CPU per request: server %.0f µs, PostgreSQL %.0f µs\n",
+			s.name, s.clients, m.Requests, m.Throughput, m.Latencies.P50.Round(time.Microsecond*100), m.Latencies.P99.Round(time.Microsecond*100),
+			m.Success*100, m.Throughput/base, baselineName(s.write), base, perRequest(cpu.server, m.Requests), perRequest(cpu.postgres, m.Requests))
 		if m.Success < 0.99 {
 			t.Errorf("%s: %.1f%% successful (%v)", s.name, m.Success*100, m.StatusCodes)
 		}
-		rows = append(rows, row{s, m})
+		rows = append(rows, row{s, m, cpu})
 	}
 	profiler.report()
 
-	// The same figures as README.md's table, to paste.
-	fmt.Printf("\n| scenario | clients | req/s | p50 | p99 | baseline (pgbench, same run) | ratio |\n|---|---|---|---|---|---|---|\n")
+	// The same figures as README.md's table, to paste. The CPU per request is the server's and
+	// PostgreSQL's (all of the cluster's processes), beside PostgreSQL's per pgbench transaction.
+	fmt.Printf("\n| scenario | clients | req/s | p50 | p99 | baseline (pgbench, same run) | ratio | CPU per request: server, PostgreSQL (pgbench tx) |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		base := tps[baselineKey(r.s.clients, r.s.write)]
-		fmt.Printf("| %s | %d | %.0f | %s | %s | %s %.0f tps | %.3f |\n", r.s.name, r.s.clients, r.m.Throughput,
-			r.m.Latencies.P50.Round(time.Microsecond*100), r.m.Latencies.P99.Round(time.Microsecond*100), baselineName(r.s.write), base, r.m.Throughput/base)
+		key := baselineKey(r.s.clients, r.s.write)
+		fmt.Printf("| %s | %d | %.0f | %s | %s | %s %.0f tps | %.3f | %.0f µs, %.0f µs (%.0f µs) |\n", r.s.name, r.s.clients, r.m.Throughput,
+			r.m.Latencies.P50.Round(time.Microsecond*100), r.m.Latencies.P99.Round(time.Microsecond*100), baselineName(r.s.write), tps[key],
+			r.m.Throughput/tps[key], perRequest(r.cpu.server, r.m.Requests), perRequest(r.cpu.postgres, r.m.Requests), pgPerTx[key])
 	}
 }
 
@@ -224,12 +231,16 @@ func sessionCookie(t *testing.T, base, email string) string {
 	return strings.Join(parts, "; ")
 }
 
-var tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
+var (
+	tpsLine = regexp.MustCompile(`tps = ([0-9.]+)`)
+	txLine  = regexp.MustCompile(`number of transactions actually processed: ([0-9]+)`)
+)
 
 // pgbench runs pgbench's built-in select-only script (write: its default TPC-B-like script) with
 // clients connections on the same cluster (KLUSMAAT_LOAD_PGBENCH: its connection options, database
-// initialised by make load).
-func pgbench(t *testing.T, clients int, write bool) float64 {
+// initialised by make load), and returns its transactions per second and PostgreSQL's CPU per
+// transaction in microseconds.
+func pgbench(t *testing.T, meter cpuMeter, clients int, write bool) (tps, pgPerTx float64) {
 	conn := os.Getenv("KLUSMAAT_LOAD_PGBENCH")
 	bin := os.Getenv("KLUSMAAT_LOAD_PGBENCH_BIN")
 	if conn == "" || bin == "" {
@@ -243,14 +254,21 @@ func pgbench(t *testing.T, clients int, write bool) float64 {
 	args = append(args, strings.Fields(conn)...)
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = &out, &out
+	before := meter.sample()
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("pgbench: %v\n%s", err, out.String())
 	}
+	time.Sleep(200 * time.Millisecond) // pgbench's backends end and the postmaster reaps them
+	cpu := meter.sample().since(before)
 	m := tpsLine.FindStringSubmatch(out.String())
 	if m == nil {
 		t.Fatalf("pgbench printed no tps:\n%s", out.String())
 	}
-	v, _ := strconv.ParseFloat(m[1], 64)
-	fmt.Printf("pgbench %s, %d clients, %v: %.0f tps\n", baselineName(write), clients, duration, v)
-	return v
+	tps, _ = strconv.ParseFloat(m[1], 64)
+	if n := txLine.FindStringSubmatch(out.String()); n != nil {
+		count, _ := strconv.ParseUint(n[1], 10, 64)
+		pgPerTx = perRequest(cpu.postgres, count)
+	}
+	fmt.Printf("pgbench %s, %d clients, %v: %.0f tps; PostgreSQL CPU per transaction %.0f µs\n", baselineName(write), clients, duration, tps, pgPerTx)
+	return tps, pgPerTx
 }
