@@ -1,8 +1,7 @@
-import { Alert, Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   DateInput,
-  Form,
   FormDataConsumer,
   NumberInput,
   RadioButtonGroupInput,
@@ -21,7 +20,7 @@ import { useRegios } from '../regios/useRegios';
 import { CATEGORIE_CHOICES } from './status';
 import type { Klus, KlusInvoer, NieuweKlus } from './types';
 import { useKandidaten } from './useKandidaten';
-import { FormDialogActions } from '../fields/FormDialogActions';
+import { FormDialog } from '../dialogs/FormDialog';
 
 /** The message of a missing required field, on the server and here (document 001 section 5). */
 const VERPLICHT = 'Vul alle verplichte velden in';
@@ -180,70 +179,70 @@ export function KlusFormDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="klus-form-title" maxWidth="md" fullWidth>
-      <Form defaultValues={beginWaarden(klus)} onSubmit={opslaan} noValidate>
-        <DialogTitle id="klus-form-title">{titel}</DialogTitle>
-        <DialogContent dividers>
-          {fout !== null && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {fout}
-            </Alert>
-          )}
-          <Typography variant="h6" component="h3">
-            De klus
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <DateInput source="datum" label="Datum" validate={verplicht} />
-            <SelectInput source="tijd" label="Tijd" choices={tijdKeuzes(klus?.tijd)} validate={verplicht} />
-            <SelectInput source="categorie" label="Categorie" choices={[...CATEGORIE_CHOICES]} validate={verplicht} />
-            <NumberInput source="geschat_tarief" label="Uurtarief (€)" step={5} min={0} validate={tariefRegel} helperText="Standaard € 65, in stappen van € 5" />
-            <NumberInput source="geschatte_duur" label="Geschatte duur (uren)" step={0.5} min={0.5} validate={duurRegel} helperText="Standaard 1 uur, in stappen van 0,5" />
-            <SelectInput
-              source="regio"
-              label="Regio"
-              choices={[{ id: '', name: 'Automatisch (uit woonplaats en postcode)' }, ...regios.choices]}
-              isPending={regios.isPending}
-              emptyText="Automatisch (uit woonplaats en postcode)"
-              emptyValue=""
-            />
-          </Box>
-          <TextInput source="beschrijving" label="Omschrijving" multiline minRows={3} fullWidth validate={verplicht} />
+    <FormDialog
+      id="klus-form-title"
+      title={titel}
+      open={open}
+      maxWidth="md"
+      dividers
+      defaultValues={beginWaarden(klus)}
+      onSubmit={opslaan}
+      failure={fout}
+      label={nieuw ? 'Klus aanmaken' : 'Opslaan'}
+      onClose={onClose}
+    >
+      <Typography variant="h6" component="h3">
+        De klus
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <DateInput source="datum" label="Datum" validate={verplicht} />
+        <SelectInput source="tijd" label="Tijd" choices={tijdKeuzes(klus?.tijd)} validate={verplicht} />
+        <SelectInput source="categorie" label="Categorie" choices={[...CATEGORIE_CHOICES]} validate={verplicht} />
+        <NumberInput source="geschat_tarief" label="Uurtarief (€)" step={5} min={0} validate={tariefRegel} helperText="Standaard € 65, in stappen van € 5" />
+        <NumberInput source="geschatte_duur" label="Geschatte duur (uren)" step={0.5} min={0.5} validate={duurRegel} helperText="Standaard 1 uur, in stappen van 0,5" />
+        <SelectInput
+          source="regio"
+          label="Regio"
+          choices={[{ id: '', name: 'Automatisch (uit woonplaats en postcode)' }, ...regios.choices]}
+          isPending={regios.isPending}
+          emptyText="Automatisch (uit woonplaats en postcode)"
+          emptyValue=""
+        />
+      </Box>
+      <TextInput source="beschrijving" label="Omschrijving" multiline minRows={3} fullWidth validate={verplicht} />
+      <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+        De klant
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextInput source="klant_voornaam" label="Voornaam" validate={verplicht} />
+        <TextInput source="klant_achternaam" label="Achternaam" validate={verplicht} />
+        <TextInput source="adres" label="Adres" validate={verplicht} />
+        <TextInput source="postcode" label="Postcode" validate={verplicht} helperText="Bijvoorbeeld 2271 AB" />
+        <TextInput source="woonplaats" label="Woonplaats" validate={verplicht} />
+        <TextInput source="telefoon" label="Telefoon" type="tel" validate={verplicht} />
+        <TextInput source="email" label="E-mail (niet verplicht)" type="email" />
+      </Box>
+      <TextInput source="klusser_notities" label="Notities voor de klusser" multiline minRows={2} fullWidth />
+      {nieuw && (
+        <>
           <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-            De klant
+            Toewijzing
           </Typography>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextInput source="klant_voornaam" label="Voornaam" validate={verplicht} />
-            <TextInput source="klant_achternaam" label="Achternaam" validate={verplicht} />
-            <TextInput source="adres" label="Adres" validate={verplicht} />
-            <TextInput source="postcode" label="Postcode" validate={verplicht} helperText="Bijvoorbeeld 2271 AB" />
-            <TextInput source="woonplaats" label="Woonplaats" validate={verplicht} />
-            <TextInput source="telefoon" label="Telefoon" type="tel" validate={verplicht} />
-            <TextInput source="email" label="E-mail (niet verplicht)" type="email" />
-          </Box>
-          <TextInput source="klusser_notities" label="Notities voor de klusser" multiline minRows={2} fullWidth />
-          {nieuw && (
-            <>
-              <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-                Toewijzing
-              </Typography>
-              <RadioButtonGroupInput
-                source="toewijzing"
-                label="Hoe wordt de klus toegewezen?"
-                choices={[
-                  { id: 'pool', name: 'In de pool: klussers van de regio kunnen hem oppakken' },
-                  { id: 'direct', name: 'Direct aan een klusser' },
-                ]}
-                row={false}
-              />
-              <FormDataConsumer<FormValues>>
-                {({ formData }) => (formData.toewijzing === 'direct' ? <KlusserKeuze regio={formData.regio} /> : null)}
-              </FormDataConsumer>
-            </>
-          )}
-        </DialogContent>
-        <FormDialogActions onClose={onClose} label={nieuw ? 'Klus aanmaken' : 'Opslaan'} />
-      </Form>
-    </Dialog>
+          <RadioButtonGroupInput
+            source="toewijzing"
+            label="Hoe wordt de klus toegewezen?"
+            choices={[
+              { id: 'pool', name: 'In de pool: klussers van de regio kunnen hem oppakken' },
+              { id: 'direct', name: 'Direct aan een klusser' },
+            ]}
+            row={false}
+          />
+          <FormDataConsumer<FormValues>>
+            {({ formData }) => (formData.toewijzing === 'direct' ? <KlusserKeuze regio={formData.regio} /> : null)}
+          </FormDataConsumer>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
