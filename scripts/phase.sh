@@ -57,12 +57,19 @@ wait)
   exit "$status"
   ;;
 *)
-  name=$1; shift; t0=$(now)
+  # CPU seconds (user + system) of this process's children that have ended: bash's `times`, second
+  # line. A shell that runs `A && phase.sh …` may exec this script in its own place, and the CPU of
+  # its earlier children (A) stays counted across exec, so a phase's CPU is the difference.
+  # (`times` runs in this shell itself: in a $(…) subshell it would count that subshell's children.)
+  tf=$(mktemp)
+  children_cpu() {
+    awk 'NR == 2 { n = split($0, f, /[ ms]+/); t = 0; for (i = 1; i + 1 <= n; i += 2) if (f[i] != "") t += f[i] * 60 + f[i + 1]; print t }' "$tf"
+  }
+  name=$1; shift; t0=$(now); times >"$tf"; cpu0=$(children_cpu)
   "$@"; status=$?
-  # CPU seconds (user + system) of the phase's processes that ended with it: bash's `times`, second
-  # line (the children's). On this machine's two cores a phase cannot take less than CPU / 2.
-  tf=$(mktemp); times >"$tf"
-  cpu=$(awk 'NR == 2 { n = split($0, f, /[ ms]+/); t = 0; for (i = 1; i + 1 <= n; i += 2) if (f[i] != "") t += f[i] * 60 + f[i + 1]; print t }' "$tf"); rm -f "$tf"
+  # The phase's processes that ended with it. On this machine's two cores a phase cannot take less
+  # than CPU / 2.
+  times >"$tf"; cpu=$(awk -v a="$(children_cpu)" -v b="$cpu0" 'BEGIN { print a - b }'); rm -f "$tf"
   printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')" "$cpu" >>"$log"
   case "$name" in "(background) "*) echo "$status" >"$(rcfile "${name#(background) }")" ;; esac
   exit $status
