@@ -382,17 +382,24 @@ ui-test:
 	npm test --silent -w shared-ui -w portal-ui -w admin-ui
 
 # The browser tests against the real server, in two shards at once, each on its own stack (make test
-# starts both stacks): shard 1 on the test cluster, shard 2 on test2; both take their files from one
-# queue. The browser tests live beside what they test: portal-ui/e2e (the site, the klusser portal,
-# the status link) and admin-ui/e2e (the console); their helpers are in shared-ui/e2e. Each shard's
-# output is printed when it ends, then its count and the time of each file, longest first. The
-# queue holds the largest files first (roughly the longest), so the last ones taken are short.
+# starts both stacks): shard 1 on the test cluster, shard 2 on test2. The browser tests live beside
+# what they test: portal-ui/e2e (the site, the klusser portal, the status link) and admin-ui/e2e (the
+# console); their helpers are in shared-ui/e2e. The files are split by their last measured times
+# (E2E_TIMES; a file not in it counts as 20 s), longest first, each to the shard with less so far:
+# the shards end together, and which files share a shard is the same in every run (a split that
+# changed with each run's timing would let a test pass or fail by what ran before it). Each shard's
+# output is printed when it ends, then its count and the time of each file, longest first: refresh
+# E2E_TIMES from those lines when the files have changed much.
 E2E_QUEUE := .data/e2e-queue
+E2E_TIMES := scripts/e2e-times.tsv
 e2e:
-	@mkdir -p .data && ls -S portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs >$(E2E_QUEUE)
-	@status=0; export QUEUE=$(E2E_QUEUE); \
-	  scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
-	  scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
+	@mkdir -p .data && rm -f $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && touch $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && \
+	  ls portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs | \
+	  awk -v times=$(E2E_TIMES) 'BEGIN { while ((getline l < times) > 0) { split(l, f, "\t"); t[f[2]] = f[1] } } { print (($$0 in t) ? t[$$0] : 20), $$0 }' | \
+	  sort -k1,1rn -k2,2 | awk -v q=$(E2E_QUEUE) '{ if (a <= b) { a += $$1; print $$2 > (q "-1") } else { b += $$1; print $$2 > (q "-2") } }'
+	@status=0; \
+	  QUEUE=$(E2E_QUEUE)-1 scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
+	  QUEUE=$(E2E_QUEUE)-2 scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
 	  wait $$one || status=1; wait $$two || status=1; \
 	  cat .data/e2e-1.log .data/e2e-2.log; \
 	  grep -h '^browser test file ' .data/e2e-1.log .data/e2e-2.log | sort -t: -k2 -rn; \

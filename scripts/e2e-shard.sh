@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# One shard of the browser tests: its own database (migrated and seeded), its own server, then test
-# files taken one at a time from the queue both shards share (QUEUE, one path a line, made by make
-# e2e). make e2e runs the shards at once, each on a stack of its own, so no test sees another
-# shard's writes; the machine's two cores are otherwise idle half the time while a browser test
-# waits for a page. A shard takes the next file when its last one ends, so the two end within about
-# one file of each other (a fixed split by position left one shard a minute and a half behind).
+# One shard of the browser tests: its own database (migrated and seeded), its own server, then the
+# test files of its queue one at a time (QUEUE, one path a line; make e2e splits the files between
+# the shards by their measured times). make e2e runs the shards at once, each on a stack of its own,
+# so no test sees another shard's writes; the machine's two cores are otherwise idle half the time
+# while a browser test waits for a page. Each file's time is printed after it.
 #   QUEUE=FILE scripts/e2e-shard.sh SHARD SHARDS NAME PG_PORT HTTP_PORT METRICS_PORT MAIL_WEB_PORT KRATOS_PUBLIC KRATOS_ADMIN SMTP_PORT
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +18,7 @@ bin/klusmaat seed >/dev/null
 KLUSMAAT_LISTEN=127.0.0.1:$http METRICS_ADDR=127.0.0.1:$metrics KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$http \
   KLUSMAAT_FORM_LIMIT=1000 KLUSMAAT_LOGIN_LIMIT=1000 scripts/server.sh start "$name"
 queue=${QUEUE:?QUEUE names the queue of test files}
-# The next file of the queue, or nothing when it is empty; flock: the other shard takes at once.
+# The next file of the queue, or nothing when it is empty (flock: a queue may be shared).
 next_file() {
   flock "$queue.lock" sh -c 'f=$(head -n 1 "$1"); [ -z "$f" ] || sed -i 1d "$1"; printf %s "$f"' _ "$queue"
 }

@@ -108,12 +108,20 @@ async function assertFitsScreen(where) {
   for (const [sw, cw] of tables) assert.ok(sw <= cw + 1, `${where}: a table is ${sw} px wide in a box of ${cw} px`);
 }
 
-/** The invoice's row in the list, found by its number. */
+/**
+ * The invoice's row as a locator: its number and its customer. The number alone is not enough: a
+ * franchise's number holds the central one after its prefix (DH2026-0011 beside 2026-0011).
+ */
+function rijVan(f) {
+  return page.getByRole('row', { name: new RegExp(f.nummer) }).filter({ hasText: f.naam });
+}
+
+/** The invoice's row in the list, found by searching its number. */
 async function rij(f) {
   await page.goto(`${BASE_URL}/admin/facturen`);
   await page.getByRole('heading', { level: 1, name: 'Facturen' }).waitFor();
   await searchList(page, ZOEKEN, f.nummer);
-  const row = page.getByRole('row', { name: new RegExp(f.nummer) });
+  const row = rijVan(f);
   await row.waitFor();
   return row;
 }
@@ -196,7 +204,7 @@ describe('getting paid (D30)', { skip: DB_CHECK_SKIP }, () => {
     await assertNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/betalingen-opvolging-deels.png`, fullPage: true });
     await dialog.getByRole('button', { name: 'Sluiten' }).click();
-    await page.getByRole('row', { name: new RegExp(A.nummer) }).getByText('Deels betaald', { exact: true }).waitFor();
+    await rijVan(A).getByText('Deels betaald', { exact: true }).waitFor();
   });
 
   test('a CAMT.053 statement books the exact one, and the office confirms the proposal on its invoice', async () => {
@@ -262,7 +270,7 @@ describe('getting paid (D30)', { skip: DB_CHECK_SKIP }, () => {
     await page.getByRole('combobox', { name: 'Ouderdom' }).filter({ hasText: '1-30 dagen' }).waitFor();
     await page.getByRole('combobox', { name: 'Regio' }).filter({ hasText: 'Rotterdam' }).waitFor();
     await searchList(page, ZOEKEN, A.nummer);
-    await page.getByRole('row', { name: new RegExp(A.nummer) }).getByText('Deels betaald', { exact: true }).waitFor();
+    await rijVan(A).getByText('Deels betaald', { exact: true }).waitFor();
     await assertNoAxeViolations(page);
   });
 });
