@@ -38,7 +38,7 @@ TEST_SMTP          := $(call port,1026)
 TEST_MAILWEB       := $(call port,1081)
 TEST_KRATOS := $(TEST_KRATOS_PUBLIC) $(TEST_KRATOS_ADMIN)
 TEST_MAIL   := $(TEST_SMTP) $(TEST_MAILWEB)
-# The browser tests' second and third shards have stacks of their own (scripts/e2e-shard.sh).
+# The browser tests' second shard has a stack of its own (scripts/e2e-shard.sh).
 TEST2_PORT          := $(call port,54323)
 E2E2_HTTP           := $(call port,8098)
 E2E2_METRICS        := $(call port,9098)
@@ -46,13 +46,6 @@ TEST2_KRATOS_PUBLIC := $(call port,4445)
 TEST2_KRATOS_ADMIN  := $(call port,4446)
 TEST2_SMTP          := $(call port,1027)
 TEST2_MAILWEB       := $(call port,1082)
-TEST3_PORT          := $(call port,54325)
-E2E3_HTTP           := $(call port,8097)
-E2E3_METRICS        := $(call port,9097)
-TEST3_KRATOS_PUBLIC := $(call port,4447)
-TEST3_KRATOS_ADMIN  := $(call port,4448)
-TEST3_SMTP          := $(call port,1028)
-TEST3_MAILWEB       := $(call port,1083)
 
 DEV_DB_ENV := DATABASE_URL=postgres://klusmaat_app:klusmaat_app_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
               DATABASE_QUEUE_URL=postgres://klusmaat_queue:klusmaat_queue_dev@127.0.0.1:$(DEV_PORT)/klusmaat \
@@ -154,15 +147,12 @@ stop:
 	@scripts/server.sh stop dev
 	@scripts/server.sh stop e2e
 	@scripts/server.sh stop e2e2
-	@scripts/server.sh stop e2e3
 	@scripts/kratos.sh stop dev
 	@scripts/kratos.sh stop test
 	@scripts/kratos.sh stop test2
-	@scripts/kratos.sh stop test3
 	@scripts/maildev.sh stop dev
 	@scripts/maildev.sh stop test
 	@scripts/maildev.sh stop test2
-	@scripts/maildev.sh stop test3
 	@scripts/pg.sh stop dev
 	@scripts/pg.sh stop test
 
@@ -189,22 +179,19 @@ test:
 	@$(TEST_PHASE) begin
 	@$(TEST_PHASE) "installs (Chromium, npm packages)" scripts/deps.sh chromium || { $(TEST_PHASE) report; exit 1; }
 	@$(TEST_PHASE) "static checks, two at a time" $(MAKE) --no-print-directory -j2 --output-sync=target tidy vet lint typecheck api-lint k8s-validate || { $(TEST_PHASE) report; exit 1; }
-	@scripts/pg.sh destroy test; scripts/pg.sh destroy test2; scripts/pg.sh destroy test3
+	@scripts/pg.sh destroy test; scripts/pg.sh destroy test2
 	@scripts/pg.sh start test $(TEST_PORT)
 	@scripts/pg.sh start test2 $(TEST2_PORT) >/dev/null
-	@scripts/pg.sh start test3 $(TEST3_PORT) >/dev/null
 	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && scripts/maildev.sh start test2 $(TEST2_SMTP) $(TEST2_MAILWEB) && \
-	  scripts/maildev.sh start test3 $(TEST3_SMTP) $(TEST3_MAILWEB) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST2_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test2 http://127.0.0.1:$(E2E2_HTTP) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_PORT) && \
-	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST3_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test3 http://127.0.0.1:$(E2E3_HTTP) $(TEST3_KRATOS_PUBLIC) $(TEST3_KRATOS_ADMIN) $(TEST3_PORT) && \
 	  $(TEST_PHASE) "two lanes at once: Go | Vitest and builds" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-ui FUZZTIME=$(TEST_FUZZTIME) && \
-	  $(TEST_PHASE) "browser tests, three shards at once" $(MAKE) --no-print-directory e2e && \
+	  $(TEST_PHASE) "browser tests, two shards at once" $(MAKE) --no-print-directory e2e && \
 	  $(TEST_PHASE) "backup drill" scripts/backup-drill.sh .data/pg-test/run $(TEST_PORT) || status=$$?; \
-	  scripts/server.sh stop e2e >/dev/null; scripts/server.sh stop e2e2 >/dev/null; scripts/server.sh stop e2e3 >/dev/null; \
-	  scripts/kratos.sh stop test >/dev/null; scripts/kratos.sh stop test2 >/dev/null; scripts/kratos.sh stop test3 >/dev/null; \
-	  scripts/maildev.sh stop test >/dev/null; scripts/maildev.sh stop test2 >/dev/null; scripts/maildev.sh stop test3 >/dev/null; \
-	  scripts/pg.sh destroy test; scripts/pg.sh destroy test2 >/dev/null; scripts/pg.sh destroy test3 >/dev/null; \
+	  scripts/server.sh stop e2e >/dev/null; scripts/server.sh stop e2e2 >/dev/null; \
+	  scripts/kratos.sh stop test >/dev/null; scripts/kratos.sh stop test2 >/dev/null; \
+	  scripts/maildev.sh stop test >/dev/null; scripts/maildev.sh stop test2 >/dev/null; \
+	  scripts/pg.sh destroy test; scripts/pg.sh destroy test2 >/dev/null; \
 	  echo "make test, phases:"; $(TEST_PHASE) report; exit $$status
 
 .PHONY: test-lane-go test-lane-ui
@@ -394,10 +381,8 @@ go-fuzz:
 ui-test:
 	npm test --silent -w shared-ui -w portal-ui -w admin-ui
 
-# The browser tests against the real server, in three shards at once, each on its own stack (make
-# test starts the three): shard 1 on the test cluster, shards 2 and 3 on test2 and test3. On two
-# cores a third shard still pays: a browser test spends most of its time waiting for a page (two
-# shards kept the cores two-thirds busy). The browser tests live beside
+# The browser tests against the real server, in two shards at once, each on its own stack (make test
+# starts both stacks): shard 1 on the test cluster, shard 2 on test2. The browser tests live beside
 # what they test: portal-ui/e2e (the site, the klusser portal, the status link) and admin-ui/e2e (the
 # console); their helpers are in shared-ui/e2e. The files are split by their last measured times
 # (E2E_TIMES; a file not in it counts as 20 s), longest first, each to the shard with less so far:
@@ -408,18 +393,17 @@ ui-test:
 E2E_QUEUE := .data/e2e-queue
 E2E_TIMES := scripts/e2e-times.tsv
 e2e:
-	@mkdir -p .data && rm -f $(E2E_QUEUE)-* && touch $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 $(E2E_QUEUE)-3 && \
+	@mkdir -p .data && rm -f $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && touch $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && \
 	  ls portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs | \
 	  awk -v times=$(E2E_TIMES) 'BEGIN { while ((getline l < times) > 0) { split(l, f, "\t"); t[f[2]] = f[1] } } { print (($$0 in t) ? t[$$0] : 20), $$0 }' | \
-	  sort -k1,1rn -k2,2 | awk -v q=$(E2E_QUEUE) '{ m = 1; for (i = 2; i <= 3; i++) if (s[i] < s[m]) m = i; s[m] += $$1; print $$2 > (q "-" m) }'
+	  sort -k1,1rn -k2,2 | awk -v q=$(E2E_QUEUE) '{ if (a <= b) { a += $$1; print $$2 > (q "-1") } else { b += $$1; print $$2 > (q "-2") } }'
 	@status=0; \
-	  QUEUE=$(E2E_QUEUE)-1 scripts/e2e-shard.sh 1 3 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
-	  QUEUE=$(E2E_QUEUE)-2 scripts/e2e-shard.sh 2 3 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
-	  QUEUE=$(E2E_QUEUE)-3 scripts/e2e-shard.sh 3 3 e2e3 $(TEST3_PORT) $(E2E3_HTTP) $(E2E3_METRICS) $(TEST3_MAILWEB) $(TEST3_KRATOS_PUBLIC) $(TEST3_KRATOS_ADMIN) $(TEST3_SMTP) >.data/e2e-3.log 2>&1 & three=$$!; \
-	  wait $$one || status=1; wait $$two || status=1; wait $$three || status=1; \
-	  cat .data/e2e-1.log .data/e2e-2.log .data/e2e-3.log; \
-	  grep -h '^browser test file ' .data/e2e-1.log .data/e2e-2.log .data/e2e-3.log | sort -t: -k2 -rn; \
-	  grep -h '^browser tests, shard ' .data/e2e-1.log .data/e2e-2.log .data/e2e-3.log; \
+	  QUEUE=$(E2E_QUEUE)-1 scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
+	  QUEUE=$(E2E_QUEUE)-2 scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
+	  wait $$one || status=1; wait $$two || status=1; \
+	  cat .data/e2e-1.log .data/e2e-2.log; \
+	  grep -h '^browser test file ' .data/e2e-1.log .data/e2e-2.log | sort -t: -k2 -rn; \
+	  grep -h '^browser tests, shard ' .data/e2e-1.log .data/e2e-2.log; \
 	  exit $$status
 
 # Known vulnerabilities in the packages that ship or run (npm audit --omit=dev): the front ends'
