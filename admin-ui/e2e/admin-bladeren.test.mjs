@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, assertNoAxeViolations, signInConsole, testBrowsers } from '../../shared-ui/e2e/support.mjs';
-import { DB_CHECK_SKIP, expectRow } from '../../shared-ui/e2e/public-support.mjs';
+import { DB_CHECK_SKIP, expectRow, uniqueEmail } from '../../shared-ui/e2e/public-support.mjs';
 
 const browsers = testBrowsers();
 
@@ -34,6 +34,19 @@ describe('bladeren door records', { skip: DB_CHECK_SKIP }, () => {
   });
 
   test("a franchise owner's pager fits one line on a phone", async () => {
+    // The pager shows with two klussers or more; the demo region has one (Piet Bakker). A second
+    // one is made here, so that the test does not depend on another test file having made one.
+    const admin = await browsers.console();
+    const made = await admin.evaluate(async (email) => {
+      const r = await fetch('/api/v1/klussers', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Klusmaat-CSRF': '1' },
+        body: JSON.stringify({ naam: 'E2E Bladeren', email, password: 'Klusmaat-e2e-2026', telefoon: '0612345678', adres: '', postcode: '',
+          woonplaats: 'Voorburg', regio: ['den-haag'], heeft_vog: true, heeft_vervoer: false, motivatie: '' }),
+      });
+      return `${r.status} ${await r.text()}`;
+    }, uniqueEmail('bladeren'));
+    assert.match(made, /^20[01] /, `a second klusser in the region: ${made}`);
     const { context } = await browsers.open({ width: 390, height: 844 });
     const page = await signInConsole(context, 'franchise.denhaag@klusmaat.nl', '/franchise/dashboard');
     const [piet] = expectRow(`SELECT id FROM profiles WHERE email = 'piet.bakker@klusmaat.nl'`);
