@@ -6,7 +6,8 @@ import { usePageTitle } from '../../usePageTitle';
 import { MSG, STEP_COUNT, STEP_NAMES, STEPS } from './logic';
 import { SoortKlus } from './steps/SoortKlus';
 import { loadedLaterSteps, loadLaterSteps, type LaterSteps } from './laterStepsLoader';
-import { ALERT_ID, ID, useAanvraagWizard, type StepProps } from './useAanvraagWizard';
+import { ALERT_ID, ID, type StepProps } from './steps/stepProps';
+import { useAanvraagWizard } from './useAanvraagWizard';
 import '../../styles/forms.css';
 import './Aanvraag.css';
 

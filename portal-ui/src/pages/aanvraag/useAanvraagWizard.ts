@@ -5,13 +5,14 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fetchCategories, fetchTowns, submitAanvraag, type AanvraagPayload, type Category, type Town } from '../../api/public';
-import { failureLines, useFieldErrors, useFocusAfterRender, type FieldErrors } from '../../components/useFieldErrors';
+import { fetchCategories, fetchTowns, submitAanvraag, type AanvraagPayload, type Category } from '../../api/public';
+import { failureLines, useFieldErrors, useFocusAfterRender } from '../../components/useFieldErrors';
 import { SERVICE_CATEGORIES } from '../../content/site';
 import { todayNL } from '@klusmaat/shared-ui/calendar';
 import { useHydrated } from '../../useHydrated';
 import { readDraft, writeDraft, type Draft } from './draft';
 import { loadedLaterSteps, loadLaterSteps } from './laterStepsLoader';
+import { ALERT_ID, ID, type Towns } from './steps/stepProps';
 import {
   checkStep,
   emptyAanvraag,
@@ -28,19 +29,6 @@ import {
   type Step,
   type StepProblem,
 } from './logic';
-
-/** The id prefix of the wizard's fields (`aanvraag-naam`, ...) and the id of its alert. */
-export const ID = 'aanvraag';
-export const ALERT_ID = `${ID}-fout`;
-
-export type Towns = Town[] | 'loading' | 'error';
-
-/** What every step component gets: the answers, how to change one, and the fields' error wiring. */
-export interface StepProps {
-  data: AanvraagPayload;
-  update: <K extends Field>(field: K, value: AanvraagPayload[K]) => void;
-  errors: FieldErrors<Field>;
-}
 
 /**
  * Where the wizard starts: the draft of this session (at its step, or at the first step that no

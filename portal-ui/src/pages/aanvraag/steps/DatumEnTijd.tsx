@@ -2,7 +2,7 @@ import { RadioCards } from '../../../components/RadioCards';
 import { longDate, parseIsoDate } from '../../../lib/pickableDays';
 import { Calendar } from '../Calendar';
 import { TIME_SLOTS } from '../logic';
-import { ID, type StepProps } from '../useAanvraagWizard';
+import { ID, type StepProps } from './stepProps';
 
 /** Step 3: a day from `today` on in the calendar, and a time slot. */
 export function DatumEnTijd({ data, update, errors, today }: StepProps & { today: Date }) {

@@ -1,5 +1,5 @@
 import { counterText, MAX_BESCHRIJVING } from '../logic';
-import { ID, type StepProps } from '../useAanvraagWizard';
+import { ID, type StepProps } from './stepProps';
 
 /** Step 2: what has to be done, at most 200 characters, with a counter. */
 export function Omschrijving({ data, update, errors }: StepProps) {

@@ -1,7 +1,7 @@
 import type { AanvraagPayload, Category } from '../../../api/public';
 import { longDate, parseIsoDate } from '../../../lib/pickableDays';
 import { TIME_SLOTS } from '../logic';
-import { ID } from '../useAanvraagWizard';
+import { ID } from './stepProps';
 
 /** The job as chosen in steps 1 to 3, above the contact fields of step 4. */
 export function Samenvatting({ data, categories }: { data: AanvraagPayload; categories: readonly Category[] }) {

@@ -1,7 +1,7 @@
 import type { Category } from '../../../api/public';
 import { RadioCards } from '../../../components/RadioCards';
 import { SERVICE_CATEGORIES } from '../../../content/site';
-import type { StepProps } from '../useAanvraagWizard';
+import type { StepProps } from './stepProps';
 
 /** Step 1: the kind of job, one card per category (the loaded list, or the built-in five). */
 export function SoortKlus({ data, update, errors, categories }: StepProps & { categories: readonly Category[] }) {

@@ -1,7 +1,7 @@
 import type { Category, ContactVoorkeur } from '../../../api/public';
 import { RadioCards, type RadioCardOption } from '../../../components/RadioCards';
 import { TextField } from '../../../components/TextField';
-import { ID, type StepProps, type Towns } from '../useAanvraagWizard';
+import { ID, type StepProps, type Towns } from './stepProps';
 import { Samenvatting } from './Samenvatting';
 import { WoonplaatsField } from './WoonplaatsField';
 

@@ -1,4 +1,4 @@
-import { ID, type StepProps, type Towns } from '../useAanvraagWizard';
+import { ID, type StepProps, type Towns } from './stepProps';
 
 /**
  * The town: a choice from the towns of the active regions, or a text field when they could not
