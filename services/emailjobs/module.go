@@ -5,7 +5,7 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// New is the e-mail job module: its routes, served by the service on db, through k's standard chain.
+// New is the e-mail job module: its route, served by the query on db, through k's standard chain.
 func New(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
-	return k.Routes(routes(NewService(&pgStore{db: db}))...)
+	return k.Routes(routes(query(db))...)
 }

@@ -3,36 +3,10 @@
 // instead of silently lost.
 package emailjobs
 
-import (
-	"context"
-	"time"
-
-	"github.com/klusmaat/klusmaat/tenants/list"
-)
-
-// Service lists e-mail jobs.
-type Service interface {
-	// List returns a page of e-mail jobs, newest first unless p sorts otherwise, filtered by state
-	// and recipient as p says.
-	List(ctx context.Context, p list.Params) (list.Page[Job], error)
-}
-
-// Store reads River's job table.
-type Store interface {
-	List(ctx context.Context, p list.Params) (list.Page[Job], error)
-}
+import "time"
 
 // States are River's job states, as the filter accepts them.
 var States = []string{"available", "scheduled", "running", "retryable", "completed", "cancelled", "discarded"}
-
-// NewService returns the service.
-func NewService(s Store) Service { return &service{store: s} }
-
-type service struct{ store Store }
-
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Job], error) {
-	return s.store.List(ctx, p)
-}
 
 // Job is one e-mail job.
 type Job struct {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -16,8 +17,8 @@ var ListSpec = list.Spec{
 	Search:   "ontvanger (een deel van het e-mailadres)",
 }
 
-// routes is the service's route table.
-func routes(s Service) []httpapi.Route {
+// routes is the route table: the one list, served by q.
+func routes(q listing.Query[Job]) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/email-jobs",
@@ -27,6 +28,6 @@ func routes(s Service) []httpapi.Route {
 		Action:   "read",
 		List:     &ListSpec,
 		Response: list.Page[Job]{},
-		Op:       "List", Endpoint: httpapi.Typed(s.List),
+		Op:       "List", Endpoint: httpapi.Typed(q.List),
 	}}
 }

@@ -5,8 +5,8 @@ import (
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
-// New is the regions module: its route, served by the service on db. The server lists it; k applies
+// New is the regions module: its route, served by the query on db. The server lists it; k applies
 // the standard chain.
 func New(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
-	return k.Routes(routes(NewService(&pgStore{db: db}))...)
+	return k.Routes(routes(query(db))...)
 }

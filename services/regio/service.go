@@ -9,23 +9,7 @@
 // services/settings, beside the admin's settings that edit it too.
 package regio
 
-import (
-	"context"
-	"log/slog"
-
-	"github.com/klusmaat/klusmaat/tenants/list"
-)
-
-// Service is the regions use-case.
-type Service interface {
-	// List returns the active regions, by name, each with its towns by name.
-	List(ctx context.Context, p list.Params) (list.Page[Regio], error)
-}
-
-// Store reads the regions from the database; store.go implements it.
-type Store interface {
-	ListActive(ctx context.Context, p list.Params) (list.Page[Regio], error)
-}
+import "log/slog"
 
 // Regio is an active region as the screens show it. ID is the slug again: the console's lists key
 // their rows by id, as a customer's id is its e-mail address.
@@ -38,12 +22,3 @@ type Regio struct {
 
 // LogAttrs keeps the slug: reference data, no personal data.
 func (r Regio) LogAttrs() []slog.Attr { return []slog.Attr{slog.String("regio", r.Slug)} }
-
-// NewService returns the service over s.
-func NewService(s Store) Service { return &service{store: s} }
-
-type service struct{ store Store }
-
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Regio], error) {
-	return s.store.ListActive(ctx, p)
-}

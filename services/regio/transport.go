@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -15,8 +16,8 @@ var ListSpec = list.Spec{
 	PerPage:     100, MaxPerPage: 100,
 }
 
-// routes is the regions' route table.
-func routes(s Service) []httpapi.Route {
+// routes is the regions' route table: the one list, served by q.
+func routes(q listing.Query[Regio]) []httpapi.Route {
 	return []httpapi.Route{{
 		Method:   http.MethodGet,
 		Path:     "/api/v1/regios",
@@ -26,6 +27,6 @@ func routes(s Service) []httpapi.Route {
 		Action:   "read",
 		List:     &ListSpec,
 		Response: list.Page[Regio]{},
-		Op:       "List", Endpoint: httpapi.Typed(s.List),
+		Op:       "List", Endpoint: httpapi.Typed(q.List),
 	}}
 }
