@@ -5,16 +5,9 @@ import (
 	"log/slog"
 
 	"github.com/go-kit/kit/endpoint"
-	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
-
-type markReadRequest struct{ ID uuid.UUID }
-
-func (r markReadRequest) LogAttrs() []slog.Attr {
-	return []slog.Attr{slog.Any("notification_id", r.ID)}
-}
 
 // CountResponse answers the unread count.
 type CountResponse struct {
@@ -39,7 +32,7 @@ func makeUnreadCountEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makeMarkReadEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r markReadRequest) (MarkedResponse, error) {
+	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (MarkedResponse, error) {
 		return MarkedResponse{Marked: 1}, s.MarkRead(ctx, r.ID)
 	})
 }

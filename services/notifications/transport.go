@@ -1,10 +1,7 @@
 package notifications
 
 import (
-	"context"
 	"net/http"
-
-	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -29,20 +26,9 @@ func routes(s Service) []httpapi.Route {
 			Op: "UnreadCount", Endpoint: makeUnreadCountEndpoint(s)},
 		{Method: http.MethodPost, Path: "/api/v1/notifications/{id}/read", Summary: "Markeer een melding als gelezen",
 			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{},
-			Op: "MarkRead", Endpoint: makeMarkReadEndpoint(s), Decode: decodeMarkRead},
+			Op: "MarkRead", Endpoint: makeMarkReadEndpoint(s), Decode: httpapi.DecodeIDRequest(ErrNotFound, "notification_id")},
 		{Method: http.MethodPost, Path: "/api/v1/notifications/read-all", Summary: "Markeer alle meldingen als gelezen",
 			Tag: "notifications", Resource: "notifications", Action: "update", Response: MarkedResponse{},
 			Op: "MarkAllRead", Endpoint: makeMarkAllReadEndpoint(s)},
 	}
-}
-
-func decodeMarkRead(_ context.Context, r *http.Request) (any, error) {
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	id, err := uuid.Parse(r.PathValue("id"))
-	if err != nil {
-		return nil, ErrNotFound // a malformed id names no notification either
-	}
-	return markReadRequest{ID: id}, nil
 }
