@@ -1,7 +1,6 @@
 package aanmaning
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
@@ -14,13 +13,8 @@ func routes(s *letterStore) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/brief.pdf",
 			Summary: "De laatste betalingsherinnering of 14-dagenbrief van een factuur als PDF, om af te drukken; wordt vastgelegd in het auditlog",
 			Tag:     "aanmaning", Resource: "facturen", Action: "read", ResponseType: "application/pdf",
-			Op: "BriefPDF", Endpoint: httpapi.Typed(s.PDF), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+			Op: "BriefPDF", Endpoint: httpapi.Typed(s.PDF), Decode: decodeID, Encode: factuur.EncodePDF},
 	}
 }
 
 var decodeID = httpapi.DecodeIDRequest(factuur.ErrNotFound, "factuur_id")
-
-// encodePDF sends the letter as a download: never cached, never sniffed.
-func encodePDF(_ context.Context, w http.ResponseWriter, f *factuur.PDFFile) error {
-	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
-}

@@ -23,7 +23,7 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/pdf",
 			Summary: "De factuur als PDF (eigen factuur; beheerders alle); wordt vastgelegd in het auditlog",
 			Tag:     "factuur", Resource: "factuur_pdf", Action: "read", ResponseType: "application/pdf",
-			Op: "PDF", Endpoint: makePDFEndpoint(s), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+			Op: "PDF", Endpoint: makePDFEndpoint(s), Decode: decodeID, Encode: EncodePDF},
 	}
 }
 
@@ -31,7 +31,8 @@ var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "factuur_id")
 
 var decodePay = httpapi.DecodeIDBodyOf[Betaling](ErrNotFound, "factuur_id", MaxBody)
 
-// encodePDF sends the PDF as a download: never cached, never sniffed.
-func encodePDF(_ context.Context, w http.ResponseWriter, f *PDFFile) error {
+// EncodePDF sends a PDFFile as a download, never cached, never sniffed: the invoice here, and the
+// klusser's statement (uitbetaling) and the dunning letter (aanmaning), which answer a PDFFile too.
+var EncodePDF = httpapi.Encoder(func(_ context.Context, w http.ResponseWriter, f *PDFFile) error {
 	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
-}
+})

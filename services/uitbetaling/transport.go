@@ -50,7 +50,7 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}/pdf", Summary: "De uitbetaling als PDF; wordt vastgelegd in het auditlog",
 			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", ResponseType: "application/pdf",
 			Op: "PDF", Endpoint: httpapi.ByID(s.PDF),
-			Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+			Decode: decodeID, Encode: factuur.EncodePDF},
 
 		// The klusser's own statements ('Mijn Verdiensten').
 		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen", Summary: "Mijn uitbetalingen, nieuwste eerst",
@@ -59,7 +59,7 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen/{id}/pdf", Summary: "Eén van mijn uitbetalingen als PDF",
 			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", ResponseType: "application/pdf",
 			Op: "EigenPDF", Endpoint: httpapi.ByID(s.EigenPDF),
-			Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+			Decode: decodeID, Encode: factuur.EncodePDF},
 
 		// The SEPA batches.
 		{Method: http.MethodGet, Path: "/api/v1/betaalbatches", Summary: "De betaalbatches (SEPA), nieuwste eerst",
@@ -99,11 +99,6 @@ func fileRefusedAs500(next endpoint.Endpoint) endpoint.Endpoint {
 		}
 		return resp, err
 	}
-}
-
-// encodePDF sends a statement as a download: never cached, never sniffed.
-func encodePDF(_ context.Context, w http.ResponseWriter, f *factuur.PDFFile) error {
-	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
 }
 
 // encodeXML sends the payment file as a download.
