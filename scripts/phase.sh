@@ -16,19 +16,32 @@ cd "$(dirname "$0")/.."
 mkdir -p .data
 log=${PHASES:-.data/run-phases.tsv}
 now() { date +%s.%N; }
+# CPU seconds the whole machine has been busy since boot (every process, PostgreSQL, Kratos and the
+# browsers too, which a phase's own CPU does not count: they are not its children), from /proc/stat.
+busy() { awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" { print ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit }' /proc/stat; }
 # status file of a background phase
 rcfile() { echo ".data/phase-$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '-').rc"; }
 case "${1:?usage: phase.sh begin | NAME COMMAND... | bg NAME LOG COMMAND... | wait NAME | report}" in
 begin)
-  printf 'start\t%s\n' "$(now)" >"$log"
+  printf 'start\t%s\t\t%s\n' "$(now)" "$(busy)" >"$log"
   rm -f .data/phase-*.rc .data/phase-*.rc.pid
   ;;
 report)
   [ -f "$log" ] || exit 0
-  awk -F'\t' 'NR == 1 { start = $2; printf "  %-58s %9s %9s\n", "phase", "wall", "CPU"; next }
-    { printf "  %-58s %7.1f s %7.1f s\n", $1, $2, $3; if ($1 !~ /^(waiting for|\(lane\))/) cpu += $3 }
+  # machine: the CPU seconds of the whole machine during the phase (so also other work on it), and
+  # how many of its cores that kept busy on average: what is left idle is room for more at once.
+  awk -F'\t' -v busy="$(busy)" -v cores="$(nproc)" '
+    function row(name, wall, cpu, mach) {
+      printf "  %-58s %7.1f s %7.1f s", name, wall, cpu
+      if (mach != "") printf " %7.1f s %5.2f", mach, (wall > 0 ? mach / wall : 0)
+      printf "\n"
+    }
+    NR == 1 { start = $2; busy0 = $4
+      printf "  %-58s %9s %9s %9s %5s\n", "phase", "wall", "CPU", "machine", "cores"; next }
+    { row($1, $2, $3, $4); if ($1 !~ /^(waiting for|\(lane\))/) cpu += $3 }
     END { "date +%s.%N" | getline end
-      printf "  %-58s %7.1f s %7.1f s\n", "total (wall clock; background phases run beside the rest)", end - start, cpu }' "$log"
+      row("total (wall clock; background phases run beside the rest)", end - start, cpu, busy0 == "" ? "" : busy - busy0)
+      if (busy0 != "") printf "  (cores: the machine CPU over the wall clock, of %d)\n", cores }' "$log"
   ;;
 bg)
   name=${2:?name}; out=${3:?log}; shift 3
@@ -65,12 +78,13 @@ wait)
   children_cpu() {
     awk 'NR == 2 { n = split($0, f, /[ ms]+/); t = 0; for (i = 1; i + 1 <= n; i += 2) if (f[i] != "") t += f[i] * 60 + f[i + 1]; print t }' "$tf"
   }
-  name=$1; shift; t0=$(now); times >"$tf"; cpu0=$(children_cpu)
+  name=$1; shift; t0=$(now); b0=$(busy); times >"$tf"; cpu0=$(children_cpu)
   "$@"; status=$?
   # The phase's processes that ended with it. On this machine's two cores a phase cannot take less
   # than CPU / 2.
   times >"$tf"; cpu=$(awk -v a="$(children_cpu)" -v b="$cpu0" 'BEGIN { print a - b }'); rm -f "$tf"
-  printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')" "$cpu" >>"$log"
+  printf '%s\t%s\t%s\t%s\n' "$name" "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')" "$cpu" \
+    "$(awk -v a="$(busy)" -v b="$b0" 'BEGIN { print a - b }')" >>"$log"
   case "$name" in "(background) "*) echo "$status" >"$(rcfile "${name#(background) }")" ;; esac
   exit $status
   ;;
