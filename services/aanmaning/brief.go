@@ -71,7 +71,7 @@ func BriefPDF(f factuur.Factuur, b Brief, site factuur.Site) ([]byte, error) {
 	p.SetXY(15, 92)
 	l.fact("Datum:", b.Verzonden.Dutch())
 	l.fact("Factuurnummer:", f.Factuurnummer)
-	l.fact("Factuurdatum:", dutchDate(f.Datum))
+	l.fact("Factuurdatum:", calendar.DutchOf(f.Datum))
 	p.Ln(3)
 	p.SetFont("Helvetica", "B", 13)
 	p.MultiCell(0, 7, p.Tr(subject), "", "L", false)
@@ -88,14 +88,14 @@ func BriefPDF(f factuur.Factuur, b Brief, site factuur.Site) ([]byte, error) {
 	}
 	if b.Soort == SoortHerinnering {
 		l.para(fmt.Sprintf("Misschien is het u ontschoten: wij hebben de betaling van factuur %s van %s nog niet ontvangen. "+
-			"De betaaltermijn is verlopen op %s.%s", f.Factuurnummer, dutchDate(f.Datum), dutchDate(f.Vervaldatum), part))
+			"De betaaltermijn is verlopen op %s.%s", f.Factuurnummer, calendar.DutchOf(f.Datum), calendar.DutchOf(f.Vervaldatum), part))
 		l.para("Wilt u het bedrag dat nog openstaat zo snel mogelijk overmaken?")
 		l.payment(f, b, calendar.Date{})
 		l.para("Heeft u inmiddels betaald? Dan hoeft u niets meer te doen.")
 		l.para("Heeft u vragen over de factuur, of lukt het betalen niet? " + phone + ", dan zoeken we samen naar een oplossing.")
 	} else {
 		l.para(fmt.Sprintf("Wij hebben de betaling van factuur %s van %s nog steeds niet ontvangen, ook niet na onze herinnering. "+
-			"Er staat nog %s open.%s", f.Factuurnummer, dutchDate(f.Datum), euro(b.OpenCents), part))
+			"Er staat nog %s open.%s", f.Factuurnummer, calendar.DutchOf(f.Datum), euro(b.OpenCents), part))
 		l.para(fmt.Sprintf("Wij vragen u dit bedrag binnen 14 dagen te betalen. Die 14 dagen gaan in op de dag nadat u deze brief "+
 			"heeft ontvangen. Betaal daarom uiterlijk op %s.", b.TermijnTot.Dutch()))
 		l.payment(f, b, b.TermijnTot)

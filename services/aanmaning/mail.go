@@ -23,7 +23,7 @@ func MailArgs(f factuur.Factuur, b Brief) email.Args {
 	data := map[string]string{
 		"naam":          naam(f),
 		"factuurnummer": f.Factuurnummer,
-		"factuurdatum":  dutchDate(f.Datum),
+		"factuurdatum":  calendar.DutchOf(f.Datum),
 		"open":          euro(b.OpenCents),
 		"iban":          f.Uitgever.IBAN,
 		"uitgever":      f.Uitgever.Naam,
@@ -37,7 +37,7 @@ func MailArgs(f factuur.Factuur, b Brief) email.Args {
 	}
 	switch b.Soort {
 	case SoortHerinnering:
-		data["vervaldatum"] = dutchDate(f.Vervaldatum)
+		data["vervaldatum"] = calendar.DutchOf(f.Vervaldatum)
 	case SoortBrief:
 		data["incassokosten"] = euro(b.IncassokostenCents)
 		data["totaal_met_kosten"] = euro(b.OpenCents + b.IncassokostenCents)
@@ -56,11 +56,3 @@ func naam(f factuur.Factuur) string {
 
 // euro writes cents as the invoice does (factuur.Euro).
 func euro(cents int64) string { return factuur.Euro(int(cents)) }
-
-// dutchDate writes an ISO date as the invoice does, 26-11-2026.
-func dutchDate(iso string) string {
-	if d, err := calendar.ParseDate(iso); err == nil {
-		return d.Dutch()
-	}
-	return iso
-}

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
@@ -54,7 +55,7 @@ func (s *store) read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Opvolging, e
 	o.DagenOverTijd = verval.DaysUntil(s.clock.Today())
 	o.KanBetalingBoeken = o.OpenCents > 0 && (o.Staat == "open" || o.Staat == "deels_betaald" || o.Staat == "in_bespreking" || o.Staat == "uit_handen") &&
 		(o.Soort == "klant" || tenants.ActorFrom(ctx).Role == tenants.Admin)
-	o.HerinneringVerstuurd, o.BriefVerstuurd = isoOf(herinnering), isoOf(brief)
+	o.HerinneringVerstuurd, o.BriefVerstuurd = httpapi.Instant(herinnering), httpapi.Instant(brief)
 	if herinnering != nil {
 		url := "/api/v1/facturen/" + o.FactuurID.String() + "/brief.pdf"
 		o.BriefPDF = &url
@@ -68,7 +69,7 @@ func (s *store) read(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Opvolging, e
 	for i := range o.Betalingen {
 		b := &o.Betalingen[i]
 		g := Gebeurtenis{Moment: b.CreatedAt, Soort: "betaling", BedragCents: &b.BedragCents, BetalingID: &b.ID,
-			Tekst: fmt.Sprintf("Betaling %s (%s, %s) op %s", factuur.Euro(b.BedragCents), b.Methode, bronText[b.Bron], dutch(b.Datum))}
+			Tekst: fmt.Sprintf("Betaling %s (%s, %s) op %s", factuur.Euro(b.BedragCents), b.Methode, bronText[b.Bron], calendar.DutchOf(b.Datum))}
 		if b.TerugboekingVan != nil {
 			g.Soort = "terugboeking"
 			g.Tekst = fmt.Sprintf("Terugboeking %s: %s", factuur.Euro(b.BedragCents), deref(b.Reden))
@@ -122,7 +123,7 @@ func eventText(soort string, data map[string]any) string {
 			text += ", incassokosten " + factuur.Euro(int(c))
 		}
 		if t, ok := data["termijn_tot"].(string); ok {
-			text += ", te betalen uiterlijk " + dutch(t)
+			text += ", te betalen uiterlijk " + calendar.DutchOf(t)
 		}
 		return text
 	case "uit_handen_voorstel":
@@ -334,24 +335,9 @@ func addEvent(ctx context.Context, tx pgx.Tx, o Opvolging, soort string, data ma
 	return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: soort, Entity: "factuur", EntityID: o.FactuurID.String(), Region: &o.Regio})
 }
 
-func isoOf(t *time.Time) *string {
-	if t == nil {
-		return nil
-	}
-	s := t.Format(time.RFC3339)
-	return &s
-}
-
 func deref(s *string) string {
 	if s == nil {
 		return ""
 	}
 	return *s
-}
-
-func dutch(iso string) string {
-	if d, err := calendar.ParseDate(iso); err == nil {
-		return d.Dutch()
-	}
-	return iso
 }

@@ -68,23 +68,12 @@ func PaymentTerms(f Factuur) string {
 	case f.Staat == "betaald":
 		return "Deze factuur is betaald. Hartelijk dank."
 	}
-	due := f.Vervaldatum
-	if d, err := calendar.ParseDate(f.Vervaldatum); err == nil {
-		due = d.Dutch()
-	}
+	due := calendar.DutchOf(f.Vervaldatum)
 	if f.Staat == "deels_betaald" {
 		return fmt.Sprintf("Wij ontvingen al %s. Nog te betalen: %s, uiterlijk %s, op %s o.v.v. %s.",
 			Euro(f.TotaalCents-f.OpenCents), Euro(f.OpenCents), due, f.Uitgever.IBAN, f.Factuurnummer)
 	}
 	return fmt.Sprintf("Te betalen binnen 14 dagen, uiterlijk %s, op %s o.v.v. %s.", due, f.Uitgever.IBAN, f.Factuurnummer)
-}
-
-// dutch writes an ISO date as the invoice does ("26 november 2026").
-func dutch(iso string) string {
-	if d, err := calendar.ParseDate(iso); err == nil {
-		return d.Dutch()
-	}
-	return iso
 }
 
 // Render draws the invoice as an A4 PDF (Page, go-pdf/fpdf), with every field of D28: the issuing
@@ -101,15 +90,15 @@ func Render(f Factuur, site Site) ([]byte, error) {
 	p := NewPage(title+" "+f.Factuurnummer, u.Naam)
 	p.Letterhead(site, u.Naam, []string{u.Adres, u.Postcode + " " + u.Plaats, "KvK: " + u.KvKNummer, "Btw-nummer: " + u.BTWNummer, "IBAN: " + u.IBAN}, title)
 	p.Label("Factuurnummer:", f.Factuurnummer)
-	p.Label("Factuurdatum:", dutch(f.Datum))
-	p.Label("Datum werkzaamheden:", dutch(f.WerkDatum))
+	p.Label("Factuurdatum:", calendar.DutchOf(f.Datum))
+	p.Label("Datum werkzaamheden:", calendar.DutchOf(f.WerkDatum))
 	if f.CreditVan != nil {
 		p.Label("Crediteert factuur:", f.CreditVan.Factuurnummer)
 		if f.CreditReden != nil {
 			p.Label("Reden:", *f.CreditReden)
 		}
 	} else {
-		p.Label("Vervaldatum:", dutch(f.Vervaldatum))
+		p.Label("Vervaldatum:", calendar.DutchOf(f.Vervaldatum))
 		p.Label("Status:", paymentStatus(f))
 		if m := f.BetaalMethode; f.Staat == "betaald" && m != nil && *m != "niet_betaald" && MethodLabels[*m] != "" {
 			p.Label("Betaalwijze:", MethodLabels[*m]) // in the words of every screen (PIN, Contant)

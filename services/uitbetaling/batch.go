@@ -129,7 +129,7 @@ func scanBatch(r tenants.Row) (Batch, error) {
 	var created time.Time
 	var done *time.Time
 	err := r.Scan(&b.ID, &b.Uitgever, &b.UitgeverNaam, &b.BerichtID, &uitvoer, &b.Aantal, &b.TotaalCents, &b.Status, &created, &done)
-	b.Uitvoerdatum, b.CreatedAt, b.UitgevoerdAt = uitvoer.String(), created.Format(time.RFC3339), isoOf(done)
+	b.Uitvoerdatum, b.CreatedAt, b.UitgevoerdAt = uitvoer.String(), created.Format(time.RFC3339), httpapi.Instant(done)
 	b.StatusTekst = "Aangemaakt"
 	if done != nil {
 		b.StatusTekst = "Uitgevoerd op " + calendar.DateOf(*done).Dutch()
@@ -454,12 +454,4 @@ func (s *store) ConfirmBatch(ctx context.Context, id uuid.UUID) (BatchConfirmed,
 	}
 	out.Message = fmt.Sprintf("Betaalbatch %s uitgevoerd door de bank: %s uitbetaald.", out.Data.BerichtID, count(out.Data.Aantal, "uitbetaling", "uitbetalingen"))
 	return out, nil
-}
-
-func isoOf(t *time.Time) *string {
-	if t == nil {
-		return nil
-	}
-	s := t.Format(time.RFC3339)
-	return &s
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -53,7 +54,7 @@ func readBankrekening(ctx context.Context, tx pgx.Tx, klusser uuid.UUID, full bo
 	if err != nil {
 		return b, err
 	}
-	b.Ingevuld, b.IBANGemaskeerd, b.Rekeninghouder, b.UpdatedAt = true, Masked(iban), holder, isoOf(&at)
+	b.Ingevuld, b.IBANGemaskeerd, b.Rekeninghouder, b.UpdatedAt = true, Masked(iban), holder, httpapi.Instant(&at)
 	if full {
 		b.IBAN = &iban
 	}
@@ -209,7 +210,7 @@ func readDetail(ctx context.Context, tx pgx.Tx, id uuid.UUID, mine *uuid.UUID) (
 	}
 	d.StatusTekst = StatusTekst(d.Status, paid)
 	d.PDF = "/api/v1/uitbetalingen/" + d.ID.String() + "/pdf"
-	d.IBANGemaskeerd, d.Rekeninghouder, d.GoedgekeurdAt, d.UitbetaaldAt = maskedPtr(iban), holder, isoOf(approved), isoOf(paid)
+	d.IBANGemaskeerd, d.Rekeninghouder, d.GoedgekeurdAt, d.UitbetaaldAt = maskedPtr(iban), holder, httpapi.Instant(approved), httpapi.Instant(paid)
 	rows, err := tx.Query(ctx, `
 		SELECT id, soort, werkbon_id, datum, klus, woonplaats, uren, tarief_cents, bedrag_cents, omschrijving
 		FROM uitbetaling_regels WHERE uitbetaling_id = $1 ORDER BY datum, soort DESC, klus, id`, id)
