@@ -53,7 +53,7 @@ func routes(s Service) []httpapi.Route {
 			Op: "Reviews", Endpoint: httpapi.Typed(s.Reviews), Decode: decodeTab(&ReviewsSpec)},
 		{Method: http.MethodPost, Path: base, Summary: "Een klant aanmaken, met een eerste klus of een registratieklus",
 			Tag: "klanten", Resource: "klanten", Action: "create", Request: CreateForm{}, Response: Created{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Status: http.StatusCreated},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[CreateForm](0), Status: http.StatusCreated},
 		{Method: http.MethodDelete, Path: base + "/{email}", Summary: "Een klant verwijderen: al zijn klussen met werkbonnen en foto's (D11); facturen blijven",
 			Tag: "klanten", Resource: "klanten", Action: "delete", Response: Deleted{},
 			Op: "Delete", Endpoint: httpapi.Typed(s.Delete), Decode: decodeEmail},
@@ -72,12 +72,4 @@ func decodeTab(spec *list.Spec) func(context.Context, *http.Request) (any, error
 		p, err := list.Parse(spec, r.URL.Query())
 		return TabRequest{Email: Normalize(r.PathValue("email")), Params: p}, err
 	}
-}
-
-func decodeCreate(_ context.Context, r *http.Request) (any, error) {
-	var n CreateForm
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	return n, httpapi.DecodeJSON(nil, r, &n, 0)
 }

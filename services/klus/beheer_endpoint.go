@@ -42,14 +42,6 @@ var CountsSpec = list.Spec{
 
 var decodeIDRequest = httpapi.DecodeIDRequest(ErrKlusNotFound, "klus_id")
 
-func decodeCreate(_ context.Context, r *http.Request) (any, error) {
-	var n CreateForm
-	if err := httpapi.AllowQuery(r); err != nil {
-		return nil, err
-	}
-	return n, httpapi.DecodeJSON(nil, r, &n, 0)
-}
-
 var (
 	decodeUpdate = httpapi.DecodeIDBodyOf[Form](ErrKlusNotFound, "klus_id", 0)
 	decodeStatus = httpapi.DecodeIDBodyOf[StatusForm](ErrKlusNotFound, "klus_id", 0)

@@ -34,7 +34,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeIDRequest},
 		{Method: http.MethodPost, Path: beheerBase, Summary: "Een klus aanmaken: in de pool of direct toegewezen (regels van document 001 sectie 5)",
 			Tag: "klussen", Resource: "klussen", Action: "create", Request: CreateForm{}, Response: Answer{},
-			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: decodeCreate, Status: http.StatusCreated},
+			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[CreateForm](0), Status: http.StatusCreated},
 		{Method: http.MethodPut, Path: beheerBase + "/{id}", Summary: "Een klus bewerken; een admin mag de regio corrigeren (D2)",
 			Tag: "klussen", Resource: "klussen", Action: "update", Request: Form{}, Response: Answer{},
 			Op: "Update", Endpoint: httpapi.WithBody(s.Update), Decode: decodeUpdate},
