@@ -59,12 +59,7 @@ type Result struct {
 
 // Work records and sends what is due now, queueing the e-mails with the client that runs it.
 func (w *Worker) Work(ctx context.Context, _ *river.Job[Args]) error {
-	enqueue, err := jobs.Running(ctx)
-	if err != nil {
-		return fmt.Errorf("aanmaning: no queue: %w", err)
-	}
-	_, err = w.Run(ctx, enqueue)
-	return err
+	return jobs.RunDue(ctx, w.Run)
 }
 
 // Run records the steps due today (Amsterdam) and queues their e-mails with enqueue. Each invoice

@@ -41,12 +41,7 @@ type Worker struct {
 
 // Work runs with the client that runs it.
 func (w *Worker) Work(ctx context.Context, _ *river.Job[Args]) error {
-	enqueue, err := jobs.Running(ctx)
-	if err != nil {
-		return fmt.Errorf("afdracht: no queue: %w", err)
-	}
-	_, err = w.Run(ctx, enqueue)
-	return err
+	return jobs.RunDue(ctx, w.Run)
 }
 
 // business is a franchise business with what its fee statement needs.
@@ -61,7 +56,7 @@ type business struct {
 func (w *Worker) Run(ctx context.Context, enqueue jobs.Enqueue) (int, error) {
 	clock := w.Clock.OrSystem()
 	today := clock.Today()
-	month := today.MonthStart().AddDays(-1).MonthStart()
+	month := today.PreviousMonth()
 	drafted := 0
 	err := w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `

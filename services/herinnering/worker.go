@@ -114,12 +114,9 @@ type due struct {
 // Work records and sends the reminders that are due now, queueing the e-mails with the client
 // that runs it.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	enqueue, err := jobs.Running(ctx)
-	if err != nil {
-		return fmt.Errorf("herinnering: no queue: %w", err)
-	}
-	_, err = w.RunFor(ctx, enqueue, job.Args)
-	return err
+	return jobs.RunDue(ctx, func(ctx context.Context, enqueue jobs.Enqueue) (int, error) {
+		return w.RunFor(ctx, enqueue, job.Args)
+	})
 }
 
 // Run sends every reminder due now, queueing their e-mails with enqueue, and returns how many

@@ -37,7 +37,7 @@ var demoKlussers = []demoKlusser{
 // month already is left as it is: running the seed again changes nothing.
 func Demo(ctx context.Context, db *tenants.DB, today calendar.Date, site factuur.Site) error {
 	ctx = tenants.WithActor(ctx, tenants.SystemActor())
-	month := today.MonthStart().AddDays(-1).MonthStart()
+	month := today.PreviousMonth()
 	s := NewService(db, func() time.Time { return today.At(9, 0) }, site)
 	for _, k := range demoKlussers {
 		made, id, uitgever, err := demoStatement(ctx, db, month, k)

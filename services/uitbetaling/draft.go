@@ -71,7 +71,7 @@ type Result struct {
 // each other (an advisory lock), so two servers drafting at once number without gaps.
 func (w *Worker) Run(ctx context.Context, month calendar.Date) (Result, error) {
 	if month.IsZero() {
-		month = w.Clock.OrSystem().Today().MonthStart().AddDays(-1).MonthStart()
+		month = w.Clock.OrSystem().Today().PreviousMonth()
 	}
 	month = month.MonthStart()
 	next := month.AddDays(40).MonthStart()
