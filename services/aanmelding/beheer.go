@@ -232,27 +232,26 @@ func (b *beheer) CreateAccount(ctx context.Context, r AccountRequest) (AccountAn
 	if d.KlusserID != nil {
 		return AccountAnswer{}, ErrHasAccount
 	}
+	// The VOG is stored with the account's transaction: a refused account leaves no file.
 	key := files.NewKey(r.ID, ft)
-	written := false
 	leeftijd := d.Leeftijd
-	id, err := b.accounts.Create(ctx, accounts.NewAccount{Email: r.Email, Naam: d.Naam, Password: r.Password,
-		Role: "klusser", Regions: known, Telefoon: d.Telefoon, Adres: d.Adres, Postcode: d.Postcode,
-		Woonplaats: d.Woonplaats, Leeftijd: &leeftijd, HeeftVOG: true, HeeftVervoer: d.HeeftVervoer,
-		Motivatie: d.Motivatie, Ervaring: d.Ervaring, Beschikbaarheid: d.Beschikbaarheid,
-		After: func(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
-			if err := b.blobs.Put(ctx, files.Documents, key, ft.ContentType, r.VOG.Data); err != nil {
-				return err
-			}
-			written = true
-			vog := files.Document{DocumentType: "vog", FileName: files.CleanFileName(r.VOG.Name, ft),
-				ContentType: ft.ContentType, FileSize: int64(len(r.VOG.Data))}
-			return b.store.Attach(ctx, tx, r.ID, id, vog, key)
-		}})
+	var id uuid.UUID
+	err = files.PutInTx(ctx, b.blobs, files.Documents, key, ft.ContentType, r.VOG.Data, func(write func() error) (err error) {
+		id, err = b.accounts.Create(ctx, accounts.NewAccount{Email: r.Email, Naam: d.Naam, Password: r.Password,
+			Role: "klusser", Regions: known, Telefoon: d.Telefoon, Adres: d.Adres, Postcode: d.Postcode,
+			Woonplaats: d.Woonplaats, Leeftijd: &leeftijd, HeeftVOG: true, HeeftVervoer: d.HeeftVervoer,
+			Motivatie: d.Motivatie, Ervaring: d.Ervaring, Beschikbaarheid: d.Beschikbaarheid,
+			After: func(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+				if err := write(); err != nil {
+					return err
+				}
+				vog := files.Document{DocumentType: "vog", FileName: files.CleanFileName(r.VOG.Name, ft),
+					ContentType: ft.ContentType, FileSize: int64(len(r.VOG.Data))}
+				return b.store.Attach(ctx, tx, r.ID, id, vog, key)
+			}})
+		return err
+	})
 	if err != nil {
-		if written {
-			// The transaction did not commit: no row names the file.
-			_ = b.blobs.Delete(context.WithoutCancel(ctx), files.Documents, key)
-		}
 		return AccountAnswer{}, err
 	}
 	return AccountAnswer{KlusserID: id, Message: MsgAccount}, nil

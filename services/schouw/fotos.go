@@ -82,51 +82,48 @@ type fotoStore struct {
 }
 
 // Upload checks the file, then in one transaction checks the survey is visible and not full,
-// stores the bytes and the row; a refused or failed upload leaves neither.
+// stores the bytes and the row; a refused or failed upload leaves neither (files.PutInTx).
 func (s *fotoStore) Upload(ctx context.Context, r FotoRequest) (Answer, error) {
 	ft, err := files.PhotoUpload.Validate(r.File)
 	if err != nil {
 		return Answer{}, err
 	}
 	key := files.NewKey(r.ID, ft)
-	written := false
 	var sch Schouw
-	err = s.db.Tx(ctx, func(tx pgx.Tx) error {
-		regio, err := visible(ctx, tx, r.ID)
-		if err != nil {
-			return err
-		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM klus_schouw_fotos WHERE klus_id = $1`, r.ID).Scan(&n); err != nil {
-			return err
-		}
-		// A cancelled survey takes no photos until a new one is planned.
-		if cur, err := scan(tx.QueryRow(ctx, schouwSelect, r.ID)); errors.Is(err, pgx.ErrNoRows) || (err == nil && cur.Status == "geannuleerd") {
-			return ErrNoSchouw
-		} else if err != nil {
-			return fmt.Errorf("schouw: read: %w", err)
-		}
-		if n >= MaxFotos {
-			return ErrTeveelFotos
-		}
-		if err := s.blobs.Put(ctx, files.KlusFotos, key, ft.ContentType, r.File.Data); err != nil {
-			return fmt.Errorf("schouw: store photo: %w", err)
-		}
-		written = true
-		var id uuid.UUID
-		if err := tx.QueryRow(ctx, `
-			INSERT INTO klus_schouw_fotos (klus_id, regio, storage_key, content_type, file_size, created_by)
-			VALUES ($1, '', $2, $3, $4, actor_id()) RETURNING id`, r.ID, key, ft.ContentType, len(r.File.Data)).Scan(&id); err != nil {
-			return fmt.Errorf("schouw: photo row: %w", err)
-		}
-		if sch, err = read(ctx, tx, r.ID); err != nil {
-			return err
-		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditUpload, Entity: EntityFoto, EntityID: id.String(), Region: &regio})
+	err = files.PutInTx(ctx, s.blobs, files.KlusFotos, key, ft.ContentType, r.File.Data, func(write func() error) error {
+		return s.db.Tx(ctx, func(tx pgx.Tx) error {
+			regio, err := visible(ctx, tx, r.ID)
+			if err != nil {
+				return err
+			}
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM klus_schouw_fotos WHERE klus_id = $1`, r.ID).Scan(&n); err != nil {
+				return err
+			}
+			// A cancelled survey takes no photos until a new one is planned.
+			if cur, err := scan(tx.QueryRow(ctx, schouwSelect, r.ID)); errors.Is(err, pgx.ErrNoRows) || (err == nil && cur.Status == "geannuleerd") {
+				return ErrNoSchouw
+			} else if err != nil {
+				return fmt.Errorf("schouw: read: %w", err)
+			}
+			if n >= MaxFotos {
+				return ErrTeveelFotos
+			}
+			if err := write(); err != nil {
+				return fmt.Errorf("schouw: store photo: %w", err)
+			}
+			var id uuid.UUID
+			if err := tx.QueryRow(ctx, `
+				INSERT INTO klus_schouw_fotos (klus_id, regio, storage_key, content_type, file_size, created_by)
+				VALUES ($1, '', $2, $3, $4, actor_id()) RETURNING id`, r.ID, key, ft.ContentType, len(r.File.Data)).Scan(&id); err != nil {
+				return fmt.Errorf("schouw: photo row: %w", err)
+			}
+			if sch, err = read(ctx, tx, r.ID); err != nil {
+				return err
+			}
+			return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditUpload, Entity: EntityFoto, EntityID: id.String(), Region: &regio})
+		})
 	})
-	if err != nil && written {
-		err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), files.KlusFotos, key))
-	}
 	return Answer{Data: sch, Message: MsgFotoToegevoegd}, err
 }
 

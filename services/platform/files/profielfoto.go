@@ -74,7 +74,7 @@ func (s *service) UploadProfielFoto(ctx context.Context, klusserID uuid.UUID, sl
 	}
 	key := NewKey(klusserID, ft)
 	var old *string
-	err = s.put(ctx, Profielen, key, ft, file.Data, func(write func() error) (err error) {
+	err = PutInTx(ctx, s.blobs, Profielen, key, ft.ContentType, file.Data, func(write func() error) (err error) {
 		old, err = s.store.SetProfielFoto(ctx, klusserID, column, &key, write)
 		return err
 	})

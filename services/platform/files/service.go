@@ -158,7 +158,7 @@ func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUI
 	}
 	key := NewKey(workOrderID, ft)
 	var p Photo
-	err = s.put(ctx, KlusFotos, key, ft, file.Data, func(write func() error) (err error) {
+	err = PutInTx(ctx, s.blobs, KlusFotos, key, ft.ContentType, file.Data, func(write func() error) (err error) {
 		p, err = s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
 			FileSize: int64(len(file.Data)), ClientID: clientID}, key, write)
 		return err
@@ -196,7 +196,7 @@ func (s *service) UploadDocument(ctx context.Context, aanmeldingID uuid.UUID, in
 	}
 	key := NewKey(aanmeldingID, ft)
 	var d Document
-	err = s.put(ctx, Documents, key, ft, in.File.Data, func(write func() error) (err error) {
+	err = PutInTx(ctx, s.blobs, Documents, key, ft.ContentType, in.File.Data, func(write func() error) (err error) {
 		d, err = s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
 			FileName: CleanFileName(in.File.Name, ft), ContentType: ft.ContentType, FileSize: int64(len(in.File.Data)), Notes: notes},
 			key, write)
@@ -224,20 +224,27 @@ func (s *service) DeleteDocument(ctx context.Context, id uuid.UUID) error {
 	})
 }
 
-// put runs add, which stores the row and calls write inside its transaction: the file is written
-// there, after the row checks, and removed again when the transaction fails after it was
-// written, so a refused upload leaves neither row nor file.
-func (s *service) put(ctx context.Context, b Bucket, key string, ft FileType, data []byte, add func(write func() error) error) error {
+// Writable is the part of a Storage that PutInTx needs: writing a file and removing it again.
+type Writable interface {
+	Put(ctx context.Context, b Bucket, key, contentType string, data []byte) error
+	Delete(ctx context.Context, b Bucket, key string) error
+}
+
+// PutInTx stores a file together with the row that names it. add runs the transaction that
+// stores the row and calls write inside it: the file is written there, after the row checks, and
+// removed again when the transaction fails after it was written, so a refused upload leaves
+// neither row nor file.
+func PutInTx(ctx context.Context, blobs Writable, b Bucket, key, contentType string, data []byte, add func(write func() error) error) error {
 	written := false
 	err := add(func() error {
-		if err := s.blobs.Put(ctx, b, key, ft.ContentType, data); err != nil {
+		if err := blobs.Put(ctx, b, key, contentType, data); err != nil {
 			return err
 		}
 		written = true
 		return nil
 	})
 	if err != nil && written {
-		err = errors.Join(err, s.blobs.Delete(context.WithoutCancel(ctx), b, key))
+		err = errors.Join(err, blobs.Delete(context.WithoutCancel(ctx), b, key))
 	}
 	return err
 }
