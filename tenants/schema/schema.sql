@@ -851,9 +851,11 @@ ALTER FUNCTION public.invoice_counter_actor_rules() OWNER TO klusmaat_owner;
 --
 
 CREATE FUNCTION public.klant_overzicht_bijwerken(emails text[]) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
+BEGIN
     INSERT INTO klant_overzicht AS o (email, telefoon, woonplaats, aantal_klussen, laatste_klus)
     SELECT DISTINCT ON (k.email) k.email, k.telefoon, k.woonplaats, count(*) OVER (PARTITION BY k.email), k.created_at
     FROM klussen k WHERE k.email = ANY (emails) AND k.email <> ''
@@ -862,7 +864,7 @@ CREATE FUNCTION public.klant_overzicht_bijwerken(emails text[]) RETURNS void
         aantal_klussen = EXCLUDED.aantal_klussen, laatste_klus = EXCLUDED.laatste_klus;
     DELETE FROM klant_overzicht o WHERE o.email = ANY (emails)
         AND NOT EXISTS (SELECT 1 FROM klussen k WHERE k.email = o.email);
-$$;
+END $$;
 
 ALTER FUNCTION public.klant_overzicht_bijwerken(emails text[]) OWNER TO klusmaat_owner;
 
@@ -914,15 +916,16 @@ ALTER FUNCTION public.klus_events_kept(p_after bigint, OUT complete boolean, OUT
 --
 
 CREATE FUNCTION public.klus_pool_tellingen_bij(delta jsonb) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+BEGIN
     INSERT INTO klus_pool_tellingen AS t (regio, woonplaats, aantal)
     SELECT d.regio, d.woonplaats, sum(d.d)
     FROM jsonb_to_recordset(delta) AS d (regio text, woonplaats text, d int)
     GROUP BY 1, 2 HAVING sum(d.d) <> 0 ORDER BY 1, 2
     ON CONFLICT (regio, woonplaats) DO UPDATE SET aantal = t.aantal + EXCLUDED.aantal;
-$$;
+END $$;
 
 ALTER FUNCTION public.klus_pool_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
 
@@ -1058,15 +1061,16 @@ ALTER FUNCTION public.klus_status_schouw(p_token text) OWNER TO klusmaat_owner;
 --
 
 CREATE FUNCTION public.klus_tellingen_bij(delta jsonb) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+BEGIN
     INSERT INTO klus_tellingen AS t (regio, status, woonplaats, archived, aantal)
     SELECT d.regio, d.status, d.woonplaats, d.archived, sum(d.d)
     FROM jsonb_to_recordset(delta) AS d (regio text, status text, woonplaats text, archived boolean, d int)
     GROUP BY 1, 2, 3, 4 HAVING sum(d.d) <> 0 ORDER BY 1, 2, 3, 4
     ON CONFLICT (regio, status, woonplaats, archived) DO UPDATE SET aantal = t.aantal + EXCLUDED.aantal;
-$$;
+END $$;
 
 ALTER FUNCTION public.klus_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
 
@@ -1075,15 +1079,16 @@ ALTER FUNCTION public.klus_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
 --
 
 CREATE FUNCTION public.klus_week_tellingen_bij(delta jsonb) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+BEGIN
     INSERT INTO klus_week_tellingen AS t (regio, week, status, aantal)
     SELECT d.regio, d.week, d.status, sum(d.d)
     FROM jsonb_to_recordset(delta) AS d (regio text, week date, status text, d int)
     GROUP BY 1, 2, 3 HAVING sum(d.d) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (regio, week, status) DO UPDATE SET aantal = t.aantal + EXCLUDED.aantal;
-$$;
+END $$;
 
 ALTER FUNCTION public.klus_week_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
 
@@ -1208,7 +1213,7 @@ CREATE FUNCTION public.klussen_bron() RETURNS trigger
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 BEGIN
-    NEW.bron := CASE WHEN actor_role() = 'admin' THEN 'beheer' ELSE 'website' END;
+    NEW.bron := CASE WHEN (SELECT a.role FROM public.current_actor a) = 'admin' THEN 'beheer' ELSE 'website' END;
     RETURN NEW;
 END $$;
 
@@ -1716,15 +1721,16 @@ ALTER FUNCTION public.refuse_columns(what text, changed text[], allowed text[]) 
 --
 
 CREATE FUNCTION public.request_regions(woonplaats text, postcode text) RETURNS text[]
-    LANGUAGE sql STABLE
-    AS $_$
-    SELECT ARRAY(
+    LANGUAGE plpgsql STABLE
+    AS $$
+BEGIN
+    RETURN ARRAY(
         SELECT t.regio FROM region_towns t JOIN regions r ON r.slug = t.regio
-        WHERE t.woonplaats = regexp_replace(lower(btrim($1)), '\s+', ' ', 'g') AND r.actief
+        WHERE t.woonplaats = regexp_replace(lower(btrim(request_regions.woonplaats)), '\s+', ' ', 'g') AND r.actief
         UNION
         SELECT p.regio FROM region_postcodes p JOIN regions r ON r.slug = p.regio
-        WHERE $2 ~ '^[1-9][0-9]{3}' AND p.bereik @> substr($2, 1, 4)::int AND r.actief)
-$_$;
+        WHERE request_regions.postcode ~ '^[1-9][0-9]{3}' AND p.bereik @> substr(request_regions.postcode, 1, 4)::int AND r.actief);
+END $$;
 
 ALTER FUNCTION public.request_regions(woonplaats text, postcode text) OWNER TO klusmaat_owner;
 
