@@ -80,7 +80,7 @@ func BriefPDF(f factuur.Factuur, b Brief, site factuur.Site) ([]byte, error) {
 	l.para("Beste " + naam(f) + ",")
 	part := ""
 	if betaald := int64(f.TotaalCents) - b.OpenCents; betaald > 0 {
-		part = fmt.Sprintf(" Van het factuurbedrag van %s heeft u %s al betaald. Hartelijk dank daarvoor.", euro(int64(f.TotaalCents)), euro(betaald))
+		part = fmt.Sprintf(" Van het factuurbedrag van %s heeft u %s al betaald. Hartelijk dank daarvoor.", factuur.Euro(f.TotaalCents), factuur.Euro(betaald))
 	}
 	phone := "Bel ons gerust"
 	if site.Phone != "" {
@@ -95,12 +95,12 @@ func BriefPDF(f factuur.Factuur, b Brief, site factuur.Site) ([]byte, error) {
 		l.para("Heeft u vragen over de factuur, of lukt het betalen niet? " + phone + ", dan zoeken we samen naar een oplossing.")
 	} else {
 		l.para(fmt.Sprintf("Wij hebben de betaling van factuur %s van %s nog steeds niet ontvangen, ook niet na onze herinnering. "+
-			"Er staat nog %s open.%s", f.Factuurnummer, calendar.DutchOf(f.Datum), euro(b.OpenCents), part))
+			"Er staat nog %s open.%s", f.Factuurnummer, calendar.DutchOf(f.Datum), factuur.Euro(b.OpenCents), part))
 		l.para(fmt.Sprintf("Wij vragen u dit bedrag binnen 14 dagen te betalen. Die 14 dagen gaan in op de dag nadat u deze brief "+
 			"heeft ontvangen. Betaal daarom uiterlijk op %s.", b.TermijnTot.Dutch()))
 		l.payment(f, b, b.TermijnTot)
 		l.bold(fmt.Sprintf("Betaalt u niet op tijd? Dan moeten wij incassokosten in rekening brengen: %s. Over deze kosten "+
-			"rekenen wij geen btw. U betaalt dan in totaal %s.", euro(b.IncassokostenCents), euro(b.OpenCents+b.IncassokostenCents)))
+			"rekenen wij geen btw. U betaalt dan in totaal %s.", factuur.Euro(b.IncassokostenCents), factuur.Euro(b.OpenCents+b.IncassokostenCents)))
 		l.para("Betaalt u binnen de termijn, dan betaalt u geen incassokosten. De hoogte van de incassokosten staat in de wet " +
 			"(Besluit vergoeding voor buitengerechtelijke incassokosten).")
 		l.para("Heeft u inmiddels betaald? Dan hoeft u niets meer te doen. Kunt u niet in één keer betalen, of bent u het niet " +
@@ -141,7 +141,7 @@ func (l letter) fact(label, value string) {
 // 14-dagenbrief), the account and the invoice number as the reference.
 func (l letter) payment(f factuur.Factuur, b Brief, uiterlijk calendar.Date) {
 	l.p.SetFillColor(240, 244, 249)
-	rows := [][2]string{{"Te betalen:", euro(b.OpenCents)}}
+	rows := [][2]string{{"Te betalen:", factuur.Euro(b.OpenCents)}}
 	if !uiterlijk.IsZero() {
 		rows = append(rows, [2]string{"Uiterlijk op:", uiterlijk.Dutch()})
 	}

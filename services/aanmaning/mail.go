@@ -24,13 +24,13 @@ func MailArgs(f factuur.Factuur, b Brief) email.Args {
 		"naam":          naam(f),
 		"factuurnummer": f.Factuurnummer,
 		"factuurdatum":  calendar.DutchOf(f.Datum),
-		"open":          euro(b.OpenCents),
+		"open":          factuur.Euro(b.OpenCents),
 		"iban":          f.Uitgever.IBAN,
 		"uitgever":      f.Uitgever.Naam,
 	}
 	if betaald := int64(f.TotaalCents) - b.OpenCents; betaald > 0 {
 		// Part paid: the letter says what was paid, so the smaller amount asked is no puzzle.
-		data["totaal"], data["betaald"] = euro(int64(f.TotaalCents)), euro(betaald)
+		data["totaal"], data["betaald"] = factuur.Euro(f.TotaalCents), factuur.Euro(betaald)
 	}
 	if f.KlusID != nil {
 		data[email.StatusKlus] = f.KlusID.String()
@@ -39,8 +39,8 @@ func MailArgs(f factuur.Factuur, b Brief) email.Args {
 	case SoortHerinnering:
 		data["vervaldatum"] = calendar.DutchOf(f.Vervaldatum)
 	case SoortBrief:
-		data["incassokosten"] = euro(b.IncassokostenCents)
-		data["totaal_met_kosten"] = euro(b.OpenCents + b.IncassokostenCents)
+		data["incassokosten"] = factuur.Euro(b.IncassokostenCents)
+		data["totaal_met_kosten"] = factuur.Euro(b.OpenCents + b.IncassokostenCents)
 		data["termijn_tot"] = b.TermijnTot.Dutch()
 	}
 	return email.Args{Template: Templates[b.Soort], To: f.Klant.Email, Data: data}
@@ -53,6 +53,3 @@ func naam(f factuur.Factuur) string {
 	}
 	return "klant"
 }
-
-// euro writes cents as the invoice does (factuur.Euro).
-func euro(cents int64) string { return factuur.Euro(int(cents)) }

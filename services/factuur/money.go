@@ -8,13 +8,15 @@ import (
 
 // Euro writes cents the Dutch way: € 1.234,56 (a dot between thousands, a decimal comma), and a
 // negative amount as € -95,47, the sign after the euro sign, as the screens write it too
-// (Intl.NumberFormat's Dutch currency format, shared-ui/src/money.ts).
-func Euro(cents int) string {
+// (Intl.NumberFormat's Dutch currency format, shared-ui/src/money.ts). It takes the int64 sums of
+// the statements and letters as well.
+func Euro[C ~int | ~int64](cents C) string {
+	c := int64(cents)
 	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
+	if c < 0 {
+		sign, c = "-", -c
 	}
-	whole := fmt.Sprint(cents / 100)
+	whole := fmt.Sprint(c / 100)
 	var b strings.Builder
 	for i, r := range whole {
 		if i > 0 && (len(whole)-i)%3 == 0 {
@@ -22,7 +24,7 @@ func Euro(cents int) string {
 		}
 		b.WriteRune(r)
 	}
-	return fmt.Sprintf("€ %s%s,%02d", sign, b.String(), cents%100)
+	return fmt.Sprintf("€ %s%s,%02d", sign, b.String(), c%100)
 }
 
 // Quantity writes a line's quantity the Dutch way, with the unit for hours: "3", "2,5 uur".

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/pain"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
@@ -278,7 +279,7 @@ func (s *store) CreateBatch(ctx context.Context, req BatchRequest) (BatchCreated
 		return BatchCreated{}, err
 	}
 	out.Message = fmt.Sprintf("Betaalbatch %s aangemaakt: %s, samen %s, uit te voeren op %s.", out.Data.BerichtID,
-		count(out.Data.Aantal, "uitbetaling", "uitbetalingen"), euro64(out.Data.TotaalCents), uitvoer.Dutch())
+		count(out.Data.Aantal, "uitbetaling", "uitbetalingen"), factuur.Euro(out.Data.TotaalCents), uitvoer.Dutch())
 	out.Message += leftOut(out.ZonderIBAN, out.NietPositief)
 	return out, nil
 }
@@ -310,8 +311,6 @@ func count(n int, one, more string) string {
 	}
 	return fmt.Sprintf("%d %s", n, more)
 }
-
-func euro64(c int64) string { return euro(int(c)) }
 
 // writeFile writes the batch's pain.001.001.03 with pain.Write: the business as the debtor, one
 // transfer per statement (its number as the end-to-end id, 'Uitbetaling <nummer> <maand>' as the

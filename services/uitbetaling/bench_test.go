@@ -97,7 +97,7 @@ func BenchmarkDraft1000KlussersAndPayThemInOneBatch(b *testing.B) {
 		fmt.Printf("draft of %d klussers × %d work orders (%d lines): %.2f s (%.0f lines/s), a second run %.0f ms; "+
 			"batch of %d transfers (%s): %.0f ms; pain.001 written and xmllint-valid: %.0f ms, %.0f kB\n",
 			benchKlussers, benchPerMonth, res.Regels, draft.Seconds(), float64(res.Regels)/draft.Seconds(), float64(rerun.Milliseconds()),
-			created.Data.Aantal, euro64(created.Data.TotaalCents), float64(batch.Milliseconds()), float64(write.Milliseconds()), float64(len(file.Data))/1024)
+			created.Data.Aantal, factuur.Euro(created.Data.TotaalCents), float64(batch.Milliseconds()), float64(write.Milliseconds()), float64(len(file.Data))/1024)
 		b.ReportMetric(draft.Seconds(), "draft-s")
 		b.ReportMetric(float64(rerun.Milliseconds()), "rerun-ms")
 		b.ReportMetric(float64(batch.Milliseconds()), "batch-ms")

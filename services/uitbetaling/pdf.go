@@ -69,8 +69,8 @@ func Render(d Detail, sender factuur.Uitgever, klusserAdres []string, site factu
 		p.CellFormat(jobW, 6.5, p.Tr(job), "", 0, "L", false, 0, "")
 		p.CellFormat(townW, 6.5, p.Tr(clip(r.Woonplaats, 26)), "", 0, "L", false, 0, "")
 		p.CellFormat(hoursW, 6.5, fmt.Sprint(r.Uren), "", 0, "R", false, 0, "")
-		p.CellFormat(rateW, 6.5, p.Tr(euro(r.TariefCents)+"/u"), "", 0, "R", false, 0, "")
-		p.CellFormat(amountW, 6.5, p.Tr(euro(r.BedragCents)), "", 1, "R", false, 0, "")
+		p.CellFormat(rateW, 6.5, p.Tr(factuur.Euro(r.TariefCents)+"/u"), "", 0, "R", false, 0, "")
+		p.CellFormat(amountW, 6.5, p.Tr(factuur.Euro(r.BedragCents)), "", 1, "R", false, 0, "")
 		if r.Soort == "correctie" && r.Omschrijving != "" {
 			p.SetFont("Helvetica", "I", 9)
 			p.SetX(15 + dateW)
@@ -80,13 +80,13 @@ func Render(d Detail, sender factuur.Uitgever, klusserAdres []string, site factu
 	}
 	p.SetFont("Helvetica", "B", 11)
 	p.CellFormat(180-amountW, 8, p.Tr("Totaal"), "T", 0, "R", false, 0, "")
-	p.CellFormat(amountW, 8, p.Tr(euro(d.TotaalCents)), "T", 1, "R", false, 0, "")
+	p.CellFormat(amountW, 8, p.Tr(factuur.Euro(d.TotaalCents)), "T", 1, "R", false, 0, "")
 	p.Ln(6)
 
 	p.SetFont("Helvetica", "", 10)
 	note := fmt.Sprintf("U ontvangt %s per gewerkt uur van elke afgeronde werkbon; de uren komen van de timer van de werkbon. "+
 		"Is er na een uitbetaling iets aan een werkbon veranderd, dan staat het verschil als correctie op een latere uitbetaling.",
-		euro(TariefCents))
+		factuur.Euro(TariefCents))
 	if d.Status == "concept" {
 		note += " Deze uitbetaling is nog een concept: het kantoor controleert haar voordat zij wordt goedgekeurd."
 	}

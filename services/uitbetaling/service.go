@@ -304,9 +304,6 @@ func ParseMaand(s string) (calendar.Date, bool) {
 	return d, true
 }
 
-// euro is factuur.Euro of cents.
-func euro(c int) string { return factuur.Euro(c) }
-
 // Service pays the klussers.
 type Service interface {
 	// Bankrekening is a klusser's bank account as the office sees it (a franchise owner: masked).
