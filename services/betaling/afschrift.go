@@ -106,7 +106,7 @@ func (im *Importer) Import(ctx context.Context, req ImportRequest) (Imported, er
 		if st.IBAN != iban {
 			return ErrOtherAccount
 		}
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('bankafschrift:' || $1, 0))`, req.Uitgever); err != nil {
+		if err := tenants.Lock(ctx, tx, "bankafschrift:"+req.Uitgever); err != nil {
 			return err
 		}
 		open, err := openInvoices(ctx, tx, req.Uitgever)

@@ -207,7 +207,7 @@ func (s *store) CreateBatch(ctx context.Context, req BatchRequest) (BatchCreated
 		if actor.Role == tenants.Franchise && (regio == nil || !slices.Contains(actor.Regions, *regio)) {
 			return ErrUitgever
 		}
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('betaalbatch:' || $1, 0))`, uitgever); err != nil {
+		if err := tenants.Lock(ctx, tx, "betaalbatch:"+uitgever); err != nil {
 			return err
 		}
 		// A statement approved before its klusser gave a bank account takes the account as it is

@@ -82,7 +82,7 @@ func demoStatement(ctx context.Context, db *tenants.DB, month calendar.Date, k d
 			return err
 		}
 		// Numbered as the draft numbers, under its lock (draft.go).
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('uitbetalingen:opstellen', 0))`); err != nil {
+		if err := tenants.Lock(ctx, tx, draftLock); err != nil {
 			return err
 		}
 		var n int

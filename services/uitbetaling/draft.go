@@ -77,7 +77,7 @@ func (w *Worker) Run(ctx context.Context, month calendar.Date) (Result, error) {
 	next := month.AddDays(40).MonthStart()
 	res := Result{Maand: month}
 	err := w.DB.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('uitbetalingen:opstellen', 0))`); err != nil {
+		if err := tenants.Lock(ctx, tx, draftLock); err != nil {
 			return fmt.Errorf("uitbetaling: lock: %w", err)
 		}
 		// Work orders of earlier months are taken from the first month that was drafted: what
@@ -99,6 +99,10 @@ func (w *Worker) Run(ctx context.Context, month calendar.Date) (Result, error) {
 	})
 	return res, err
 }
+
+// draftLock is the lock a draft and the demo's statements take (tenants.Lock) before they number
+// statements, so that two at once number without gaps.
+const draftLock = "uitbetalingen:opstellen"
 
 // draftSQL drafts a month in one statement: $1 the month's first day, [$2, $3) the instants whose
 // completed work orders count ($2 reaches back to the first drafted month for late ones), $4 the
