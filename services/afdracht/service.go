@@ -83,8 +83,7 @@ var (
 	// ErrRegio: no such region.
 	ErrRegio = domainerr.NotFound("regio_not_found", "Regio niet gevonden")
 	// ErrPercentage: not a percentage.
-	ErrPercentage = domainerr.Invalid("invalid_percentage", "Vul een percentage van 0 tot en met 100 in, bijvoorbeeld 8 of 7,5.",
-		map[string]string{"percentage": "Vul een percentage van 0 tot en met 100 in, bijvoorbeeld 8 of 7,5."})
+	ErrPercentage = domainerr.InvalidField("invalid_percentage", "Vul een percentage van 0 tot en met 100 in, bijvoorbeeld 8 of 7,5.", "percentage")
 )
 
 // MsgPercentage confirms a change.

@@ -55,11 +55,11 @@ type Imported = httpapi.Changed[Import]
 
 var (
 	// ErrUitgever: no such issuing business for this actor.
-	ErrUitgever = invalid("uitgever_unknown", "Kies het bedrijf van wie dit bankafschrift is.", "uitgever")
+	ErrUitgever = domainerr.InvalidField("uitgever_unknown", "Kies het bedrijf van wie dit bankafschrift is.", "uitgever")
 	// ErrOtherAccount: the statement is of another account than the business's.
-	ErrOtherAccount = invalid("other_account", "Dit afschrift is van een andere rekening dan die van het bedrijf. Er is niets geboekt.", "bestand")
+	ErrOtherAccount = domainerr.InvalidField("other_account", "Dit afschrift is van een andere rekening dan die van het bedrijf. Er is niets geboekt.", "bestand")
 	// ErrEmptyFile: nothing was sent.
-	ErrEmptyFile = invalid("empty_file", "Kies een bankafschrift (CAMT.053, XML).", "bestand")
+	ErrEmptyFile = domainerr.InvalidField("empty_file", "Kies een bankafschrift (CAMT.053, XML).", "bestand")
 )
 
 // Importer reads statements; schemas is where the official schemas are (xsd.Dir).
@@ -92,7 +92,7 @@ func (im *Importer) Import(ctx context.Context, req ImportRequest) (Imported, er
 	if err != nil {
 		var r *camt.Refusal
 		if errors.As(err, &r) {
-			return Imported{}, domainerr.Invalid("statement_"+r.Code, r.Message, map[string]string{"bestand": r.Message}).WithCause(err)
+			return Imported{}, domainerr.InvalidField("statement_"+r.Code, r.Message, "bestand").WithCause(err)
 		}
 		return Imported{}, err
 	}

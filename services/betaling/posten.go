@@ -84,11 +84,11 @@ var (
 	// ErrPostHandled: only an open proposal is booked or ignored.
 	ErrPostHandled = domainerr.Conflict("bankpost_handled", "Deze post is al afgehandeld.")
 	// ErrSplitSum: the shares must add up to the entry.
-	ErrSplitSum = invalid("split_sum", "Verdeel precies het bedrag van de bijschrijving over de facturen.", "verdeling")
+	ErrSplitSum = domainerr.InvalidField("split_sum", "Verdeel precies het bedrag van de bijschrijving over de facturen.", "verdeling")
 	// ErrSplitEmpty: at least one invoice.
-	ErrSplitEmpty = invalid("split_empty", "Kies de factuur of facturen waarop dit bedrag geboekt wordt.", "verdeling")
+	ErrSplitEmpty = domainerr.InvalidField("split_empty", "Kies de factuur of facturen waarop dit bedrag geboekt wordt.", "verdeling")
 	// ErrSplitInvoice: an invoice of another business, or twice.
-	ErrSplitInvoice = invalid("split_invoice", "Kies facturen van dit bedrijf, elke factuur één keer.", "verdeling")
+	ErrSplitInvoice = domainerr.InvalidField("split_invoice", "Kies facturen van dit bedrijf, elke factuur één keer.", "verdeling")
 )
 
 // Message texts.
@@ -259,7 +259,7 @@ func (im *Importer) Confirm(ctx context.Context, req ConfirmRequest) (PostAnswer
 
 func aboveOpenSplit(open int) error {
 	msg := "Een deel is hoger dan wat op die factuur nog openstaat (" + factuur.Euro(open) + ")."
-	return invalid("above_open", msg, "verdeling")
+	return domainerr.InvalidField("above_open", msg, "verdeling")
 }
 
 // Ignore sets an open proposal aside (not a payment of an invoice: a refund, a gift, a transfer

@@ -141,7 +141,7 @@ var (
 	// ErrBetalingNotFound: no such payment for this actor.
 	ErrBetalingNotFound = domainerr.NotFound("betaling_not_found", "Betaling niet gevonden")
 	// ErrAboveOpen: a payment above what is open (D30).
-	ErrAboveOpen = invalid("above_open", "Het bedrag is hoger dan wat nog openstaat.", "bedrag_cents")
+	ErrAboveOpen = domainerr.InvalidField("above_open", "Het bedrag is hoger dan wat nog openstaat.", "bedrag_cents")
 	// ErrNoPayment: a credit invoice or a credited one takes no payment.
 	ErrNoPayment = domainerr.Conflict("no_payment_possible", "Op een creditfactuur of een gecrediteerde factuur boekt u geen betaling.")
 	// ErrAlreadyReversed: a payment is reversed once.
@@ -155,10 +155,6 @@ var (
 	// ErrAlreadyHandedOver: handed over once.
 	ErrAlreadyHandedOver = domainerr.Conflict("already_handed_over", "Deze factuur is al uit handen gegeven.")
 )
-
-func invalid(code, msg, field string) *domainerr.Error {
-	return domainerr.Invalid(code, msg, map[string]string{field: msg})
-}
 
 // checkBook validates a booking as the form does, each field with its own Dutch message.
 func checkBook(req *BookRequest, today calendar.Date) error {
@@ -197,9 +193,9 @@ func checkReason(s string, field string) (string, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
-		return "", invalid("reden_required", "Geef de reden van de terugboeking.", field)
+		return "", domainerr.InvalidField("reden_required", "Geef de reden van de terugboeking.", field)
 	case utf8.RuneCountInString(s) > MaxNote:
-		return "", invalid("reden_too_long", "De reden is te lang (hoogstens 1000 tekens).", field)
+		return "", domainerr.InvalidField("reden_too_long", "De reden is te lang (hoogstens 1000 tekens).", field)
 	}
 	return s, nil
 }

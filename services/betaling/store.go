@@ -15,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
+	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // store is the PostgreSQL side. Row-level security decides what an actor sees and may book
@@ -215,7 +216,7 @@ func (s *store) change(ctx context.Context, id uuid.UUID, act func(tx pgx.Tx, o 
 
 func aboveOpen(open int) error {
 	msg := fmt.Sprintf("Het bedrag is hoger dan wat nog openstaat (%s).", factuur.Euro(open))
-	return invalid("above_open", msg, "bedrag_cents")
+	return domainerr.InvalidField("above_open", msg, "bedrag_cents")
 }
 
 // Insert books p in tx (factuur.InsertPayment), with the database's refusals as the domain's.
@@ -283,7 +284,7 @@ func (s *store) Reverse(ctx context.Context, req ReverseRequest) (Booked, error)
 func (s *store) Dispute(ctx context.Context, req DisputeRequest) (Booked, error) {
 	notitie := req.Notitie
 	if len([]rune(notitie)) > MaxNote {
-		return Booked{}, invalid("notitie_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "notitie")
+		return Booked{}, domainerr.InvalidField("notitie_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "notitie")
 	}
 	return s.change(ctx, req.FactuurID, func(tx pgx.Tx, o Opvolging) (string, error) {
 		switch {

@@ -108,7 +108,7 @@ func decodeDebtors(_ context.Context, r *http.Request) (any, error) {
 	}
 	u := strings.TrimSpace(r.URL.Query().Get("uitgever"))
 	if u == "" {
-		return nil, invalid("uitgever_required", "Kies het bedrijf van wie u de debiteurenlijst wilt.", "uitgever")
+		return nil, domainerr.InvalidField("uitgever_required", "Kies het bedrijf van wie u de debiteurenlijst wilt.", "uitgever")
 	}
 	return DebtorsRequest{Uitgever: u}, nil
 }

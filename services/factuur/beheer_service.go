@@ -123,9 +123,9 @@ var (
 	// ErrNoEmail: the invoice has no customer address to send it to.
 	ErrNoEmail = domainerr.Conflict("no_email", "Geen e-mailadres beschikbaar")
 	// ErrReden: a credit invoice needs its reason.
-	ErrReden = invalid("reden_required", "Geef de reden van de creditfactuur.", "reden")
+	ErrReden = domainerr.InvalidField("reden_required", "Geef de reden van de creditfactuur.", "reden")
 	// ErrRedenLang: the reason is too long.
-	ErrRedenLang = invalid("reden_too_long", "De reden is te lang (hoogstens 1000 tekens).", "reden")
+	ErrRedenLang = domainerr.InvalidField("reden_too_long", "De reden is te lang (hoogstens 1000 tekens).", "reden")
 	// ErrAlGecrediteerd: an invoice is credited once, whole.
 	ErrAlGecrediteerd = domainerr.Conflict("already_credited", "Deze factuur is al gecrediteerd.")
 	// ErrCreditVanCredit: a credit invoice is not credited again.

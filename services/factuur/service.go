@@ -124,16 +124,12 @@ var (
 	ErrNotFound = notfound.Factuur
 	// ErrCredited: a credited invoice is settled; nothing is paid at the door (D30).
 	ErrCredited  = domainerr.Conflict("credited", "Deze factuur is gecrediteerd. De klant hoeft niets te betalen.")
-	ErrMethod    = invalid("invalid_method", "Kies hoe de klant heeft betaald: contant, pin of niet betaald.", "betaal_methode")
-	ErrNote      = invalid("note_required", "Voeg een notitie toe waarom de klant niet kan betalen", "betaal_notitie")
-	ErrNoteLong  = invalid("note_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "betaal_notitie")
+	ErrMethod    = domainerr.InvalidField("invalid_method", "Kies hoe de klant heeft betaald: contant, pin of niet betaald.", "betaal_methode")
+	ErrNote      = domainerr.InvalidField("note_required", "Voeg een notitie toe waarom de klant niet kan betalen", "betaal_notitie")
+	ErrNoteLong  = domainerr.InvalidField("note_too_long", "De notitie is te lang (hoogstens 1000 tekens).", "betaal_notitie")
 	ErrPaid      = domainerr.Conflict("already_paid", "Deze factuur is al betaald.")
 	ErrPDFNotYet = domainerr.Unavailable("pdf_not_ready", "De PDF van deze factuur wordt nog gemaakt. Probeer het over een minuut opnieuw.")
 )
-
-func invalid(code, msg, field string) *domainerr.Error {
-	return domainerr.Invalid(code, msg, map[string]string{field: msg})
-}
 
 // Service is the invoice use-case.
 type Service interface {

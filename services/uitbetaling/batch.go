@@ -94,8 +94,7 @@ var (
 	// ErrBatchNotFound: no such batch for this actor.
 	ErrBatchNotFound = domainerr.NotFound("betaalbatch_not_found", "Betaalbatch niet gevonden")
 	// ErrUitgever: no business the actor may pay from by that name.
-	ErrUitgever = domainerr.Invalid("uitgever_unknown", "Kies het bedrijf dat de uitbetalingen doet.",
-		map[string]string{"uitgever": "Kies het bedrijf dat de uitbetalingen doet."})
+	ErrUitgever = domainerr.InvalidField("uitgever_unknown", "Kies het bedrijf dat de uitbetalingen doet.", "uitgever")
 	// ErrAlreadyCarriedOut: a batch is carried out once.
 	ErrAlreadyCarriedOut = domainerr.Conflict("already_carried_out", "Deze betaalbatch is al als uitgevoerd door de bank vastgelegd.")
 	// ErrDebtor: the business's own name or IBAN is not one a bank takes.

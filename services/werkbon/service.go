@@ -151,17 +151,13 @@ var (
 	ErrNoWerkbon     = domainerr.Conflict("not_planned", "Plan de klus eerst; daarna opent de werkbon.")
 	ErrClosed        = domainerr.Conflict("werkbon_closed", "Deze werkbon is afgesloten en kan niet meer worden gewijzigd.")
 	ErrNotStarted    = domainerr.Conflict("timer_not_started", "Start eerst de timer")
-	ErrMaterial      = invalid("invalid_material", "Vul materiaal naam en bedrag in", "omschrijving")
-	ErrRatings       = invalid("invalid_ratings", "Vul alle beoordelingen in", "beoordeling")
-	ErrSignature     = invalid("signature_required", "Handtekening is verplicht", "handtekening")
-	ErrPhoneTime     = invalid("invalid_phone_time", "De tijd van de telefoon ligt voor het oppakken van de klus of in de toekomst. Controleer de klok van de telefoon.", "telefoon_tijd")
-	ErrNotesTooLong  = invalid("notes_too_long", "De notities zijn te lang (hoogstens 5000 tekens).", "opmerkingen")
-	ErrMissingClient = invalid("client_id_required", "Deze wijziging mist haar id (client_id).", "client_id")
+	ErrMaterial      = domainerr.InvalidField("invalid_material", "Vul materiaal naam en bedrag in", "omschrijving")
+	ErrRatings       = domainerr.InvalidField("invalid_ratings", "Vul alle beoordelingen in", "beoordeling")
+	ErrSignature     = domainerr.InvalidField("signature_required", "Handtekening is verplicht", "handtekening")
+	ErrPhoneTime     = domainerr.InvalidField("invalid_phone_time", "De tijd van de telefoon ligt voor het oppakken van de klus of in de toekomst. Controleer de klok van de telefoon.", "telefoon_tijd")
+	ErrNotesTooLong  = domainerr.InvalidField("notes_too_long", "De notities zijn te lang (hoogstens 5000 tekens).", "opmerkingen")
+	ErrMissingClient = domainerr.InvalidField("client_id_required", "Deze wijziging mist haar id (client_id).", "client_id")
 )
-
-func invalid(code, msg, field string) *domainerr.Error {
-	return domainerr.Invalid(code, msg, map[string]string{field: msg})
-}
 
 // Service is the work order use-case.
 type Service interface {
