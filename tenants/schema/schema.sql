@@ -1065,6 +1065,22 @@ CREATE FUNCTION public.klus_tellingen_bij(delta jsonb) RETURNS void
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 BEGIN
+    IF delta IS NOT NULL THEN
+        INSERT INTO klus_tellingen_wachtrij (soort, delta) VALUES ('tellingen', delta);
+    END IF;
+END $$;
+
+ALTER FUNCTION public.klus_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_tellingen_toepassen(jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_tellingen_toepassen(delta jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
     INSERT INTO klus_tellingen AS t (regio, status, woonplaats, archived, aantal)
     SELECT d.regio, d.status, d.woonplaats, d.archived, sum(d.d)
     FROM jsonb_to_recordset(delta) AS d (regio text, status text, woonplaats text, archived boolean, d int)
@@ -1072,13 +1088,56 @@ BEGIN
     ON CONFLICT (regio, status, woonplaats, archived) DO UPDATE SET aantal = t.aantal + EXCLUDED.aantal;
 END $$;
 
-ALTER FUNCTION public.klus_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_tellingen_toepassen(delta jsonb) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_tellingen_wachtrij_verwerken(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_tellingen_wachtrij_verwerken() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+DECLARE
+    tellingen jsonb;
+    week jsonb;
+BEGIN
+    WITH weg AS (DELETE FROM klus_tellingen_wachtrij RETURNING soort, delta)
+    SELECT jsonb_agg(e) FILTER (WHERE w.soort = 'tellingen'), jsonb_agg(e) FILTER (WHERE w.soort = 'week')
+    INTO tellingen, week
+    FROM weg w, jsonb_array_elements(w.delta) e;
+    IF tellingen IS NOT NULL THEN
+        PERFORM klus_tellingen_toepassen(tellingen);
+    END IF;
+    IF week IS NOT NULL THEN
+        PERFORM klus_week_tellingen_toepassen(week);
+    END IF;
+    RETURN NULL;
+END $$;
+
+ALTER FUNCTION public.klus_tellingen_wachtrij_verwerken() OWNER TO klusmaat_owner;
 
 --
 -- Name: klus_week_tellingen_bij(jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
 CREATE FUNCTION public.klus_week_tellingen_bij(delta jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+    AS $$
+BEGIN
+    IF delta IS NOT NULL THEN
+        INSERT INTO klus_tellingen_wachtrij (soort, delta) VALUES ('week', delta);
+    END IF;
+END $$;
+
+ALTER FUNCTION public.klus_week_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_week_tellingen_toepassen(jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_week_tellingen_toepassen(delta jsonb) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
@@ -1090,7 +1149,7 @@ BEGIN
     ON CONFLICT (regio, week, status) DO UPDATE SET aantal = t.aantal + EXCLUDED.aantal;
 END $$;
 
-ALTER FUNCTION public.klus_week_tellingen_bij(delta jsonb) OWNER TO klusmaat_owner;
+ALTER FUNCTION public.klus_week_tellingen_toepassen(delta jsonb) OWNER TO klusmaat_owner;
 
 --
 -- Name: klussen_actor_rules(); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
@@ -1769,6 +1828,7 @@ CREATE FUNCTION public.tellingen_herberekenen() RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
+    DELETE FROM klus_tellingen_wachtrij;
     DELETE FROM klus_tellingen;
     INSERT INTO klus_tellingen (regio, status, woonplaats, archived, aantal)
     SELECT regio, status, woonplaats, archived, count(*) FROM klussen GROUP BY 1, 2, 3, 4;
@@ -2645,6 +2705,20 @@ CREATE TABLE public.klus_tellingen (
 ALTER TABLE ONLY public.klus_tellingen FORCE ROW LEVEL SECURITY;
 
 ALTER TABLE public.klus_tellingen OWNER TO klusmaat_owner;
+
+--
+-- Name: klus_tellingen_wachtrij; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE UNLOGGED TABLE public.klus_tellingen_wachtrij (
+    soort text NOT NULL,
+    delta jsonb NOT NULL,
+    CONSTRAINT klus_tellingen_wachtrij_soort_check CHECK ((soort = ANY (ARRAY['tellingen'::text, 'week'::text])))
+);
+
+ALTER TABLE ONLY public.klus_tellingen_wachtrij FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.klus_tellingen_wachtrij OWNER TO klusmaat_owner;
 
 --
 -- Name: klus_week_tellingen; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -4237,6 +4311,12 @@ CREATE TRIGGER klus_schouwen_fill BEFORE INSERT OR UPDATE ON public.klus_schouwe
 CREATE TRIGGER klus_schouwen_vergeet_herinneringen AFTER UPDATE OF status ON public.klus_schouwen FOR EACH ROW WHEN (((new.status = 'geannuleerd'::text) AND (old.status <> 'geannuleerd'::text))) EXECUTE FUNCTION public.klus_schouwen_vergeet_herinneringen();
 
 --
+-- Name: klus_tellingen_wachtrij klus_tellingen_wachtrij_verwerken; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE CONSTRAINT TRIGGER klus_tellingen_wachtrij_verwerken AFTER INSERT ON public.klus_tellingen_wachtrij DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.klus_tellingen_wachtrij_verwerken();
+
+--
 -- Name: klussen klussen_actor_rules; Type: TRIGGER; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5420,6 +5500,12 @@ ALTER TABLE public.klus_schouwen ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.klus_tellingen ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: klus_tellingen_wachtrij; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
+--
+
+ALTER TABLE public.klus_tellingen_wachtrij ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: klus_week_tellingen; Type: ROW SECURITY; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5748,6 +5834,12 @@ CREATE POLICY owner_keeps ON public.klus_week_tellingen TO klusmaat_owner USING 
 --
 
 CREATE POLICY owner_lock ON public.facturen FOR UPDATE TO klusmaat_owner USING (true);
+
+--
+-- Name: klus_tellingen_wachtrij owner_only; Type: POLICY; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE POLICY owner_only ON public.klus_tellingen_wachtrij TO klusmaat_owner USING (true) WITH CHECK (true);
 
 --
 -- Name: betalingen owner_read; Type: POLICY; Schema: public; Owner: klusmaat_owner
@@ -6185,10 +6277,28 @@ GRANT ALL ON FUNCTION public.klus_status_schouw(p_token text) TO klusmaat_app;
 REVOKE ALL ON FUNCTION public.klus_tellingen_bij(delta jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION klus_tellingen_toepassen(delta jsonb); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_tellingen_toepassen(delta jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_tellingen_wachtrij_verwerken(); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_tellingen_wachtrij_verwerken() FROM PUBLIC;
+
+--
 -- Name: FUNCTION klus_week_tellingen_bij(delta jsonb); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
 REVOKE ALL ON FUNCTION public.klus_week_tellingen_bij(delta jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION klus_week_tellingen_toepassen(delta jsonb); Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+REVOKE ALL ON FUNCTION public.klus_week_tellingen_toepassen(delta jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION klussen_pool_tellingen(); Type: ACL; Schema: public; Owner: klusmaat_owner
