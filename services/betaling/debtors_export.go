@@ -40,7 +40,7 @@ func (s *store) Debtors(ctx context.Context, req DebtorsRequest) (*exports.CSVFi
 			       f.klant_email, f.regio, f.totaal_bedrag_cents, s.betaald_cents, s.open_cents, s.staat,
 			       s.herinnering_at, s.brief_at
 			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
-			WHERE f.uitgever_id = $1 AND s.staat IN `+openStates+` AND s.open_cents > 0
+			WHERE f.uitgever_id = $1 AND s.staat IN `+factuur.OpenStates+` AND s.open_cents > 0
 			ORDER BY f.vervaldatum, f.factuurnummer`, req.Uitgever)
 		if err != nil {
 			return err

@@ -43,7 +43,7 @@ func TestDebtorsListAddsUpAndIsAudited(t *testing.T) {
 	var open int
 	d.As(t, tenants.SystemActor(), func(tx pgx.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT count(*) FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
-			WHERE f.uitgever_id = $1 AND s.open_cents > 0 AND s.staat IN `+openStates, factuur.Centraal).Scan(&open)
+			WHERE f.uitgever_id = $1 AND s.open_cents > 0 AND s.staat IN `+factuur.OpenStates, factuur.Centraal).Scan(&open)
 	})
 	if open < 3 || f.Rows != open || len(lines) != open+1 {
 		t.Fatalf("%d rows, %d lines; want the %d open invoices of the demo:\n%s", f.Rows, len(lines)-1, open, f.Data)

@@ -5,11 +5,9 @@ import (
 	"log/slog"
 
 	"github.com/jackc/pgx/v5"
-)
 
-// Ages are the buckets of what is open, by days past the due date (D30), as the invoices page
-// filters them (ouderdom).
-var Ages = []string{"niet_vervallen", "1-30", "31-60", "60+"}
+	"github.com/klusmaat/klusmaat/services/factuur"
+)
 
 // Bucket is what is open in one age bucket.
 type Bucket struct {
@@ -43,22 +41,15 @@ func (a OpenAnswer) LogAttrs() []slog.Attr {
 	return []slog.Attr{slog.Int("aantal", a.Data.Totaal.Aantal), slog.Int("cents", a.Data.Totaal.Cents)}
 }
 
-// openStates are the states in which money is still expected.
-const openStates = `('open', 'deels_betaald', 'in_bespreking', 'uit_handen')`
-
-// ageSQL is an invoice's bucket on $1, the business date.
-const ageSQL = `CASE WHEN f.vervaldatum >= $1::date THEN 'niet_vervallen'
-	WHEN $1::date - f.vervaldatum <= 30 THEN '1-30' WHEN $1::date - f.vervaldatum <= 60 THEN '31-60' ELSE '60+' END`
-
 // Open is what is open per region and age, as the actor may see it (row-level security: a
 // franchise owner its regions).
 func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
 	o := Open{Regios: []RegioOpen{}, Totaal: RegioOpen{Regio: "", Naam: "Totaal", Buckets: emptyBuckets()}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
-			SELECT f.regio, coalesce(r.naam, f.regio), `+ageSQL+` AS ouderdom, count(*), sum(s.open_cents)
+			SELECT f.regio, coalesce(r.naam, f.regio), `+factuur.AgeSQL("$1")+` AS ouderdom, count(*), sum(s.open_cents)
 			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id LEFT JOIN regions r ON r.slug = f.regio
-			WHERE s.staat IN `+openStates+` AND s.open_cents > 0
+			WHERE s.staat IN `+factuur.OpenStates+` AND s.open_cents > 0
 			  -- Per region, its customers' invoices; a fee invoice (D32) is the central
 			  -- business's claim on the franchise, not the region's receivable.
 			  AND f.soort = 'klant'
@@ -94,18 +85,18 @@ func (s *store) Open(ctx context.Context) (OpenAnswer, error) {
 }
 
 func emptyBuckets() []Bucket {
-	out := make([]Bucket, len(Ages))
-	for i, a := range Ages {
+	out := make([]Bucket, len(factuur.Ages))
+	for i, a := range factuur.Ages {
 		out[i] = Bucket{Ouderdom: a}
 	}
 	return out
 }
 
 func ageIndex(age string) int {
-	for i, a := range Ages {
+	for i, a := range factuur.Ages {
 		if a == age {
 			return i
 		}
 	}
-	return len(Ages) - 1
+	return len(factuur.Ages) - 1
 }

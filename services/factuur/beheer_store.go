@@ -24,8 +24,19 @@ type beheerStore struct {
 // view factuur_stand); a credited invoice and a credit invoice are settled, not paid.
 const paid = `(s.staat = 'betaald')`
 
-// openStates are the states in which money is still expected.
-const openStates = `('open', 'deels_betaald', 'in_bespreking', 'uit_handen')`
+// OpenStates are the states (factuur_stand.staat) in which money is still expected, as an SQL
+// list: the office's filters here, and the open amounts and the debtors list (betaling).
+const OpenStates = `('open', 'deels_betaald', 'in_bespreking', 'uit_handen')`
+
+// Ages are the buckets of what is open by days past the due date (D30), in this order: the
+// list's filter ouderdom and the open amounts per region (betaling).
+var Ages = []string{"niet_vervallen", "1-30", "31-60", "60+"}
+
+// AgeSQL is the bucket (Ages) of invoice f on day, the SQL parameter of the business date ($7).
+func AgeSQL(day string) string {
+	return `CASE WHEN f.vervaldatum >= ` + day + `::date THEN 'niet_vervallen'
+	WHEN ` + day + `::date - f.vervaldatum <= 30 THEN '1-30' WHEN ` + day + `::date - f.vervaldatum <= 60 THEN '31-60' ELSE '60+' END`
+}
 
 const rowSelect = `
 	SELECT f.id, f.factuurnummer, f.datum, f.klant_naam, f.klant_email, f.omschrijving, f.regio, f.uren,
@@ -38,18 +49,14 @@ const rowSelect = `
 
 // where: $1 methods ("open": none registered yet), $2 paid (ja: paid; nee: money still expected),
 // $3 regions, $4 search, $5 states, $6 ages (by days past due on $7, the business date).
-const where = `
+var where = `
 	WHERE (cardinality($1::text[]) = 0 OR f.betaal_methode = ANY ($1) OR ('open' = ANY ($1) AND f.betaal_methode IS NULL))
-	  AND ($2 = '' OR ($2 = 'ja' AND ` + paid + `) OR ($2 = 'nee' AND s.staat IN ` + openStates + `))
+	  AND ($2 = '' OR ($2 = 'ja' AND ` + paid + `) OR ($2 = 'nee' AND s.staat IN ` + OpenStates + `))
 	  AND (cardinality($5::text[]) = 0 OR s.staat = ANY ($5))
 	  -- A fee invoice (D32) is the central business's claim on the franchise: the admins' to
 	  -- follow; its owner finds it under Afdrachten, not among its customers' invoices.
 	  AND (f.soort = 'klant' OR actor_role() = 'admin')
-	  AND (cardinality($6::text[]) = 0 OR (s.staat IN ` + openStates + ` AND (
-	        ('niet_vervallen' = ANY ($6) AND f.vervaldatum >= $7::date)
-	     OR ('1-30' = ANY ($6) AND $7::date - f.vervaldatum BETWEEN 1 AND 30)
-	     OR ('31-60' = ANY ($6) AND $7::date - f.vervaldatum BETWEEN 31 AND 60)
-	     OR ('60+' = ANY ($6) AND $7::date - f.vervaldatum > 60))))
+	  AND (cardinality($6::text[]) = 0 OR (s.staat IN ` + OpenStates + ` AND ` + AgeSQL("$7") + ` = ANY ($6)))
 	  AND (cardinality($3::text[]) = 0 OR f.regio = ANY ($3))
 	  AND ($4 = '' OR (f.factuurnummer || ' ' || f.klant_naam || ' ' || f.klant_email || ' ' || f.omschrijving) ILIKE $4)`
 
@@ -96,7 +103,7 @@ func (s *beheerStore) Totals(ctx context.Context, p list.Params) (Totals, error)
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `
 			SELECT count(*), coalesce(sum(f.totaal_bedrag_cents), 0), coalesce(sum(f.btw_bedrag_cents), 0),
-			       count(*) FILTER (WHERE s.staat IN `+openStates+`), coalesce(sum(s.open_cents) FILTER (WHERE s.staat IN `+openStates+`), 0)
+			       count(*) FILTER (WHERE s.staat IN `+OpenStates+`), coalesce(sum(s.open_cents) FILTER (WHERE s.staat IN `+OpenStates+`), 0)
 			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id`+where, s.args(p)...).Scan(&t.Aantal, &t.OmzetCents, &t.BtwCents, &t.Openstaand, &t.OpenCents)
 	})
 	return t, err

@@ -18,7 +18,7 @@ var (
 	filterStaat   = list.Filter{Name: "staat", Description: "de staat van de factuur (D30)",
 		Values: []string{"open", "deels_betaald", "betaald", "gecrediteerd", "in_bespreking", "uit_handen", "creditfactuur"}}
 	filterOuderdom = list.Filter{Name: "ouderdom", Description: "openstaand naar dagen na de vervaldatum",
-		Values: []string{"niet_vervallen", "1-30", "31-60", "60+"}}
+		Values: Ages}
 )
 
 // Spec is the list (D25): newest first.
