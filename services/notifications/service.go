@@ -30,7 +30,8 @@ type Service interface {
 
 // Store is the SQL side; every method works on the actor's own rows.
 type Store interface {
-	List(ctx context.Context, p list.Params) (list.Page[Notification], error)
+	// List returns a page and how many of the actor's notifications are unread, read together.
+	List(ctx context.Context, p list.Params) (list.Page[Notification], int, error)
 	UnreadCount(ctx context.Context) (int, error)
 	MarkRead(ctx context.Context, id uuid.UUID) (bool, error)
 	MarkAllRead(ctx context.Context) (int, error)
@@ -45,12 +46,11 @@ func NewService(s Store) Service { return &service{store: s} }
 type service struct{ store Store }
 
 func (s *service) List(ctx context.Context, p list.Params) (Inbox, error) {
-	page, err := s.store.List(ctx, p)
+	page, n, err := s.store.List(ctx, p)
 	if err != nil {
 		return Inbox{}, err
 	}
-	n, err := s.store.UnreadCount(ctx)
-	return Inbox{Page: page, Unread: n}, err
+	return Inbox{Page: page, Unread: n}, nil
 }
 
 func (s *service) UnreadCount(ctx context.Context) (int, error) { return s.store.UnreadCount(ctx) }
