@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dagKort, dagLang, isoWeek, weekTitel } from './week';
+import { addDays, dagKort, dagLang, isoWeek, maandTekst, weekTitel } from './week';
 
 describe('the planning calendar', () => {
   it('names a week by its ISO number and days, in Dutch', () => {
@@ -27,5 +27,20 @@ describe('the planning calendar', () => {
     expect(dagKort('2026-11-23')).toBe('ma 23 nov');
     expect(dagKort('2027-01-04', 2026)).toBe('ma 4 jan 2027');
     expect(dagLang('2026-11-25')).toBe('woensdag 25 november');
+  });
+});
+
+describe('maandTekst', () => {
+  it("says a month in words, as the API writes it for a klusser's statement and for a fee statement", () => {
+    expect(maandTekst('2026-10')).toBe('oktober 2026');
+    expect(maandTekst('2027-01')).toBe('januari 2027');
+    expect(maandTekst('2026-01-01')).toBe('januari 2026');
+    expect(maandTekst(' 2026-12 ')).toBe('december 2026');
+  });
+
+  it('shows anything else as it came', () => {
+    expect(maandTekst('2026-13')).toBe('2026-13');
+    expect(maandTekst('2026-00')).toBe('2026-00');
+    expect(maandTekst('oktober')).toBe('oktober');
   });
 });

@@ -91,3 +91,14 @@ export function dagLang(iso: string): string {
 export function jaarVan(iso: string): number {
   return parts(iso)?.jaar ?? Number.NaN;
 }
+
+/**
+ * A month as the API writes it ('2026-11' for a klusser's statement, '2026-11-01' for a fee
+ * statement) in words, as the statements' PDFs say it: 'november 2026'. Anything else is shown as
+ * it came.
+ */
+export function maandTekst(maand: string): string {
+  const m = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(maand.trim());
+  const naam = m === null ? undefined : MAAND_LANG[Number(m[2]) - 1];
+  return m === null || naam === undefined ? maand : `${naam} ${m[1]}`;
+}

@@ -5,8 +5,8 @@ import { PdfLink } from '../dialogs/PdfLink';
 import { STAAT_KLEUR, staatTekst } from '../facturen/staat';
 import { Facts } from '../fields/Facts';
 import { euro } from '../klussen/format';
-import { maandTekst } from '../uitbetalingen/format';
 import { percentageTekst, type Afdracht } from './actions';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 /** The fee invoice's state as a chip ('Openstaand', 'Betaald', ...), as the invoices list says it. */
 export function FactuurStaat({ staat }: { staat: string | null }) {

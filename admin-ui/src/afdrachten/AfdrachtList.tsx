@@ -8,9 +8,9 @@ import { ListHeader } from '../lists/ListHeader';
 import { ResourceList } from '../lists/ResourceList';
 import { useEigenBedrijven } from '../uitbetalingen/bedrijven';
 import { bedrijfFilter } from '../uitbetalingen/bedrijfFilter';
-import { maandTekst } from '../uitbetalingen/format';
 import { percentageTekst, type Afdracht } from './actions';
 import { AfdrachtDialog, FactuurStaat } from './AfdrachtDialog';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 const titelVan = (a: Afdracht) => `Afdracht ${maandTekst(a.maand)}, ${a.uitgever_naam}`;
 

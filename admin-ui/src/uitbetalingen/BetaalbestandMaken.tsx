@@ -6,7 +6,8 @@ import { uitgeverNaam, type Uitgever } from '../facturen/uitgevers';
 import { euro } from '../klussen/format';
 import type { Betaalbatch, Uitbetaling } from './actions';
 import { GEEN_EIGEN_BEDRIJF } from './bedrijven';
-import { aantal, maandTekst } from './format';
+import { aantal } from './format';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 /** The most statements a preview reads (the list contract's largest page); the server takes them all. */
 const PER_PAGE = 100;

@@ -9,8 +9,9 @@ import { ddMMyyyy, momentNl } from '../fields/dates';
 import { Facts } from '../fields/Facts';
 import { euro } from '../klussen/format';
 import type { UitbetalingDetail } from './actions';
-import { maandTekst, STATUS_KLEUR, urenTekst } from './format';
+import { STATUS_KLEUR, urenTekst } from './format';
 import { ColumnHeads, right } from '../lists/ColumnHeads';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 type Regel = UitbetalingDetail['regels'][number];
 

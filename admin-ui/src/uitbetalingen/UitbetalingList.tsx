@@ -12,9 +12,10 @@ import { ResourceList } from '../lists/ResourceList';
 import type { Uitbetaling } from './actions';
 import { bedrijfFilter } from './bedrijfFilter';
 import { GEEN_EIGEN_BEDRIJF, useEigenBedrijven } from './bedrijven';
-import { maandKeuzes, maandTekst, STATUS_KEUZES, STATUS_KLEUR, STATUS_LABEL } from './format';
+import { maandKeuzes, STATUS_KEUZES, STATUS_KLEUR, STATUS_LABEL } from './format';
 import { Onderdelen } from './Onderdelen';
 import { UitbetalingDialog } from './UitbetalingDialog';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 /**
  * The state as a chip ('Uitbetaald'), what the server adds to it under it ('op 27-11-2026': a date

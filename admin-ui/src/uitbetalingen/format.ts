@@ -1,16 +1,5 @@
 import type { ChipProps } from '@mui/material';
-
-const MAANDEN = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
-
-/**
- * A month as the API writes it ('2026-11' for a statement, '2026-11-01' for a fee statement) in
- * words, as the statement's PDF says it: 'november 2026'. Anything else unchanged.
- */
-export function maandTekst(maand: string): string {
-  const m = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(maand);
-  const naam = m ? MAANDEN[Number(m[2]) - 1] : undefined;
-  return m && naam ? `${naam} ${m[1]}` : maand;
-}
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 /** The months the filter offers: this month and the 24 before it, newest first, as JJJJ-MM in words. */
 export function maandKeuzes(vandaag: { year: number; month: number }, aantal = 25): { id: string; name: string }[] {

@@ -4,7 +4,6 @@ import { configure } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { fact, renderKlusser } from '../shared/testKit';
 import { UITBETALINGEN } from './uitbetalingApi';
-import { maandTekst } from './uitbetalingFormat';
 import { answers, GEEN_REKENING, PATH, rekening, uitbetaling } from './testUitbetalingen';
 import Verdiensten from './Verdiensten';
 
@@ -111,13 +110,5 @@ describe('Uitbetalingen on /klusser/verdiensten', () => {
     await within(s).findByRole('heading', { level: 3, name: 'december 2025' });
     await waitFor(() => expect(within(s).queryByRole('button', { name: 'Meer uitbetalingen laden' })).toBeNull());
     expect(mock.unexpected).toEqual([]);
-  });
-});
-
-describe('maandTekst', () => {
-  it('writes a month in Dutch words', () => {
-    expect(maandTekst('2026-10')).toBe('oktober 2026');
-    expect(maandTekst('2027-01')).toBe('januari 2027');
-    expect(maandTekst('2026-13')).toBe('2026-13');
   });
 });

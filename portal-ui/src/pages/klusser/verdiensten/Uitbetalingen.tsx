@@ -6,7 +6,8 @@ import { useLoad } from '../shared/useLoad';
 import { KT } from '../texts';
 import { VT } from './texts';
 import { uitbetalingApi, type Uitbetaling } from './uitbetalingApi';
-import { isUitbetalingStatus, maandTekst, statusUitleg, statusWoord } from './uitbetalingFormat';
+import { isUitbetalingStatus, statusUitleg, statusWoord } from './uitbetalingFormat';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 
 /** The id of the bank account's section and of its IBAN field ('IBAN ontbreekt' leads there). */
 export const BANK_SECTION_ID = 'bankrekening';

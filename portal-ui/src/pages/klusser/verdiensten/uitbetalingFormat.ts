@@ -4,14 +4,6 @@
  * should say it.
  */
 
-import { MAAND_LANG } from '@klusmaat/shared-ui/week';
-
-/** "2026-10" -> "oktober 2026"; anything else is shown as it came. */
-export function maandTekst(maand: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(maand.trim());
-  const naam = m === null ? undefined : MAAND_LANG[Number(m[2]) - 1];
-  return m === null || naam === undefined ? maand : `${naam} ${m[1]}`;
-}
 
 export type UitbetalingStatus = 'concept' | 'goedgekeurd' | 'uitbetaald';
 
