@@ -121,9 +121,6 @@ func draft(ctx context.Context, tx pgx.Tx, enqueue jobs.Enqueue, today, month ca
 		After: map[string]any{"maand": month.String(), "omzet_cents": omzet, "percentage": b.percentage, "bedrag_cents": fee}})
 }
 
-// maanden are the months as an invoice names them.
-var maanden = []string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"}
-
 // invoice issues the central business's invoice for a fee: numbered in its sequence of today's
 // year, to the franchise business (KvK, VAT), one line, 21 % VAT, e-mailed to the franchise owner.
 func invoice(ctx context.Context, tx pgx.Tx, enqueue jobs.Enqueue, today, month calendar.Date, b business, afdracht uuid.UUID, omzet, fee int) error {
@@ -137,7 +134,7 @@ func invoice(ctx context.Context, tx pgx.Tx, enqueue jobs.Enqueue, today, month 
 		                 WHERE $1 = ANY (p.regio) AND p.email <> '' ORDER BY p.created_at, p.id LIMIT 1), '')`, b.regio).Scan(&email); err != nil {
 		return err
 	}
-	naam := maanden[month.Month-1] + " " + fmt.Sprint(month.Year)
+	naam := month.MonthInWords()
 	line := fmt.Sprintf("Franchisefee %s: %s%% van %s omzet excl. btw", naam, dutchPercentage(b.percentage), factuur.Euro(omzet))
 	regels, err := json.Marshal([]map[string]any{{"omschrijving": line, "aantal": 1, "eenheid": "maand", "prijs_cents": fee, "bedrag_cents": fee}})
 	if err != nil {

@@ -327,7 +327,7 @@ func writeFile(bericht string, created time.Time, uitvoer calendar.Date, naam, i
 			account = *c.iban
 		}
 		b.Transfers[i] = pain.Transfer{EndToEndID: c.nummer, AmountCents: c.totaal, CreditorName: holder, CreditorIBAN: account,
-			Remittance: "Uitbetaling " + c.nummer + " " + MaandTekst(c.maand)}
+			Remittance: "Uitbetaling " + c.nummer + " " + c.maand.MonthInWords()}
 	}
 	var buf bytes.Buffer
 	if _, err := pain.Write(&buf, b); err != nil {

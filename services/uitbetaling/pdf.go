@@ -31,7 +31,7 @@ func Render(d Detail, sender factuur.Uitgever, klusserAdres []string, site factu
 	p.Ln(2)
 
 	p.Block("Aan", append([]string{d.KlusserNaam}, klusserAdres...)...)
-	p.Label("Maand:", MaandTekst(maand))
+	p.Label("Maand:", maand.MonthInWords())
 	p.Label("Nummer:", d.Nummer)
 	p.Label("Status:", d.StatusTekst)
 	if d.IBANGemaskeerd != nil {

@@ -20,7 +20,6 @@ package uitbetaling
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -288,12 +287,6 @@ func StatusTekst(status string, uitbetaald *time.Time) string {
 	}
 	return status
 }
-
-var maanden = []string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
-	"november", "december"}
-
-// MaandTekst is a month in words: "januari 2026".
-func MaandTekst(d calendar.Date) string { return fmt.Sprintf("%s %d", maanden[d.Month-1], d.Year) }
 
 // ParseMaand reads a month as the API writes it (JJJJ-MM) into its first day.
 func ParseMaand(s string) (calendar.Date, bool) {

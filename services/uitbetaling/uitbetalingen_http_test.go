@@ -422,7 +422,7 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 		t.Fatalf("the file declares %+v; the batch holds %d statements of %d cents", doc, count, sum)
 	}
 	if tx := doc.PmtInf.Tx[0]; tx.EndToEndID != piet.Nummer || tx.Amount != "175.00" || tx.CdtrIBAN != pietIBAN || tx.Cdtr != "P. Bakker" ||
-		tx.Ustrd != "Uitbetaling "+piet.Nummer+" "+uitbetaling.MaandTekst(m) {
+		tx.Ustrd != "Uitbetaling "+piet.Nummer+" "+m.MonthInWords() {
 		t.Errorf("the transfer: %+v", tx)
 	}
 	if rows := p.Audit(t, b.ID.String()); len(rows) != 2 || rows[0].Action != "betaalbatch_aanmaken" || rows[1].Action != tenants.AuditDownload {
@@ -463,7 +463,7 @@ func TestUitbetalingApprovedCorrectedAndPaidInOneSEPABatch(t *testing.T) {
 			who = p.Piet
 		}
 		text := p.pdfText(t, who, path)
-		servertest.WantIn(t, path, text, "Klusmaat Den Haag B.V.", "Piet Bakker", uitbetaling.MaandTekst(m), piet.Nummer,
+		servertest.WantIn(t, path, text, "Klusmaat Den Haag B.V.", "Piet Bakker", m.MonthInWords(), piet.Nummer,
 			"Uitbetaald op "+calendar.System.Today().Dutch(), "Voorburg", "€ 35,00/u", "€ 105,00", "€ 175,00", "NL20 **** **** **** 4567")
 		if strings.Contains(text, pietIBAN) {
 			t.Errorf("%s prints the whole IBAN", path)

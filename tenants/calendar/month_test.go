@@ -19,3 +19,19 @@ func TestPreviousMonth(t *testing.T) {
 		}
 	}
 }
+
+// A statement, a fee invoice and a bank transfer name their month in Dutch words.
+func TestMonthInWords(t *testing.T) {
+	for _, c := range []struct {
+		day  calendar.Date
+		want string
+	}{
+		{calendar.NewDate(2026, time.March, 1), "maart 2026"},
+		{calendar.NewDate(2027, time.January, 31), "januari 2027"},
+		{calendar.NewDate(2026, time.December, 15), "december 2026"},
+	} {
+		if got := c.day.MonthInWords(); got != c.want {
+			t.Errorf("%s: %q, want %q", c.day, got, c.want)
+		}
+	}
+}
