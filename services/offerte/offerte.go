@@ -14,11 +14,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
-
-// VATPercent is the VAT on a quote, as on the invoice.
-const VATPercent = 21
 
 // GeldigDagen is the default validity of a quote.
 const GeldigDagen = 30
@@ -80,7 +78,7 @@ func (in *Inhoud) Reken(vastCents int) {
 		b.MateriaalCents += m.Aantal * m.PrijsCents
 	}
 	b.SubtotaalCents = b.ArbeidCents + b.MateriaalCents
-	b.BTWCents = (b.SubtotaalCents*VATPercent + 50) / 100
+	b.BTWCents = factuur.VAT(b.SubtotaalCents)
 	b.TotaalCents = b.SubtotaalCents + b.BTWCents
 	in.Bedragen = b
 }

@@ -1,7 +1,6 @@
 package werkbon
 
-// VATPercent is the Dutch VAT on the work (document 001 section 9).
-const VATPercent = 21
+import "github.com/klusmaat/klusmaat/services/factuur"
 
 // Amounts are what an invoice bills, in cents (D7).
 type Amounts struct {
@@ -18,7 +17,7 @@ type Amounts struct {
 func Bill(uren, rateCents, materialCents int) Amounts {
 	a := Amounts{ArbeidCents: uren * rateCents, MateriaalCents: materialCents}
 	a.SubtotaalCents = a.ArbeidCents + a.MateriaalCents
-	a.BTWCents = (a.SubtotaalCents*VATPercent + 50) / 100
+	a.BTWCents = factuur.VAT(a.SubtotaalCents)
 	a.TotaalCents = a.SubtotaalCents + a.BTWCents
 	return a
 }
