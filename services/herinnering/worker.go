@@ -156,7 +156,7 @@ func (w *Worker) RunFor(ctx context.Context, enqueue jobs.Enqueue, a Args) (int,
 			    ON CONFLICT DO NOTHING
 			    RETURNING soort, klus_id, start)
 			SELECT r.soort, r.klus_id, r.start, k.email,
-			       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+			       klant_naam(k),
 			       k.adres || ', ' || k.postcode || ' ' || k.woonplaats, p.met, p.klusser_id
 			FROM recorded r JOIN planned p ON p.soort = r.soort AND p.id = r.klus_id JOIN klussen k ON k.id = r.klus_id
 			ORDER BY r.start, r.klus_id`, now, horizon(now), nullIfEmpty(a.Soort), a.KlusID)

@@ -238,7 +238,7 @@ func document(ctx context.Context, tx pgx.Tx, o Offerte) (Document, error) {
 	d := Document{Offerte: o}
 	var uitgever []byte
 	err := tx.QueryRow(ctx, `
-		SELECT to_jsonb(u), coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+		SELECT to_jsonb(u), klant_naam(k),
 		       k.email, k.adres, k.postcode, k.woonplaats, c.label || ': ' || k.beschrijving, o.created_at,
 		       (SELECT sc.telefoon FROM support_contact(k.regio) sc)
 		FROM offertes o JOIN klussen k ON k.id = o.klus_id JOIN categories c ON c.key = k.categorie, factuur_uitgever(k.regio) u

@@ -19,7 +19,7 @@ type beheerStore struct{ db *tenants.DB }
 const rowSelect = `
 	SELECT w.id, w.klus_id, w.klusser_id, p.naam AS klusser, w.status, w.created_at, w.start_tijd, w.eind_tijd, w.uren,
 	       w.handtekening IS NOT NULL AS ondertekend, k.datum, k.beschrijving, k.woonplaats,
-	       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email) AS klant,
+	       klant_naam(k) AS klant,
 	       w.tevredenheid_score, w.rating_algemeen,
 	       (SELECT coalesce(sum(i.total_cents), 0) FROM work_order_items i WHERE i.work_order_id = w.id)::int AS materiaal_cents,
 	       f.id AS factuur_id

@@ -38,8 +38,7 @@ const werkbonSelect = `
 	       w.rating_algemeen, w.rating_netheid, w.rating_vriendelijkheid, w.rating_vakmanschap,
 	       w.handtekening IS NOT NULL, k.geschat_tarief_cents, f.id,
 	       k.status, c.label, k.beschrijving, k.datum, k.tijd, k.geplande_start_tijd, k.adres, k.postcode, k.woonplaats,
-	       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''),
-	                nullif(k.email, ''), 'Niet beschikbaar'),
+	       coalesce(nullif(klant_naam(k), ''), 'Niet beschikbaar'),
 	       k.telefoon,
 	       (SELECT jsonb_build_object('offerte', o.nummer, 'versie', o.versie, 'excl_cents', o.subtotaal_cents, 'incl_cents', o.totaal_cents)
 	        FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord')
@@ -368,7 +367,7 @@ func (s *pgStore) invoice(ctx context.Context, tx pgx.Tx, klusID uuid.UUID, uren
 		                      klant_postcode, klant_woonplaats, omschrijving, uren, uurtarief_cents, materiaal_cents,
 		                      subtotaal_cents, btw_bedrag_cents, totaal_bedrag_cents, offerte_id)
 		SELECT k.id, actor_id(), k.regio, $2, $3,
-		       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+		       klant_naam(k),
 		       k.email, k.adres, k.postcode, k.woonplaats, c.label || ': ' || k.beschrijving,
 		       $4, $5, $6, $7, $8, $9, $10
 		FROM klussen k JOIN categories c ON c.key = k.categorie WHERE k.id = $1

@@ -847,6 +847,76 @@ END $$;
 ALTER FUNCTION public.invoice_counter_actor_rules() OWNER TO klusmaat_owner;
 
 --
+-- Name: klussen; Type: TABLE; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE TABLE public.klussen (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    assignment_type text,
+    regio text NOT NULL,
+    klusser_id uuid,
+    claimed_at timestamp with time zone,
+    categorie text NOT NULL,
+    beschrijving text NOT NULL,
+    datum date NOT NULL,
+    tijd text NOT NULL,
+    adres text NOT NULL,
+    postcode text NOT NULL,
+    woonplaats text NOT NULL,
+    telefoon text NOT NULL,
+    email text DEFAULT ''::text NOT NULL,
+    naam text DEFAULT ''::text NOT NULL,
+    contact_voorkeur text DEFAULT 'bellen'::text NOT NULL,
+    klant_voornaam text DEFAULT ''::text NOT NULL,
+    klant_achternaam text DEFAULT ''::text NOT NULL,
+    klant_id uuid,
+    geschatte_duur numeric(4,1) DEFAULT 1 NOT NULL,
+    geschat_tarief_cents integer DEFAULT 6500 NOT NULL,
+    geplande_start_tijd timestamp with time zone,
+    klusser_telefoon text,
+    planning_changes_count smallint DEFAULT 0 NOT NULL,
+    klusser_notities text DEFAULT ''::text NOT NULL,
+    archived boolean DEFAULT false NOT NULL,
+    materiaal_kosten_cents integer DEFAULT 0 NOT NULL,
+    betaald boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    status_link_revoked_at timestamp with time zone,
+    geannuleerd_at timestamp with time zone,
+    bron text DEFAULT 'beheer'::text NOT NULL,
+    CONSTRAINT klussen_adres_check CHECK (((adres = ''::text) OR (length(btrim(adres)) > 0))),
+    CONSTRAINT klussen_assignment_type_check CHECK ((assignment_type = ANY (ARRAY['pool'::text, 'direct'::text]))),
+    CONSTRAINT klussen_beschrijving_check CHECK ((length(TRIM(BOTH FROM beschrijving)) > 0)),
+    CONSTRAINT klussen_bron_check CHECK ((bron = ANY (ARRAY['website'::text, 'beheer'::text]))),
+    CONSTRAINT klussen_contact_voorkeur_check CHECK ((contact_voorkeur = ANY (ARRAY['bellen'::text, 'whatsapp'::text]))),
+    CONSTRAINT klussen_email_check CHECK ((email = lower(email))),
+    CONSTRAINT klussen_geschat_tarief_cents_check CHECK ((geschat_tarief_cents >= 0)),
+    CONSTRAINT klussen_geschatte_duur_check CHECK (((geschatte_duur >= 0.5) AND ((geschatte_duur * (2)::numeric) = trunc((geschatte_duur * (2)::numeric))))),
+    CONSTRAINT klussen_materiaal_kosten_cents_check CHECK ((materiaal_kosten_cents >= 0)),
+    CONSTRAINT klussen_planning_changes_count_check CHECK (((planning_changes_count >= 0) AND (planning_changes_count <= 2))),
+    CONSTRAINT klussen_postcode_check CHECK (((postcode = ''::text) OR (postcode ~ '^[1-9][0-9]{3} [A-Z]{2}$'::text))),
+    CONSTRAINT klussen_status_check CHECK ((status = ANY (ARRAY['open'::text, 'ingepland'::text, 'bezig'::text, 'afgerond'::text]))),
+    CONSTRAINT klussen_telefoon_check CHECK ((length(TRIM(BOTH FROM telefoon)) > 0)),
+    CONSTRAINT klussen_tijd_check CHECK ((tijd ~ '^(ochtend|middag|avond|([01][0-9]|2[0-3]):[0-5][0-9])$'::text)),
+    CONSTRAINT klussen_woonplaats_check CHECK ((length(TRIM(BOTH FROM woonplaats)) > 0))
+);
+
+ALTER TABLE ONLY public.klussen FORCE ROW LEVEL SECURITY;
+
+ALTER TABLE public.klussen OWNER TO klusmaat_owner;
+
+--
+-- Name: klant_naam(public.klussen); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klant_naam(k public.klussen) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN COALESCE(NULLIF(btrim((k).naam), ''::text), NULLIF(btrim((((k).klant_voornaam || ' '::text) || (k).klant_achternaam)), ''::text), (k).email);
+
+ALTER FUNCTION public.klant_naam(k public.klussen) OWNER TO klusmaat_owner;
+
+--
 -- Name: klant_overzicht_bijwerken(text[]); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -2734,66 +2804,6 @@ CREATE TABLE public.klus_week_tellingen (
 ALTER TABLE ONLY public.klus_week_tellingen FORCE ROW LEVEL SECURITY;
 
 ALTER TABLE public.klus_week_tellingen OWNER TO klusmaat_owner;
-
---
--- Name: klussen; Type: TABLE; Schema: public; Owner: klusmaat_owner
---
-
-CREATE TABLE public.klussen (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    status text DEFAULT 'open'::text NOT NULL,
-    assignment_type text,
-    regio text NOT NULL,
-    klusser_id uuid,
-    claimed_at timestamp with time zone,
-    categorie text NOT NULL,
-    beschrijving text NOT NULL,
-    datum date NOT NULL,
-    tijd text NOT NULL,
-    adres text NOT NULL,
-    postcode text NOT NULL,
-    woonplaats text NOT NULL,
-    telefoon text NOT NULL,
-    email text DEFAULT ''::text NOT NULL,
-    naam text DEFAULT ''::text NOT NULL,
-    contact_voorkeur text DEFAULT 'bellen'::text NOT NULL,
-    klant_voornaam text DEFAULT ''::text NOT NULL,
-    klant_achternaam text DEFAULT ''::text NOT NULL,
-    klant_id uuid,
-    geschatte_duur numeric(4,1) DEFAULT 1 NOT NULL,
-    geschat_tarief_cents integer DEFAULT 6500 NOT NULL,
-    geplande_start_tijd timestamp with time zone,
-    klusser_telefoon text,
-    planning_changes_count smallint DEFAULT 0 NOT NULL,
-    klusser_notities text DEFAULT ''::text NOT NULL,
-    archived boolean DEFAULT false NOT NULL,
-    materiaal_kosten_cents integer DEFAULT 0 NOT NULL,
-    betaald boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    status_link_revoked_at timestamp with time zone,
-    geannuleerd_at timestamp with time zone,
-    bron text DEFAULT 'beheer'::text NOT NULL,
-    CONSTRAINT klussen_adres_check CHECK (((adres = ''::text) OR (length(btrim(adres)) > 0))),
-    CONSTRAINT klussen_assignment_type_check CHECK ((assignment_type = ANY (ARRAY['pool'::text, 'direct'::text]))),
-    CONSTRAINT klussen_beschrijving_check CHECK ((length(TRIM(BOTH FROM beschrijving)) > 0)),
-    CONSTRAINT klussen_bron_check CHECK ((bron = ANY (ARRAY['website'::text, 'beheer'::text]))),
-    CONSTRAINT klussen_contact_voorkeur_check CHECK ((contact_voorkeur = ANY (ARRAY['bellen'::text, 'whatsapp'::text]))),
-    CONSTRAINT klussen_email_check CHECK ((email = lower(email))),
-    CONSTRAINT klussen_geschat_tarief_cents_check CHECK ((geschat_tarief_cents >= 0)),
-    CONSTRAINT klussen_geschatte_duur_check CHECK (((geschatte_duur >= 0.5) AND ((geschatte_duur * (2)::numeric) = trunc((geschatte_duur * (2)::numeric))))),
-    CONSTRAINT klussen_materiaal_kosten_cents_check CHECK ((materiaal_kosten_cents >= 0)),
-    CONSTRAINT klussen_planning_changes_count_check CHECK (((planning_changes_count >= 0) AND (planning_changes_count <= 2))),
-    CONSTRAINT klussen_postcode_check CHECK (((postcode = ''::text) OR (postcode ~ '^[1-9][0-9]{3} [A-Z]{2}$'::text))),
-    CONSTRAINT klussen_status_check CHECK ((status = ANY (ARRAY['open'::text, 'ingepland'::text, 'bezig'::text, 'afgerond'::text]))),
-    CONSTRAINT klussen_telefoon_check CHECK ((length(TRIM(BOTH FROM telefoon)) > 0)),
-    CONSTRAINT klussen_tijd_check CHECK ((tijd ~ '^(ochtend|middag|avond|([01][0-9]|2[0-3]):[0-5][0-9])$'::text)),
-    CONSTRAINT klussen_woonplaats_check CHECK ((length(TRIM(BOTH FROM woonplaats)) > 0))
-);
-
-ALTER TABLE ONLY public.klussen FORCE ROW LEVEL SECURITY;
-
-ALTER TABLE public.klussen OWNER TO klusmaat_owner;
 
 --
 -- Name: klusser_aanmeldingen; Type: TABLE; Schema: public; Owner: klusmaat_owner
@@ -6204,6 +6214,12 @@ REVOKE ALL ON FUNCTION public.factuur_uitgever(p_regio text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.factuur_uitgever(p_regio text) TO klusmaat_app;
 
 --
+-- Name: TABLE klussen; Type: ACL; Schema: public; Owner: klusmaat_owner
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.klussen TO klusmaat_app;
+
+--
 -- Name: FUNCTION klant_overzicht_bijwerken(emails text[]); Type: ACL; Schema: public; Owner: klusmaat_owner
 --
 
@@ -6539,12 +6555,6 @@ GRANT SELECT ON TABLE public.klus_tellingen TO klusmaat_app;
 --
 
 GRANT SELECT ON TABLE public.klus_week_tellingen TO klusmaat_app;
-
---
--- Name: TABLE klussen; Type: ACL; Schema: public; Owner: klusmaat_owner
---
-
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.klussen TO klusmaat_app;
 
 --
 -- Name: TABLE klusser_aanmeldingen; Type: ACL; Schema: public; Owner: klusmaat_owner
