@@ -39,8 +39,7 @@ const klusSelect = `
 	       round(k.geschat_tarief_cents * k.geschatte_duur / 100)::int AS verdienste,
 	       nullif(k.klusser_notities, '') AS notities, k.geplande_start_tijd, k.planning_changes_count,
 	       w.id AS werkbon_id, k.klusser_id IS NOT DISTINCT FROM (SELECT actor_id()) AS eigen,
-	       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''),
-	                nullif(k.email, ''), 'Niet beschikbaar') AS klant_naam,
+	       coalesce(nullif(klant_naam(k), ''), 'Niet beschikbaar') AS klant_naam,
 	       k.telefoon AS klant_telefoon, k.email AS klant_email,
 	       (SELECT o.totaal_cents FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord') AS vaste_prijs
 	FROM klussen k` + klusJoins
@@ -303,7 +302,7 @@ func (s *portaalStore) announcePlan(ctx context.Context, tx pgx.Tx, id uuid.UUID
 	var changes int
 	err := tx.QueryRow(ctx, `
 		SELECT k.regio, p.naam, k.klusser_telefoon, k.planning_changes_count,
-		       coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+		       klant_naam(k),
 		       k.email, k.adres || ', ' || k.postcode || ' ' || k.woonplaats
 		FROM klussen k JOIN profiles p ON p.id = k.klusser_id WHERE k.id = $1`, id).
 		Scan(&regio, &klusserNaam, &klusserTelefoon, &changes, &klantNaam, &klantEmail, &adres)
