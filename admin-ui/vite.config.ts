@@ -34,8 +34,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Most tests render the whole console (router, react-admin, a lazy page) and fill forms: a few
-    // seconds on this machine, more under the load of a full \`make test\`. 5 s was not enough there.
-    testTimeout: 20_000,
+    // seconds on this machine, more under the load of a full \`make test\`, where the first browser
+    // shard starts beside the last of these files. The limit only catches a test that hangs.
+    testTimeout: 60_000,
     // One test file per core: Vitest's default leaves one core to itself, which on a two-core
     // machine runs the files one at a time while its main process mostly waits.
     maxWorkers: '100%',

@@ -25,7 +25,7 @@ describe('App', () => {
     ['/franchise', 'franchise', '/franchise/dashboard', /Welkom in het franchiseportaal/],
   ])('sends %s to the Dutch dashboard of a signed-in %s, not the react-admin welcome screen', async (startPath, role, end, welcome) => {
     start(startPath, { body: me(role) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText(welcome)).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe(end));
     expect(screen.queryByText(/Welcome to react-admin/i)).toBeNull();
@@ -42,8 +42,8 @@ describe('App', () => {
   ])('opens the planning board at %s from the menu, an address the server serves (D29)', async (path, role) => {
     const week = { week: '2026-11-23', dagen: [], vandaag: '2026-11-24', regio: '', klussers: [], schouwen: [], pool: [], totaal: 0, pagina: 1, per_pagina: 25 };
     start(path.replace('/planning', '/dashboard'), { body: me(role) }, { 'GET /api/v1/planning': { body: { data: week } } });
-    fireEvent.click(await screen.findByRole('link', { name: 'Planning' }, { timeout: 10_000 }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Planning' }, { timeout: 10_000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('link', { name: 'Planning' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Planning' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: 'Week 48: 23 – 29 november 2026' })).toBeTruthy();
     expect(window.location.pathname).toBe(path);
     expect(routes).toContain(path);
@@ -71,7 +71,7 @@ describe('App', () => {
 
   it('sends a visitor without a session to /admin/auth after the rechecks', async () => {
     start('/admin/dashboard', { status: 401, body: { error: { code: 'unauthenticated', message: 'x' } } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin & Franchise' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin & Franchise' })).toBeTruthy();
     expect(window.location.pathname + window.location.search).toBe('/admin/auth?return_to=%2Fadmin%2Fdashboard');
   });
 

@@ -20,28 +20,25 @@ describe('franchise portal', () => {
     startConsole('/franchise/dashboard', { 'GET /api/v1/dashboard': { status: 500 } }, 'franchise', []);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(
-      await screen.findByText('Je regio is nog niet toegewezen. Neem contact op met de admin om je regio in te stellen.', {}, { timeout: 10_000 }),
+      await screen.findByText('Je regio is nog niet toegewezen. Neem contact op met de admin om je regio in te stellen.'),
     ).toBeTruthy();
   });
 
   it("opens the jobs by date ascending, filtered as the dashboard's link says", async () => {
     const mock = startConsole('/franchise/klussen?status=bezig&woonplaats=Leidschendam', { 'GET /api/v1/klussen': { body: { data: [JOB], total: 1 } } }, 'franchise');
-    await waitFor(
-      () => {
-        const q = mock.calls.filter((c) => c.path === '/api/v1/klussen').at(-1)?.query;
-        expect(q?.get('status')).toBe('bezig');
-        expect(q?.get('woonplaats')).toBe('Leidschendam');
-        expect(q?.get('sort')).toBe('datum');
-        expect(q?.get('order')).toBe('asc');
-      },
-      { timeout: 10_000 },
-    );
-    expect(((await screen.findByLabelText('Woonplaats', {}, { timeout: 10_000 })) as HTMLInputElement).value).toBe('Leidschendam');
+    await waitFor(() => {
+      const q = mock.calls.filter((c) => c.path === '/api/v1/klussen').at(-1)?.query;
+      expect(q?.get('status')).toBe('bezig');
+      expect(q?.get('woonplaats')).toBe('Leidschendam');
+      expect(q?.get('sort')).toBe('datum');
+      expect(q?.get('order')).toBe('asc');
+    });
+    expect(((await screen.findByLabelText('Woonplaats')) as HTMLInputElement).value).toBe('Leidschendam');
   });
 
   it('lists the jobs with address, contact and a Details link, and no way to change them', async () => {
     const mock = startConsole('/franchise/klussen', { 'GET /api/v1/klussen': { body: { data: [JOB], total: 1 } } }, 'franchise');
-    const row = (await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Lamp ophangen')).closest('tr') as HTMLElement;
     // The postcode keeps its two parts on one line (its own element) before the town.
     expect(row.textContent).toContain('2271 AB Voorburg');
     expect(within(row).getByText('greet@example.nl')).toBeTruthy();
@@ -49,7 +46,7 @@ describe('franchise portal', () => {
     expect(within(row).getByRole('link', { name: 'Details van Lamp ophangen' }).getAttribute('href')).toBe(`/franchise/klussen/${JOB.id}`);
     expect(screen.queryByRole('button', { name: /Nieuwe klus|Bewerken|Verwijderen/ })).toBeNull();
     fireEvent.change(screen.getByLabelText('Zoeken (omschrijving, adres of e-mail)'), { target: { value: 'herenstraat' } });
-    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/klussen').at(-1)?.query.get('q')).toBe('herenstraat'), { timeout: 10_000 });
+    await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/klussen').at(-1)?.query.get('q')).toBe('herenstraat'));
   });
 
   it("shows another region's job id as not found", async () => {
@@ -58,7 +55,7 @@ describe('franchise portal', () => {
       { 'GET /api/v1/klussen/00000000-0000-4000-8000-000000000099': { status: 404, body: { error: { code: 'klus_not_found', message: 'Klus niet gevonden' } } } },
       'franchise',
     );
-    expect(await screen.findByRole('heading', { name: 'Klus niet gevonden' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Klus niet gevonden' })).toBeTruthy();
   });
 
   it('lists klussers with N/A for no rating, and says when none are found', async () => {
@@ -72,12 +69,12 @@ describe('franchise portal', () => {
       },
       'franchise',
     );
-    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Piet Bakker')).closest('tr') as HTMLElement;
     expect(within(row).getByText('N/A')).toBeTruthy();
     expect(within(row).getByText('12,5')).toBeTruthy();
     expect(within(row).getByText('Actief')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Zoeken op naam, e-mail of telefoon'), { target: { value: 'niemand' } });
-    expect(await screen.findByText('Geen klussers gevonden in jouw regio', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Geen klussers gevonden in jouw regio')).toBeTruthy();
   });
 
   it("saves its regions' support contact, and says so without regions", async () => {
@@ -90,7 +87,7 @@ describe('franchise portal', () => {
       },
       'franchise',
     );
-    fireEvent.change(await screen.findByLabelText('Supporttelefoon Den Haag', {}, { timeout: 10_000 }), { target: { value: '070 300 40 50' } });
+    fireEvent.change(await screen.findByLabelText('Supporttelefoon Den Haag'), { target: { value: '070 300 40 50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Opgeslagen')).toBeTruthy();
     expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({ regios: [{ regio: 'den-haag', support_phone: '070 300 40 50', support_email: '' }] });
@@ -98,7 +95,7 @@ describe('franchise portal', () => {
 
   it('says Geen regio toegewezen aan jouw account on the lists without a region', async () => {
     startConsole('/franchise/klussen', { 'GET /api/v1/klussen': { body: { data: [], total: 0 } } }, 'franchise', []);
-    expect(await screen.findByText('Geen regio toegewezen aan jouw account', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Geen regio toegewezen aan jouw account')).toBeTruthy();
   });
 
   it("says Geen regio's toegewezen on the settings without regions", async () => {
@@ -108,6 +105,6 @@ describe('franchise portal', () => {
       'franchise',
       [],
     );
-    expect(await screen.findByText("Geen regio's toegewezen", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Geen regio's toegewezen")).toBeTruthy();
   });
 });

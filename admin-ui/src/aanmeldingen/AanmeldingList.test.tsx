@@ -35,7 +35,7 @@ afterEach(() => {
 describe('Aanmeldingen', () => {
   it('lists applications with the Dutch status, the date and a Bekijken button to the application', async () => {
     const mock = start();
-    const row = (await screen.findByText('Anna de Vries', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Anna de Vries')).closest('tr') as HTMLElement;
     expect(within(row).getByText('67')).toBeTruthy();
     expect(within(row).getByText('Delft')).toBeTruthy();
     expect(within(row).getByText('06 12345678')).toBeTruthy();
@@ -50,16 +50,16 @@ describe('Aanmeldingen', () => {
 
   it('shows a count card per status; a card sets the status filter, the search goes to list and counts', async () => {
     const mock = start();
-    const cards = await screen.findByRole('list', { name: 'Aanmeldingen per status' }, { timeout: 10_000 });
+    const cards = await screen.findByRole('list', { name: 'Aanmeldingen per status' });
     await waitFor(() => expect(within(cards).getByRole('button', { name: 'Nieuw 4' })).toBeTruthy());
     expect(within(cards).getByRole('button', { name: 'In behandeling 1' })).toBeTruthy();
     expect(within(cards).getByRole('button', { name: 'Goedgekeurd 2' })).toBeTruthy();
     fireEvent.click(within(cards).getByRole('button', { name: 'Afgewezen 3' }));
-    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('status')).toBe('afgewezen'), { timeout: 10_000 });
+    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('status')).toBe('afgewezen'));
     expect(within(cards).getByRole('button', { name: 'Afgewezen (gekozen) 3' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.change(screen.getByLabelText('Zoeken op naam, e-mail, telefoon of woonplaats'), { target: { value: 'delft' } });
-    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('q')).toBe('delft'), { timeout: 10_000 });
+    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('q')).toBe('delft'));
     await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen/counts').at(-1)?.query.get('q')).toBe('delft'));
     expect(mock.callsTo('/api/v1/aanmeldingen/counts').at(-1)?.query.get('status')).toBeNull();
   });
@@ -70,17 +70,17 @@ describe('Aanmeldingen', () => {
       'GET /api/v1/aanmeldingen': { body: { data: [ANNA, late], total: 2 } },
       'GET /api/v1/aanmeldingen/counts': { body: { data: { ...COUNTS, reactie_te_laat: 1 } } },
     });
-    expect(await screen.findByText('1 nieuwe aanmelding wacht al langer dan 2 werkdagen op een reactie.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('1 nieuwe aanmelding wacht al langer dan 2 werkdagen op een reactie.')).toBeTruthy();
     const row = screen.getByText('Kees Jansen').closest('tr') as HTMLElement;
     expect(within(row).getByText('Reactie te laat')).toBeTruthy();
     expect(within(screen.getByText('Anna de Vries').closest('tr') as HTMLElement).queryByText('Reactie te laat')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Toon deze aanmeldingen' }));
-    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('reactie')).toBe('te_laat'), { timeout: 10_000 });
+    await waitFor(() => expect(mock.callsTo('/api/v1/aanmeldingen').at(-1)?.query.get('reactie')).toBe('te_laat'));
     expect(await screen.findByRole('button', { name: 'Alle aanmeldingen tonen' })).toBeTruthy();
   });
 
   it('says Nog geen aanmeldingen when there are none', async () => {
     start({ 'GET /api/v1/aanmeldingen': { body: { data: [], total: 0 } } });
-    expect(await screen.findByText('Nog geen aanmeldingen', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Nog geen aanmeldingen')).toBeTruthy();
   });
 });

@@ -41,7 +41,7 @@ function start(api: Record<string, Responder | Responder[]> = {}, aanmelding: ty
 }
 
 const openTab = async (name: string) => {
-  fireEvent.click(await screen.findByRole('tab', { name }, { timeout: 10_000 }));
+  fireEvent.click(await screen.findByRole('tab', { name }));
   return screen.getByRole('tabpanel');
 };
 
@@ -55,13 +55,13 @@ afterEach(() => {
 describe('the application page', () => {
   it('shows Aanmelding niet gevonden with a way back', async () => {
     start({ [`GET ${API}`]: { status: 404, body: { error: { code: 'not_found', message: 'Aanmelding niet gevonden' } } } });
-    expect(await screen.findByRole('heading', { name: 'Aanmelding niet gevonden' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Aanmelding niet gevonden' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Terug naar aanmeldingen' }).getAttribute('href')).toBe('/admin/klusser-aanmeldingen');
   });
 
   it('has the header actions and every tab', async () => {
     start();
-    expect(await screen.findByRole('heading', { name: 'Anna de Vries' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Anna de Vries' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Telefoon' }).getAttribute('href')).toBe('tel:0612345678');
     expect(screen.getByRole('button', { name: 'WhatsApp' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Terug naar aanmeldingen' })).toBeTruthy();
@@ -117,7 +117,7 @@ describe('the application page', () => {
         { status: 201, body: { data: { id: 'c3', type: 'email', content: 'Tot dan.', subject: 'Kennismaking', recipient: ANNA.email, created_at: '2026-11-22T10:00:00Z' }, message: 'Email verzonden' } },
       ],
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Email' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Email' }));
     const comm = screen.getByRole('tabpanel');
     const onderwerp = within(comm).getByLabelText('Onderwerp');
     await waitFor(() => expect(document.activeElement).toBe(onderwerp));
@@ -133,7 +133,7 @@ describe('the application page', () => {
     expect(mock.callsTo(`${API}/communicatie`, 'POST')[0]?.body).toEqual({ type: 'email', content: 'Tot dan.', subject: 'Kennismaking' });
 
     fireEvent.click(within(comm).getByRole('button', { name: 'E-mail versturen' }));
-    expect(await screen.findByText('Email verzonden', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Email verzonden')).toBeTruthy();
     await waitFor(() => expect((onderwerp as HTMLInputElement).value).toBe(''));
   });
 
@@ -150,7 +150,7 @@ describe('the application page', () => {
       postsWhenOpened = mock.callsTo(`${API}/communicatie`, 'POST').length;
       return null;
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'WhatsApp' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'WhatsApp' }));
     const comm = screen.getByRole('tabpanel');
     await waitFor(() => expect(document.activeElement).toBe(within(comm).getByLabelText('Bericht')));
     fireEvent.click(within(comm).getByRole('button', { name: 'WhatsApp openen' }));
@@ -177,7 +177,7 @@ describe('the application page', () => {
     expect(within(review).queryByRole('button', { name: 'Maak Klusser Account' })).toBeNull();
     fireEvent.change(within(review).getByLabelText('Interne notities'), { target: { value: 'VOG gecontroleerd' } });
     fireEvent.click(within(review).getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText('Status bijgewerkt', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Status bijgewerkt')).toBeTruthy();
     expect(mock.callsTo(`${API}/beoordeling`, 'PUT')[0]?.body).toEqual({ status: 'goedgekeurd', notities: 'VOG gecontroleerd' });
     expect(await within(screen.getByRole('tabpanel')).findByRole('button', { name: 'Maak Klusser Account' })).toBeTruthy();
   });
@@ -220,7 +220,7 @@ describe('the application page', () => {
     fireEvent.change(within(docs).getByLabelText('Bestand'), { target: { files: [new File(['x'], 'id.png', { type: 'image/png' })] } });
     fireEvent.change(within(docs).getByLabelText('Notities'), { target: { value: 'Voorkant' } });
     fireEvent.click(within(docs).getByRole('button', { name: 'Uploaden' }));
-    expect(await screen.findByText('Document geüpload', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Document geüpload')).toBeTruthy();
     const sent = mock.fetchFn.mock.calls.find(([url, init]) => url === `${API}/documenten` && init?.method === 'POST')?.[1]?.body as FormData;
     expect([sent.get('document_type'), sent.get('notes'), (sent.get('file') as File).name]).toEqual(['vog', 'Voorkant', 'id.png']);
     // The form starts again for the next document: no notes, no file chosen.
@@ -232,7 +232,7 @@ describe('the application page', () => {
     expect(confirm.textContent).toContain('Weet je zeker dat je dit document wilt verwijderen?');
     expect(mock.calls.some((c) => c.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Verwijderen' }));
-    expect(await screen.findByText('Document verwijderd', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Document verwijderd')).toBeTruthy();
     expect(mock.callsTo('/api/v1/documenten/d1', 'DELETE')).toHaveLength(1);
   });
 
@@ -267,7 +267,7 @@ describe('the application page', () => {
     const vog = new File(['%PDF'], 'vog.pdf', { type: 'application/pdf' });
     fireEvent.change(within(dialog).getByLabelText('VOG document'), { target: { files: [vog] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Account aanmaken' }));
-    expect(await screen.findByText('Klusser account succesvol aangemaakt!', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Klusser account succesvol aangemaakt!')).toBeTruthy();
     const post = mock.callsTo(`${API}/account`, 'POST')[0];
     expect(post?.headers.get('X-Klusmaat-CSRF')).toBe('1');
     const sent = (mock.fetchFn.mock.calls.find(([url, init]) => url === `${API}/account` && init?.method === 'POST')?.[1]?.body) as FormData;

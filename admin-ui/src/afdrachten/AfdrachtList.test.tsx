@@ -44,7 +44,7 @@ describe('Afdrachten (D32)', () => {
       },
       'franchise',
     );
-    const row = (await screen.findByText('oktober 2026', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('oktober 2026')).closest('tr') as HTMLElement;
     const cellen = within(row).getAllByRole('cell').map((c) => c.textContent?.replace(/\s/g, ' '));
     expect(cellen.slice(0, 5)).toEqual(['oktober 2026', 'Klusmaat Den Haag B.V.', '€ 12.345,00', '7,5%', '€ 925,88']);
     expect(cellen[5]).toContain('2026-0046');
@@ -65,7 +65,7 @@ describe('Afdrachten (D32)', () => {
 
   it('tells a franchise owner whose region has no business of its own that it pays no fee', async () => {
     startConsole('/franchise/afdrachten', { ...UITGEVERS, 'GET /api/v1/afdrachten': { body: { data: [], total: 0 } } }, 'franchise', ['utrecht']);
-    expect(await screen.findByText(/Uw regio heeft geen eigen bedrijf en draagt daarom niets af/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(/Uw regio heeft geen eigen bedrijf en draagt daarom niets af/)).toBeTruthy();
     expect(await screen.findByText('Nog geen afdrachten.')).toBeTruthy();
   });
 });

@@ -70,7 +70,7 @@ describe('Bankafschriften (D30)', () => {
     const mock = start({
       'POST /api/v1/bankafschriften': { status: 201, body: { data: importRij, message: 'Bankafschrift ingelezen: 1 geboekt, 2 voorstellen, 1 overgeslagen' } },
     });
-    const form = await screen.findByRole('region', { name: 'Bankafschrift inlezen' }, { timeout: 10_000 });
+    const form = await screen.findByRole('region', { name: 'Bankafschrift inlezen' });
     fireEvent.click(await within(form).findByRole('button', { name: /Inlezen/ }));
     expect(await within(form).findByText('Kies het bedrijf van wie dit bankafschrift is.')).toBeTruthy();
     expect(within(form).getByText('Kies een bankafschrift (CAMT.053, een XML-bestand).')).toBeTruthy();
@@ -106,7 +106,7 @@ describe('Bankafschriften (D30)', () => {
         body: { error: { code: 'statement_schema', message: 'Dit bestand is geen geldig CAMT.053-bankafschrift.', fields: { bestand: 'Dit bestand is geen geldig CAMT.053-bankafschrift.' } } },
       },
     });
-    const form = await screen.findByRole('region', { name: 'Bankafschrift inlezen' }, { timeout: 10_000 });
+    const form = await screen.findByRole('region', { name: 'Bankafschrift inlezen' });
     fireEvent.click(await within(form).findByRole('radio', { name: 'Klusmaat B.V. (centraal)' }));
     const input = within(form).getByLabelText('Bestand (CAMT.053, .xml)');
     fireEvent.change(input, { target: { files: [new File(['nee'], 'fout.xml', { type: 'text/xml' })] } });
@@ -118,7 +118,7 @@ describe('Bankafschriften (D30)', () => {
   it('confirms a proposal on one of its invoices', async () => {
     const BEVESTIG = `/api/v1/bankposten/${POST_VOORSTEL}/bevestigen`;
     const mock = start({ [`POST ${BEVESTIG}`]: { body: { data: post({ status: 'geboekt' }), message: 'Bijschrijving geboekt' } } });
-    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken: afschrift van Klusmaat B.V./ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken: afschrift van Klusmaat B.V./ }));
     const voorstel = await screen.findByRole('article', { name: /Bijschrijving €\s150,00 op 26-11-2026 van J. Jansen/ });
     fireEvent.click(within(voorstel).getByRole('button', { name: /^Bevestigen: €\s150,00 boeken op factuur 2026-0005$/ }));
     await waitFor(() => expect(mock.callsTo(BEVESTIG, 'POST')[0]?.body).toEqual({ verdeling: [{ factuur_id: F1, bedrag_cents: 15000 }] }));
@@ -127,7 +127,7 @@ describe('Bankafschriften (D30)', () => {
   it('splits an entry over its invoices only when the shares add up, saying what is left before sending', async () => {
     const BEVESTIG = `/api/v1/bankposten/${POST_VOORSTEL}/bevestigen`;
     const mock = start({ [`POST ${BEVESTIG}`]: { body: { data: post({ status: 'geboekt' }), message: 'Bijschrijving geboekt' } } });
-    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken: afschrift/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken: afschrift/ }));
     const voorstel = await screen.findByRole('article', { name: /Bijschrijving €\s150,00/ });
     fireEvent.click(within(voorstel).getByRole('button', { name: /^Verdelen/ }));
     const verdeel = within(voorstel).getByRole('form', { name: 'Verdelen over facturen' });
@@ -165,7 +165,7 @@ describe('Bankafschriften (D30)', () => {
   it('ignores an entry that pays no invoice, after asking', async () => {
     const NEGEER = '/api/v1/bankposten/p2/negeren';
     const mock = start({ [`POST ${NEGEER}`]: { body: { data: post({ id: 'p2', status: 'genegeerd' }), message: 'Bijschrijving genegeerd' } } });
-    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken: afschrift/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken: afschrift/ }));
     const voorstel = await screen.findByRole('article', { name: /Bijschrijving €\s25,00/ });
     expect(within(voorstel).getByText(/Geen openstaande factuur gevonden/)).toBeTruthy();
     fireEvent.click(within(voorstel).getByRole('button', { name: /^Negeren/ }));
@@ -176,7 +176,7 @@ describe('Bankafschriften (D30)', () => {
 
   it("offers a franchise owner its own business only, chosen already", async () => {
     start({}, 'franchise', ['den-haag']);
-    const form = await screen.findByRole('region', { name: 'Bankafschrift inlezen' }, { timeout: 10_000 });
+    const form = await screen.findByRole('region', { name: 'Bankafschrift inlezen' });
     const radios = await within(form).findAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('value'))).toEqual(['den-haag']);
     await waitFor(() => expect((radios[0] as HTMLInputElement).checked).toBe(true));

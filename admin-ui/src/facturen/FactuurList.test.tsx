@@ -56,7 +56,7 @@ describe('Facturen', () => {
       'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 1, open_cents: 17243 } } },
       'POST /api/v1/facturen/f1/verzenden': { status: 409, body: { error: { code: 'no_email', message: 'Geen e-mailadres beschikbaar' } } },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     // The total, and the same amount still open.
     expect(within(row).getAllByText('€ 172,43')).toHaveLength(2);
     expect(within(row).getByText('Openstaand')).toBeTruthy();
@@ -107,7 +107,7 @@ describe('Facturen', () => {
       'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 17243, btw_cents: 2993, openstaand: 0, open_cents: 0 } } },
       'POST /api/v1/facturen/f1/verzenden': { body: { data: ROW, message: 'Factuur verzonden per e-mail' } },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Betaald')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Verzenden: factuur 2026-0007' }));
     expect(await screen.findByText('Factuur verzonden per e-mail')).toBeTruthy();
@@ -132,7 +132,7 @@ describe('Facturen', () => {
       },
       'GET /api/v1/facturen/totalen': { body: { data: { aantal: 1, omzet_cents: 19723, btw_cents: 3423, openstaand: 1 } } },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007' });
     const value = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent?.replace(/\s/g, ' ');
@@ -152,7 +152,7 @@ describe('Facturen', () => {
         body: { data: { ...ROW, id: 'c1', factuurnummer: '2026-0008', totaal_bedrag_cents: -17243, credit_van: '2026-0007' }, message: 'Creditfactuur gemaakt' },
       },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007' });
     expect(within(dialog).getByRole('link', { name: 'Afdrukken' }).getAttribute('href')).toBe('/admin/afdrukken/factuur/f1');
@@ -180,7 +180,7 @@ describe('Facturen', () => {
       },
       'GET /api/v1/facturen/totalen': { body: { data: { aantal: 2, omzet_cents: 0, btw_cents: 0, openstaand: 0 } } },
     });
-    const original = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const original = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     expect(within(original).getByText('Gecrediteerd door 2026-0008')).toBeTruthy();
     const credit = screen.getByText('2026-0008', { selector: 'td span, td' }).closest('tr') as HTMLElement;
     expect(within(credit).getByText('Creditfactuur')).toBeTruthy();
@@ -204,7 +204,7 @@ describe('Facturen: following up what is open (D30)', () => {
     await waitFor(() => {
       const q = mock.calls.filter((c) => c.path === '/api/v1/facturen').at(-1)?.query;
       expect([q?.get('regio'), q?.get('ouderdom'), q?.get('q')]).toEqual(['den-haag', '31-60', null]);
-    }, { timeout: 10_000 });
+    });
     await waitFor(() => expect(mock.calls.filter((c) => c.path === '/api/v1/facturen/totalen').at(-1)?.query.get('ouderdom')).toBe('31-60'));
     expect(await screen.findByRole('combobox', { name: 'Ouderdom' })).toHaveProperty('textContent', '31-60 dagen');
     expect(screen.getByRole('combobox', { name: 'Regio' }).textContent).toBe('Den Haag');
@@ -234,7 +234,7 @@ describe('Facturen: following up what is open (D30)', () => {
         },
       },
     });
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Deels betaald')).toBeTruthy();
     expect(within(row).getByText(/^\d+ dagen over tijd$/)).toBeTruthy();
     expect(within(row).getByText('€ 72,43')).toBeTruthy();
@@ -257,7 +257,7 @@ describe('Facturen: following up what is open (D30)', () => {
       'GET /api/v1/facturen': { body: { data: [ROW], total: 1 } },
       'GET /api/v1/facturen/debiteuren.csv': { body: '"Factuurnummer"\r\n"DH2026-0001"\r\n' },
     });
-    await screen.findByText('2026-0007', {}, { timeout: 10_000 });
+    await screen.findByText('2026-0007');
     fireEvent.click(screen.getByRole('button', { name: 'Debiteurenlijst (CSV)' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Klusmaat Den Haag B.V. (regio Den Haag)' }));
     expect(await screen.findByText('Debiteurenlijst van Klusmaat Den Haag B.V. gedownload')).toBeTruthy();
@@ -271,7 +271,7 @@ describe('Facturen: following up what is open (D30)', () => {
       { ...UITGEVERS, ...TOTALEN, 'GET /api/v1/facturen': { body: { data: [ROW], total: 1 } } },
       'franchise',
     );
-    const row = (await screen.findByText('2026-0007', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('2026-0007')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('button', { name: 'Opvolging: factuur 2026-0007' })).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /^Verzenden/ })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Bekijken: factuur 2026-0007' }));
@@ -303,7 +303,7 @@ describe('the print page', () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Factuur DH2026-0007' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Factuur DH2026-0007' })).toBeTruthy();
     for (const text of ['Klusmaat Den Haag B.V.', 'KvK: 87654321', 'Btw-nummer: NL987654321B01', 'IBAN: NL44RABO0123456789', '19-11-2026', '04-12-2026', 'Muurplug', '€ 172,43',
       'Te betalen binnen 14 dagen, uiterlijk 4 december 2026, op NL44RABO0123456789 o.v.v. DH2026-0007.']) {
       expect(document.body.textContent?.replace(/\s/g, ' ')).toContain(text);

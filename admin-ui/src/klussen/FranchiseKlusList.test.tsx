@@ -21,7 +21,7 @@ describe("the franchise owner's jobs on a phone", () => {
   it('shows one line per job that opens its page, instead of the wide table', async () => {
     phone();
     startConsole('/franchise/klussen', { 'GET /api/v1/klussen': { body: { data: [rij()], total: 1 } } }, 'franchise');
-    const link = (await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 })).closest('a') as HTMLAnchorElement;
+    const link = (await screen.findByText('Lamp ophangen')).closest('a') as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe(`/franchise/klussen/${ID}`);
     expect(within(link).getByText('26-11-2026 · Voorburg')).toBeTruthy();
     expect(within(link).getByText('Open')).toBeTruthy();

@@ -34,7 +34,7 @@ const listCalls = (mock: ReturnType<typeof start>) => mock.calls.filter((c) => c
 describe('Klussen Beheer', () => {
   it('shows the spec columns, the counts per status, and a card sets the status filter', async () => {
     const mock = start('/admin/klussen');
-    const row = (await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Lamp ophangen')).closest('tr') as HTMLElement;
     expect(within(row).getByText('26-11-2026')).toBeTruthy();
     expect(within(row).getByText('€ 98')).toBeTruthy();
     expect(within(row).getByText('1,5 u × € 65')).toBeTruthy();
@@ -60,12 +60,12 @@ describe('Klussen Beheer', () => {
       [`GET /api/v1/klussen/${ID}/offerte`]: { body: { data: null } },
       'GET /api/v1/klussen/klussers': { body: { data: [], total: 0 } },
     });
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog');
     const details = (await within(dialog).findByText('Vaste prijs')).parentElement as HTMLElement;
     expect(details.textContent?.replace(/\s/g, ' ')).toContain('€ 221,30 excl. btw (€ 267,77 incl. btw), de vaste prijs uit de geaccepteerde offerte O2026-0007, versie 2');
     expect(within(dialog).queryByText('Schatting')).toBeNull();
     expect(dialog.textContent).not.toContain('1 u × € 65');
-    const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' })).closest('tr') as HTMLElement;
     expect(row.textContent?.replace(/\s/g, ' ')).toContain('€ 221,30vaste prijs, offerte versie 2');
     expect(row.textContent).not.toContain('u × € 65');
   });
@@ -78,11 +78,11 @@ describe('Klussen Beheer', () => {
       [`GET /api/v1/klussen/${ID}/offerte`]: { body: { data: null } },
       'GET /api/v1/klussen': { body: { data: [rij({ terugbellen_te_laat: true })], total: 1 } },
     });
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Nog geen contact vastgelegd.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Contact vastleggen' })).toBeTruthy();
     expect(await within(dialog).findByRole('button', { name: 'Schouw plannen' })).toBeTruthy();
-    const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Lamp ophangen', { selector: 'td span' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Nog niet teruggebeld')).toBeTruthy();
   });
 
@@ -91,7 +91,7 @@ describe('Klussen Beheer', () => {
     await waitFor(() => {
       const q = listCalls(mock).at(-1)?.query;
       expect([q?.get('status'), q?.get('woonplaats')]).toEqual(['bezig', 'Delft']);
-    }, { timeout: 10_000 });
+    });
     const counts = mock.calls.filter((c) => c.path === '/api/v1/klussen/counts').at(-1);
     expect(counts?.query.get('woonplaats')).toBe('Delft');
     // Filtered from the very first request: never every job first.
@@ -103,21 +103,21 @@ describe('Klussen Beheer', () => {
 
   it('lists the overdue call-backs of the dashboard oldest request first, from the first request', async () => {
     const mock = start('/admin/klussen?terugbellen=te_laat&sort=created_at&order=ASC');
-    await screen.findByText('Lamp ophangen', { selector: 'td span' }, { timeout: 10_000 });
+    await screen.findByText('Lamp ophangen', { selector: 'td span' });
     expect(listCalls(mock).length).toBeGreaterThan(0);
     for (const c of listCalls(mock)) expect([c.query.get('terugbellen'), c.query.get('sort'), c.query.get('order')]).toEqual(['te_laat', 'created_at', 'asc']);
   });
 
   it('says which kind of empty it is', async () => {
     start('/admin/klussen?status=bezig', { 'GET /api/v1/klussen': { body: { data: [], total: 0 } } });
-    expect(await screen.findByText('Geen klussen gevonden met deze filters', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Geen klussen gevonden met deze filters')).toBeTruthy();
   });
 
   it('sets a status from the row dropdown and shows the server message', async () => {
     const mock = start('/admin/klussen', {
       [`POST /api/v1/klussen/${ID}/status`]: { body: { data: klus({ status: 'bezig' }), message: 'Status bijgewerkt' } },
     });
-    const select = await screen.findByRole('combobox', { name: 'Status van Lamp ophangen' }, { timeout: 10_000 });
+    const select = await screen.findByRole('combobox', { name: 'Status van Lamp ophangen' });
     fireEvent.mouseDown(select);
     fireEvent.click(await screen.findByRole('option', { name: 'Bezig' }));
     expect(await screen.findByText('Status bijgewerkt')).toBeTruthy();
@@ -128,7 +128,7 @@ describe('Klussen Beheer', () => {
     const mock = start('/admin/klussen', {
       [`POST /api/v1/klussen/${ID}/archive`]: { body: { data: klus({ archived: true }), message: 'Klus gearchiveerd' } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Archiveren: Lamp ophangen' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Archiveren: Lamp ophangen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Klus archiveren?' });
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archiveren' }));
@@ -137,7 +137,7 @@ describe('Klussen Beheer', () => {
 
   it('shows a franchise owner the jobs without any way to change them', async () => {
     start('/franchise/klussen', {}, 'franchise');
-    await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 });
+    await screen.findByText('Lamp ophangen');
     expect(screen.queryByRole('button', { name: 'Nieuwe klus' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Status van Lamp ophangen' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Verwijderen: Lamp ophangen' })).toBeNull();
@@ -147,7 +147,7 @@ describe('Klussen Beheer', () => {
 describe('the create dialog', () => {
   it('checks the required fields before sending anything', async () => {
     const mock = start('/admin/klussen?nieuw=1');
-    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klus aanmaken' }));
     await waitFor(() => expect(within(dialog).getAllByText('Vul alle verplichte velden in').length).toBeGreaterThan(5));
     expect(mock.calls.some((c) => c.method === 'POST')).toBe(false);
@@ -168,7 +168,7 @@ describe('the create dialog', () => {
         },
       },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' });
     const fill = (label: string, value: string) =>
       fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
     fill('Datum', '2026-11-26');
@@ -212,7 +212,7 @@ describe('the create dialog', () => {
 
   it('refuses a rate that is not a step of 5 euro', async () => {
     const mock = start('/admin/klussen?nieuw=1');
-    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klus' });
     fireEvent.change(within(dialog).getByLabelText('Uurtarief (€)'), { target: { value: '62' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klus aanmaken' }));
     expect(await within(dialog).findByText('Het uurtarief is minimaal € 0, in stappen van € 5 (hoogstens € 1.000).')).toBeTruthy();
@@ -226,7 +226,7 @@ describe('the edit dialog', () => {
       [`GET /api/v1/klussen/${ID}`]: { body: { data: klus() } },
       [`PUT /api/v1/klussen/${ID}`]: { body: { data: klus({ geschatte_duur: 2 }), message: 'Klus bijgewerkt' } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken: Lamp ophangen' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken: Lamp ophangen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Klus bewerken' });
     expect((within(dialog).getByLabelText(/^Omschrijving/) as HTMLInputElement).value).toBe('Lamp ophangen');
     expect(within(dialog).queryByText('Hoe wordt de klus toegewezen?')).toBeNull();
@@ -272,7 +272,7 @@ describe('the detail dialog', () => {
         },
       },
     });
-    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByText('Lamp ophangen'));
     const dialog = await screen.findByRole('dialog', { name: 'Klusdetails' });
     expect(await within(dialog).findByText('Sleutel bij de buren')).toBeTruthy();
     expect(mock.calls.find((c) => c.path === '/api/v1/klussen/klussers')?.query.get('regio')).toBe('den-haag');
@@ -300,7 +300,7 @@ describe('the detail dialog', () => {
       },
       'GET /api/v1/werkbonnen/w1': { body: { data: werkbonDetail() } },
     });
-    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByText('Lamp ophangen'));
     const dialog = await screen.findByRole('dialog', { name: 'Klusdetails' });
     expect(await within(dialog).findByText('WERKBON GESLOTEN')).toBeTruthy();
     expect(await within(dialog).findByText('Lampsnoer')).toBeTruthy();

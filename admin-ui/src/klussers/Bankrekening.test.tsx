@@ -41,7 +41,7 @@ describe('Bankrekening of a klusser (D31)', () => {
         { body: { data: nieuw, message: 'Bankrekening opgeslagen' } },
       ],
     });
-    const sectie = await screen.findByRole('region', { name: 'Bankrekening' }, { timeout: 10_000 });
+    const sectie = await screen.findByRole('region', { name: 'Bankrekening' });
     expect((await within(sectie).findByTestId('iban-gemaskeerd')).textContent).toBe('NL91 **** **** **** 4300');
     expect(within(sectie).getByText('P. Bakker')).toBeTruthy();
     expect(sectie.textContent).not.toContain('0417');
@@ -71,7 +71,7 @@ describe('Bankrekening of a klusser (D31)', () => {
       'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
       [`GET ${PATH}`]: { body: { data: rekening({ ingevuld: false, iban: null, iban_gemaskeerd: '', rekeninghouder: '', updated_at: null }) } },
     });
-    const sectie = await screen.findByRole('region', { name: 'Bankrekening' }, { timeout: 10_000 });
+    const sectie = await screen.findByRole('region', { name: 'Bankrekening' });
     expect(await within(sectie).findByText(/IBAN ontbreekt: Piet Bakker heeft nog geen bankrekening opgegeven/)).toBeTruthy();
     fireEvent.click(within(sectie).getByRole('button', { name: 'Invullen: bankrekening van Piet Bakker' }));
     expect((within(sectie).getByLabelText('IBAN') as HTMLInputElement).value).toBe('');
@@ -86,7 +86,7 @@ describe('Bankrekening of a klusser (D31)', () => {
       },
       'franchise',
     );
-    const sectie = await screen.findByRole('region', { name: 'Bankrekening' }, { timeout: 10_000 });
+    const sectie = await screen.findByRole('region', { name: 'Bankrekening' });
     expect((await within(sectie).findByTestId('iban-gemaskeerd')).textContent).toBe('NL91 **** **** **** 4300');
     expect(within(sectie).queryByRole('button')).toBeNull();
     expect(within(sectie).getByText('Alleen een beheerder of de klusser zelf kan de bankrekening wijzigen.')).toBeTruthy();

@@ -30,7 +30,7 @@ describe('Klussers (admin)', () => {
       'GET /api/v1/klussers/totalen': { body: TOTALEN },
       'POST /api/v1/klussers/k1/archive': { body: { data: { ...DETAIL, actief: false }, message: 'Klusser gearchiveerd' } },
     });
-    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Piet Bakker')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Zichtbaar')).toBeTruthy();
     expect(within(row).getByText('4,5')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('klussers-Totaal uren').textContent).toBe('312,5'));
@@ -61,13 +61,13 @@ describe('Klussers (admin)', () => {
       'GET /api/v1/klussers/totalen': { body: TOTALEN },
       'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
     });
-    const cell = await screen.findByText('Piet Bakker', {}, { timeout: 10_000 });
+    const cell = await screen.findByText('Piet Bakker');
     fireEvent.click(screen.getByRole('button', { name: 'Acties voor Piet Bakker' }));
     await screen.findByRole('menuitem', { name: 'Archiveren' });
     expect(window.location.pathname).toBe('/admin/klussers');
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     fireEvent.click(cell);
-    expect(await screen.findByRole('tab', { name: 'Profiel' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Profiel' })).toBeTruthy();
     expect(window.location.pathname).toBe('/admin/klussers/k1');
   });
 
@@ -77,7 +77,7 @@ describe('Klussers (admin)', () => {
       'GET /api/v1/klussers/totalen': { body: TOTALEN },
       'DELETE /api/v1/klussers/k1': { body: { message: 'Klusser permanent verwijderd' } },
     });
-    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Piet Bakker')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Acties voor Piet Bakker' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog');
@@ -96,7 +96,7 @@ describe('Klussers (admin)', () => {
         body: { error: { code: 'duplicate_user', message: 'Er bestaat al een gebruiker met dit e-mailadres. Controleer de lijst met klussers.' } },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Nieuwe Klusser' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nieuwe Klusser' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe Klusser' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klusser aanmaken' }));
     expect((await within(dialog).findAllByText('Vul alle verplichte velden in')).length).toBeGreaterThanOrEqual(6);
@@ -123,7 +123,7 @@ describe('Klusser page (admin)', () => {
       'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
       'PUT /api/v1/klussers/k1': { body: { data: { ...DETAIL, naam: 'Piet de Bakker' }, message: 'Profiel opgeslagen' } },
     });
-    expect(await screen.findByRole('tab', { name: 'Profiel' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Profiel' })).toBeTruthy();
     expect(screen.getByText('3 / 500 woorden')).toBeTruthy();
     const jaar = screen.getByLabelText(/Gepensioneerd sinds/);
     fireEvent.change(jaar, { target: { value: '1949' } });
@@ -160,7 +160,7 @@ describe('Klusser page (admin)', () => {
       ],
       'DELETE /api/v1/klussers/k1/fotos/profiel': { body: { data: null, message: 'Foto verwijderd' } },
     });
-    fireEvent.click(await screen.findByRole('tab', { name: 'Website Showcase' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Website Showcase' }));
     const profiel = await screen.findByRole('region', { name: 'Profielfoto' });
     expect(within(profiel).getByRole('img', { name: 'Profielfoto van Piet Bakker' })).toBeTruthy();
     fireEvent.click(within(profiel).getByRole('button', { name: 'Verwijderen: Profielfoto' }));
@@ -174,7 +174,7 @@ describe('Klusser page (admin)', () => {
       'GET /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT } } },
       'PUT /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT, actief: true }, message: 'Profiel opgeslagen' } },
     });
-    const actief = (await screen.findByLabelText('Actief', {}, { timeout: 10_000 })) as HTMLInputElement;
+    const actief = (await screen.findByLabelText('Actief')) as HTMLInputElement;
     expect(actief.checked).toBe(false);
     fireEvent.click(actief);
     fireEvent.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
@@ -186,7 +186,7 @@ describe('Klusser page (admin)', () => {
     startConsole('/admin/klussers/k1', {
       'GET /api/v1/klussers/k1': { status: 500, body: { error: { code: 'internal', message: 'Er ging iets mis. Probeer het opnieuw.' } } },
     });
-    expect(await screen.findByRole('heading', { name: 'Fout bij ophalen klusser' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Fout bij ophalen klusser' })).toBeTruthy();
     expect(await screen.findByText('Fout bij ophalen klusser', { selector: ':not(h1)' })).toBeTruthy();
   });
 
@@ -197,7 +197,7 @@ describe('Klusser page (admin)', () => {
       'GET /api/v1/klussers/k1': { body: { data: DETAIL } },
       'GET /api/v1/klussers/k2': { body: { data: { ...DETAIL, ...GERRIT } } },
     });
-    const pager = await screen.findByRole('navigation', { name: 'Bladeren door de klussers' }, { timeout: 10_000 });
+    const pager = await screen.findByRole('navigation', { name: 'Bladeren door de klussers' });
     expect(within(pager).getByText('2 van 3')).toBeTruthy();
     // Reached directly, the list is read as it opens: by name, active klussers only.
     const list = mock.calls.find((c) => c.path === '/api/v1/klussers');
@@ -215,7 +215,7 @@ describe('Klusser page (admin)', () => {
     startConsole('/admin/klussers/nope', {
       'GET /api/v1/klussers/nope': { status: 404, body: { error: { code: 'klusser_not_found', message: 'Klusser niet gevonden' } } },
     });
-    expect(await screen.findByRole('heading', { name: 'Klusser niet gevonden' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Klusser niet gevonden' })).toBeTruthy();
   });
 });
 

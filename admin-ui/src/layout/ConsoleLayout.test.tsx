@@ -24,7 +24,7 @@ afterEach(() => {
 describe('console layout', () => {
   it("starts the page's headings with its h1: the app bar's name and title are no headings", async () => {
     start('/admin/dashboard', 'admin');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const headings = screen.getAllByRole('heading');
     expect(headings[0]?.tagName).toBe('H1');
     const banner = screen.getByRole('banner');
@@ -34,8 +34,8 @@ describe('console layout', () => {
 
   it('puts the side menu in a navigation landmark as a list of links, the open page marked current', async () => {
     start('/admin/klanten', 'admin');
-    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' }, { timeout: 10_000 });
-    await within(nav).findByRole('link', { name: 'Beveiliging' }, { timeout: 10_000 });
+    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await within(nav).findByRole('link', { name: 'Beveiliging' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(screen.queryAllByRole('menuitem')).toEqual([]);
     const list = within(nav).getByRole('list');

@@ -60,7 +60,7 @@ describe('the console bell (D33)', () => {
       note('n-0', 'Offerte OFF-2026-0012 geaccepteerd door de klant', '2026-11-26T15:00:00Z', '2026-11-26T16:00:00Z'),
     ]);
     const mock = start('/admin/dashboard', 'admin', inbox);
-    const bell = await screen.findByRole('button', { name: 'Meldingen, 1 ongelezen' }, { timeout: 10_000 });
+    const bell = await screen.findByRole('button', { name: 'Meldingen, 1 ongelezen' });
 
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Meldingen' });
@@ -96,7 +96,7 @@ describe('the console bell (D33)', () => {
   it("opens the notification's job and marks it read", async () => {
     const inbox = server([note('n-1', 'Klus opgepakt door Piet Bakker', '2026-11-27T07:10:00Z')]);
     const mock = start('/admin/dashboard', 'admin', inbox);
-    fireEvent.click(await screen.findByRole('button', { name: 'Meldingen, 1 ongelezen' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Meldingen, 1 ongelezen' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Meldingen' })).getByRole('link', { name: /Klus opgepakt/ }));
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(`/admin/klussen?klus=${KLUS}`));
     expect(mock.callsTo('/api/v1/notifications/n-1/read', 'POST')).toHaveLength(1);

@@ -59,7 +59,7 @@ describe('Rapportages: charts (D29)', () => {
   it('asks for the charts of the chosen period and region and shows five, each with its figures as a table and a CSV file', async () => {
     const files = captureDownloads();
     const mock = startConsole('/admin/rapportages', { 'GET /api/v1/rapportages/grafieken': { body: { data: GRAFIEKEN } } });
-    fireEvent.change(await screen.findByLabelText('Startdatum', {}, { timeout: 10_000 }), { target: { value: '2026-11-01' } });
+    fireEvent.change(await screen.findByLabelText('Startdatum'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('Einddatum'), { target: { value: '2026-11-23' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Regio' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Den Haag' }));
@@ -143,7 +143,7 @@ describe('Rapportages: charts (D29)', () => {
         body: { error: { code: 'invalid_period', message: 'Controleer de gekozen periode en regio.', fields: { tot: 'De einddatum ligt voor de begindatum.' } } },
       },
     });
-    const alert = await screen.findByText('Controleer de gekozen periode en regio.', {}, { timeout: 10_000 });
+    const alert = await screen.findByText('Controleer de gekozen periode en regio.');
     expect(alert.closest('[role="alert"]')?.textContent).toContain('De einddatum ligt voor de begindatum.');
     const tot = screen.getByLabelText('Einddatum');
     await waitFor(() => expect(document.getElementById(tot.getAttribute('aria-describedby') ?? '')?.textContent).toBe('De einddatum ligt voor de begindatum.'));
@@ -152,7 +152,7 @@ describe('Rapportages: charts (D29)', () => {
 
   it('waits for a complete period before it asks', async () => {
     const mock = startConsole('/admin/rapportages', { 'GET /api/v1/rapportages/grafieken': { body: { data: GRAFIEKEN } } });
-    await screen.findByRole('heading', { name: 'Klussen per week per status' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Klussen per week per status' });
     const asked = mock.callsTo('/api/v1/rapportages/grafieken').length;
     fireEvent.change(screen.getByLabelText('Startdatum'), { target: { value: '' } });
     expect(await screen.findByText('Kies een begin- en einddatum om de grafieken te zien.')).toBeTruthy();

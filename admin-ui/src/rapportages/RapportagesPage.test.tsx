@@ -24,7 +24,7 @@ describe('Rapportages', () => {
       ],
       'GET /api/v1/exports/e1/download': { body: 'Datum;Klusser\n' },
     });
-    fireEvent.change(await screen.findByLabelText('Startdatum', {}, { timeout: 10_000 }), { target: { value: '2026-11-01' } });
+    fireEvent.change(await screen.findByLabelText('Startdatum'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('Einddatum'), { target: { value: '2026-11-23' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Regio' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Den Haag' }));
@@ -44,7 +44,7 @@ describe('Rapportages', () => {
       ],
       'GET /api/v1/exports/e1': { body: { ...base, soort: 'facturen', status: 'mislukt', voortgang: 100, fout: 'Geen facturen gevonden voor deze periode' } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Facturen Export' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Facturen Export' }));
     expect(await screen.findByText('De einddatum ligt voor de begindatum.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Facturen Export' }));
     expect((await screen.findAllByText('Geen facturen gevonden voor deze periode', {}, { timeout: 5000 })).length).toBeGreaterThan(0);

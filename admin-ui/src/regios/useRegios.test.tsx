@@ -25,7 +25,7 @@ describe('the regions come from GET /api/v1/regios', () => {
       'GET /api/v1/klussen/counts': { body: { data: { open: 0, ingepland: 0, bezig: 0, afgerond: 0, totaal: 0 } } },
       'GET /api/v1/events': { status: 204 },
     });
-    const filter = await screen.findByRole('combobox', { name: 'Regio' }, { timeout: 10_000 });
+    const filter = await screen.findByRole('combobox', { name: 'Regio' });
     fireEvent.mouseDown(filter);
     const listbox = await screen.findByRole('listbox');
     const options = within(listbox).getAllByRole('option').map((o) => o.textContent);

@@ -40,7 +40,7 @@ describe('Afdrachtpercentage per regio (D32)', () => {
 
   it("offers each region with its own business, and sends '7,5' as typed", async () => {
     const mock = start({ body: { data: { regio: 'den-haag', naam: 'Den Haag', eigen_bedrijf: true, percentage: '7.50' }, message: 'Afdrachtpercentage opgeslagen' } });
-    const sectie = await screen.findByRole('region', { name: 'Afdrachtpercentage per regio' }, { timeout: 10_000 });
+    const sectie = await screen.findByRole('region', { name: 'Afdrachtpercentage per regio' });
     const veld = (await within(sectie).findByLabelText('Afdrachtpercentage Den Haag')) as HTMLInputElement;
     expect(veld.value).toBe('8');
     // Regions without a business of their own pay no fee: named, not offered.
@@ -57,7 +57,7 @@ describe('Afdrachtpercentage per regio (D32)', () => {
   it("shows the server's refusal at the field, focused, and keeps what was typed", async () => {
     const melding = 'Vul een percentage van 0 tot en met 100 in, bijvoorbeeld 8 of 7,5.';
     const mock = start({ status: 400, body: { error: { code: 'invalid_percentage', message: melding, fields: { percentage: melding } } } });
-    const sectie = await screen.findByRole('region', { name: 'Afdrachtpercentage per regio' }, { timeout: 10_000 });
+    const sectie = await screen.findByRole('region', { name: 'Afdrachtpercentage per regio' });
     const veld = (await within(sectie).findByLabelText('Afdrachtpercentage Den Haag')) as HTMLInputElement;
     fireEvent.change(veld, { target: { value: '12,5' } });
     fireEvent.click(within(sectie).getByRole('button', { name: 'Opslaan: afdrachtpercentage Den Haag' }));
@@ -71,7 +71,7 @@ describe('Afdrachtpercentage per regio (D32)', () => {
 
   it('refuses what is no percentage before sending, in the words the server uses', async () => {
     const mock = start({ body: {} });
-    const sectie = await screen.findByRole('region', { name: 'Afdrachtpercentage per regio' }, { timeout: 10_000 });
+    const sectie = await screen.findByRole('region', { name: 'Afdrachtpercentage per regio' });
     const veld = (await within(sectie).findByLabelText('Afdrachtpercentage Den Haag')) as HTMLInputElement;
     fireEvent.change(veld, { target: { value: '7,555' } });
     fireEvent.click(within(sectie).getByRole('button', { name: 'Opslaan: afdrachtpercentage Den Haag' }));

@@ -73,7 +73,7 @@ function field(container: HTMLElement, label: string): HTMLInputElement {
 
 /** The sub-section of one business, by its heading. */
 async function business(name: string) {
-  const heading = await screen.findByRole('heading', { level: 3, name }, { timeout: 10_000 });
+  const heading = await screen.findByRole('heading', { level: 3, name });
   return heading.closest('section') as HTMLElement;
 }
 
@@ -86,7 +86,7 @@ afterEach(() => {
 describe('Facturering', () => {
   it('lists the central business first, then each region, and a region without its own uses the central one', async () => {
     startAdmin();
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Facturering' }, { timeout: 10_000 })).closest('section') as HTMLElement;
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Facturering' })).closest('section') as HTMLElement;
     expect(within(section).getByText(/Elke factuur noemt het bedrijf dat haar uitgeeft\./)).toBeTruthy();
     await within(section).findByRole('heading', { level: 3, name: 'Centraal bedrijf' });
     expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Centraal bedrijf', 'Den Haag', 'Utrecht']);
@@ -248,7 +248,7 @@ describe('Facturering', () => {
       'GET /api/v1/settings/algemeen': { body: { data: SETTINGS } },
       'GET /api/v1/factuur-uitgevers': { status: 500, body: { error: { message: 'kapot' } } },
     });
-    expect(await screen.findByText('Kon factuurgegevens niet laden', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Kon factuurgegevens niet laden')).toBeTruthy();
   });
 });
 

@@ -30,7 +30,7 @@ afterEach(() => {
 describe('Instellingen', () => {
   it('saves the default phone and each region, sending exactly the fields of the API', async () => {
     const mock = start({ body: { data: SETTINGS, message: 'Opgeslagen' } });
-    const utrecht = await screen.findByLabelText('Supporttelefoon Utrecht', {}, { timeout: 10_000 });
+    const utrecht = await screen.findByLabelText('Supporttelefoon Utrecht');
     fireEvent.change(utrecht, { target: { value: '030 123 4567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Opgeslagen')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('Instellingen', () => {
         },
       },
     });
-    const email = (await screen.findByLabelText('Support e-mail Utrecht', {}, { timeout: 10_000 })) as HTMLInputElement;
+    const email = (await screen.findByLabelText('Support e-mail Utrecht')) as HTMLInputElement;
     fireEvent.change(email, { target: { value: 'geen-adres' } });
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect((await screen.findAllByText('Fout bij opslaan: Vul een geldig e-mailadres in.')).length).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// findBy and waitFor wait up to 10 s (not 1 s): the console's pages answer within a few hundred
-// milliseconds here, but make test runs Vitest beside the Go tests on two cores.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy and waitFor wait up to 20 s (not 1 s): the console's pages answer within a few hundred
+// milliseconds here, but make test runs Vitest beside the Go tests and a browser shard on two
+// cores. A wait ends as soon as what it waits for is there, so only a failure takes this long.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom implements neither scrolling nor media queries; MUI and react-admin use both.
 window.scrollTo = () => {};

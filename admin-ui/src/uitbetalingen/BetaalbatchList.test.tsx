@@ -73,7 +73,7 @@ describe('Betaalbatches (D31)', () => {
       },
     });
     // A franchise owner pays from its own business only.
-    const maken = await screen.findByRole('region', { name: 'Betaalbestand maken' }, { timeout: 10_000 });
+    const maken = await screen.findByRole('region', { name: 'Betaalbestand maken' });
     const denHaag = await within(maken).findByRole('region', { name: 'Klusmaat Den Haag B.V. (regio Den Haag)' });
     expect(within(maken).queryByRole('region', { name: /Klusmaat B.V. \(centraal\)/ })).toBeNull();
     const mee = await within(denHaag).findByTestId('mee-den-haag');
@@ -100,7 +100,7 @@ describe('Betaalbatches (D31)', () => {
     const mock = start({
       [`POST ${UITGEVOERD}`]: { body: { data: batch({ status: 'uitgevoerd', status_tekst: 'Uitgevoerd op 27-11-2026' }), message: 'Betaalbatch KM-20261127-ABCDEF12 uitgevoerd door de bank: 1 uitbetaling uitbetaald.' } },
     });
-    const row = (await screen.findByText('KM-20261127-ABCDEF12', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('KM-20261127-ABCDEF12')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Aangemaakt')).toBeTruthy();
     expect(within(row).getByText('30-11-2026')).toBeTruthy();
     expect(within(row).getByText('gemaakt 27-11-2026')).toBeTruthy();
@@ -134,7 +134,7 @@ describe('Betaalbatches (D31)', () => {
 
   it('offers an admin every business, and says when there is nothing to pay', async () => {
     start({}, 'admin');
-    const maken = await screen.findByRole('region', { name: 'Betaalbestand maken' }, { timeout: 10_000 });
+    const maken = await screen.findByRole('region', { name: 'Betaalbestand maken' });
     const centraal = await within(maken).findByRole('region', { name: 'Klusmaat B.V. (centraal)' });
     expect(await within(centraal).findByText(/Er is nu niets te betalen/)).toBeTruthy();
     expect(within(centraal).queryByRole('button', { name: /^Betaalbestand maken/ })).toBeNull();

@@ -56,7 +56,7 @@ describe('maandKeuzes', () => {
 describe('Uitbetalingen (D31)', () => {
   it("lists the statements with the month in words, the state and 'IBAN ontbreekt', newest month first", async () => {
     const mock = start();
-    const row = (await screen.findByText('Piet Bakker', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Piet Bakker')).closest('tr') as HTMLElement;
     expect(within(row).getByText('oktober 2026')).toBeTruthy();
     expect(within(row).getByText('Klusmaat Den Haag B.V.')).toBeTruthy();
     expect(within(row).getByText(/€\s245,00/)).toBeTruthy();
@@ -76,7 +76,7 @@ describe('Uitbetalingen (D31)', () => {
 
   it('filters by state and by month, as the API names them', async () => {
     const mock = start();
-    await screen.findByText('Piet Bakker', {}, { timeout: 10_000 });
+    await screen.findByText('Piet Bakker');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Staat' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Goedgekeurd' }));
     await waitFor(() => expect(mock.callsTo('/api/v1/uitbetalingen', 'GET').at(-1)?.query.get('status')).toBe('goedgekeurd'));
@@ -95,7 +95,7 @@ describe('Uitbetalingen (D31)', () => {
       [`GET /api/v1/uitbetalingen/${ID}`]: [{ body: { data: detail() } }, { body: { data: goedgekeurd } }],
       [`POST ${GOEDKEUREN}`]: { body: { data: goedgekeurd, message: 'Uitbetaling goedgekeurd' } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Bekijken en goedkeuren: uitbetaling UB202610-0001 van Piet Bakker' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bekijken en goedkeuren: uitbetaling UB202610-0001 van Piet Bakker' }));
     const dialog = await screen.findByRole('dialog', { name: 'Uitbetaling UB202610-0001' });
     const regels = await within(dialog).findByRole('table', { name: /Gewerkte uren/ });
     const [kop, eerste] = within(regels).getAllByRole('row');
@@ -126,7 +126,7 @@ describe('Uitbetalingen (D31)', () => {
 
   it('asks first, and Annuleren approves nothing', async () => {
     const mock = start();
-    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken en goedkeuren: uitbetaling UB202610-0001/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken en goedkeuren: uitbetaling UB202610-0001/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Uitbetaling UB202610-0001' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Goedkeuren' }));
     const vraag = await screen.findByRole('dialog', { name: 'Uitbetaling goedkeuren?' });
@@ -137,7 +137,7 @@ describe('Uitbetalingen (D31)', () => {
 
   it('warns before approving a statement whose klusser has no bank account yet', async () => {
     start({ [`GET /api/v1/uitbetalingen/${ID}`]: { body: { data: detail({ iban_ontbreekt: true }) } } });
-    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken en goedkeuren: uitbetaling UB202610-0001/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Bekijken en goedkeuren: uitbetaling UB202610-0001/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Uitbetaling UB202610-0001' });
     expect(await within(dialog).findByText(/IBAN ontbreekt: de klusser heeft nog geen bankrekening opgegeven/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Goedkeuren' }));
@@ -152,7 +152,7 @@ describe('Uitbetalingen (D31)', () => {
       'franchise',
       ['utrecht'],
     );
-    expect(await screen.findByText(/Uw regio heeft geen eigen bedrijf/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(/Uw regio heeft geen eigen bedrijf/)).toBeTruthy();
     expect(await screen.findByText('Nog geen uitbetalingen.')).toBeTruthy();
   });
 });

@@ -34,7 +34,7 @@ afterEach(() => {
 describe('Werkbonnen', () => {
   it('shows the three cards from the server and filters on the signature and the klusser', async () => {
     const mock = start();
-    await screen.findByText('Kraan', {}, { timeout: 10_000 });
+    await screen.findByText('Kraan');
     await waitFor(() => expect(screen.getByTestId('werkbonnen-totaal').textContent).toBe('12'));
     expect(screen.getByTestId('werkbonnen-ondertekend').textContent).toBe('9');
     expect(screen.getByTestId('werkbonnen-niet_ondertekend').textContent).toBe('3');
@@ -63,7 +63,7 @@ describe('Werkbonnen', () => {
 
   it('opens a work order with its materials in euros, photos, ratings and signature', async () => {
     start({ 'GET /api/v1/werkbonnen/w1': { body: { data: werkbonDetail() } } });
-    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByText('Lamp ophangen'));
     const dialog = await screen.findByRole('dialog', { name: 'Werkbon' });
     expect(await within(dialog).findByText('Lampsnoer')).toBeTruthy();
     expect(within(dialog).getAllByText('€ 12,50')).toHaveLength(2);
@@ -78,7 +78,7 @@ describe('Werkbonnen', () => {
     start({
       'GET /api/v1/werkbonnen/w1': { body: { data: werkbonDetail({ handtekening: null, ratings: null, ondertekend: false }) } },
     });
-    fireEvent.click(await screen.findByText('Lamp ophangen', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByText('Lamp ophangen'));
     const dialog = await screen.findByRole('dialog', { name: 'Werkbon' });
     expect(await within(dialog).findByText('Niet ondertekend')).toBeTruthy();
     expect(within(dialog).getByText('Nog geen beoordeling')).toBeTruthy();
@@ -86,6 +86,6 @@ describe('Werkbonnen', () => {
 
   it('shows Nog geen werkbonnen on an empty platform', async () => {
     start({ 'GET /api/v1/werkbonnen': { body: { data: [], total: 0 } } });
-    expect(await screen.findByText('Nog geen werkbonnen', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Nog geen werkbonnen')).toBeTruthy();
   });
 });
