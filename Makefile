@@ -185,11 +185,8 @@ test:
 	@status=0; scripts/maildev.sh start test $(TEST_MAIL) && scripts/maildev.sh start test2 $(TEST2_SMTP) $(TEST2_MAILWEB) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test http://127.0.0.1:$(E2E_HTTP) $(TEST_KRATOS) $(TEST_PORT) && \
 	  KRATOS_SMTP_URI='smtp://127.0.0.1:$(TEST2_SMTP)/?disable_starttls=true' KRATOS_BCRYPT_COST=4 scripts/kratos.sh start test2 http://127.0.0.1:$(E2E2_HTTP) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_PORT) && \
-	  $(TEST_PHASE) "builds: front ends, bin/klusmaat" $(MAKE) --no-print-directory build && \
-	  $(MAKE) --no-print-directory e2e-split E2E_HEAD_START=$(TEST_E2E_HEAD_START) && \
-	  { $(TEST_PHASE) "two lanes at once: Go, then browser shard 1 | Vitest, then browser shard 2" \
-	      $(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-ui FUZZTIME=$(TEST_FUZZTIME) || status=$$?; \
-	    $(MAKE) --no-print-directory e2e-report; [ $$status = 0 ]; } && \
+	  $(TEST_PHASE) "two lanes at once: Go | Vitest and builds" $(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-ui FUZZTIME=$(TEST_FUZZTIME) && \
+	  $(TEST_PHASE) "browser tests, two shards at once" $(MAKE) --no-print-directory e2e && \
 	  $(TEST_PHASE) "backup drill" scripts/backup-drill.sh .data/pg-test/run $(TEST_PORT) || status=$$?; \
 	  scripts/server.sh stop e2e >/dev/null; scripts/server.sh stop e2e2 >/dev/null; \
 	  scripts/kratos.sh stop test >/dev/null; scripts/kratos.sh stop test2 >/dev/null; \
@@ -197,19 +194,11 @@ test:
 	  scripts/pg.sh destroy test; scripts/pg.sh destroy test2 >/dev/null; \
 	  echo "make test, phases:"; $(TEST_PHASE) report; exit $$status
 
-.PHONY: test-lane-go test-lane-ui e2e e2e-split e2e-shard-1 e2e-shard-2 e2e-report
-# The browser tests need the builds and their own stack, not the other tests: each shard starts as
-# soon as its lane's tests end (shard 1 on the Go tests' cluster and Kratos, so only after them),
-# which keeps both cores busy where the shards otherwise waited for the longer lane. Shard 1 starts
-# first and has E2E_HEAD_START seconds more of files (make e2e-split).
-TEST_E2E_HEAD_START := 90
+.PHONY: test-lane-go test-lane-ui
 test-lane-go:
-	@$(TEST_PHASE) "(lane) Go tests" $(MAKE) --no-print-directory go-test && \
-	  $(TEST_PHASE) "(lane) Go fuzz targets" $(MAKE) --no-print-directory go-fuzz && \
-	  $(TEST_PHASE) "(lane) browser tests, shard 1" $(MAKE) --no-print-directory e2e-shard-1
+	@$(TEST_PHASE) "(lane) Go tests" $(MAKE) --no-print-directory go-test && $(TEST_PHASE) "(lane) Go fuzz targets" $(MAKE) --no-print-directory go-fuzz
 test-lane-ui:
-	@$(TEST_PHASE) "(lane) Vitest" $(MAKE) --no-print-directory ui-test && \
-	  $(TEST_PHASE) "(lane) browser tests, shard 2" $(MAKE) --no-print-directory e2e-shard-2
+	@$(TEST_PHASE) "(lane) Vitest" $(MAKE) --no-print-directory ui-test && $(TEST_PHASE) "(lane) front-end builds" $(MAKE) --no-print-directory build
 
 # make fuzz: every fuzz target for FUZZTIME on a throw-away cluster (the form fuzzer uses the database).
 fuzz:
@@ -403,27 +392,19 @@ ui-test:
 # E2E_TIMES from those lines when the files have changed much.
 E2E_QUEUE := .data/e2e-queue
 E2E_TIMES := scripts/e2e-times.tsv
-# E2E_HEAD_START: the seconds shard 1 starts before shard 2, given to it as more files (make test
-# starts shard 1 when the Go lane ends and shard 2 when Vitest does, about a minute and a half later).
-E2E_HEAD_START ?= 0
-e2e: e2e-split
-	@status=0; $(MAKE) --no-print-directory -j2 --output-sync=target e2e-shard-1 e2e-shard-2 || status=1; \
-	  $(MAKE) --no-print-directory e2e-report; exit $$status
-e2e-split:
-	@mkdir -p .data && rm -f $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 .data/e2e-1.log .data/e2e-2.log && touch $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && \
+e2e:
+	@mkdir -p .data && rm -f $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && touch $(E2E_QUEUE)-1 $(E2E_QUEUE)-2 && \
 	  ls portal-ui/e2e/*.test.mjs admin-ui/e2e/*.test.mjs | \
 	  awk -v times=$(E2E_TIMES) 'BEGIN { while ((getline l < times) > 0) { split(l, f, "\t"); t[f[2]] = f[1] } } { print (($$0 in t) ? t[$$0] : 20), $$0 }' | \
-	  sort -k1,1rn -k2,2 | awk -v q=$(E2E_QUEUE) -v head=$(E2E_HEAD_START) 'BEGIN { a = -head } { if (a <= b) { a += $$1; print $$2 > (q "-1") } else { b += $$1; print $$2 > (q "-2") } }'
-# One shard each; its output is printed when it ends (make e2e-report sums both up).
-e2e-shard-1:
-	@QUEUE=$(E2E_QUEUE)-1 scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1; \
-	  status=$$?; cat .data/e2e-1.log; exit $$status
-e2e-shard-2:
-	@QUEUE=$(E2E_QUEUE)-2 scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1; \
-	  status=$$?; cat .data/e2e-2.log; exit $$status
-e2e-report:
-	@grep -h '^browser test file ' .data/e2e-1.log .data/e2e-2.log | sort -t: -k2 -rn; \
-	  grep -h '^browser tests, shard ' .data/e2e-1.log .data/e2e-2.log
+	  sort -k1,1rn -k2,2 | awk -v q=$(E2E_QUEUE) '{ if (a <= b) { a += $$1; print $$2 > (q "-1") } else { b += $$1; print $$2 > (q "-2") } }'
+	@status=0; \
+	  QUEUE=$(E2E_QUEUE)-1 scripts/e2e-shard.sh 1 2 e2e $(TEST_PORT) $(E2E_HTTP) $(E2E_METRICS) $(TEST_MAILWEB) $(TEST_KRATOS) $(TEST_SMTP) >.data/e2e-1.log 2>&1 & one=$$!; \
+	  QUEUE=$(E2E_QUEUE)-2 scripts/e2e-shard.sh 2 2 e2e2 $(TEST2_PORT) $(E2E2_HTTP) $(E2E2_METRICS) $(TEST2_MAILWEB) $(TEST2_KRATOS_PUBLIC) $(TEST2_KRATOS_ADMIN) $(TEST2_SMTP) >.data/e2e-2.log 2>&1 & two=$$!; \
+	  wait $$one || status=1; wait $$two || status=1; \
+	  cat .data/e2e-1.log .data/e2e-2.log; \
+	  grep -h '^browser test file ' .data/e2e-1.log .data/e2e-2.log | sort -t: -k2 -rn; \
+	  grep -h '^browser tests, shard ' .data/e2e-1.log .data/e2e-2.log; \
+	  exit $$status
 
 # Known vulnerabilities in the packages that ship or run (npm audit --omit=dev): the front ends'
 # workspace (one lock file at the root) and MailDev. It asks the npm registry's advisory service,
