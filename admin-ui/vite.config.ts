@@ -34,8 +34,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Most tests render the whole console (router, react-admin, a lazy page) and fill forms: a few
-    // seconds on this machine, more under the load of a full \`make test\`, where the first browser
-    // shard starts beside the last of these files. The limit only catches a test that hangs.
+    // seconds on this machine, more under the load of a full \`make test\` or of other work on the
+    // machine (one test took 23 s there). The limit only catches a test that hangs.
     testTimeout: 60_000,
     // One test file per core: Vitest's default leaves one core to itself, which on a two-core
     // machine runs the files one at a time while its main process mostly waits.

@@ -2,8 +2,8 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy and waitFor wait up to 20 s (not 1 s): the console's pages answer within a few hundred
-// milliseconds here, but make test runs Vitest beside the Go tests and a browser shard on two
-// cores. A wait ends as soon as what it waits for is there, so only a failure takes this long.
+// milliseconds here, but make test runs Vitest beside the Go tests on two cores, often with other
+// work. A wait ends as soon as what it waits for is there, so only a failure takes this long.
 configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom implements neither scrolling nor media queries; MUI and react-admin use both.
