@@ -1172,7 +1172,7 @@ DECLARE
     tellingen jsonb;
     week jsonb;
 BEGIN
-    WITH weg AS (DELETE FROM klus_tellingen_wachtrij RETURNING soort, delta)
+    WITH weg AS (DELETE FROM klus_tellingen_wachtrij WHERE xact = pg_current_xact_id() RETURNING soort, delta)
     SELECT jsonb_agg(e) FILTER (WHERE w.soort = 'tellingen'), jsonb_agg(e) FILTER (WHERE w.soort = 'week')
     INTO tellingen, week
     FROM weg w, jsonb_array_elements(w.delta) e;
@@ -1898,7 +1898,7 @@ CREATE FUNCTION public.tellingen_herberekenen() RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
-    DELETE FROM klus_tellingen_wachtrij;
+    DELETE FROM klus_tellingen_wachtrij WHERE xact = pg_current_xact_id();
     DELETE FROM klus_tellingen;
     INSERT INTO klus_tellingen (regio, status, woonplaats, archived, aantal)
     SELECT regio, status, woonplaats, archived, count(*) FROM klussen GROUP BY 1, 2, 3, 4;
@@ -2781,6 +2781,7 @@ ALTER TABLE public.klus_tellingen OWNER TO klusmaat_owner;
 --
 
 CREATE UNLOGGED TABLE public.klus_tellingen_wachtrij (
+    xact xid8 DEFAULT pg_current_xact_id() NOT NULL,
     soort text NOT NULL,
     delta jsonb NOT NULL,
     CONSTRAINT klus_tellingen_wachtrij_soort_check CHECK ((soort = ANY (ARRAY['tellingen'::text, 'week'::text])))
@@ -3845,6 +3846,12 @@ CREATE INDEX klus_schouw_fotos_klus_idx ON public.klus_schouw_fotos USING btree 
 --
 
 CREATE INDEX klus_schouwen_start_idx ON public.klus_schouwen USING btree (start);
+
+--
+-- Name: klus_tellingen_wachtrij_xact_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE INDEX klus_tellingen_wachtrij_xact_idx ON public.klus_tellingen_wachtrij USING btree (xact);
 
 --
 -- Name: klussen_archived_datum_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner

@@ -16,17 +16,20 @@
 -- in key order as before, just before the transaction commits: the rows are held from there to
 -- the end of the commit. The counts stay exact: the deltas are those of the same statements,
 -- written in the same transaction; a statement or savepoint rolled back takes its deltas with it;
--- and no delta survives its transaction (each transaction empties the table of what it can see,
--- which is only its own: the rows of another transaction exist only until it commits). A reader
--- in the writing transaction sees the counts of before its own changes until it commits.
+-- and no delta survives its transaction (each transaction deletes its own rows, found by its
+-- transaction id through the index, so a commit never walks the dead rows that others left while
+-- a long transaction, a dump or an export, keeps vacuum from removing them). A reader in the
+-- writing transaction sees the counts of before its own changes until it commits.
 CREATE UNLOGGED TABLE klus_tellingen_wachtrij (
+    xact xid8 NOT NULL DEFAULT pg_current_xact_id(),
     soort text NOT NULL CHECK (soort IN ('tellingen', 'week')),
     delta jsonb NOT NULL
 );
+CREATE INDEX klus_tellingen_wachtrij_xact_idx ON klus_tellingen_wachtrij (xact);
 ALTER TABLE klus_tellingen_wachtrij ENABLE ROW LEVEL SECURITY;
 ALTER TABLE klus_tellingen_wachtrij FORCE ROW LEVEL SECURITY;
 REVOKE ALL ON klus_tellingen_wachtrij FROM PUBLIC;
-CREATE POLICY owner_only ON klus_tellingen_wachtrij TO klusmaat_owner USING (true) WITH CHECK (true);
+CREATE POLICY owner_only ON klus_tellingen_wachtrij TO CURRENT_USER USING (true) WITH CHECK (true);
 
 -- The former klus_tellingen_bij and klus_week_tellingen_bij, unchanged but for their names.
 CREATE FUNCTION klus_tellingen_toepassen(delta jsonb) RETURNS void
@@ -84,7 +87,7 @@ DECLARE
     tellingen jsonb;
     week jsonb;
 BEGIN
-    WITH weg AS (DELETE FROM klus_tellingen_wachtrij RETURNING soort, delta)
+    WITH weg AS (DELETE FROM klus_tellingen_wachtrij WHERE xact = pg_current_xact_id() RETURNING soort, delta)
     SELECT jsonb_agg(e) FILTER (WHERE w.soort = 'tellingen'), jsonb_agg(e) FILTER (WHERE w.soort = 'week')
     INTO tellingen, week
     FROM weg w, jsonb_array_elements(w.delta) e;
@@ -106,7 +109,7 @@ CREATE OR REPLACE FUNCTION tellingen_herberekenen() RETURNS void
     LANGUAGE sql
     SET search_path = pg_catalog, public, pg_temp
     AS $$
-    DELETE FROM klus_tellingen_wachtrij;
+    DELETE FROM klus_tellingen_wachtrij WHERE xact = pg_current_xact_id();
     DELETE FROM klus_tellingen;
     INSERT INTO klus_tellingen (regio, status, woonplaats, archived, aantal)
     SELECT regio, status, woonplaats, archived, count(*) FROM klussen GROUP BY 1, 2, 3, 4;
