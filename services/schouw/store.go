@@ -206,9 +206,8 @@ func (s *pgStore) mailCancelled(ctx context.Context, tx pgx.Tx, klus uuid.UUID, 
 // and the job's address; it refuses when there is no queue to send with.
 func (s *pgStore) customer(ctx context.Context, tx pgx.Tx, klus uuid.UUID) (naam, to, adres string, err error) {
 	if err = tx.QueryRow(ctx, `
-		SELECT coalesce(nullif(btrim(naam), ''), nullif(btrim(klant_voornaam || ' ' || klant_achternaam), ''), email),
-		       email, adres || ', ' || postcode || ' ' || woonplaats
-		FROM klussen WHERE id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
+		SELECT klant_naam(k), k.email, k.adres || ', ' || k.postcode || ' ' || k.woonplaats
+		FROM klussen k WHERE k.id = $1`, klus).Scan(&naam, &to, &adres); err != nil {
 		return "", "", "", fmt.Errorf("schouw: read job: %w", err)
 	}
 	if to != "" && s.enqueue == nil {

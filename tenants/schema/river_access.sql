@@ -199,7 +199,7 @@ BEGIN
             ok := actor.role IN ('klusser', 'admin') AND EXISTS (
                 SELECT 1 FROM public.klussen k JOIN public.profiles p ON p.id = k.klusser_id
                 WHERE k.id = (d ->> 'status_klus')::uuid AND k.xmin = this_tx AND k.email = rcpt
-                  AND d ->> 'naam' = coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email)
+                  AND d ->> 'naam' = public.klant_naam(k)
                   AND d ->> 'klusser_naam' = p.naam
                   AND d ->> 'klusser_telefoon' ~ '^[0-9 +()./-]{6,20}$'
                   AND d ->> 'datum' = to_char(k.geplande_start_tijd, 'DD-MM-YYYY')
@@ -211,7 +211,7 @@ BEGIN
                 SELECT 1 FROM public.klus_schouwen s JOIN public.klussen k ON k.id = s.klus_id
                 WHERE s.klus_id = (d ->> 'status_klus')::uuid AND s.xmin = this_tx AND k.email = rcpt
                   AND d = jsonb_build_object('status_klus', k.id::text,
-                        'naam', coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+                        'naam', public.klant_naam(k),
                         'datum', to_char(s.start, 'DD-MM-YYYY'), 'tijd', to_char(s.start, 'HH24:MI'),
                         'adres', k.adres || ', ' || k.postcode || ' ' || k.woonplaats, 'opnemer', s.opnemer));
         WHEN 'schouw_geannuleerd' THEN
@@ -219,7 +219,7 @@ BEGIN
                 SELECT 1 FROM public.klus_schouwen s JOIN public.klussen k ON k.id = s.klus_id
                 WHERE s.klus_id = (d ->> 'status_klus')::uuid AND s.xmin = this_tx AND s.status = 'geannuleerd' AND k.email = rcpt
                   AND d = jsonb_build_object('status_klus', k.id::text,
-                        'naam', coalesce(nullif(btrim(k.naam), ''), nullif(btrim(k.klant_voornaam || ' ' || k.klant_achternaam), ''), k.email),
+                        'naam', public.klant_naam(k),
                         'datum', to_char(s.start, 'DD-MM-YYYY'), 'tijd', to_char(s.start, 'HH24:MI'),
                         'adres', k.adres || ', ' || k.postcode || ' ' || k.woonplaats)
                         || CASE WHEN s.reden = '' THEN '{}'::jsonb ELSE jsonb_build_object('reden', s.reden) END);
