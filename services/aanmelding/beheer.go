@@ -53,11 +53,8 @@ type BeheerStore interface {
 	ActiveRegions(ctx context.Context) ([]string, error)
 }
 
-// Blobs stores and removes files (files.Storage).
-type Blobs interface {
-	Put(ctx context.Context, b files.Bucket, key, contentType string, data []byte) error
-	Delete(ctx context.Context, b files.Bucket, key string) error
-}
+// Blobs stores and removes files (files.Storage): the VOG kept with a new account.
+type Blobs = files.Writable
 
 // NewBeheer returns the back office's service. a makes accounts, blobs keeps the VOG, enqueue
 // sends e-mails; each may be nil, and what needs it then answers 503.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -89,7 +90,7 @@ func readDetail(ctx context.Context, tx pgx.Tx, email string) (Detail, error) {
 		       (SELECT round(avg(w.rating_algemeen), 1)::float8 FROM werkbonnen w JOIN jobs j ON j.id = w.klus_id),
 		       (SELECT count(*) FROM facturen WHERE klant_email = $1 AND soort = 'klant'),
 		       (SELECT coalesce(sum(s.open_cents), 0) FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id
-		        WHERE f.klant_email = $1 AND f.soort = 'klant' AND s.staat IN ('open', 'deels_betaald', 'in_bespreking', 'uit_handen'))
+		        WHERE f.klant_email = $1 AND f.soort = 'klant' AND s.staat IN `+factuur.OpenStates+`)
 		FROM newest n`, email).Scan(&d.Email, &d.Naam, &d.Telefoon, &d.Woonplaats, &d.Adres, &d.Postcode, &d.KlantVoornaam,
 		&d.KlantAchternaam, &d.AantalKlussen, &d.LaatsteKlus, &d.EersteKlus, &d.PerStatus.Open, &d.PerStatus.Ingepland,
 		&d.PerStatus.Bezig, &d.PerStatus.Afgerond, &d.GemiddeldeTevredenheid, &d.AantalFacturen, &d.OpenstaandCents)

@@ -33,11 +33,7 @@ func Render(d Document, site factuur.Site) ([]byte, error) {
 	p.Letterhead(site, u.Naam, []string{u.Adres, u.Postcode + " " + u.Plaats, "KvK: " + u.KvKNummer, "Btw-nummer: " + u.BTWNummer}, "Offerte")
 	p.Label("Offertenummer:", fmt.Sprintf("%s (versie %d)", o.Nummer, o.Versie))
 	p.Label("Datum:", calendar.DateOf(d.Datum).Dutch())
-	geldig := o.GeldigTot
-	if g, err := calendar.ParseDate(o.GeldigTot); err == nil {
-		geldig = g.Dutch()
-	}
-	p.Label("Geldig tot en met:", geldig)
+	p.Label("Geldig tot en met:", calendar.DutchOf(o.GeldigTot))
 	p.Ln(3)
 	p.Block("Aan", d.Klant.Naam, d.Klant.Adres, d.Klant.Postcode+" "+d.Klant.Woonplaats)
 	p.Block("De klus", d.Omschrijving)

@@ -71,10 +71,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 		if d.Klant.Email == "" {
 			return nil
 		}
-		geldig := o.GeldigTot
-		if g, err := calendar.ParseDate(o.GeldigTot); err == nil {
-			geldig = g.Dutch()
-		}
+		geldig := calendar.DutchOf(o.GeldigTot)
 		client := river.ClientFromContext[pgx.Tx](ctx)
 		_, err = client.InsertTx(ctx, tx, email.Args{Template: "offerte", To: d.Klant.Email,
 			Data: map[string]string{"naam": d.Klant.Naam, "offertenummer": o.Nummer, "totaal": factuur.Euro(o.TotaalCents),
