@@ -125,7 +125,7 @@ describe('Dashboard', () => {
     expect(mock.calls.filter((c) => c.url === '/api/v1/dashboard')).toHaveLength(1);
     expect(mock.callsTo('/api/v1/dashboard/trend')).toHaveLength(1);
     act(() => FakeEventSource.last.emit('klus', { klus_id: 'x', op: 'INSERT', status: 'open', regio: 'den-haag' }));
-    expect(await screen.findByRole('link', { name: /Open\s*5/ }, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Open\s*5/ })).toBeTruthy();
     expect(FakeEventSource.last.url).toBe('/api/v1/events');
     // The trend is asked again with the counts, on the same stream (one EventSource).
     expect(await screen.findByText(/deze week \(week 48\) tot nu toe 8 nieuw en 5 afgerond/)).toBeTruthy();

@@ -1,9 +1,8 @@
 /**
- * How 'Mijn Verdiensten' writes a statement and a bank account: the month in words, the state in
- * words with a plain explanation, an IBAN in groups of four and a masked IBAN as a screen reader
- * should say it.
+ * How 'Mijn Verdiensten' writes a statement and a bank account: the state in words with a plain
+ * explanation, an IBAN in groups of four and a masked IBAN as a screen reader should say it (the
+ * month in words is shared-ui's maandTekst).
  */
-
 
 export type UitbetalingStatus = 'concept' | 'goedgekeurd' | 'uitbetaald';
 
