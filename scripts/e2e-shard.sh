@@ -17,22 +17,19 @@ bin/klusmaat migrate >/dev/null
 bin/klusmaat seed >/dev/null
 KLUSMAAT_LISTEN=127.0.0.1:$http METRICS_ADDR=127.0.0.1:$metrics KLUSMAAT_PUBLIC_URL=http://127.0.0.1:$http \
   KLUSMAAT_FORM_LIMIT=1000 KLUSMAAT_LOGIN_LIMIT=1000 scripts/server.sh start "$name"
-queue=${QUEUE:?QUEUE names the queue of test files}
-# The next file of the queue, or nothing when it is empty (flock: a queue may be shared).
-next_file() {
-  flock "$queue.lock" sh -c 'f=$(head -n 1 "$1"); [ -z "$f" ] || sed -i 1d "$1"; printf %s "$f"' _ "$queue"
-}
+queue=${QUEUE:?QUEUE names the file of the shard test files}
 export BASE_URL=http://127.0.0.1:$http MAILDEV_URL=http://127.0.0.1:$mailweb E2E_DATABASE_URL=$db
 files=0 passed=0 failed=0 status=0
 out=$(mktemp); trap 'rm -f "$out"' EXIT
-while f=$(next_file) && [ -n "$f" ]; do
+while read -r f; do
+  [ -n "$f" ] || continue
   t0=$(date +%s)
-  node --test --test-concurrency=1 "$f" >"$out" 2>&1 || status=1
+  node --test --test-concurrency=1 "$f" </dev/null >"$out" 2>&1 || status=1
   cat "$out"
   files=$((files + 1))
   passed=$((passed + $(awk '/^# pass / { n = $3 } END { print n + 0 }' "$out")))
   failed=$((failed + $(awk '/^# fail / { n = $3 } END { print n + 0 }' "$out")))
   echo "browser test file $f: $(($(date +%s) - t0)) s, shard $shard"
-done
+done <"$queue"
 echo "browser tests, shard $shard of $shards: $files files, $passed passed, $failed failed"
 exit $status
