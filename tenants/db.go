@@ -114,22 +114,15 @@ func openPool(ctx context.Context, url string, afterConnect func(context.Context
 func removeRoleSettings(ctx context.Context, conn *pgx.Conn) error {
 	var names []string
 	var roleWide, inDatabase bool
-	rows, err := conn.Query(ctx, `SELECT name, source FROM pg_catalog.pg_settings WHERE source IN ('user', 'database user') ORDER BY name`)
+	own, err := readSettings(ctx, conn, "the role's settings", `SELECT name, source FROM pg_catalog.pg_settings WHERE source IN ('user', 'database user') ORDER BY name`)
 	if err != nil {
-		return fmt.Errorf("tenants: read the role's settings: %w", err)
+		return err
 	}
-	for rows.Next() {
-		var name, source string
-		if err := rows.Scan(&name, &source); err != nil {
-			rows.Close()
-			return err
-		}
+	for _, s := range own {
+		name, source := s[0], s[1]
 		names = append(names, name)
 		roleWide = roleWide || source == "user"
 		inDatabase = inDatabase || source == "database user"
-	}
-	if rows.Close(); rows.Err() != nil {
-		return fmt.Errorf("tenants: read the role's settings: %w", rows.Err())
 	}
 	if len(names) == 0 {
 		return nil
@@ -150,21 +143,13 @@ func removeRoleSettings(ctx context.Context, conn *pgx.Conn) error {
 		return fmt.Errorf("tenants: read the settings of a new session: %w", err)
 	}
 	defer fresh.Close(context.Background())
-	values := map[string]string{}
-	rows, err = fresh.Query(ctx, `SELECT name, setting FROM pg_catalog.pg_settings WHERE name = ANY ($1)`, names)
+	initial, err := readSettings(ctx, fresh, "the settings of a new session", `SELECT name, setting FROM pg_catalog.pg_settings WHERE name = ANY ($1)`, names)
 	if err != nil {
-		return fmt.Errorf("tenants: read the settings of a new session: %w", err)
+		return err
 	}
-	for rows.Next() {
-		var name, value string
-		if err := rows.Scan(&name, &value); err != nil {
-			rows.Close()
-			return err
-		}
-		values[name] = value
-	}
-	if rows.Close(); rows.Err() != nil {
-		return fmt.Errorf("tenants: read the settings of a new session: %w", rows.Err())
+	values := map[string]string{}
+	for _, s := range initial {
+		values[s[0]] = s[1]
 	}
 	for _, name := range names {
 		if _, err := conn.Exec(ctx, `SELECT pg_catalog.set_config($1, $2, false)`, name, values[name]); err != nil {
@@ -172,6 +157,23 @@ func removeRoleSettings(ctx context.Context, conn *pgx.Conn) error {
 		}
 	}
 	return nil
+}
+
+// readSettings runs query, which selects two text columns of pg_settings (a setting's name and
+// its source or value), and returns its rows; what names them in an error.
+func readSettings(ctx context.Context, conn *pgx.Conn, what, query string, args ...any) ([][2]string, error) {
+	rows, err := conn.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("tenants: read %s: %w", what, err)
+	}
+	pairs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) ([2]string, error) {
+		var p [2]string
+		return p, row.Scan(&p[0], &p[1])
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tenants: read %s: %w", what, err)
+	}
+	return pairs, nil
 }
 
 // acquire takes a connection of the server's pool.

@@ -17,12 +17,7 @@ func (db *DB) Tx(ctx context.Context, fn func(pgx.Tx) error) error {
 // TxValue is DB.Tx for a transaction that reads or makes one value: fn's value when the
 // transaction commits, so that a store method need not declare a variable for its closure to set.
 func TxValue[T any](ctx context.Context, db *DB, fn func(pgx.Tx) (T, error)) (T, error) {
-	var v T
-	err := db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		v, err = fn(tx)
-		return err
-	})
-	return v, err
+	return valueOf(ctx, db.Tx, fn)
 }
 
 // Read is DB.Tx for a read of one statement (InRead): BEGIN, the proof, the statement and COMMIT
@@ -35,8 +30,13 @@ func (db *DB) Read(ctx context.Context, fn func(pgx.Tx) error) error {
 
 // ReadValue is TxValue for a read of one statement (DB.Read).
 func ReadValue[T any](ctx context.Context, db *DB, fn func(pgx.Tx) (T, error)) (T, error) {
+	return valueOf(ctx, db.Read, fn)
+}
+
+// valueOf runs fn through run (DB.Tx or DB.Read) and returns the value it made.
+func valueOf[T any](ctx context.Context, run func(context.Context, func(pgx.Tx) error) error, fn func(pgx.Tx) (T, error)) (T, error) {
 	var v T
-	err := db.Read(ctx, func(tx pgx.Tx) (err error) {
+	err := run(ctx, func(tx pgx.Tx) (err error) {
 		v, err = fn(tx)
 		return err
 	})
