@@ -87,14 +87,12 @@ func (w *AdminsWorker) Work(ctx context.Context, job *river.Job[AdminsArgs]) err
 	}
 	franchise := job.Args.Type == OfferteAkkoord || job.Args.Type == OfferteNietAkkoord
 	return notify(ctx, w.DB, `
-		INSERT INTO notifications (user_id, message, type, klus_id, job_id)
 		SELECT user_id, $1::text, $2::text, $3::uuid, $4::bigint FROM user_roles WHERE role = 'admin'
 		UNION
 		SELECT p.id, $1, $2, k.id, $4 FROM klussen k
 		JOIN profiles p ON k.regio = ANY (p.regio)
 		JOIN user_roles r ON r.user_id = p.id AND r.role = 'franchise'
-		WHERE $5::boolean AND k.id = $3
-		ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+		WHERE $5::boolean AND k.id = $3`,
 		msg, job.Args.Type, job.Args.KlusID, job.ID, franchise)
 }
 
@@ -107,13 +105,11 @@ type PoolWorker struct {
 // Work notifies every active klusser whose regions contain the job's region.
 func (w *PoolWorker) Work(ctx context.Context, job *river.Job[PoolArgs]) error {
 	return notify(ctx, w.DB, `
-		INSERT INTO notifications (user_id, message, type, klus_id, job_id)
 		SELECT p.id, $1, $2, k.id, $4
 		FROM klussen k
 		JOIN profiles p ON k.regio = ANY (p.regio) AND p.actief
 		JOIN user_roles r ON r.user_id = p.id AND r.role = 'klusser'
-		WHERE k.id = $3
-		ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+		WHERE k.id = $3`,
 		PoolMessage, NieuweKlus, job.Args.KlusID, job.ID)
 }
 
@@ -147,17 +143,18 @@ type KlusserWorker struct {
 // reassignment must not tell the previous klusser).
 func (w *KlusserWorker) Work(ctx context.Context, job *river.Job[KlusserArgs]) error {
 	return notify(ctx, w.DB, `
-		INSERT INTO notifications (user_id, message, type, klus_id, job_id)
-		SELECT k.klusser_id, $1, $2, k.id, $4 FROM klussen k WHERE k.id = $3 AND k.klusser_id = $5
-		ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`,
+		SELECT k.klusser_id, $1, $2, k.id, $4 FROM klussen k WHERE k.id = $3 AND k.klusser_id = $5`,
 		job.Args.Message(), KlusToegewezen, job.Args.KlusID, job.ID, job.Args.KlusserID)
 }
 
-// notify runs one statement that writes notifications, as the system: a worker notifies on
-// behalf of no one, and a retried job's rows are kept once by the unique (job_id, user_id).
-func notify(ctx context.Context, db *tenants.DB, sql string, args ...any) error {
+// notify writes a notification to each recipient that recipients selects, as the system: a
+// worker notifies on behalf of no one. recipients is a SELECT of the columns user_id, message,
+// type, klus_id and job_id; a retried job's rows are kept once by the unique (job_id, user_id).
+func notify(ctx context.Context, db *tenants.DB, recipients string, args ...any) error {
 	return db.InTx(ctx, tenants.SystemActor(), func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, sql, args...)
+		_, err := tx.Exec(ctx, `
+			INSERT INTO notifications (user_id, message, type, klus_id, job_id)`+recipients+`
+			ON CONFLICT (job_id, user_id) WHERE job_id IS NOT NULL DO NOTHING`, args...)
 		return err
 	})
 }
