@@ -138,7 +138,8 @@ type Service interface {
 	PDF(ctx context.Context, id uuid.UUID) (*PDFFile, error)
 }
 
-// PDFFile is a downloadable invoice PDF.
+// PDFFile is a downloadable PDF: an invoice, and the documents answered like one (the klusser's
+// statement, the dunning letter, the quote).
 type PDFFile struct {
 	Name string
 	Data []byte

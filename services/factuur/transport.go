@@ -31,8 +31,9 @@ var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "factuur_id")
 
 var decodePay = httpapi.DecodeIDBodyOf[Betaling](ErrNotFound, "factuur_id", MaxBody)
 
-// EncodePDF sends a PDFFile as a download, never cached, never sniffed: the invoice here, and the
-// klusser's statement (uitbetaling) and the dunning letter (aanmaning), which answer a PDFFile too.
+// EncodePDF sends a PDFFile as a download, never cached, never sniffed: the invoice here and on
+// the status page, and the klusser's statement (uitbetaling), the dunning letter (aanmaning) and
+// the quote (offerte), which answer a PDFFile too.
 var EncodePDF = httpapi.Encoder(func(_ context.Context, w http.ResponseWriter, f *PDFFile) error {
 	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
 })

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
@@ -67,12 +68,6 @@ type One = httpapi.One[*Offerte]
 // Answer is the quote after a change, with the console's message.
 type Answer = httpapi.Changed[Offerte]
 
-// PDF is a quote as a document.
-type PDF struct {
-	Name string
-	Data []byte
-}
-
 // Store keeps the quotes (store.go). Save writes the latest version: a concept is overwritten, a
 // sent or declined version gets a successor; it reports whether a new version began. Send marks
 // the latest concept sent and queues its e-mail.
@@ -80,7 +75,7 @@ type Store interface {
 	Latest(ctx context.Context, klus uuid.UUID) (*Offerte, error)
 	Save(ctx context.Context, klus uuid.UUID, in Form, today calendar.Date) (o Offerte, nieuw bool, err error)
 	Send(ctx context.Context, klus uuid.UUID, today calendar.Date) (Offerte, error)
-	PDF(ctx context.Context, klus uuid.UUID) (*PDF, error)
+	PDF(ctx context.Context, klus uuid.UUID) (*factuur.PDFFile, error)
 }
 
 // Service is the quote use-case of the back office.
@@ -88,7 +83,7 @@ type Service interface {
 	Get(ctx context.Context, id uuid.UUID) (One, error)
 	Save(ctx context.Context, klus uuid.UUID, f Form) (Answer, error)
 	Send(ctx context.Context, id uuid.UUID) (Answer, error)
-	PDF(ctx context.Context, id uuid.UUID) (*PDF, error)
+	PDF(ctx context.Context, id uuid.UUID) (*factuur.PDFFile, error)
 }
 
 // NewService returns the service over s; now tells today's Dutch date.
@@ -178,4 +173,6 @@ func (s *service) Send(ctx context.Context, id uuid.UUID) (Answer, error) {
 	return Answer{Data: o, Message: MsgVerstuurd}, nil
 }
 
-func (s *service) PDF(ctx context.Context, id uuid.UUID) (*PDF, error) { return s.store.PDF(ctx, id) }
+func (s *service) PDF(ctx context.Context, id uuid.UUID) (*factuur.PDFFile, error) {
+	return s.store.PDF(ctx, id)
+}

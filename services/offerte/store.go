@@ -208,8 +208,8 @@ func (s *pgStore) Send(ctx context.Context, klus uuid.UUID, today calendar.Date)
 	return o, err
 }
 
-func (s *pgStore) PDF(ctx context.Context, klus uuid.UUID) (*PDF, error) {
-	var out *PDF
+func (s *pgStore) PDF(ctx context.Context, klus uuid.UUID) (*factuur.PDFFile, error) {
+	var out *factuur.PDFFile
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, `SELECT 1 FROM klussen WHERE id = $1`, klus).Scan(new(int)); err != nil {
 			return tenants.NoRowsAs(ErrNotFound, err)
@@ -226,7 +226,7 @@ func (s *pgStore) PDF(ctx context.Context, klus uuid.UUID) (*PDF, error) {
 			return err
 		}
 		data, err := Render(doc, s.site)
-		out = &PDF{Name: FileName(o.Nummer, o.Versie), Data: data}
+		out = &factuur.PDFFile{Name: FileName(o.Nummer, o.Versie), Data: data}
 		return err
 	})
 	return out, err

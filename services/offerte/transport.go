@@ -1,9 +1,9 @@
 package offerte
 
 import (
-	"context"
 	"net/http"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -23,14 +23,10 @@ func routes(s Service) []httpapi.Route {
 			Op: "SendOfferte", Endpoint: httpapi.ByID(s.Send), Decode: decodeID},
 		{Method: http.MethodGet, Path: base + ".pdf", Summary: "De laatste versie van de offerte als PDF",
 			Tag: "klussen", Resource: "klus_offerte", Action: "read", ResponseType: "application/pdf",
-			Op: "OffertePDF", Endpoint: httpapi.ByID(s.PDF), Decode: decodeID, Encode: httpapi.Encoder(encodePDF)},
+			Op: "OffertePDF", Endpoint: httpapi.ByID(s.PDF), Decode: decodeID, Encode: factuur.EncodePDF},
 	}
 }
 
 var decodeID = httpapi.DecodeIDRequest(ErrNotFound, "klus_id")
 
 var decodeSave = httpapi.DecodeIDBodyOf[Form](ErrNotFound, "klus_id", 32<<10)
-
-func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
-	return httpapi.WriteAttachment(w, "application/pdf", p.Name, p.Data)
-}

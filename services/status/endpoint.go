@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -26,7 +27,7 @@ func makeCancelEndpoint(s Service) endpoint.Endpoint {
 }
 
 func makePDFEndpoint(s Service) endpoint.Endpoint {
-	return httpapi.Typed(func(ctx context.Context, r tokenRequest) (*PDF, error) { return s.InvoicePDF(ctx, r.Token) })
+	return httpapi.Typed(func(ctx context.Context, r tokenRequest) (*factuur.PDFFile, error) { return s.InvoicePDF(ctx, r.Token) })
 }
 
 func makeDecideEndpoint(s Service) endpoint.Endpoint { return httpapi.Typed(s.Decide) }

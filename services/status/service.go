@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/offerte"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -133,22 +134,16 @@ type Link struct {
 type Store interface {
 	Read(ctx context.Context, l Link) (Row, error)
 	Cancel(ctx context.Context, l Link) error
-	InvoicePDF(ctx context.Context, l Link) (*PDF, error)
+	InvoicePDF(ctx context.Context, l Link) (*factuur.PDFFile, error)
 	// Decide records the customer's answer on the latest sent version of the quote.
 	Decide(ctx context.Context, l Link, b Besluit) error
-}
-
-// PDF is the invoice download.
-type PDF struct {
-	Name string
-	Data []byte
 }
 
 // Service is the status page's use-case.
 type Service interface {
 	Get(ctx context.Context, token string) (Status, error)
 	Cancel(ctx context.Context, token string) (Status, error)
-	InvoicePDF(ctx context.Context, token string) (*PDF, error)
+	InvoicePDF(ctx context.Context, token string) (*factuur.PDFFile, error)
 	Decide(ctx context.Context, r DecisionRequest) (Status, error)
 }
 
@@ -219,7 +214,7 @@ func (s *service) Cancel(ctx context.Context, token string) (Status, error) {
 	return s.Get(ctx, token)
 }
 
-func (s *service) InvoicePDF(ctx context.Context, token string) (*PDF, error) {
+func (s *service) InvoicePDF(ctx context.Context, token string) (*factuur.PDFFile, error) {
 	l, err := s.job(token)
 	if err != nil {
 		return nil, err

@@ -127,7 +127,7 @@ func (s *pgStore) Cancel(ctx context.Context, l Link) error {
 // InvoicePDF draws the invoice of a finished job as it stands now (D28: a customer who downloads
 // it after paying gets a paid invoice), read as the system: the visitor's role reads no invoice
 // itself, and the link already proved which job's invoice this is.
-func (s *pgStore) InvoicePDF(ctx context.Context, l Link) (*PDF, error) {
+func (s *pgStore) InvoicePDF(ctx context.Context, l Link) (*factuur.PDFFile, error) {
 	r, err := s.Read(ctx, l)
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func (s *pgStore) InvoicePDF(ctx context.Context, l Link) (*PDF, error) {
 	if err != nil {
 		return nil, fmt.Errorf("status: invoice PDF: %w", err)
 	}
-	return &PDF{Name: "factuur.pdf", Data: data}, nil
+	return &factuur.PDFFile{Name: "factuur.pdf", Data: data}, nil
 }
 
 // Decide records the answer through klus_status_offerte_besluit (migration 034), which admits only

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
 
@@ -36,7 +37,7 @@ func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/status/{token}/factuur.pdf", Summary: "De factuur van een afgeronde klus als PDF",
 			Tag: "status", Resource: "klus_status", Action: "read", ResponseType: "application/pdf",
 			Op: "InvoicePDF", Endpoint: makePDFEndpoint(s), Decode: decodeToken, Guard: guard, Limit: limiter, LimitMessage: TooMany,
-			Encode: httpapi.Encoder(encodePDF)},
+			Encode: factuur.EncodePDF},
 	}
 }
 
@@ -53,9 +54,4 @@ func decodeBesluit(_ context.Context, r *http.Request) (any, error) {
 	}
 	req := DecisionRequest{Token: r.PathValue("token")}
 	return req, httpapi.DecodeJSON(nil, r, &req.Besluit, 8<<10)
-}
-
-// encodePDF sends the invoice or quote as a download: never cached, never sniffed.
-func encodePDF(_ context.Context, w http.ResponseWriter, p *PDF) error {
-	return httpapi.WriteAttachment(w, "application/pdf", p.Name, p.Data)
 }
