@@ -11,6 +11,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -166,7 +167,7 @@ const (
 
 // Refusals.
 var (
-	ErrNotFound    = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
+	ErrNotFound    = notfound.Aanmelding
 	ErrNotApproved = domainerr.Conflict("aanmelding_not_approved", "Zet de aanmelding eerst op goedgekeurd.")
 	ErrHasAccount  = domainerr.Conflict("aanmelding_has_account", "Van deze aanmelding is al een klusser account gemaakt.")
 	ErrNoEmail     = domainerr.Conflict("aanmelding_no_email", "Geen e-mailadres beschikbaar")

@@ -40,12 +40,12 @@ var CountsSpec = list.Spec{
 	Search:  Spec.Search,
 }
 
-var decodeIDRequest = httpapi.DecodeIDRequest(ErrKlusNotFound, "klus_id")
+var decodeIDRequest = httpapi.DecodeIDRequest(ErrNotFound, "klus_id")
 
 var (
-	decodeUpdate = httpapi.DecodeIDBodyOf[Form](ErrKlusNotFound, "klus_id", 0)
-	decodeStatus = httpapi.DecodeIDBodyOf[StatusForm](ErrKlusNotFound, "klus_id", 0)
-	decodeAssign = httpapi.DecodeIDBodyOf[AssignForm](ErrKlusNotFound, "klus_id", 0)
+	decodeUpdate = httpapi.DecodeIDBodyOf[Form](ErrNotFound, "klus_id", 0)
+	decodeStatus = httpapi.DecodeIDBodyOf[StatusForm](ErrNotFound, "klus_id", 0)
+	decodeAssign = httpapi.DecodeIDBodyOf[AssignForm](ErrNotFound, "klus_id", 0)
 )
 
 func decodeCounts(_ context.Context, r *http.Request) (any, error) {

@@ -18,7 +18,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
-	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -263,11 +262,9 @@ const (
 	msgPoolNobodyFormat = "De klus staat in de pool, maar er konden geen klussers worden genotificeerd: %s heeft geen actieve klussers."
 )
 
-// The refusals of this domain.
-var (
-	ErrKlusNotFound     = notfound.Klus
-	ErrFinishedReassign = domainerr.Conflict("job_finished", "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen.")
-)
+// ErrFinishedReassign refuses to assign a finished job again. A job the actor may not see is
+// ErrNotFound, as on the klusser's routes.
+var ErrFinishedReassign = domainerr.Conflict("job_finished", "Deze klus is afgerond: de werkbon is gesloten en de klus kan niet opnieuw worden toegewezen.")
 
 // NewBeheerService returns the service over s.
 func NewBeheerService(s BeheerStore) BeheerService { return &beheerService{store: s} }

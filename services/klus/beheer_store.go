@@ -61,7 +61,7 @@ func readDetail(ctx context.Context, tx pgx.Tx, id uuid.UUID) (Detail, error) {
 		&d.Archived, &d.Betaald, &d.MateriaalKostenCents, &d.CreatedAt, &d.UpdatedAt, &d.VastePrijs,
 		&wID, &wStatus, &wSigned, &wUren, &fID, &fNummer, &fDatum, &fTotaal, &fMethode)
 	if err != nil {
-		return d, tenants.NoRowsAs(ErrKlusNotFound, err)
+		return d, tenants.NoRowsAs(ErrNotFound, err)
 	}
 	d.Datum = datum.String()
 	d.WerkbonGesloten = d.Status == "afgerond"
@@ -386,7 +386,7 @@ func lockState(ctx context.Context, tx pgx.Tx, id uuid.UUID) (state, error) {
 		SELECT status, regio, tijd, woonplaats, assignment_type, klusser_id, geschat_tarief_cents, geschatte_duur::float8, archived, datum
 		FROM klussen WHERE id = $1 FOR UPDATE`, id).
 		Scan(&s.Status, &s.Regio, &s.Tijd, &s.Woonplaats, &s.AssignmentType, &s.KlusserID, &s.TariefCents, &s.Duur, &s.Archived, &s.Datum)
-	return s, tenants.NoRowsAs(ErrKlusNotFound, err)
+	return s, tenants.NoRowsAs(ErrNotFound, err)
 }
 
 // Delete removes the job for good: its work order, materials, photos and notifications go with it

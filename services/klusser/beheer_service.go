@@ -15,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
@@ -154,7 +155,7 @@ type Gewerkt struct {
 type One = httpapi.One[Detail]
 
 // ErrNotFound: no such klusser, or one of a region the actor may not see (the same answer).
-var ErrNotFound = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")
+var ErrNotFound = notfound.Klusser
 
 // NewBeheerService returns the service over s; a makes and removes accounts (nil: no creating or
 // deleting, e.g. without Kratos); publicURL turns a stored photo's key into its address.

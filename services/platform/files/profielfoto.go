@@ -16,8 +16,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants"
-	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
 // FotoSlots maps the slots of the API to the profile's columns.
@@ -51,7 +51,7 @@ const (
 )
 
 // ErrKlusserNotFound: no klusser with this id (or the slot is not one of the four).
-var ErrKlusserNotFound = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")
+var ErrKlusserNotFound = notfound.Klusser
 
 type fotoRequest struct {
 	KlusserID uuid.UUID
@@ -73,10 +73,8 @@ func (s *service) UploadProfielFoto(ctx context.Context, klusserID uuid.UUID, sl
 		return ProfielFoto{}, err
 	}
 	key := NewKey(klusserID, ft)
-	var old *string
-	err = PutInTx(ctx, s.blobs, Profielen, key, ft.ContentType, file.Data, func(write func() error) (err error) {
-		old, err = s.store.SetProfielFoto(ctx, klusserID, column, &key, write)
-		return err
+	old, err := PutInTx(ctx, s.blobs, Profielen, key, ft.ContentType, file.Data, func(write func() error) (*string, error) {
+		return s.store.SetProfielFoto(ctx, klusserID, column, &key, write)
 	})
 	if err != nil {
 		return ProfielFoto{}, err

@@ -13,4 +13,13 @@ var (
 	Factuur = domainerr.NotFound("factuur_not_found", "Factuur niet gevonden")
 	// Klant: a customer (an e-mail address) with no jobs the actor may see.
 	Klant = domainerr.NotFound("klant_not_found", "Klant niet gevonden")
+	// Klusser: a klusser's profile that does not exist or that the actor may not see, under
+	// /klussers and the profile's photos.
+	Klusser = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")
+	// Werkbon: a work order that does not exist or is not the actor's, under /werkbonnen and
+	// the work order's photos.
+	Werkbon = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+	// Aanmelding: a klusser's application that does not exist, under /aanmeldingen and the
+	// application's documents.
+	Aanmelding = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
 )
