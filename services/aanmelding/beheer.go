@@ -232,9 +232,8 @@ func (b *beheer) CreateAccount(ctx context.Context, r AccountRequest) (AccountAn
 	// The VOG is stored with the account's transaction: a refused account leaves no file.
 	key := files.NewKey(r.ID, ft)
 	leeftijd := d.Leeftijd
-	var id uuid.UUID
-	err = files.PutInTx(ctx, b.blobs, files.Documents, key, ft.ContentType, r.VOG.Data, func(write func() error) (err error) {
-		id, err = b.accounts.Create(ctx, accounts.NewAccount{Email: r.Email, Naam: d.Naam, Password: r.Password,
+	id, err := files.PutInTx(ctx, b.blobs, files.Documents, key, ft.ContentType, r.VOG.Data, func(write func() error) (uuid.UUID, error) {
+		return b.accounts.Create(ctx, accounts.NewAccount{Email: r.Email, Naam: d.Naam, Password: r.Password,
 			Role: "klusser", Regions: known, Telefoon: d.Telefoon, Adres: d.Adres, Postcode: d.Postcode,
 			Woonplaats: d.Woonplaats, Leeftijd: &leeftijd, HeeftVOG: true, HeeftVervoer: d.HeeftVervoer,
 			Motivatie: d.Motivatie, Ervaring: d.Ervaring, Beschikbaarheid: d.Beschikbaarheid,
@@ -246,7 +245,6 @@ func (b *beheer) CreateAccount(ctx context.Context, r AccountRequest) (AccountAn
 					ContentType: ft.ContentType, FileSize: int64(len(r.VOG.Data))}
 				return b.store.Attach(ctx, tx, r.ID, id, vog, key)
 			}})
-		return err
 	})
 	if err != nil {
 		return AccountAnswer{}, err

@@ -89,9 +89,8 @@ func (s *fotoStore) Upload(ctx context.Context, r FotoRequest) (Answer, error) {
 		return Answer{}, err
 	}
 	key := files.NewKey(r.ID, ft)
-	var sch Schouw
-	err = files.PutInTx(ctx, s.blobs, files.KlusFotos, key, ft.ContentType, r.File.Data, func(write func() error) error {
-		return s.db.Tx(ctx, func(tx pgx.Tx) error {
+	sch, err := files.PutInTx(ctx, s.blobs, files.KlusFotos, key, ft.ContentType, r.File.Data, func(write func() error) (sch Schouw, err error) {
+		err = s.db.Tx(ctx, func(tx pgx.Tx) error {
 			regio, err := visible(ctx, tx, r.ID)
 			if err != nil {
 				return err
@@ -123,6 +122,7 @@ func (s *fotoStore) Upload(ctx context.Context, r FotoRequest) (Answer, error) {
 			}
 			return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditUpload, Entity: EntityFoto, EntityID: id.String(), Region: &regio})
 		})
+		return sch, err
 	})
 	return Answer{Data: sch, Message: MsgFotoToegevoegd}, err
 }

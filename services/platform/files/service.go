@@ -23,6 +23,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
@@ -123,10 +124,10 @@ const MaxNotesChars = 2000
 // Errors a user may see. Something that exists but is not the actor's is "not found" too, so
 // that an answer never tells whether another klusser's file exists.
 var (
-	ErrWorkOrderNotFound  = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+	ErrWorkOrderNotFound  = notfound.Werkbon
 	ErrWorkOrderClosed    = domainerr.Conflict("werkbon_closed", "Deze werkbon is afgesloten. Er kunnen geen foto's meer worden toegevoegd.")
 	ErrPhotoNotFound      = domainerr.NotFound("foto_not_found", "Foto niet gevonden")
-	ErrAanmeldingNotFound = domainerr.NotFound("aanmelding_not_found", "Aanmelding niet gevonden")
+	ErrAanmeldingNotFound = notfound.Aanmelding
 	ErrDocumentNotFound   = domainerr.NotFound("document_not_found", "Document niet gevonden")
 	ErrFileMissing        = domainerr.NotFound("file_missing", "Het bestand is niet gevonden.")
 )
@@ -157,21 +158,14 @@ func (s *service) UploadWorkOrderPhoto(ctx context.Context, workOrderID uuid.UUI
 		return Photo{}, domainerr.Invalid("invalid_photo_type", msg, map[string]string{"type": msg})
 	}
 	key := NewKey(workOrderID, ft)
-	var p Photo
-	err = PutInTx(ctx, s.blobs, KlusFotos, key, ft.ContentType, file.Data, func(write func() error) (err error) {
-		p, err = s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
+	return PutInTx(ctx, s.blobs, KlusFotos, key, ft.ContentType, file.Data, func(write func() error) (Photo, error) {
+		return s.store.AddWorkOrderPhoto(ctx, Photo{WorkOrderID: workOrderID, Type: photoType, ContentType: ft.ContentType,
 			FileSize: int64(len(file.Data)), ClientID: clientID}, key, write)
-		return err
 	})
-	return p, err
 }
 
 func (s *service) DownloadWorkOrderPhoto(ctx context.Context, photoID uuid.UUID) (*Download, error) {
-	var p Photo
-	obj, err := s.get(ctx, KlusFotos, func(open func(key string) error) (err error) {
-		p, err = s.store.OpenWorkOrderPhoto(ctx, photoID, open)
-		return err
-	})
+	p, obj, err := get(ctx, s.blobs, KlusFotos, photoID, s.store.OpenWorkOrderPhoto)
 	if err != nil {
 		return nil, err
 	}
@@ -195,22 +189,15 @@ func (s *service) UploadDocument(ctx context.Context, aanmeldingID uuid.UUID, in
 		return Document{}, domainerr.Invalid("notes_too_long", msg, map[string]string{"notes": msg})
 	}
 	key := NewKey(aanmeldingID, ft)
-	var d Document
-	err = PutInTx(ctx, s.blobs, Documents, key, ft.ContentType, in.File.Data, func(write func() error) (err error) {
-		d, err = s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
+	return PutInTx(ctx, s.blobs, Documents, key, ft.ContentType, in.File.Data, func(write func() error) (Document, error) {
+		return s.store.AddDocument(ctx, Document{AanmeldingID: &aanmeldingID, DocumentType: in.DocumentType,
 			FileName: CleanFileName(in.File.Name, ft), ContentType: ft.ContentType, FileSize: int64(len(in.File.Data)), Notes: notes},
 			key, write)
-		return err
 	})
-	return d, err
 }
 
 func (s *service) DownloadDocument(ctx context.Context, id uuid.UUID) (*Download, error) {
-	var d Document
-	obj, err := s.get(ctx, Documents, func(open func(key string) error) (err error) {
-		d, err = s.store.OpenDocument(ctx, id, open)
-		return err
-	})
+	d, obj, err := get(ctx, s.blobs, Documents, id, s.store.OpenDocument)
 	if err != nil {
 		return nil, err
 	}
@@ -233,10 +220,10 @@ type Writable interface {
 // PutInTx stores a file together with the row that names it. add runs the transaction that
 // stores the row and calls write inside it: the file is written there, after the row checks, and
 // removed again when the transaction fails after it was written, so a refused upload leaves
-// neither row nor file.
-func PutInTx(ctx context.Context, blobs Writable, b Bucket, key, contentType string, data []byte, add func(write func() error) error) error {
+// neither row nor file. It returns what add made (the stored row).
+func PutInTx[T any](ctx context.Context, blobs Writable, b Bucket, key, contentType string, data []byte, add func(write func() error) (T, error)) (T, error) {
 	written := false
-	err := add(func() error {
+	v, err := add(func() error {
 		if err := blobs.Put(ctx, b, key, contentType, data); err != nil {
 			return err
 		}
@@ -246,17 +233,18 @@ func PutInTx(ctx context.Context, blobs Writable, b Bucket, key, contentType str
 	if err != nil && written {
 		err = errors.Join(err, blobs.Delete(context.WithoutCancel(ctx), b, key))
 	}
-	return err
+	return v, err
 }
 
-// get runs find, which finds the row and calls open with its key inside its transaction (where
-// the download is audited), and returns the opened file; it is closed again when the transaction
-// fails after it was opened.
-func (s *service) get(ctx context.Context, b Bucket, find func(open func(key string) error) error) (*Object, error) {
+// get runs find, the store's method that finds the row of id and calls open with its key inside
+// its transaction (where the download is audited), and returns the row and the opened file; the
+// file is closed again when the transaction fails after it was opened.
+func get[T any](ctx context.Context, blobs Storage, b Bucket, id uuid.UUID,
+	find func(ctx context.Context, id uuid.UUID, open func(key string) error) (T, error)) (T, *Object, error) {
 	var obj *Object
-	err := find(func(key string) error {
+	row, err := find(ctx, id, func(key string) error {
 		var err error
-		obj, err = s.blobs.Open(ctx, b, key)
+		obj, err = blobs.Open(ctx, b, key)
 		if errors.Is(err, ErrNotFound) {
 			return ErrFileMissing.WithCause(fmt.Errorf("files: %s/%s is in the database but not in storage", b, key))
 		}
@@ -266,9 +254,10 @@ func (s *service) get(ctx context.Context, b Bucket, find func(open func(key str
 		if obj != nil {
 			obj.Body.Close()
 		}
-		return nil, err
+		var none T
+		return none, nil, err
 	}
-	return obj, nil
+	return row, obj, nil
 }
 
 // servedType is the stored content type when it is one of the kind's, else a download that no

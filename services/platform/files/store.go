@@ -75,8 +75,8 @@ func (s *pgStore) AddWorkOrderPhoto(ctx context.Context, p Photo, key string, wr
 }
 
 func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open func(key string) error) (Photo, error) {
-	var p Photo
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Photo, error) {
+		var p Photo
 		var key string
 		var regio *string
 		err := tx.QueryRow(ctx, `
@@ -86,19 +86,15 @@ func (s *pgStore) OpenWorkOrderPhoto(ctx context.Context, id uuid.UUID, open fun
 			LEFT JOIN klussen k ON k.id = w.klus_id
 			WHERE p.id = $1`, id).Scan(&p.ID, &p.WorkOrderID, &p.Type, &key, &p.ContentType, &p.FileSize, &p.CreatedAt, &regio)
 		if err != nil {
-			return tenants.NoRowsAs(ErrPhotoNotFound, fmt.Errorf("files: find photo: %w", err))
+			return p, tenants.NoRowsAs(ErrPhotoNotFound, fmt.Errorf("files: find photo: %w", err))
 		}
 		if err := open(key); err != nil {
-			return err
+			return p, err
 		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityWorkOrderPhoto,
+		p.URL = photoURL(p.ID)
+		return p, tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityWorkOrderPhoto,
 			EntityID: p.ID.String(), Region: regio})
 	})
-	if err != nil {
-		return Photo{}, err
-	}
-	p.URL = photoURL(p.ID)
-	return p, nil
 }
 
 func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write func() error) (Document, error) {
@@ -140,8 +136,8 @@ func (s *pgStore) AddDocument(ctx context.Context, d Document, key string, write
 }
 
 func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key string) error) (Document, error) {
-	var d Document
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Document, error) {
+		var d Document
 		var key string
 		var woonplaats, postcode *string
 		err := tx.QueryRow(ctx, `
@@ -152,23 +148,19 @@ func (s *pgStore) OpenDocument(ctx context.Context, id uuid.UUID, open func(key 
 			WHERE d.id = $1`, id).Scan(&d.ID, &d.AanmeldingID, &d.KlusserID, &d.DocumentType, &d.FileName, &key,
 			&d.ContentType, &d.FileSize, &d.Notes, &d.CreatedAt, &woonplaats, &postcode)
 		if err != nil {
-			return tenants.NoRowsAs(ErrDocumentNotFound, fmt.Errorf("files: find document: %w", err))
+			return d, tenants.NoRowsAs(ErrDocumentNotFound, fmt.Errorf("files: find document: %w", err))
 		}
 		regio, err := documentRegion(ctx, tx, d.KlusserID, woonplaats, postcode)
 		if err != nil {
-			return err
+			return d, err
 		}
 		if err := open(key); err != nil {
-			return err
+			return d, err
 		}
-		return tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityKlusserDocument,
+		d.URL = DocumentURL(d.ID)
+		return d, tenants.Audit(ctx, tx, tenants.AuditEntry{Action: tenants.AuditDownload, Entity: EntityKlusserDocument,
 			EntityID: d.ID.String(), Region: regio})
 	})
-	if err != nil {
-		return Document{}, err
-	}
-	d.URL = DocumentURL(d.ID)
-	return d, nil
 }
 
 func (s *pgStore) DeleteDocument(ctx context.Context, id uuid.UUID, remove func(key string) error) error {
