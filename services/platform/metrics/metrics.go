@@ -85,38 +85,62 @@ func (r *Registry) HTTP(route string, next http.Handler) http.Handler {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		sw := &StatusRecorder{ResponseWriter: w}
 		next.ServeHTTP(sw, req)
-		r.http.WithLabelValues(route, statusText(sw.status)).Inc()
+		r.http.WithLabelValues(route, statusText(sw.Code())).Inc()
 	})
 }
 
-// statusWriter remembers the status a handler wrote; Flush and Unwrap keep streams working.
-type statusWriter struct {
+// StatusRecorder passes an answer on and remembers the status it went out with and the bytes of
+// its body, for whatever observes answers: these metrics, the access log (httpapi.AccessLog) and
+// the tests' check of every answer against the API document. Flush and Unwrap keep streams and
+// http.ResponseController working through it.
+type StatusRecorder struct {
 	http.ResponseWriter
-	status int
-	wrote  bool
+	// Status is the status of the header that went out: the first WriteHeader's, or 200 once the
+	// body or a flush went out without one (as net/http sends it); 0 while nothing has gone out.
+	Status int
+	// Bytes counts the body written.
+	Bytes int
 }
 
-func (w *statusWriter) WriteHeader(code int) {
-	if !w.wrote {
-		w.status, w.wrote = code, true
+func (w *StatusRecorder) WriteHeader(code int) {
+	if w.Status == 0 {
+		w.Status = code
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
 
-func (w *statusWriter) Write(b []byte) (int, error) {
-	w.wrote = true
-	return w.ResponseWriter.Write(b)
+func (w *StatusRecorder) Write(b []byte) (int, error) {
+	if w.Status == 0 {
+		w.Status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.Bytes += n
+	return n, err
 }
 
-func (w *statusWriter) Flush() {
+// Flush sends what is buffered of a streaming answer (server-sent events).
+func (w *StatusRecorder) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		if w.Status == 0 {
+			w.Status = http.StatusOK
+		}
 		f.Flush()
 	}
 }
 
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+// Unwrap lets http.ResponseController reach the real writer.
+func (w *StatusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Code is the status of the answer: Status, or 200 for a handler that wrote nothing (net/http
+// then sends 200).
+func (w *StatusRecorder) Code() int {
+	if w.Status == 0 {
+		return http.StatusOK
+	}
+	return w.Status
+}
 
 func statusText(code int) string {
 	const digits = "0123456789"

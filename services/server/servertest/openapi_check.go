@@ -19,6 +19,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"github.com/klusmaat/klusmaat/services/platform/metrics"
 )
 
 // Every answer of the API servers the kit starts is checked against the API description
@@ -105,14 +107,14 @@ func Checked(t testing.TB, h http.Handler) http.Handler {
 			h.ServeHTTP(w, r)
 			return
 		}
-		rec := &recordingWriter{ResponseWriter: w, status: http.StatusOK}
+		rec := &recordingWriter{StatusRecorder: metrics.StatusRecorder{ResponseWriter: w}}
 		// The route is found before the handler runs: it may read and close the request's body.
 		route, pathParams, findErr := router.FindRoute(r)
 		h.ServeHTTP(rec, r)
 		defer func(begin time.Time) { checkNanos.Add(int64(time.Since(begin))) }(time.Now())
 		if err := checkAnswer(r, route, pathParams, findErr, rec); err != nil {
 			t.Errorf("%s %s answered %d, which openapi.json does not allow: %v\nbody: %.400s",
-				r.Method, r.URL.RequestURI(), rec.status, err, rec.body.String())
+				r.Method, r.URL.RequestURI(), rec.Code(), err, rec.body.String())
 		}
 		responsesChecked.Add(1)
 	})
@@ -122,21 +124,21 @@ func checkAnswer(r *http.Request, route *routers.Route, pathParams map[string]st
 	if findErr != nil {
 		// No operation: the server's fallback answers 404 (no such path) or 405 (another
 		// method), as a JSON error; a write without the CSRF header never gets that far (403).
-		if rec.status != http.StatusNotFound && rec.status != http.StatusMethodNotAllowed && rec.status != http.StatusForbidden {
+		if status := rec.Code(); status != http.StatusNotFound && status != http.StatusMethodNotAllowed && status != http.StatusForbidden {
 			return fmt.Errorf("no operation in the description (%v), yet not a 403, 404 or 405", findErr)
 		}
 		return nil
 	}
 	mediaType, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
 	opts := &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true}
-	if mediaType != "application/json" || rec.status == http.StatusNoContent {
+	if mediaType != "application/json" || rec.Code() == http.StatusNoContent {
 		// A file (PDF, CSV, a photo) or the event stream: status and headers are checked; the
 		// description declares such a body as text of its media type.
 		opts.ExcludeResponseBody = true
 	}
 	in := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: r, PathParams: pathParams, Route: route, Options: opts},
-		Status:                 rec.status,
+		Status:                 rec.Code(),
 		Header:                 rec.Header(),
 		Options:                opts,
 	}
@@ -146,32 +148,13 @@ func checkAnswer(r *http.Request, route *routers.Route, pathParams map[string]st
 
 // recordingWriter passes an answer on and keeps its status and body (streams flush through).
 type recordingWriter struct {
-	http.ResponseWriter
-	status  int
-	written bool
-	body    bytes.Buffer
-}
-
-func (w *recordingWriter) WriteHeader(status int) {
-	if !w.written {
-		w.status, w.written = status, true
-	}
-	w.ResponseWriter.WriteHeader(status)
+	metrics.StatusRecorder
+	body bytes.Buffer
 }
 
 func (w *recordingWriter) Write(b []byte) (int, error) {
-	w.written = true
 	if w.body.Len() < 8<<20 {
 		w.body.Write(b)
 	}
-	return w.ResponseWriter.Write(b)
+	return w.StatusRecorder.Write(b)
 }
-
-func (w *recordingWriter) Flush() {
-	w.written = true
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-func (w *recordingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
