@@ -26,27 +26,30 @@ import (
 
 // Service is the customers of the back office.
 type Service interface {
-	// List returns a page of customers, the one with the newest job first unless p sorts otherwise.
-	List(ctx context.Context, p list.Params) (list.Page[Klant], error)
+	Lists
 	// Get returns a customer's card.
 	Get(ctx context.Context, email string) (One, error)
-	// Klussen, Facturen and Reviews are the card's tabs.
-	Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error)
-	Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur], error)
-	Reviews(ctx context.Context, r TabRequest) (list.Page[Review], error)
 	// Create makes a customer: its first job, or the placeholder job of section 4.
 	Create(ctx context.Context, n CreateForm) (Created, error)
 	// Delete removes a customer's jobs with their work orders, photos and history (D11).
 	Delete(ctx context.Context, email string) (Deleted, error)
 }
 
-// Store is the SQL side; store.go implements it.
-type Store interface {
+// Lists are the customer list and the card's tabs: pages the store reads and the service passes on
+// as they are.
+type Lists interface {
+	// List returns a page of customers, the one with the newest job first unless p sorts otherwise.
 	List(ctx context.Context, p list.Params) (list.Page[Klant], error)
-	Get(ctx context.Context, email string) (Detail, error)
+	// Klussen, Facturen and Reviews are the card's tabs.
 	Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error)
 	Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur], error)
 	Reviews(ctx context.Context, r TabRequest) (list.Page[Review], error)
+}
+
+// Store is the SQL side; store.go implements it.
+type Store interface {
+	Lists
+	Get(ctx context.Context, email string) (Detail, error)
 	Create(ctx context.Context, g klus.Gegevens) (Detail, error)
 	Delete(ctx context.Context, email string) (int, error)
 }
@@ -198,32 +201,19 @@ var (
 )
 
 // NewService returns the service over s, with today's Dutch date from clock (the placeholder job).
-func NewService(s Store, clock calendar.Clock) Service { return &service{store: s, clock: clock} }
-
-type service struct {
-	store Store
-	clock calendar.Clock
+func NewService(s Store, clock calendar.Clock) Service {
+	return &service{Lists: s, store: s, clock: clock}
 }
 
-func (s *service) List(ctx context.Context, p list.Params) (list.Page[Klant], error) {
-	return s.store.List(ctx, p)
+type service struct {
+	Lists // the store's
+	store Store
+	clock calendar.Clock
 }
 
 func (s *service) Get(ctx context.Context, email string) (One, error) {
 	d, err := s.store.Get(ctx, email)
 	return One{Data: d}, err
-}
-
-func (s *service) Klussen(ctx context.Context, r TabRequest) (list.Page[klus.ListItem], error) {
-	return s.store.Klussen(ctx, r)
-}
-
-func (s *service) Facturen(ctx context.Context, r TabRequest) (list.Page[Factuur], error) {
-	return s.store.Facturen(ctx, r)
-}
-
-func (s *service) Reviews(ctx context.Context, r TabRequest) (list.Page[Review], error) {
-	return s.store.Reviews(ctx, r)
 }
 
 func (s *service) Create(ctx context.Context, n CreateForm) (Created, error) {
