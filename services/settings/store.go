@@ -16,12 +16,7 @@ import (
 type pgStore struct{ db *tenants.DB }
 
 func (s *pgStore) Get(ctx context.Context) (Settings, error) {
-	var st Settings
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		st, err = read(ctx, tx)
-		return err
-	})
-	return st, err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Settings, error) { return read(ctx, tx) })
 }
 
 func read(ctx context.Context, tx pgx.Tx) (Settings, error) {
@@ -111,12 +106,7 @@ func (s *pgStore) Update(ctx context.Context, w Form) (Settings, error) {
 }
 
 func (s *pgStore) OwnRegios(ctx context.Context) ([]Regio, error) {
-	var out []Regio
-	err := s.db.Tx(ctx, func(tx pgx.Tx) (err error) {
-		out, err = regios(ctx, tx, true)
-		return err
-	})
-	return out, err
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) ([]Regio, error) { return regios(ctx, tx, true) })
 }
 
 // UpdateOwnRegios checks, writes and audits (D22) in one transaction.
