@@ -18,18 +18,16 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // Beheer is the admins' use of applications.
 type Beheer interface {
-	// List is one page of applications, newest first.
-	List(ctx context.Context, p list.Params) (list.Page[Row], error)
-	// Counts is the number of applications per status (the four cards).
-	Counts(ctx context.Context, p list.Params) (CountsAnswer, error)
-	// Get is one application with its documents and communication.
-	Get(ctx context.Context, id uuid.UUID) (One, error)
+	// The screen: a page of applications (Row, newest first), the number per status (the four
+	// cards) and one application with its documents and communication (One).
+	listing.Overview[Row, CountsAnswer, One]
 	// Review saves the status and the internal notes.
 	Review(ctx context.Context, id uuid.UUID, r Beoordeling) (One, error)
 	// Log adds a note, a call, an e-mail (sent by a background job) or a WhatsApp message.
@@ -40,9 +38,7 @@ type Beheer interface {
 
 // BeheerStore is the SQL side; beheer_store.go implements it. The types are in beheer_types.go.
 type BeheerStore interface {
-	List(ctx context.Context, p list.Params) (list.Page[Row], error)
-	Counts(ctx context.Context, p list.Params) (Counts, error)
-	Get(ctx context.Context, id uuid.UUID) (Detail, error)
+	listing.Overview[Row, Counts, Detail]
 	Review(ctx context.Context, id uuid.UUID, b Beoordeling) error
 	// Log stores a communication; enqueue (may be nil) runs in the same transaction.
 	Log(ctx context.Context, id uuid.UUID, c Communicatie, enqueue func(tx pgx.Tx) error) (Communicatie, error)

@@ -60,16 +60,15 @@ func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[Row], 
 }
 
 func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Counts, error) {
-	var c Counts
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (c Counts, err error) {
+		err = tx.QueryRow(ctx, `
 			SELECT count(*) FILTER (WHERE status = 'nieuw'), count(*) FILTER (WHERE status = 'in_behandeling'),
 			       count(*) FILTER (WHERE status = 'goedgekeurd'), count(*) FILTER (WHERE status = 'afgewezen'),
 			       count(*) FILTER (WHERE `+ReactieTeLaat+`)
 			FROM klusser_aanmeldingen a`+rijWhere, "", tenants.Contains(p.Search), false).
 			Scan(&c.Nieuw, &c.InBehandeling, &c.Goedgekeurd, &c.Afgewezen, &c.ReactieTeLaat)
+		return c, err
 	})
-	return c, err
 }
 
 type beheerStore struct{ db *tenants.DB }

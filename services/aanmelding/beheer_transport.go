@@ -35,7 +35,7 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal aanmeldingen per status (de kaarten)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "q"}},
-			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
+			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: httpapi.DecodeList(&CountsSpec)},
 		{Method: http.MethodGet, Path: beheerBase + "/{id}", Summary: "Eén aanmelding met documenten en communicatie",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
@@ -51,10 +51,6 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 			Op:       "CreateAccount", Endpoint: httpapi.Typed(s.CreateAccount), Decode: decodeAccount, Status: http.StatusCreated,
 			Guard: func(h http.Handler) http.Handler { return files.LimitUpload(files.VOGUpload, h) }},
 	}
-}
-
-func decodeCounts(_ context.Context, r *http.Request) (any, error) {
-	return list.Parse(&CountsSpec, r.URL.Query())
 }
 
 var decodeID = httpapi.DecodePathID(ErrNotFound)

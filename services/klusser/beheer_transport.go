@@ -1,7 +1,6 @@
 package klusser
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -37,7 +36,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 		{Method: http.MethodGet, Path: base + "/totalen", Summary: "Aantal, actief, gemiddelde beoordeling en totaal uren onder de filters van de lijst (de kaarten)",
 			Tag: "klussers", Resource: "klussers", Action: "read", Response: TotalenAnswer{},
 			Query: []httpapi.Param{{Name: "regio"}, {Name: "actief"}, {Name: "q"}},
-			Op:    "Totalen", Endpoint: httpapi.Typed(s.Totalen), Decode: decodeTotals},
+			Op:    "Totalen", Endpoint: httpapi.Typed(s.Totalen), Decode: httpapi.DecodeList(&TotalsSpec)},
 		{Method: http.MethodGet, Path: base + "/{id}", Summary: "Eén klusser: profiel, foto's, beoordelingen en gewerkte uren",
 			Tag: "klussers", Resource: "klussers", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
@@ -54,10 +53,6 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 			Tag: "klussers", Resource: "klussers", Action: "delete", Response: Message{},
 			Op: "Delete", Endpoint: httpapi.Typed(s.Delete), Decode: decodeID},
 	}
-}
-
-func decodeTotals(_ context.Context, r *http.Request) (any, error) {
-	return list.Parse(&TotalsSpec, r.URL.Query())
 }
 
 var decodeID = httpapi.DecodePathID(ErrNotFound)

@@ -42,7 +42,7 @@ func (k Kit) Routes(rts ...Route) []Route {
 				panic(fmt.Sprintf("httpapi: route %s: %v", rt.Pattern(), err))
 			}
 			if dec == nil {
-				dec = decodeList(rt.List)
+				dec = DecodeList(rt.List)
 			}
 		}
 		if dec == nil {
@@ -195,7 +195,9 @@ func checked(wildcards []string, declared []Param, dec kithttp.DecodeRequestFunc
 	}
 }
 
-func decodeList(spec *list.Spec) kithttp.DecodeRequestFunc {
+// DecodeList is the decoder of a route whose input is the list parameters of spec (list.Parse):
+// a list route's, which Kit gives it, or the cards' of a list, which take its filters.
+func DecodeList(spec *list.Spec) kithttp.DecodeRequestFunc {
 	return func(_ context.Context, r *http.Request) (any, error) {
 		return list.Parse(spec, r.URL.Query())
 	}
