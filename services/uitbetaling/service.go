@@ -29,6 +29,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/pain"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
@@ -194,8 +195,8 @@ var EigenSpec = list.Spec{
 var (
 	// ErrNotFound: no such statement for this actor.
 	ErrNotFound = domainerr.NotFound("uitbetaling_not_found", "Uitbetaling niet gevonden")
-	// ErrKlusserNotFound: no such klusser for this actor.
-	ErrKlusserNotFound = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")
+	// ErrKlusserNotFound: no such klusser for this actor (as on the klussers' own routes).
+	ErrKlusserNotFound = notfound.Klusser
 	// ErrAlreadyApproved: a statement is approved once.
 	ErrAlreadyApproved = domainerr.Conflict("already_approved", "Deze uitbetaling is al goedgekeurd.")
 )

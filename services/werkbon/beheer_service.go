@@ -14,7 +14,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
-	"github.com/klusmaat/klusmaat/tenants/domainerr"
+	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
@@ -128,8 +128,8 @@ type CountsAnswer = httpapi.One[Counts]
 // PhotoURL is where the console downloads a work order photo (services/platform/files).
 func PhotoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String() }
 
-// ErrWerkbonNotFound: no such work order.
-var ErrWerkbonNotFound = domainerr.NotFound("werkbon_not_found", "Werkbon niet gevonden")
+// ErrWerkbonNotFound: no such work order (the photos' routes answer the same).
+var ErrWerkbonNotFound = notfound.Werkbon
 
 // NewBeheerService returns the service over s.
 func NewBeheerService(s BeheerStore) BeheerService { return &beheerService{store: s} }
