@@ -12,6 +12,12 @@ export PATH := $(KLUSMAAT_CACHE)/node/bin:$(PATH)
 # Every command make starts runs on a development or test machine: the binary may use the
 # development actor key (a deployment sets KLUSMAAT_ACTOR_KEY and leaves this unset).
 export KLUSMAAT_DEV := true
+# Go builds without the checkout's absolute path (-trimpath): the build cache's keys of our own
+# packages then do not depend on where the repository is, so a second clone or worktree (and CI's
+# fresh clone) reuses what an earlier checkout compiled, vetted and staticchecked instead of
+# compiling all of it again. Stack traces name files by module path, as a release build should.
+# (go env GOFLAGS: keep what the environment or go's own settings file already asks for.)
+export GOFLAGS := $(strip $(filter-out -trimpath,$(shell go env GOFLAGS 2>/dev/null)) -trimpath)
 
 # make run's ports. RUN_OFFSET shifts them all (default 0: the ports below), so that a second
 # working copy can run its own `make run` beside this one (e.g. `make run RUN_OFFSET=700`).

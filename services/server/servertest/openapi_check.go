@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -40,11 +39,25 @@ var (
 	responsesChecked, checkNanos atomic.Int64
 )
 
-// OpenAPIFile is the checked-in API description the answers are checked against. It is found
-// beside this package's source, so a test in any package's folder finds the same file.
+// OpenAPIFile is the checked-in API description the answers are checked against. go test runs a
+// package's tests in its folder, so the module's root is the nearest folder up with go.mod, and a
+// test in any package's folder finds the same file. (Not the source's path from runtime.Caller:
+// the Makefile builds with -trimpath, which leaves only the module path there.)
 var OpenAPIFile = func() string {
-	_, here, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(here), "..", "openapi.json")
+	dir, err := os.Getwd()
+	if err != nil {
+		panic(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "services", "server", "openapi.json")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			panic("servertest: no go.mod above " + dir)
+		}
+		dir = parent
+	}
 }()
 
 // Main is a test package's TestMain: it runs the tests and then prints how many API answers the
