@@ -18,6 +18,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/email"
 	"github.com/klusmaat/klusmaat/services/platform/accounts"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -70,8 +71,7 @@ func (b *beheer) List(ctx context.Context, p list.Params) (list.Page[Row], error
 }
 
 func (b *beheer) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
-	c, err := b.store.Counts(ctx, p)
-	return CountsAnswer{Data: c}, err
+	return httpapi.OneOf(b.store.Counts(ctx, p))
 }
 
 func (b *beheer) Get(ctx context.Context, id uuid.UUID) (One, error) {

@@ -212,8 +212,7 @@ type service struct {
 }
 
 func (s *service) Get(ctx context.Context, email string) (One, error) {
-	d, err := s.store.Get(ctx, email)
-	return One{Data: d}, err
+	return httpapi.OneOf(s.store.Get(ctx, email))
 }
 
 func (s *service) Create(ctx context.Context, n CreateForm) (Created, error) {

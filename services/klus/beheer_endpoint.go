@@ -72,8 +72,7 @@ func (f Filter) LogAttrs() []slog.Attr {
 
 func makeGetEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, r httpapi.IDRequest) (One, error) {
-		d, err := s.Get(ctx, r.ID)
-		return One{Data: d}, err
+		return httpapi.OneOf(s.Get(ctx, r.ID))
 	})
 }
 
@@ -82,8 +81,7 @@ type One = httpapi.One[Detail]
 
 func makeCountsEndpoint(s BeheerService) endpoint.Endpoint {
 	return httpapi.Typed(func(ctx context.Context, f Filter) (CountsAnswer, error) {
-		c, err := s.Counts(ctx, f)
-		return CountsAnswer{Data: c}, err
+		return httpapi.OneOf(s.Counts(ctx, f))
 	})
 }
 

@@ -179,13 +179,11 @@ func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[Klus
 }
 
 func (s *beheerService) Totalen(ctx context.Context, p list.Params) (TotalenAnswer, error) {
-	t, err := s.store.Totalen(ctx, p)
-	return TotalenAnswer{Data: t}, err
+	return httpapi.OneOf(s.store.Totalen(ctx, p))
 }
 
 func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (One, error) {
-	d, err := s.get(ctx, id)
-	return One{Data: d}, err
+	return httpapi.OneOf(s.get(ctx, id))
 }
 
 // get reads a klusser and turns its photo keys into addresses.

@@ -117,8 +117,7 @@ type service struct {
 var clock = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 
 func (s *service) Get(ctx context.Context, id uuid.UUID) (One, error) {
-	sch, err := s.store.Get(ctx, id)
-	return One{Data: sch}, err
+	return httpapi.OneOf(s.store.Get(ctx, id))
 }
 
 func (s *service) Plan(ctx context.Context, klus uuid.UUID, p Planning) (Answer, error) {

@@ -12,6 +12,10 @@ type One[T any] struct {
 // LogAttrs is the record's.
 func (o One[T]) LogAttrs() []slog.Attr { return attrsOf(o.Data) }
 
+// OneOf is a read's value in One, with the read's error: a service that answers what its store
+// read as it is says return httpapi.OneOf(s.store.Get(ctx, id)).
+func OneOf[T any](v T, err error) (One[T], error) { return One[T]{Data: v}, err }
+
 // Changed is the answer of a change: the record as it now stands and the Dutch message the console
 // shows, {"data": ..., "message": ...}. Its log line is the record's, as One's. A domain names its
 // own: type Answer = httpapi.Changed[Detail].
