@@ -71,7 +71,13 @@ func (c *checker) check(ok bool, format string, args ...any) bool {
 func newChecker(repo repoFacts, objects []object) *checker {
 	c := &checker{repo: repo, objects: objects,
 		deployments: map[string]*appsv1.Deployment{}, configMaps: map[string]*corev1.ConfigMap{},
-		services: map[string]*corev1.Service{}}
+		services:  map[string]*corev1.Service{},
+		policies:  objectsOf[*networkingv1.NetworkPolicy](objects),
+		hpas:      objectsOf[*autoscalingv2.HorizontalPodAutoscaler](objects),
+		pdbs:      objectsOf[*policyv1.PodDisruptionBudget](objects),
+		clusters:  objectsOf[*cnpgv1.Cluster](objects),
+		backups:   objectsOf[*cnpgv1.ScheduledBackup](objects),
+		databases: objectsOf[*cnpgv1.Database](objects)}
 	for _, o := range objects {
 		switch v := o.value.(type) {
 		case *appsv1.Deployment:
@@ -83,21 +89,20 @@ func newChecker(repo repoFacts, objects []object) *checker {
 			c.configMaps[v.Name] = v
 		case *corev1.Service:
 			c.services[v.Name] = v
-		case *networkingv1.NetworkPolicy:
-			c.policies = append(c.policies, v)
-		case *autoscalingv2.HorizontalPodAutoscaler:
-			c.hpas = append(c.hpas, v)
-		case *policyv1.PodDisruptionBudget:
-			c.pdbs = append(c.pdbs, v)
-		case *cnpgv1.Cluster:
-			c.clusters = append(c.clusters, v)
-		case *cnpgv1.ScheduledBackup:
-			c.backups = append(c.backups, v)
-		case *cnpgv1.Database:
-			c.databases = append(c.databases, v)
 		}
 	}
 	return c
+}
+
+// objectsOf are the objects of type T, in the build's order.
+func objectsOf[T any](objects []object) []T {
+	var out []T
+	for _, o := range objects {
+		if v, ok := o.value.(T); ok {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // run checks every invariant and returns the problems found.
