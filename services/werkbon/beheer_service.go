@@ -14,25 +14,21 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/klus"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// BeheerService is the work order overview.
+// BeheerService is the work order overview: a page of work orders (ListItem, newest first unless
+// p sorts otherwise), the cards' counts of all, signed and unsigned work orders under p's filters
+// but ondertekend, and one work order in full (One).
 type BeheerService interface {
-	// List returns a page of work orders, newest first unless p sorts otherwise.
-	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
-	// Counts counts all, signed and unsigned work orders under p's filters but ondertekend.
-	Counts(ctx context.Context, p list.Params) (CountsAnswer, error)
-	// Get returns one work order in full.
-	Get(ctx context.Context, id uuid.UUID) (One, error)
+	listing.Overview[ListItem, CountsAnswer, One]
 }
 
 // BeheerStore is the SQL side; beheer_store.go implements it.
 type BeheerStore interface {
-	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
-	Counts(ctx context.Context, p list.Params) (Counts, error)
-	Get(ctx context.Context, id uuid.UUID) (Detail, error)
+	listing.Overview[ListItem, Counts, Detail]
 }
 
 // ListItem is a row of the overview.

@@ -1,7 +1,6 @@
 package werkbon
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 
@@ -39,15 +38,11 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/counts", Summary: "Aantal werkbonnen: totaal, ondertekend, niet ondertekend",
 			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "klusser_id"}, {Name: "status"}, {Name: "klus_id"}, {Name: "q"}},
-			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: decodeCounts},
+			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: httpapi.DecodeList(&CountsSpec)},
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/{id}", Summary: "Eén werkbon: materialen, foto's, beoordelingen en handtekening",
 			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: httpapi.DecodePathID(ErrWerkbonNotFound)},
 	}
-}
-
-func decodeCounts(_ context.Context, r *http.Request) (any, error) {
-	return list.Parse(&CountsSpec, r.URL.Query())
 }
 
 // LogAttrs keeps the counts.
