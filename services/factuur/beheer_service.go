@@ -14,18 +14,19 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/exports"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// BeheerService is the back office's invoices.
+// BeheerService is the back office's invoices: a page of invoices (ListItem, newest first), the
+// cards over the same filters (Counts: their number, revenue and VAT), and one invoice whole with
+// its legal content (the print page).
 type BeheerService interface {
-	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
-	Totals(ctx context.Context, p list.Params) (TotalsAnswer, error)
+	listing.Overview[ListItem, TotalsAnswer, Factuur]
+	// Send e-mails an invoice to the customer again, with its PDF.
 	Send(ctx context.Context, id uuid.UUID) (Sent, error)
-	// Get is one invoice whole, with its legal content (the print page).
-	Get(ctx context.Context, req httpapi.IDRequest) (Factuur, error)
 	// Credit issues the credit invoice that corrects an invoice (D28).
 	Credit(ctx context.Context, req CreditRequest) (Credited, error)
 	// Export is every invoice of the filter as the page's CSV.
@@ -34,11 +35,9 @@ type BeheerService interface {
 
 // BeheerStore is the SQL side; beheer_store.go implements it.
 type BeheerStore interface {
-	List(ctx context.Context, p list.Params) (list.Page[ListItem], error)
-	Totals(ctx context.Context, p list.Params) (Totals, error)
+	listing.Overview[ListItem, Totals, Factuur]
 	Send(ctx context.Context, id uuid.UUID) (ListItem, error)
 	Credit(ctx context.Context, id uuid.UUID, reden string) (ListItem, error)
-	Get(ctx context.Context, id uuid.UUID) (Factuur, error)
 	ExportCSV(ctx context.Context, p list.Params) (*exports.CSVFile, error)
 }
 
@@ -141,8 +140,8 @@ func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[List
 	return s.store.List(ctx, p)
 }
 
-func (s *beheerService) Totals(ctx context.Context, p list.Params) (TotalsAnswer, error) {
-	t, err := s.store.Totals(ctx, p)
+func (s *beheerService) Counts(ctx context.Context, p list.Params) (TotalsAnswer, error) {
+	t, err := s.store.Counts(ctx, p)
 	return TotalsAnswer{Data: t}, err
 }
 
@@ -151,8 +150,8 @@ func (s *beheerService) Send(ctx context.Context, id uuid.UUID) (Sent, error) {
 	return Sent{Data: f, Message: MsgVerzonden}, err
 }
 
-func (s *beheerService) Get(ctx context.Context, req httpapi.IDRequest) (Factuur, error) {
-	return s.store.Get(ctx, req.ID)
+func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (Factuur, error) {
+	return s.store.Get(ctx, id)
 }
 
 func (s *beheerService) Credit(ctx context.Context, req CreditRequest) (Credited, error) {

@@ -98,7 +98,7 @@ func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListIt
 	return tenants.ListPage(ctx, s.db, p, rowSelect+where, s.args(p), scan)
 }
 
-func (s *beheerStore) Totals(ctx context.Context, p list.Params) (Totals, error) {
+func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Totals, error) {
 	var t Totals
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `

@@ -1,7 +1,6 @@
 package factuur
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -40,14 +39,14 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 		{Method: http.MethodGet, Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: TotalsAnswer{},
 			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},
-			Op:    "Totals", Endpoint: httpapi.Typed(s.Totals), Decode: decodeTotals},
+			Op:    "Totals", Endpoint: httpapi.Typed(s.Counts), Decode: decodeTotals},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/export.csv", Summary: "De gefilterde facturen als CSV (komma, velden tussen aanhalingstekens)",
 			Tag: "facturen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
 			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},
 			Op:    "Export", Endpoint: httpapi.Typed(s.Export), Decode: decodeTotals, Encode: httpapi.Encoder(exports.EncodeCSV)},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}", Summary: "Eén factuur met haar wettelijke inhoud (D28) en haar betaling van nu, voor de afdrukpagina",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: Factuur{},
-			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: httpapi.DecodeIDRequest(ErrNotFoundToSend, "factuur_id")},
+			Op: "Get", Endpoint: httpapi.ByID(s.Get), Decode: httpapi.DecodeIDRequest(ErrNotFoundToSend, "factuur_id")},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/verzenden", Summary: "De factuur opnieuw per e-mail naar de klant, met de PDF als bijlage",
 			Tag: "facturen", Resource: "facturen", Action: "send", Response: Sent{},
 			Op: "Send", Endpoint: httpapi.Typed(s.Send), Decode: httpapi.DecodePathID(ErrNotFoundToSend)},
@@ -57,9 +56,8 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 	}
 }
 
-func decodeTotals(_ context.Context, r *http.Request) (any, error) {
-	return list.Parse(&TotalsSpec, r.URL.Query())
-}
+// decodeTotals reads the list's filters and search for the cards and the export.
+var decodeTotals = httpapi.DecodeList(&TotalsSpec)
 
 var decodeCredit = httpapi.DecodeIDBody(ErrNotFoundToSend, creditBody, func(r *CreditRequest, id uuid.UUID) any { r.ID = id; return r })
 
