@@ -21,12 +21,10 @@ var BeheerSpec = list.Spec{
 	Search: "naam, e-mailadres, telefoonnummer of woonplaats (een deel)",
 }
 
-// CountsSpec takes the list's search (the cards count every status).
-var CountsSpec = list.Spec{Sorts: BeheerSpec.Sorts, DefaultSort: BeheerSpec.DefaultSort, DefaultOrder: BeheerSpec.DefaultOrder,
-	Filters: BeheerSpec.Filters, Search: BeheerSpec.Search}
-
 const beheerBase = "/api/v1/aanmeldingen"
 
+// beheerRoutes is the route table of the applications' screen. Its cards take the list's
+// parameters (the console sends the list's query) and count over its search, every status.
 func beheerRoutes(s Beheer) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: beheerBase, Summary: "Aanmeldingen van klussers: één pagina, nieuwste eerst",
@@ -35,7 +33,7 @@ func beheerRoutes(s Beheer) []httpapi.Route {
 		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal aanmeldingen per status (de kaarten)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "q"}},
-			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: httpapi.DecodeList(&CountsSpec)},
+			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: httpapi.DecodeList(&BeheerSpec)},
 		{Method: http.MethodGet, Path: beheerBase + "/{id}", Summary: "Eén aanmelding met documenten en communicatie",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},

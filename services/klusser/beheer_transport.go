@@ -19,15 +19,13 @@ var Spec = list.Spec{
 	Search: "naam, e-mailadres of telefoonnummer (een deel)",
 }
 
-// TotalsSpec takes the list's filters (its sort and page are ignored).
-var TotalsSpec = list.Spec{Sorts: Spec.Sorts, DefaultSort: Spec.DefaultSort, DefaultOrder: Spec.DefaultOrder,
-	Filters: Spec.Filters, Search: Spec.Search}
-
 // MaxBody bounds the forms of this module.
 const MaxBody = 64 << 10
 
 const base = "/api/v1/klussers"
 
+// beheerRoutes is the route table of the klussers' screen. Its cards take the list's parameters
+// and count under its filters (its sort and page are ignored).
 func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: base, Summary: "Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's",
@@ -36,7 +34,7 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 		{Method: http.MethodGet, Path: base + "/totalen", Summary: "Aantal, actief, gemiddelde beoordeling en totaal uren onder de filters van de lijst (de kaarten)",
 			Tag: "klussers", Resource: "klussers", Action: "read", Response: TotalenAnswer{},
 			Query: []httpapi.Param{{Name: "regio"}, {Name: "actief"}, {Name: "q"}},
-			Op:    "Totalen", Endpoint: httpapi.Typed(s.Totalen), Decode: httpapi.DecodeList(&TotalsSpec)},
+			Op:    "Totalen", Endpoint: httpapi.Typed(s.Totalen), Decode: httpapi.DecodeList(&Spec)},
 		{Method: http.MethodGet, Path: base + "/{id}", Summary: "Eén klusser: profiel, foto's, beoordelingen en gewerkte uren",
 			Tag: "klussers", Resource: "klussers", Action: "read", Response: One{},
 			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
