@@ -27,9 +27,8 @@ const beheerBase = "/api/v1/aanmeldingen"
 // parameters (the console sends the list's query) and count over its search, every status.
 func beheerRoutes(s Beheer) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: beheerBase, Summary: "Aanmeldingen van klussers: één pagina, nieuwste eerst",
-			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", List: &BeheerSpec, Response: list.Page[Row]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: beheerBase, Summary: "Aanmeldingen van klussers: één pagina, nieuwste eerst",
+			Tag: "aanmeldingen", Resource: "aanmeldingen"}, &BeheerSpec, s.List),
 		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal aanmeldingen per status (de kaarten)",
 			Tag: "aanmeldingen", Resource: "aanmeldingen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "q"}},

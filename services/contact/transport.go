@@ -21,9 +21,8 @@ const base = "/api/v1/klussen/{id}/contacten"
 // routes is the contact log's route table.
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: base, Summary: "De vastgelegde contacten met de klant van een klus, nieuwste eerst (D26)",
-			Tag: "klussen", Resource: "klus_contacten", Action: "read", List: &ListSpec, Response: list.Page[Contact]{},
-			Op: "ListContacts", Endpoint: httpapi.Typed(s.List), Decode: decodeList},
+		httpapi.ListRoute(httpapi.Route{Path: base, Summary: "De vastgelegde contacten met de klant van een klus, nieuwste eerst (D26)",
+			Tag: "klussen", Resource: "klus_contacten", Op: "ListContacts", Decode: decodeList}, &ListSpec, s.List),
 		{Method: http.MethodPost, Path: base, Summary: "Contact vastleggen: gebeld, WhatsApp of e-mail, met een notitie (D26)",
 			Tag: "klussen", Resource: "klus_contacten", Action: "create", Request: Form{}, Response: Answer{},
 			Op: "LogContact", Endpoint: httpapi.WithBody(s.Log), Decode: decodeLog, Status: http.StatusCreated},

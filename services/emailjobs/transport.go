@@ -1,8 +1,6 @@
 package emailjobs
 
 import (
-	"net/http"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -19,15 +17,6 @@ var ListSpec = list.Spec{
 
 // routes is the route table: the one list, served by q.
 func routes(q listing.Query[Job]) []httpapi.Route {
-	return []httpapi.Route{{
-		Method:   http.MethodGet,
-		Path:     "/api/v1/email-jobs",
-		Summary:  "Uitgaande e-mails met ontvanger, sjabloon, status, pogingen en laatste fout",
-		Tag:      "emailjobs",
-		Resource: "email_jobs",
-		Action:   "read",
-		List:     &ListSpec,
-		Response: list.Page[Job]{},
-		Op:       "List", Endpoint: httpapi.Typed(q.List),
-	}}
+	return []httpapi.Route{httpapi.ListRoute(httpapi.Route{Path: "/api/v1/email-jobs", Tag: "emailjobs", Resource: "email_jobs",
+		Summary: "Uitgaande e-mails met ontvanger, sjabloon, status, pogingen en laatste fout"}, &ListSpec, q.List)}
 }

@@ -18,9 +18,8 @@ const base = "/api/v1/franchise-eigenaren"
 
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: base, Summary: "Franchisenemers met hun regio's, op naam",
-			Tag: "franchise", Resource: "franchise_eigenaren", Action: "read", List: &Spec, Response: list.Page[Eigenaar]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: base, Summary: "Franchisenemers met hun regio's, op naam",
+			Tag: "franchise", Resource: "franchise_eigenaren"}, &Spec, s.List),
 		{Method: http.MethodPost, Path: base, Summary: "Een franchisenemer aanmaken: account, rol en profiel in één handeling (D14)",
 			Tag: "franchise", Resource: "franchise_eigenaren", Action: "create", Request: CreateForm{}, Response: Answer{},
 			Op: "Create", Endpoint: httpapi.Typed(s.Create), Decode: httpapi.DecodeBody[CreateForm](MaxBody), Status: http.StatusCreated},

@@ -19,16 +19,14 @@ const beheerBase = "/api/v1/klussen"
 // beheerRoutes is the route table of the back office's jobs: the list, its cards, one job and its actions.
 func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: beheerBase, Summary: "Klussen: één pagina, gesorteerd en gefilterd op de server (beheer: alle regio's; franchise: de eigen regio's)",
-			Tag: "klussen", Resource: "klussen", Action: "read", List: &Spec, Response: list.Page[ListItem]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: beheerBase, Summary: "Klussen: één pagina, gesorteerd en gefilterd op de server (beheer: alle regio's; franchise: de eigen regio's)",
+			Tag: "klussen", Resource: "klussen"}, &Spec, s.List),
 		{Method: http.MethodGet, Path: beheerBase + "/counts", Summary: "Aantal klussen per status onder de filters van de lijst (de statuskaarten)",
 			Tag: "klussen", Resource: "klussen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "regio"}, {Name: "woonplaats"}, {Name: "archived", Description: "nee (standaard), ja of alle"}, {Name: "q"}},
 			Op:    "Counts", Endpoint: makeCountsEndpoint(s), Decode: decodeCounts},
-		{Method: http.MethodGet, Path: beheerBase + "/klussers", Summary: "Actieve klussers om een klus aan toe te wijzen, per regio",
-			Tag: "klussen", Resource: "klussen", Action: "assign", List: &KlussersSpec, Response: list.Page[Kandidaat]{},
-			Op: "Klussers", Endpoint: httpapi.Typed(s.Klussers)},
+		httpapi.ListRoute(httpapi.Route{Path: beheerBase + "/klussers", Summary: "Actieve klussers om een klus aan toe te wijzen, per regio",
+			Tag: "klussen", Resource: "klussen", Action: "assign", Op: "Klussers"}, &KlussersSpec, s.Klussers),
 		{Method: http.MethodGet, Path: beheerBase + "/{id}", Summary: "Eén klus, met werkbon en factuur als die er zijn",
 			Tag: "klussen", Resource: "klussen", Action: "read", Response: One{},
 			Op: "Get", Endpoint: makeGetEndpoint(s), Decode: decodeIDRequest},

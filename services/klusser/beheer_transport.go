@@ -28,9 +28,8 @@ const base = "/api/v1/klussers"
 // and count under its filters (its sort and page are ignored).
 func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: base, Summary: "Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's",
-			Tag: "klussers", Resource: "klussers", Action: "read", List: &Spec, Response: list.Page[Klusser]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: base, Summary: "Klussers: één pagina, op naam; een franchisenemer ziet die van zijn regio's",
+			Tag: "klussers", Resource: "klussers"}, &Spec, s.List),
 		{Method: http.MethodGet, Path: base + "/totalen", Summary: "Aantal, actief, gemiddelde beoordeling en totaal uren onder de filters van de lijst (de kaarten)",
 			Tag: "klussers", Resource: "klussers", Action: "read", Response: TotalenAnswer{},
 			Query: []httpapi.Param{{Name: "regio"}, {Name: "actief"}, {Name: "q"}},

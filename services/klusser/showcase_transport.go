@@ -1,8 +1,6 @@
 package klusser
 
 import (
-	"net/http"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -16,18 +14,9 @@ var ListSpec = list.Spec{
 	PerPage:  100, MaxPerPage: 100,
 }
 
-// showcaseRoutes is the showcase's route table: each route's go-kit endpoint adapts a method of s
-// (httpapi.Typed); the server mounts them behind the policy middleware.
+// showcaseRoutes is the showcase's route table: the one list, served by s.List; the server mounts
+// it behind the policy middleware.
 func showcaseRoutes(s ShowcaseService) []httpapi.Route {
-	return []httpapi.Route{{
-		Method:   http.MethodGet,
-		Path:     "/api/v1/public/klussers",
-		Summary:  "Actieve klussers die zichtbaar zijn op de website, best beoordeeld eerst",
-		Tag:      "showcase",
-		Resource: "public_klussers",
-		Action:   "read",
-		List:     &ListSpec,
-		Response: list.Page[ShowcaseKlusser]{},
-		Op:       "List", Endpoint: httpapi.Typed(s.List),
-	}}
+	return []httpapi.Route{httpapi.ListRoute(httpapi.Route{Path: "/api/v1/public/klussers", Tag: "showcase", Resource: "public_klussers",
+		Summary: "Actieve klussers die zichtbaar zijn op de website, best beoordeeld eerst"}, &ListSpec, s.List)}
 }

@@ -1,8 +1,6 @@
 package regio
 
 import (
-	"net/http"
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -18,15 +16,6 @@ var ListSpec = list.Spec{
 
 // routes is the regions' route table: the one list, served by q.
 func routes(q listing.Query[Regio]) []httpapi.Route {
-	return []httpapi.Route{{
-		Method:   http.MethodGet,
-		Path:     "/api/v1/regios",
-		Summary:  "De actieve regio's met hun woonplaatsen, op naam",
-		Tag:      "regios",
-		Resource: "regios",
-		Action:   "read",
-		List:     &ListSpec,
-		Response: list.Page[Regio]{},
-		Op:       "List", Endpoint: httpapi.Typed(q.List),
-	}}
+	return []httpapi.Route{httpapi.ListRoute(httpapi.Route{Path: "/api/v1/regios", Tag: "regios", Resource: "regios",
+		Summary: "De actieve regio's met hun woonplaatsen, op naam"}, &ListSpec, q.List)}
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-kit/kit/endpoint"
@@ -90,3 +91,19 @@ type Param struct {
 
 // Pattern is the net/http ServeMux pattern of the route.
 func (rt Route) Pattern() string { return rt.Method + " " + rt.Path }
+
+// ListRoute completes rt as the route of a list (D25) that fn serves: a GET that takes the list
+// parameters of spec and answers the list.Page fn returns. The document's answer is declared
+// from fn itself, so it cannot name another row than the endpoint answers. rt gives the path,
+// summary, tag and resource; its Action is "read" and its Op "List" unless it names others, and
+// its Decode (list.Parse of spec when nil) makes fn's Req.
+func ListRoute[Req, T any](rt Route, spec *list.Spec, fn func(context.Context, Req) (list.Page[T], error)) Route {
+	rt.Method, rt.List, rt.Response, rt.Endpoint = http.MethodGet, spec, list.Page[T]{}, Typed(fn)
+	if rt.Action == "" {
+		rt.Action = "read"
+	}
+	if rt.Op == "" {
+		rt.Op = "List"
+	}
+	return rt
+}
