@@ -99,14 +99,13 @@ func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListIt
 }
 
 func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Totals, error) {
-	var t Totals
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (t Totals, err error) {
+		err = tx.QueryRow(ctx, `
 			SELECT count(*), coalesce(sum(f.totaal_bedrag_cents), 0), coalesce(sum(f.btw_bedrag_cents), 0),
 			       count(*) FILTER (WHERE s.staat IN `+OpenStates+`), coalesce(sum(s.open_cents) FILTER (WHERE s.staat IN `+OpenStates+`), 0)
 			FROM facturen f JOIN factuur_stand s ON s.factuur_id = f.id`+where, s.args(p)...).Scan(&t.Aantal, &t.OmzetCents, &t.BtwCents, &t.Openstaand, &t.OpenCents)
+		return t, err
 	})
-	return t, err
 }
 
 // Send queues the invoice e-mail with its PDF (made first when missing) and audits it, in one

@@ -79,15 +79,14 @@ func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListIt
 }
 
 func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Counts, error) {
-	var c Counts
-	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `
+	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (c Counts, err error) {
+		err = tx.QueryRow(ctx, `
 			SELECT count(*), count(*) FILTER (WHERE w.handtekening IS NOT NULL)
 			FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id JOIN profiles p ON p.id = w.klusser_id`+where,
 			args(p, "")...).Scan(&c.Totaal, &c.Ondertekend)
+		c.NietOndertekend = c.Totaal - c.Ondertekend
+		return c, err
 	})
-	c.NietOndertekend = c.Totaal - c.Ondertekend
-	return c, err
 }
 
 func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
