@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -118,9 +119,8 @@ func (s *Store) List(ctx context.Context, p list.Params) (list.Page[Afdracht], e
 
 // Get is one fee statement.
 func (s *Store) Get(ctx context.Context, id uuid.UUID) (AfdrachtAnswer, error) {
-	a, err := tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Afdracht, error) {
+	return httpapi.OneOf(tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Afdracht, error) {
 		d, err := scan(tx.QueryRow(ctx, afdrachtSelect+` WHERE a.id = $1`, id))
 		return d, tenants.NoRowsAs(ErrNotFound, err)
-	})
-	return AfdrachtAnswer{Data: a}, err
+	}))
 }

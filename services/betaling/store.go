@@ -169,8 +169,7 @@ func payments(ctx context.Context, tx pgx.Tx, factuurID uuid.UUID) ([]Betaling, 
 var roleText = map[string]string{"klusser": "klusser", "admin": "beheerder", "franchise": "franchisenemer", "migratie": "systeem", "": "systeem"}
 
 func (s *store) Opvolging(ctx context.Context, id uuid.UUID) (OpvolgingAnswer, error) {
-	o, err := tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Opvolging, error) { return s.read(ctx, tx, id) })
-	return OpvolgingAnswer{Data: o}, err
+	return httpapi.OneOf(tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (Opvolging, error) { return s.read(ctx, tx, id) }))
 }
 
 // Book books a payment by hand (the office), audited, in one transaction. The database refuses

@@ -102,6 +102,5 @@ func NewService(s Store) Service { return &service{store: s} }
 type service struct{ store Store }
 
 func (s *service) Get(ctx context.Context) (One, error) {
-	d, err := s.store.Get(ctx)
-	return One{Data: d}, err
+	return httpapi.OneOf(s.store.Get(ctx))
 }

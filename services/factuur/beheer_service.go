@@ -141,8 +141,7 @@ func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[List
 }
 
 func (s *beheerService) Counts(ctx context.Context, p list.Params) (TotalsAnswer, error) {
-	t, err := s.store.Counts(ctx, p)
-	return TotalsAnswer{Data: t}, err
+	return httpapi.OneOf(s.store.Counts(ctx, p))
 }
 
 func (s *beheerService) Send(ctx context.Context, id uuid.UUID) (Sent, error) {

@@ -166,6 +166,5 @@ func (s *service) Trend(ctx context.Context, r TrendRequest) (TrendAnswer, error
 		return TrendAnswer{}, err
 	}
 	from := s.now.Today().WeekStart().AddDays(-7 * (TrendWeken - 1))
-	t, err := s.store.Trend(ctx, from, TrendWeken, r.Regio)
-	return TrendAnswer{Data: t}, err
+	return httpapi.OneOf(s.store.Trend(ctx, from, TrendWeken, r.Regio))
 }

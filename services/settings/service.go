@@ -17,6 +17,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/validate"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
@@ -95,8 +96,7 @@ func (s *service) Get(ctx context.Context, id string) (One, error) {
 	if id != ID {
 		return One{}, ErrNotFound
 	}
-	st, err := s.store.Get(ctx)
-	return One{Data: st}, err
+	return httpapi.OneOf(s.store.Get(ctx))
 }
 
 func (s *service) Update(ctx context.Context, r UpdateRequest) (Saved, error) {

@@ -137,11 +137,9 @@ func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[List
 }
 
 func (s *beheerService) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
-	c, err := s.store.Counts(ctx, p)
-	return CountsAnswer{Data: c}, err
+	return httpapi.OneOf(s.store.Counts(ctx, p))
 }
 
 func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (One, error) {
-	d, err := s.store.Get(ctx, id)
-	return One{Data: d}, err
+	return httpapi.OneOf(s.store.Get(ctx, id))
 }
