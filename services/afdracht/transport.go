@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
-	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // MaxBody bounds a percentage change.
@@ -20,9 +19,8 @@ func routes(s *Store) []httpapi.Route {
 		{Method: http.MethodPut, Path: "/api/v1/afdracht-percentages/{regio}", Summary: "Het afdrachtpercentage van een regio instellen (beheerders)",
 			Tag: "afdrachten", Resource: "afdracht_percentages", Action: "update", Request: PercentageRequest{}, Response: PercentageAnswer{},
 			Op: "SetPercentage", Endpoint: httpapi.Typed(s.SetPercentage), Decode: decodePercentage},
-		{Method: http.MethodGet, Path: "/api/v1/afdrachten", Summary: "De afdrachten per maand en bedrijf, nieuwste eerst, met hun factuur",
-			Tag: "afdrachten", Resource: "afdrachten", Action: "read", List: &ListSpec, Response: list.Page[Afdracht]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/afdrachten", Summary: "De afdrachten per maand en bedrijf, nieuwste eerst, met hun factuur",
+			Tag: "afdrachten", Resource: "afdrachten"}, &ListSpec, s.List),
 		{Method: http.MethodGet, Path: "/api/v1/afdrachten/{id}", Summary: "Eén afdracht: omzet, percentage, bedrag, de facturen en de factuur",
 			Tag: "afdrachten", Resource: "afdrachten", Action: "read", Response: AfdrachtAnswer{},
 			Op: "Get", Endpoint: httpapi.ByID(s.Get),

@@ -12,7 +12,6 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/camt"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
-	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // MaxBody bounds the JSON requests (a note, a split over 20 invoices).
@@ -44,9 +43,8 @@ func routes(s Service, im *Importer) []httpapi.Route {
 			Tag: "betalingen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
 			Query: []httpapi.Param{{Name: "uitgever", Description: "centraal of de slug van de regio met een eigen bedrijf"}},
 			Op:    "Debtors", Endpoint: httpapi.Typed(s.Debtors), Decode: decodeDebtors, Encode: httpapi.Encoder(exports.EncodeCSV)},
-		{Method: http.MethodGet, Path: "/api/v1/bankafschriften", Summary: "De ingelezen bankafschriften, nieuwste eerst",
-			Tag: "betalingen", Resource: "bankafschriften", Action: "read", List: &AfschriftenSpec, Response: list.Page[Import]{},
-			Op: "Afschriften", Endpoint: httpapi.Typed(im.Afschriften)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/bankafschriften", Summary: "De ingelezen bankafschriften, nieuwste eerst",
+			Tag: "betalingen", Resource: "bankafschriften", Op: "Afschriften"}, &AfschriftenSpec, im.Afschriften),
 		{Method: http.MethodPost, Path: "/api/v1/bankafschriften", Summary: "Een bankafschrift (CAMT.053, versie 02 tot en met 08) inlezen: eerst tegen het schema gecontroleerd, dan geboekt of voorgesteld",
 			Tag: "betalingen", Resource: "bankafschriften", Action: "create", RequestType: "application/xml", MaxBody: camt.MaxSize, Response: Imported{},
 			Query: []httpapi.Param{{Name: "uitgever", Description: "centraal of de slug van de regio met een eigen bedrijf"}, {Name: "bestandsnaam"}},

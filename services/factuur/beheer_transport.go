@@ -33,9 +33,8 @@ var TotalsSpec = list.Spec{Sorts: []string{"datum"}, DefaultSort: "datum", Defau
 
 func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/facturen", Summary: "Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio",
-			Tag: "facturen", Resource: "facturen", Action: "read", List: &Spec, Response: list.Page[ListItem]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/facturen", Summary: "Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio",
+			Tag: "facturen", Resource: "facturen"}, &Spec, s.List),
 		{Method: http.MethodGet, Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
 			Tag: "facturen", Resource: "facturen", Action: "read", Response: TotalsAnswer{},
 			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},

@@ -172,9 +172,8 @@ func (s *uitgeverStore) Save(ctx context.Context, r UitgeverRequest) (UitgeverSa
 
 func uitgeverRoutes(s *uitgeverStore) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/factuur-uitgevers", Summary: "De bedrijven die facturen uitgeven: het centrale en dat van elke regio met een eigen (D28)",
-			Tag: "facturen", Resource: "factuur_uitgevers", Action: "read", List: &UitgeverSpec, Response: list.Page[UitgeverRow]{},
-			Op: "Uitgevers", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/factuur-uitgevers", Summary: "De bedrijven die facturen uitgeven: het centrale en dat van elke regio met een eigen (D28)",
+			Tag: "facturen", Resource: "factuur_uitgevers", Op: "Uitgevers"}, &UitgeverSpec, s.List),
 		{Method: http.MethodPut, Path: "/api/v1/factuur-uitgevers/{id}", Summary: "De gegevens van het centrale bedrijf (centraal) of dat van een regio (de slug) opslaan",
 			Tag: "facturen", Resource: "factuur_uitgevers", Action: "update", Request: UitgeverRequest{}, Response: UitgeverSaved{},
 			Op: "UitgeverOpslaan", Endpoint: httpapi.Typed(s.Save), Decode: decodeUitgever},

@@ -10,7 +10,6 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
-	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // MaxBody bounds the JSON requests (an IBAN and a name, a business).
@@ -36,9 +35,8 @@ func routes(s Service) []httpapi.Route {
 			Op: "SaveEigenBankrekening", Endpoint: httpapi.Typed(s.SaveEigenBankrekening), Decode: httpapi.DecodeBody[BankrekeningRequest](MaxBody)},
 
 		// The statements: the office.
-		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen", Summary: "De uitbetalingen aan klussers per maand en bedrijf, nieuwste maand eerst (D31)",
-			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", List: &Spec, Response: list.Page[Uitbetaling]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/uitbetalingen", Summary: "De uitbetalingen aan klussers per maand en bedrijf, nieuwste maand eerst (D31)",
+			Tag: "uitbetalingen", Resource: "uitbetalingen"}, &Spec, s.List),
 		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}", Summary: "Eén uitbetaling met haar regels",
 			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", Response: DetailAnswer{},
 			Op: "Get", Endpoint: httpapi.ByID(s.Get),
@@ -53,18 +51,16 @@ func routes(s Service) []httpapi.Route {
 			Decode: decodeID, Encode: factuur.EncodePDF},
 
 		// The klusser's own statements ('Mijn Verdiensten').
-		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen", Summary: "Mijn uitbetalingen, nieuwste eerst",
-			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", List: &EigenSpec, Response: list.Page[EigenUitbetaling]{},
-			Op: "EigenList", Endpoint: httpapi.Typed(s.EigenList)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/klusser/uitbetalingen", Summary: "Mijn uitbetalingen, nieuwste eerst",
+			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Op: "EigenList"}, &EigenSpec, s.EigenList),
 		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen/{id}/pdf", Summary: "Eén van mijn uitbetalingen als PDF",
 			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", ResponseType: "application/pdf",
 			Op: "EigenPDF", Endpoint: httpapi.ByID(s.EigenPDF),
 			Decode: decodeID, Encode: factuur.EncodePDF},
 
 		// The SEPA batches.
-		{Method: http.MethodGet, Path: "/api/v1/betaalbatches", Summary: "De betaalbatches (SEPA), nieuwste eerst",
-			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "read", List: &BatchSpec, Response: list.Page[Batch]{},
-			Op: "Batches", Endpoint: httpapi.Typed(s.Batches)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/betaalbatches", Summary: "De betaalbatches (SEPA), nieuwste eerst",
+			Tag: "uitbetalingen", Resource: "betaalbatches", Op: "Batches"}, &BatchSpec, s.Batches),
 		{Method: http.MethodPost, Path: "/api/v1/betaalbatches", Summary: "Een betaalbatch maken van alle goedgekeurde uitbetalingen van één bedrijf met een IBAN",
 			Tag: "uitbetalingen", Resource: "betaalbatches", Action: "create", Request: BatchRequest{}, Response: BatchCreated{},
 			Op: "CreateBatch", Endpoint: fileRefusedAs500(httpapi.Typed(s.CreateBatch)), Decode: httpapi.DecodeBody[BatchRequest](MaxBody),

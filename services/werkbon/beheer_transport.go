@@ -32,9 +32,8 @@ var CountsSpec = list.Spec{
 
 func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/werkbonnen", Summary: "Werkbonnen: één pagina, nieuwste eerst, met zoeken en filters op klusser en handtekening",
-			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", List: &Spec, Response: list.Page[ListItem]{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/werkbonnen", Summary: "Werkbonnen: één pagina, nieuwste eerst, met zoeken en filters op klusser en handtekening",
+			Tag: "werkbonnen", Resource: "werkbonnen"}, &Spec, s.List),
 		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/counts", Summary: "Aantal werkbonnen: totaal, ondertekend, niet ondertekend",
 			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: CountsAnswer{},
 			Query: []httpapi.Param{{Name: "klusser_id"}, {Name: "status"}, {Name: "klus_id"}, {Name: "q"}},
