@@ -78,7 +78,7 @@ func (x *fixture) exec(t *testing.T, sql string, args ...any) {
 // or a restart).
 func (x *fixture) run(t *testing.T, day calendar.Date, hh, mm int) aanmaning.Result {
 	t.Helper()
-	w := &aanmaning.Worker{DB: x.d.DB, Clock: calendar.Fixed(day.At(hh, mm))}
+	w := aanmaning.NewWorker(x.d.DB, calendar.Fixed(day.At(hh, mm)))
 	res, err := w.Run(context.Background(), x.q.Enqueue)
 	if err != nil {
 		t.Fatalf("run on %s: %v", day, err)
@@ -164,7 +164,7 @@ func TestRemindersOnTheirDaysOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &aanmaning.Worker{DB: x.d.DB, Clock: calendar.Fixed(T.At(9, 0))}
+			w := aanmaning.NewWorker(x.d.DB, calendar.Fixed(T.At(9, 0)))
 			results[i], errs[i] = w.Run(context.Background(), x.q.Enqueue)
 		}()
 	}

@@ -110,7 +110,7 @@ func TestMonthlyFeeOnceWithItsInvoice(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &afdracht.Worker{DB: d.DB, Clock: clockOn("2026-11-01")}
+			w := afdracht.NewWorker(d.DB, clockOn("2026-11-01"))
 			n, err := w.Run(context.Background(), q.enqueue)
 			if err != nil {
 				t.Errorf("run: %v", err)
@@ -122,7 +122,7 @@ func TestMonthlyFeeOnceWithItsInvoice(t *testing.T) {
 	if counts[0]+counts[1] != 1 {
 		t.Fatalf("two workers drafted %v statements, want 1 in all", counts)
 	}
-	again, err := (&afdracht.Worker{DB: d.DB, Clock: clockOn("2026-11-02")}).Run(context.Background(), q.enqueue)
+	again, err := afdracht.NewWorker(d.DB, clockOn("2026-11-02")).Run(context.Background(), q.enqueue)
 	if err != nil || again != 0 {
 		t.Fatalf("a second run drafted %d (%v), want none", again, err)
 	}
@@ -221,7 +221,7 @@ func TestPercentagePerRegion(t *testing.T) {
 			t.Errorf("percentage %q accepted", bad)
 		}
 	}
-	if _, err := (&afdracht.Worker{DB: d.DB, Clock: clockOn("2026-11-01")}).Run(context.Background(), (&queued{}).enqueue); err != nil {
+	if _, err := afdracht.NewWorker(d.DB, clockOn("2026-11-01")).Run(context.Background(), (&queued{}).enqueue); err != nil {
 		t.Fatal(err)
 	}
 	var pct string

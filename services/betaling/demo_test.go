@@ -369,7 +369,7 @@ func TestDemoHistoryAndStatements(t *testing.T) {
 
 	// The reminder run finds nothing due on the seed day: the demo's reminders are where it would
 	// have put them.
-	w := aanmaning.Worker{DB: d.DB, Clock: calendar.Fixed(day.At(12, 0))}
+	w := aanmaning.NewWorker(d.DB, calendar.Fixed(day.At(12, 0)))
 	res, err := w.Run(ctx, func(context.Context, pgx.Tx, river.JobArgs) error { return nil })
 	if err != nil || res != (aanmaning.Result{}) {
 		t.Errorf("the reminder run on the seed day: %+v, %v", res, err)

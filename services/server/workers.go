@@ -56,9 +56,9 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files, Kinds: exportKinds})
 	river.AddWorker(w, &factuur.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	river.AddWorker(w, &herinnering.Worker{DB: d.DB, Clock: d.Clock})
-	river.AddWorker(w, &aanmaning.Worker{DB: d.DB, Clock: d.Clock})
-	river.AddWorker(w, &afdracht.Worker{DB: d.DB, Clock: d.Clock})
-	river.AddWorker(w, &uitbetaling.Worker{DB: d.DB, Clock: d.Clock})
+	river.AddWorker(w, aanmaning.NewWorker(d.DB, d.Clock))
+	river.AddWorker(w, afdracht.NewWorker(d.DB, d.Clock))
+	river.AddWorker(w, uitbetaling.NewWorker(d.DB, d.Clock))
 	river.AddWorker(w, &offerte.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
 	return w
 }

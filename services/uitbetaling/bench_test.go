@@ -37,7 +37,7 @@ func BenchmarkDraft1000KlussersAndPayThemInOneBatch(b *testing.B) {
 	admin := tenants.WithActor(ctx, tenants.Actor{Role: tenants.Admin, UserID: uuid.New()})
 	// The batch is dated by the real clock, as the database stamps its creation.
 	s := NewService(d.DB, calendar.System, factuur.Site{Brand: "Klusmaat"}).(*store)
-	w := &Worker{DB: d.DB}
+	w := NewWorker(d.DB, nil)
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()

@@ -29,10 +29,11 @@ func Periodic() *river.PeriodicJob {
 }
 
 // Worker drafts the statements.
-type Worker struct {
-	river.WorkerDefaults[Args]
-	DB    *tenants.DB
-	Clock calendar.Clock // nil: the real clock
+type Worker struct{ jobs.Due[Args] }
+
+// NewWorker is the draft on db, dated by clock (nil: the real clock).
+func NewWorker(db *tenants.DB, clock calendar.Clock) *Worker {
+	return &Worker{jobs.Due[Args]{DB: db, Clock: clock}}
 }
 
 // Work drafts last month's statements.

@@ -91,7 +91,7 @@ func (p *payroll) done(t *testing.T, handle string, where servertest.Job, hours 
 // draft runs the monthly draft of month as a server would, on the 1st of the month after at 06:00.
 func (p *payroll) draft(t *testing.T, month calendar.Date) uitbetaling.Result {
 	t.Helper()
-	w := &uitbetaling.Worker{DB: p.DB.DB, Clock: calendar.Fixed(month.AddDays(40).MonthStart().At(6, 0))}
+	w := uitbetaling.NewWorker(p.DB.DB, calendar.Fixed(month.AddDays(40).MonthStart().At(6, 0)))
 	res, err := w.Run(context.Background(), calendar.Date{})
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +206,7 @@ func TestUitbetalingenDraftedOnceFromTheMonthsCompletedWorkOrders(t *testing.T) 
 		go func() {
 			defer wg.Done()
 			<-start
-			results[i], errs[i] = (&uitbetaling.Worker{DB: db, Clock: clock}).Run(context.Background(), calendar.Date{})
+			results[i], errs[i] = uitbetaling.NewWorker(db, clock).Run(context.Background(), calendar.Date{})
 		}()
 	}
 	close(start)
