@@ -40,5 +40,8 @@ export default defineConfig({
     // One test file per core: Vitest's default leaves one core to itself, which on a two-core
     // machine runs the files one at a time while its main process mostly waits.
     maxWorkers: '100%',
+    // Worker threads, not child processes: the same tests for about 5 % less CPU (no process
+    // start per worker, no messages between processes).
+    pool: 'threads',
   },
 });

@@ -107,6 +107,10 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       setupFiles: ['./src/test/setup.ts'],
       // make test runs Vitest beside the Go tests on two cores: a test may take a few seconds there.
       testTimeout: 20_000,
+      // One test file per core, in worker threads: Vitest's default (cores minus one) ran the files
+      // one at a time on two cores, and threads start for less CPU than child processes.
+      maxWorkers: '100%',
+      pool: 'threads',
     },
   };
 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { currentYearNL, formatNL, todayNL } from '@klusmaat/shared-ui/calendar';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '@klusmaat/shared-ui/auth/api';
 import { createDataProvider } from './dataProvider';

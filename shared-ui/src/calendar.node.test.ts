@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { dutchDate } from '../e2e/calendar.mjs';

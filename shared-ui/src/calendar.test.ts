@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { format, startOfWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { currentYearNL, formatNL, todayNL } from './calendar';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { MutationObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './queryClient';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { csvGetal, csvNaam, deelWekenZin, isoWeek, maandKort, maandLang, periodeWeekKort, periodeWeekLang, procent, weekDagen, weekKort } from './format';
 import { svgId, vulling } from './series';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createFetchMock, KRATOS, uiText } from '@klusmaat/shared-ui/test/authFixtures';
 import { codesNode, lookupNew, lookupNone, lookupSaved, QR, settingsFlow, totpEnabledNodes, totpSetupNodes } from '../test/securityFixtures';

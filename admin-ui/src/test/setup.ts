@@ -6,9 +6,10 @@ import { cleanup, configure } from '@testing-library/react';
 // work. A wait ends as soon as what it waits for is there, so only a failure takes this long.
 configure({ asyncUtilTimeout: 20_000 });
 
-// jsdom implements neither scrolling nor media queries; MUI and react-admin use both.
-window.scrollTo = () => {};
-if (typeof window.matchMedia !== 'function') {
+// jsdom implements neither scrolling nor media queries; MUI and react-admin use both. (The logic
+// tests run in Node, without a window: their first line says so.)
+if (typeof window !== 'undefined') window.scrollTo = () => {};
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
       matches: false,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetchMock';
 import { fetchKlussers, fetchTowns, fieldErrors, parseKlusser, postJson } from './public';

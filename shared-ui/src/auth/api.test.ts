@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createFetchMock, me } from '../test/authFixtures';
 import { apiFetch, CSRF_HEADER, fetchMe, parseMe } from './api';

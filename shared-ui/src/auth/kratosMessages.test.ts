@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { flow, inputNode, loginFlow, uiText } from '../test/authFixtures';
 import { flowErrorMessage, loginErrorMessage, outcomeMessage } from './kratosMessages';

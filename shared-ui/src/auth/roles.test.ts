@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { me } from '../test/authFixtures';
 import { AREAS, consoleDestination, firstRole, ROLE_LABELS, safeReturnTo, signInPath, staffDestination } from './roles';

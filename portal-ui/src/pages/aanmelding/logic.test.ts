@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ageError, BESCHIKBAARHEID_DAGEN, checkAanmelding, emptyAanmelding, MSG, toAanmeldingPayload } from './logic';
 

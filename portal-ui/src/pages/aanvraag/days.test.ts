@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import * as withDateFns from '../../lib/pickableDays';
 import { isSelectable, parseIsoDate } from './days';

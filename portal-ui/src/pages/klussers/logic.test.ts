@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { carouselPhotos, formatHours, formatRating, MSG, nextIndex, previousIndex, shownSpecialisaties } from './logic';
 

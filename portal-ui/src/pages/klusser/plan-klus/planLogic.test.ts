@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { klus } from '../shared/testKit';
 import { initialDate, initialTime, planProblem, slotOf, TIME_OPTIONS, wishWarnings } from './planLogic';
