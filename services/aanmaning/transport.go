@@ -1,8 +1,6 @@
 package aanmaning
 
 import (
-	"net/http"
-
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 )
@@ -10,10 +8,10 @@ import (
 // routes is the letters' route table.
 func routes(s *letterStore) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/brief.pdf",
+		factuur.PDFRoute(httpapi.Route{Path: "/api/v1/facturen/{id}/brief.pdf",
 			Summary: "De laatste betalingsherinnering of 14-dagenbrief van een factuur als PDF, om af te drukken; wordt vastgelegd in het auditlog",
-			Tag:     "aanmaning", Resource: "facturen", Action: "read", ResponseType: "application/pdf",
-			Op: "BriefPDF", Endpoint: httpapi.Typed(s.PDF), Decode: decodeID, Encode: factuur.EncodePDF},
+			Tag:     "aanmaning", Resource: "facturen",
+			Op: "BriefPDF", Endpoint: httpapi.Typed(s.PDF), Decode: decodeID}),
 	}
 }
 

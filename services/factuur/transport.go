@@ -20,10 +20,10 @@ func routes(s Service) []httpapi.Route {
 			Summary: "Betaling registreren: contant, pin of niet_betaald (met notitie); dezelfde betaling nog eens: geen wijziging",
 			Tag:     "factuur", Resource: "eigen_facturen", Action: "pay", Request: Betaling{}, Response: Factuur{},
 			Op: "Pay", Endpoint: httpapi.WithBody(s.Pay), Decode: decodePay},
-		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/pdf",
+		PDFRoute(httpapi.Route{Path: "/api/v1/facturen/{id}/pdf",
 			Summary: "De factuur als PDF (eigen factuur; beheerders alle); wordt vastgelegd in het auditlog",
-			Tag:     "factuur", Resource: "factuur_pdf", Action: "read", ResponseType: "application/pdf",
-			Op: "PDF", Endpoint: makePDFEndpoint(s), Decode: decodeID, Encode: EncodePDF},
+			Tag:     "factuur", Resource: "factuur_pdf",
+			Op: "PDF", Endpoint: makePDFEndpoint(s), Decode: decodeID}),
 	}
 }
 
@@ -37,3 +37,15 @@ var decodePay = httpapi.DecodeIDBodyOf[Betaling](ErrNotFound, "factuur_id", MaxB
 var EncodePDF = httpapi.Encoder(func(_ context.Context, w http.ResponseWriter, f *PDFFile) error {
 	return httpapi.WriteAttachment(w, "application/pdf", f.Name, f.Data)
 })
+
+// PDFRoute completes rt as the route of one of those downloads: a GET that reads (its Action
+// unless rt names another), declared as application/pdf in the document, whose endpoint's
+// PDFFile EncodePDF sends. rt gives the path, summary, tag, resource, operation, endpoint and
+// decoder.
+func PDFRoute(rt httpapi.Route) httpapi.Route {
+	rt.Method, rt.ResponseType, rt.Encode = http.MethodGet, "application/pdf", EncodePDF
+	if rt.Action == "" {
+		rt.Action = "read"
+	}
+	return rt
+}

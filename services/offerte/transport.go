@@ -21,9 +21,9 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodPost, Path: base + "/versturen", Summary: "De offerte versturen: de klant krijgt de PDF en de statuslink per e-mail",
 			Tag: "klussen", Resource: "klus_offerte", Action: "update", Response: Answer{},
 			Op: "SendOfferte", Endpoint: httpapi.ByID(s.Send), Decode: decodeID},
-		{Method: http.MethodGet, Path: base + ".pdf", Summary: "De laatste versie van de offerte als PDF",
-			Tag: "klussen", Resource: "klus_offerte", Action: "read", ResponseType: "application/pdf",
-			Op: "OffertePDF", Endpoint: httpapi.ByID(s.PDF), Decode: decodeID, Encode: factuur.EncodePDF},
+		factuur.PDFRoute(httpapi.Route{Path: base + ".pdf", Summary: "De laatste versie van de offerte als PDF",
+			Tag: "klussen", Resource: "klus_offerte",
+			Op: "OffertePDF", Endpoint: httpapi.ByID(s.PDF), Decode: decodeID}),
 	}
 }
 

@@ -34,10 +34,9 @@ func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 			Summary: "Akkoord of niet akkoord op de laatste verstuurde versie van de offerte, voor de geldigheidsdatum (D26)",
 			Tag:     "status", Resource: "klus_status", Action: "decide", Request: Besluit{}, Response: Status{},
 			Op: "DecideOfferte", Endpoint: makeDecideEndpoint(s), Decode: decodeBesluit, Guard: guard, Limit: limiter, LimitMessage: TooMany},
-		{Method: http.MethodGet, Path: "/api/v1/status/{token}/factuur.pdf", Summary: "De factuur van een afgeronde klus als PDF",
-			Tag: "status", Resource: "klus_status", Action: "read", ResponseType: "application/pdf",
-			Op: "InvoicePDF", Endpoint: makePDFEndpoint(s), Decode: decodeToken, Guard: guard, Limit: limiter, LimitMessage: TooMany,
-			Encode: factuur.EncodePDF},
+		factuur.PDFRoute(httpapi.Route{Path: "/api/v1/status/{token}/factuur.pdf", Summary: "De factuur van een afgeronde klus als PDF",
+			Tag: "status", Resource: "klus_status",
+			Op: "InvoicePDF", Endpoint: makePDFEndpoint(s), Decode: decodeToken, Guard: guard, Limit: limiter, LimitMessage: TooMany}),
 	}
 }
 

@@ -45,18 +45,16 @@ func routes(s Service) []httpapi.Route {
 			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "approve", Response: Approved{},
 			Op: "Approve", Endpoint: httpapi.ByID(s.Approve),
 			Decode: decodeID},
-		{Method: http.MethodGet, Path: "/api/v1/uitbetalingen/{id}/pdf", Summary: "De uitbetaling als PDF; wordt vastgelegd in het auditlog",
-			Tag: "uitbetalingen", Resource: "uitbetalingen", Action: "read", ResponseType: "application/pdf",
-			Op: "PDF", Endpoint: httpapi.ByID(s.PDF),
-			Decode: decodeID, Encode: factuur.EncodePDF},
+		factuur.PDFRoute(httpapi.Route{Path: "/api/v1/uitbetalingen/{id}/pdf", Summary: "De uitbetaling als PDF; wordt vastgelegd in het auditlog",
+			Tag: "uitbetalingen", Resource: "uitbetalingen",
+			Op: "PDF", Endpoint: httpapi.ByID(s.PDF), Decode: decodeID}),
 
 		// The klusser's own statements ('Mijn Verdiensten').
 		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/klusser/uitbetalingen", Summary: "Mijn uitbetalingen, nieuwste eerst",
 			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Op: "EigenList"}, &EigenSpec, s.EigenList),
-		{Method: http.MethodGet, Path: "/api/v1/klusser/uitbetalingen/{id}/pdf", Summary: "Eén van mijn uitbetalingen als PDF",
-			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen", Action: "read", ResponseType: "application/pdf",
-			Op: "EigenPDF", Endpoint: httpapi.ByID(s.EigenPDF),
-			Decode: decodeID, Encode: factuur.EncodePDF},
+		factuur.PDFRoute(httpapi.Route{Path: "/api/v1/klusser/uitbetalingen/{id}/pdf", Summary: "Eén van mijn uitbetalingen als PDF",
+			Tag: "uitbetalingen", Resource: "eigen_uitbetalingen",
+			Op: "EigenPDF", Endpoint: httpapi.ByID(s.EigenPDF), Decode: decodeID}),
 
 		// The SEPA batches.
 		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/betaalbatches", Summary: "De betaalbatches (SEPA), nieuwste eerst",
