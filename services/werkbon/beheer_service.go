@@ -6,7 +6,6 @@ package werkbon
 // Admins only (policy: werkbonnen read).
 
 import (
-	"context"
 	"log/slog"
 	"time"
 
@@ -16,19 +15,14 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/services/platform/listing"
 	"github.com/klusmaat/klusmaat/services/platform/notfound"
-	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
 // BeheerService is the work order overview: a page of work orders (ListItem, newest first unless
 // p sorts otherwise), the cards' counts of all, signed and unsigned work orders under p's filters
-// but ondertekend, and one work order in full (One).
+// but ondertekend, and one work order in full (One). It has no rule beyond its SQL and row-level
+// security, so its store (beheer_store.go) serves it as it is.
 type BeheerService interface {
 	listing.Overview[ListItem, CountsAnswer, One]
-}
-
-// BeheerStore is the SQL side; beheer_store.go implements it.
-type BeheerStore interface {
-	listing.Overview[ListItem, Counts, Detail]
 }
 
 // ListItem is a row of the overview.
@@ -126,20 +120,3 @@ func PhotoURL(id uuid.UUID) string { return "/api/v1/werkbon-fotos/" + id.String
 
 // ErrWerkbonNotFound: no such work order (the photos' routes answer the same).
 var ErrWerkbonNotFound = notfound.Werkbon
-
-// NewBeheerService returns the service over s.
-func NewBeheerService(s BeheerStore) BeheerService { return &beheerService{store: s} }
-
-type beheerService struct{ store BeheerStore }
-
-func (s *beheerService) List(ctx context.Context, p list.Params) (list.Page[ListItem], error) {
-	return s.store.List(ctx, p)
-}
-
-func (s *beheerService) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
-	return httpapi.OneOf(s.store.Counts(ctx, p))
-}
-
-func (s *beheerService) Get(ctx context.Context, id uuid.UUID) (One, error) {
-	return httpapi.OneOf(s.store.Get(ctx, id))
-}

@@ -7,12 +7,15 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/klus"
+	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
 
-// beheerStore is the PostgreSQL store; row-level security shows an admin every work order.
+// beheerStore is the PostgreSQL store, and the overview's BeheerService as it is (module.go): it
+// answers the cards and a work order as one record each. Row-level security shows an admin every
+// work order.
 type beheerStore struct{ db *tenants.DB }
 
 // rowSelect reads work orders in the shape of Werkbon, with the output names the list sorts on.
@@ -78,18 +81,18 @@ func (s *beheerStore) List(ctx context.Context, p list.Params) (list.Page[ListIt
 		})
 }
 
-func (s *beheerStore) Counts(ctx context.Context, p list.Params) (Counts, error) {
-	return tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (c Counts, err error) {
+func (s *beheerStore) Counts(ctx context.Context, p list.Params) (CountsAnswer, error) {
+	return httpapi.OneOf(tenants.TxValue(ctx, s.db, func(tx pgx.Tx) (c Counts, err error) {
 		err = tx.QueryRow(ctx, `
 			SELECT count(*), count(*) FILTER (WHERE w.handtekening IS NOT NULL)
 			FROM werkbonnen w JOIN klussen k ON k.id = w.klus_id JOIN profiles p ON p.id = w.klusser_id`+where,
 			args(p, "")...).Scan(&c.Totaal, &c.Ondertekend)
 		c.NietOndertekend = c.Totaal - c.Ondertekend
 		return c, err
-	})
+	}))
 }
 
-func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
+func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (One, error) {
 	d := Detail{Materialen: []BeheerMateriaal{}, Fotos: []BeheerFoto{}}
 	err := s.db.Tx(ctx, func(tx pgx.Tx) error {
 		var r Ratings
@@ -145,5 +148,5 @@ func (s *beheerStore) Get(ctx context.Context, id uuid.UUID) (Detail, error) {
 		})
 		return err
 	})
-	return d, err
+	return httpapi.OneOf(d, err)
 }

@@ -16,5 +16,5 @@ func New(k httpapi.Kit, db *tenants.DB, blobs files.Storage, enqueue jobs.Enqueu
 
 // NewBeheer is the work order overview module through k's standard chain.
 func NewBeheer(k httpapi.Kit, db *tenants.DB) []httpapi.Route {
-	return k.Routes(beheerRoutes(NewBeheerService(&beheerStore{db: db}))...)
+	return k.Routes(beheerRoutes(&beheerStore{db: db})...)
 }
