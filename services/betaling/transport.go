@@ -21,8 +21,7 @@ func routes(s Service, im *Importer) []httpapi.Route {
 	return []httpapi.Route{
 		{Method: http.MethodGet, Path: "/api/v1/facturen/{id}/opvolging", Summary: "Hoe een factuur wordt opgevolgd: staat, betaald en open, betalingen en tijdlijn (D30)",
 			Tag: "betalingen", Resource: "facturen", Action: "read", Response: OpvolgingAnswer{},
-			Op: "Opvolging", Endpoint: httpapi.ByID(s.Opvolging),
-			Decode: httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")},
+			Op: "Opvolging", Endpoint: httpapi.ByID(s.Opvolging), Decode: decodeFactuurID},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/betalingen", Summary: "Een betaling met de hand boeken: datum, bedrag, methode, notitie; nooit meer dan wat openstaat",
 			Tag: "betalingen", Resource: "betalingen", Action: "create", Request: BookRequest{}, Response: Booked{},
 			Op: "Book", Endpoint: httpapi.Typed(s.Book), Decode: decodeBook, Status: http.StatusCreated},
@@ -34,8 +33,7 @@ func routes(s Service, im *Importer) []httpapi.Route {
 			Op: "Dispute", Endpoint: httpapi.Typed(s.Dispute), Decode: decodeDispute},
 		{Method: http.MethodPost, Path: "/api/v1/facturen/{id}/uit-handen", Summary: "Vastleggen dat het kantoor de factuur uit handen heeft gegeven",
 			Tag: "betalingen", Resource: "facturen_opvolging", Action: "update", Response: Booked{},
-			Op: "HandOver", Endpoint: httpapi.ByID(s.HandOver),
-			Decode: httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")},
+			Op: "HandOver", Endpoint: httpapi.ByID(s.HandOver), Decode: decodeFactuurID},
 		{Method: http.MethodGet, Path: "/api/v1/facturen/openstaand", Summary: "Wat openstaat per regio en ouderdom (niet vervallen, 1-30, 31-60, meer dan 60 dagen na de vervaldatum)",
 			Tag: "betalingen", Resource: "facturen", Action: "read", Response: OpenAnswer{},
 			Op: "Open", Endpoint: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (OpenAnswer, error) { return s.Open(ctx) })},
@@ -62,6 +60,9 @@ func routes(s Service, im *Importer) []httpapi.Route {
 			Decode: httpapi.DecodeIDRequest(ErrPostNotFound, "post_id")},
 	}
 }
+
+// decodeFactuurID reads the invoice of a route that takes nothing else.
+var decodeFactuurID = httpapi.DecodeIDRequest(ErrFactuurNotFound, "factuur_id")
 
 var decodeBook = httpapi.DecodeIDBody(ErrFactuurNotFound, MaxBody, func(r *BookRequest, id uuid.UUID) any { r.FactuurID = id; return r })
 
