@@ -7,6 +7,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"path"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -43,39 +44,44 @@ type Kind struct {
 	Name     string
 	Types    []FileType
 	MaxBytes int64
-	// TooLarge and NotAllowed are the Dutch refusals; Choose says what to pick instead.
-	TooLarge, NotAllowed, Choose string
+	// Choose says in Dutch what to pick instead of a refused file; every refusal of a type ends
+	// with it.
+	Choose string
+}
+
+// TooLarge is the Dutch refusal of a file above the kind's limit, which it names in MB.
+func (k Kind) TooLarge() string {
+	return "Bestand mag maximaal " + strconv.FormatInt(k.MaxBytes>>20, 10) + "MB zijn"
+}
+
+// NotAllowed is the Dutch refusal of a file of a type the kind does not take.
+func (k Kind) NotAllowed() string {
+	return "Dit bestandstype is niet toegestaan. " + k.Choose
 }
 
 // PhotoUpload: job photos and profile and carousel photos (images only, at most 5 MB).
 var PhotoUpload = Kind{
-	Name:       "photo",
-	Types:      []FileType{JPEG, PNG, WebP},
-	MaxBytes:   MaxPhotoBytes,
-	TooLarge:   "Bestand mag maximaal 5MB zijn",
-	NotAllowed: "Dit bestandstype is niet toegestaan. Kies een foto (JPG, PNG of WebP).",
-	Choose:     "Kies een foto (JPG, PNG of WebP).",
+	Name:     "photo",
+	Types:    []FileType{JPEG, PNG, WebP},
+	MaxBytes: MaxPhotoBytes,
+	Choose:   "Kies een foto (JPG, PNG of WebP).",
 }
 
 // DocumentUpload: klusser documents such as a VOG (document 001 section 5).
 var DocumentUpload = Kind{
-	Name:       "document",
-	Types:      []FileType{PDF, JPEG, PNG, DOC, DOCX},
-	MaxBytes:   MaxDocumentBytes,
-	TooLarge:   "Bestand mag maximaal 10MB zijn",
-	NotAllowed: "Dit bestandstype is niet toegestaan. Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX).",
-	Choose:     "Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX).",
+	Name:     "document",
+	Types:    []FileType{PDF, JPEG, PNG, DOC, DOCX},
+	MaxBytes: MaxDocumentBytes,
+	Choose:   "Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX).",
 }
 
 // VOGUpload: the VOG that comes with an account made from an application (document 001 section
 // 5: pdf, jpg, jpeg, png).
 var VOGUpload = Kind{
-	Name:       "vog",
-	Types:      []FileType{PDF, JPEG, PNG},
-	MaxBytes:   MaxDocumentBytes,
-	TooLarge:   "Bestand mag maximaal 10MB zijn",
-	NotAllowed: "Dit bestandstype is niet toegestaan. Upload de VOG als PDF, JPG of PNG.",
-	Choose:     "Upload de VOG als PDF, JPG of PNG.",
+	Name:     "vog",
+	Types:    []FileType{PDF, JPEG, PNG},
+	MaxBytes: MaxDocumentBytes,
+	Choose:   "Upload de VOG als PDF, JPG of PNG.",
 }
 
 // Upload is a file as a user sent it. Name is only ever stored as text, never used as a key.
@@ -90,11 +96,11 @@ func errFileRequired() error {
 }
 
 func errTooLarge(k Kind) error {
-	return domainerr.TooLarge("file_too_large", k.TooLarge, map[string]string{"file": k.TooLarge})
+	return domainerr.TooLarge("file_too_large", k.TooLarge(), map[string]string{"file": k.TooLarge()})
 }
 
 func errNotAllowed(k Kind) error {
-	return domainerr.Unsupported("file_type_not_allowed", k.NotAllowed, map[string]string{"file": k.NotAllowed})
+	return domainerr.Unsupported("file_type_not_allowed", k.NotAllowed(), map[string]string{"file": k.NotAllowed()})
 }
 
 func errMismatch(k Kind, ext string) error {

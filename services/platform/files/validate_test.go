@@ -63,6 +63,25 @@ func TestSniffRecognisesByContent(t *testing.T) {
 	}
 }
 
+// The refusals users read, to the letter (document 001 sections 5 and 9).
+func TestRefusalTexts(t *testing.T) {
+	for _, c := range []struct {
+		kind                 files.Kind
+		tooLarge, notAllowed string
+	}{
+		{files.PhotoUpload, "Bestand mag maximaal 5MB zijn", "Dit bestandstype is niet toegestaan. Kies een foto (JPG, PNG of WebP)."},
+		{files.DocumentUpload, "Bestand mag maximaal 10MB zijn", "Dit bestandstype is niet toegestaan. Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX)."},
+		{files.VOGUpload, "Bestand mag maximaal 10MB zijn", "Dit bestandstype is niet toegestaan. Upload de VOG als PDF, JPG of PNG."},
+	} {
+		if got := c.kind.TooLarge(); got != c.tooLarge {
+			t.Errorf("%s: too large %q, want %q", c.kind.Name, got, c.tooLarge)
+		}
+		if got := c.kind.NotAllowed(); got != c.notAllowed {
+			t.Errorf("%s: not allowed %q, want %q", c.kind.Name, got, c.notAllowed)
+		}
+	}
+}
+
 func TestValidateUploads(t *testing.T) {
 	big := append(jpegBytes(t), make([]byte, files.MaxPhotoBytes)...) // a JPEG with trailing bytes past 5 MB
 	cases := []struct {
@@ -81,8 +100,8 @@ func TestValidateUploads(t *testing.T) {
 		{"jpeg", files.PhotoUpload, &files.Upload{Name: "voor.JPG", Data: jpegBytes(t)}, 0, "", "", "jpg"},
 		{"jpeg named .jpeg", files.PhotoUpload, &files.Upload{Name: "voor.jpeg", Data: jpegBytes(t)}, 0, "", "", "jpg"},
 		{"png without extension", files.PhotoUpload, &files.Upload{Name: "blob", Data: pngBytes(t)}, 0, "", "", "png"},
-		{"pdf renamed .jpg as photo", files.PhotoUpload, &files.Upload{Name: "foto.jpg", Data: pdfBytes()}, 415, "file_type_not_allowed", files.PhotoUpload.NotAllowed, ""},
-		{"executable renamed .png as photo", files.PhotoUpload, &files.Upload{Name: "foto.png", Data: elfBytes()}, 415, "file_type_not_allowed", files.PhotoUpload.NotAllowed, ""},
+		{"pdf renamed .jpg as photo", files.PhotoUpload, &files.Upload{Name: "foto.jpg", Data: pdfBytes()}, 415, "file_type_not_allowed", files.PhotoUpload.NotAllowed(), ""},
+		{"executable renamed .png as photo", files.PhotoUpload, &files.Upload{Name: "foto.png", Data: elfBytes()}, 415, "file_type_not_allowed", files.PhotoUpload.NotAllowed(), ""},
 		{"png renamed .jpg", files.PhotoUpload, &files.Upload{Name: "foto.jpg", Data: pngBytes(t)}, 415, "file_type_mismatch", "", ""},
 		{"jpeg named .exe", files.PhotoUpload, &files.Upload{Name: "foto.exe", Data: jpegBytes(t)}, 415, "file_type_not_allowed", "", ""},
 		{"pdf document", files.DocumentUpload, &files.Upload{Name: "VOG.pdf", Data: pdfBytes()}, 0, "", "", "pdf"},
@@ -90,8 +109,8 @@ func TestValidateUploads(t *testing.T) {
 		{"doc document", files.DocumentUpload, &files.Upload{Name: "oud.doc", Data: cfbBytes("WordDocument")}, 0, "", "", "doc"},
 		{"scan as jpeg document", files.DocumentUpload, &files.Upload{Name: "id.jpeg", Data: jpegBytes(t)}, 0, "", "", "jpg"},
 		{"webp is no document", files.DocumentUpload, &files.Upload{Name: "id.webp", Data: webpBytes()}, 415, "file_type_not_allowed", "", ""},
-		{"ELF renamed .pdf", files.DocumentUpload, &files.Upload{Name: "vog.pdf", Data: elfBytes()}, 415, "file_type_not_allowed", files.DocumentUpload.NotAllowed, ""},
-		{"MZ renamed .pdf", files.DocumentUpload, &files.Upload{Name: "vog.pdf", Data: mzBytes()}, 415, "file_type_not_allowed", files.DocumentUpload.NotAllowed, ""},
+		{"ELF renamed .pdf", files.DocumentUpload, &files.Upload{Name: "vog.pdf", Data: elfBytes()}, 415, "file_type_not_allowed", files.DocumentUpload.NotAllowed(), ""},
+		{"MZ renamed .pdf", files.DocumentUpload, &files.Upload{Name: "vog.pdf", Data: mzBytes()}, 415, "file_type_not_allowed", files.DocumentUpload.NotAllowed(), ""},
 		{"pdf renamed .jpg as document", files.DocumentUpload, &files.Upload{Name: "vog.jpg", Data: pdfBytes()}, 415, "file_type_mismatch", "", ""},
 		{"msi renamed .doc", files.DocumentUpload, &files.Upload{Name: "brief.doc", Data: cfbBytes("SummaryInformation")}, 415, "file_type_not_allowed", "", ""},
 		{"zip renamed .docx", files.DocumentUpload, &files.Upload{Name: "brief.docx", Data: zipBytes(t, "payload.exe")}, 415, "file_type_not_allowed", "", ""},
