@@ -35,10 +35,10 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/facturen", Summary: "Facturen: één pagina, nieuwste eerst, met zoeken en filters op betaling en regio",
 			Tag: "facturen", Resource: "facturen"}, &Spec, s.List),
-		{Method: http.MethodGet, Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
-			Tag: "facturen", Resource: "facturen", Action: "read", Response: TotalsAnswer{},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/facturen/totalen", Summary: "Aantal, omzet en btw van de gefilterde facturen (de kaarten)",
+			Tag: "facturen", Resource: "facturen",
 			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},
-			Op:    "Totals", Endpoint: httpapi.Typed(s.Counts), Decode: decodeTotals},
+			Op:    "Totals", Decode: decodeTotals}, s.Counts),
 		{Method: http.MethodGet, Path: "/api/v1/facturen/export.csv", Summary: "De gefilterde facturen als CSV (komma, velden tussen aanhalingstekens)",
 			Tag: "facturen", Resource: "facturen", Action: "export", ResponseType: "text/csv",
 			Query: []httpapi.Param{{Name: "betaal_methode"}, {Name: "betaald"}, {Name: "regio"}, {Name: "staat"}, {Name: "ouderdom"}, {Name: "q"}},

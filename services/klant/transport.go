@@ -38,9 +38,8 @@ func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
 		httpapi.ListRoute(httpapi.Route{Path: base, Summary: "Klanten: de klussen per e-mailadres samengevoegd (D11), nieuwste klus eerst",
 			Tag: "klanten", Resource: "klanten"}, &Spec, s.List),
-		{Method: http.MethodGet, Path: base + "/{email}", Summary: "Klantkaart: contactgegevens, aantallen, tevredenheid, facturen",
-			Tag: "klanten", Resource: "klanten", Action: "read", Response: One{},
-			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeEmail},
+		httpapi.ReadRoute(httpapi.Route{Path: base + "/{email}", Summary: "Klantkaart: contactgegevens, aantallen, tevredenheid, facturen",
+			Tag: "klanten", Resource: "klanten", Op: "Get", Decode: decodeEmail}, s.Get),
 		httpapi.ListRoute(httpapi.Route{Path: base + "/{email}/klussen", Summary: "De klussen van een klant (Aanvragen Historie)",
 			Tag: "klanten", Resource: "klanten", Op: "Klussen", Decode: decodeTab(&KlussenSpec)}, &KlussenSpec, s.Klussen),
 		httpapi.ListRoute(httpapi.Route{Path: base + "/{email}/facturen", Summary: "De facturen aan het e-mailadres van een klant",

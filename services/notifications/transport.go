@@ -18,9 +18,9 @@ var ListSpec = list.Spec{
 // routes is the inbox's route table.
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/notifications", Summary: "Mijn meldingen, nieuwste eerst, met het aantal ongelezen",
-			Tag: "notifications", Resource: "notifications", Action: "read", List: &ListSpec, Response: Inbox{},
-			Op: "List", Endpoint: httpapi.Typed(s.List)},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/notifications", Summary: "Mijn meldingen, nieuwste eerst, met het aantal ongelezen",
+			Tag: "notifications", Resource: "notifications", List: &ListSpec,
+			Op: "List"}, s.List),
 		{Method: http.MethodGet, Path: "/api/v1/notifications/unread-count", Summary: "Aantal ongelezen meldingen",
 			Tag: "notifications", Resource: "notifications", Action: "read", Response: CountResponse{},
 			Op: "UnreadCount", Endpoint: makeUnreadCountEndpoint(s)},

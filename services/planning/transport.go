@@ -11,12 +11,12 @@ import (
 // routes is the board's route table.
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/planning", Summary: "Het weekbord: de klussers met hun klussen per dag, de schouwen en de open klussen (D29)",
-			Tag: "planning", Resource: "planning", Action: "read", Response: Answer{},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/planning", Summary: "Het weekbord: de klussers met hun klussen per dag, de schouwen en de open klussen (D29)",
+			Tag: "planning", Resource: "planning",
 			Query: []httpapi.Param{{Name: "week", Description: "een datum in de week (JJJJ-MM-DD); leeg: deze week"},
 				{Name: "regio", Description: "een regio; leeg: alle zichtbare regio's"},
 				{Name: "pagina", Description: fmt.Sprintf("de pagina van de klussers, vanaf 1 (%d per pagina); leeg: de eerste", PageSize)}},
-			Op: "PlanningWeek", Endpoint: httpapi.Typed(s.Week), Decode: decodeWeek},
+			Op: "PlanningWeek", Decode: decodeWeek}, s.Week),
 	}
 }
 

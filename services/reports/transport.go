@@ -10,15 +10,15 @@ import (
 // routes is the charts' route table.
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/rapportages/grafieken", Summary: "De cijfers van de grafieken van de rapportages voor een periode en regio (D29)",
-			Tag: "rapportages", Resource: "grafieken", Action: "read", Response: GrafiekenAnswer{},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/rapportages/grafieken", Summary: "De cijfers van de grafieken van de rapportages voor een periode en regio (D29)",
+			Tag: "rapportages", Resource: "grafieken",
 			Query: []httpapi.Param{{Name: "van", Description: "begindatum, JJJJ-MM-DD", Required: true}, {Name: "tot", Description: "einddatum, JJJJ-MM-DD (inclusief)", Required: true},
 				{Name: "regio", Description: "een regio; leeg: alle"}},
-			Op: "Grafieken", Endpoint: httpapi.Typed(s.Grafieken), Decode: decodeGrafieken},
-		{Method: http.MethodGet, Path: "/api/v1/dashboard/trend", Summary: "De trend van het dashboard: nieuwe aanvragen en afgeronde klussen van de laatste 8 weken (D29)",
-			Tag: "dashboard", Resource: "dashboard", Action: "read", Response: TrendAnswer{},
+			Op: "Grafieken", Decode: decodeGrafieken}, s.Grafieken),
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/dashboard/trend", Summary: "De trend van het dashboard: nieuwe aanvragen en afgeronde klussen van de laatste 8 weken (D29)",
+			Tag: "dashboard", Resource: "dashboard",
 			Query: []httpapi.Param{{Name: "regio", Description: "een regio; leeg: alle zichtbare"}},
-			Op:    "DashboardTrend", Endpoint: httpapi.Typed(s.Trend), Decode: decodeTrend},
+			Op:    "DashboardTrend", Decode: decodeTrend}, s.Trend),
 	}
 }
 

@@ -14,9 +14,8 @@ const MaxBody = 16 << 10
 // contact (franchise_settings, for franchise owners and admins).
 func routes(s Service) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/settings/{id}", Summary: "Instellingen (id algemeen): standaard supporttelefoon en per regio telefoon en e-mail",
-			Tag: "instellingen", Resource: "app_settings", Action: "read", Response: One{},
-			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: decodeID},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/settings/{id}", Summary: "Instellingen (id algemeen): standaard supporttelefoon en per regio telefoon en e-mail",
+			Tag: "instellingen", Resource: "app_settings", Op: "Get", Decode: decodeID}, s.Get),
 		{Method: http.MethodPut, Path: "/api/v1/settings/{id}", Summary: "Instellingen opslaan (id algemeen)",
 			Tag: "instellingen", Resource: "app_settings", Action: "update", Request: Form{}, Response: Saved{},
 			Op: "Update", Endpoint: httpapi.Typed(s.Update), Decode: decodeUpdate},

@@ -2,7 +2,6 @@ package werkbon
 
 import (
 	"log/slog"
-	"net/http"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -34,13 +33,12 @@ func beheerRoutes(s BeheerService) []httpapi.Route {
 	return []httpapi.Route{
 		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/werkbonnen", Summary: "Werkbonnen: één pagina, nieuwste eerst, met zoeken en filters op klusser en handtekening",
 			Tag: "werkbonnen", Resource: "werkbonnen"}, &Spec, s.List),
-		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/counts", Summary: "Aantal werkbonnen: totaal, ondertekend, niet ondertekend",
-			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: CountsAnswer{},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/werkbonnen/counts", Summary: "Aantal werkbonnen: totaal, ondertekend, niet ondertekend",
+			Tag: "werkbonnen", Resource: "werkbonnen",
 			Query: []httpapi.Param{{Name: "klusser_id"}, {Name: "status"}, {Name: "klus_id"}, {Name: "q"}},
-			Op:    "Counts", Endpoint: httpapi.Typed(s.Counts), Decode: httpapi.DecodeList(&CountsSpec)},
-		{Method: http.MethodGet, Path: "/api/v1/werkbonnen/{id}", Summary: "Eén werkbon: materialen, foto's, beoordelingen en handtekening",
-			Tag: "werkbonnen", Resource: "werkbonnen", Action: "read", Response: One{},
-			Op: "Get", Endpoint: httpapi.Typed(s.Get), Decode: httpapi.DecodePathID(ErrWerkbonNotFound)},
+			Op:    "Counts", Decode: httpapi.DecodeList(&CountsSpec)}, s.Counts),
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/werkbonnen/{id}", Summary: "Eén werkbon: materialen, foto's, beoordelingen en handtekening",
+			Tag: "werkbonnen", Resource: "werkbonnen", Op: "Get", Decode: httpapi.DecodePathID(ErrWerkbonNotFound)}, s.Get),
 	}
 }
 

@@ -155,6 +155,28 @@ func TestKitDecodesListRoutes(t *testing.T) {
 	}
 }
 
+// A read route is a GET that reads, serves its function and describes the answer as the type the
+// function returns; an action it names is kept.
+func TestReadRouteDeclaresTheAnswerFromItsFunction(t *testing.T) {
+	rt := httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/groet", Tag: "groet", Op: "Greet",
+		Decode: func(_ context.Context, r *http.Request) (any, error) { return greetRequest{Naam: r.URL.Query().Get("naam")}, nil }},
+		func(_ context.Context, g greetRequest) (greeting, error) { return greeting{Tekst: "Dag " + g.Naam}, nil })
+	if rt.Method != http.MethodGet || rt.Action != "read" {
+		t.Fatalf("method %q, action %q", rt.Method, rt.Action)
+	}
+	if _, ok := rt.Response.(greeting); !ok {
+		t.Fatalf("described answer %T, the function answers greeting", rt.Response)
+	}
+	srv, _, _ := kitServer(t, rt)
+	if resp, body := get(t, srv.URL+"/api/v1/groet?naam=Piet"); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"tekst":"Dag Piet"}` {
+		t.Fatalf("read: %d %s", resp.StatusCode, body)
+	}
+	assign := httpapi.ReadRoute(httpapi.Route{Path: "/x", Op: "X", Action: "assign"}, func(context.Context, httpapi.NoInput) (int, error) { return 1, nil })
+	if assign.Action != "assign" {
+		t.Errorf("action %q, want the route's own", assign.Action)
+	}
+}
+
 // A guard (a rate limit, an upload size) answers before the request is decoded.
 func TestKitRunsTheGuardFirst(t *testing.T) {
 	decoded := false

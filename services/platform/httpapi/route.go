@@ -92,6 +92,19 @@ type Param struct {
 // Pattern is the net/http ServeMux pattern of the route.
 func (rt Route) Pattern() string { return rt.Method + " " + rt.Path }
 
+// ReadRoute completes rt as a GET that reads (Action "read" unless rt names another) and answers
+// what fn returns. As with ListRoute the document's answer is declared from fn itself, so the
+// description cannot name another type than the endpoint answers. rt gives the path, summary,
+// tag, resource, Op, query parameters and the Decode that makes fn's Req.
+func ReadRoute[Req, Resp any](rt Route, fn func(context.Context, Req) (Resp, error)) Route {
+	var answer Resp
+	rt.Method, rt.Response, rt.Endpoint = http.MethodGet, answer, Typed(fn)
+	if rt.Action == "" {
+		rt.Action = "read"
+	}
+	return rt
+}
+
 // ListRoute completes rt as the route of a list (D25) that fn serves: a GET that takes the list
 // parameters of spec and answers the list.Page fn returns. The document's answer is declared
 // from fn itself, so it cannot name another row than the endpoint answers. rt gives the path,
