@@ -81,6 +81,26 @@ func WaitForMails(t testing.TB, apiURL, recipient string, n int, timeout time.Du
 	}
 }
 
+// WaitForSubject waits until the catcher holds an e-mail for recipient with exactly subject, up to
+// timeout, and returns it (nil when none came). Where other e-mails may come first or not at all
+// (an appointment's reminder goes out at once when it is planned after 18:00 the day before), a
+// count of e-mails would depend on the hour.
+func WaitForSubject(t testing.TB, apiURL, recipient, subject string, timeout time.Duration) *Mail {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		for _, m := range MailsTo(t, apiURL, recipient) {
+			if m.Subject == subject {
+				return &m
+			}
+		}
+		if time.Now().After(deadline) {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // Attachment is the i-th attachment of m as the catcher received it.
 func Attachment(t testing.TB, apiURL string, m Mail, i int) []byte {
 	t.Helper()
