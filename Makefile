@@ -16,6 +16,7 @@ export KLUSMAAT_DEV := true
 # packages then do not depend on where the repository is, so a second clone or worktree (and CI's
 # fresh clone) reuses what an earlier checkout compiled, vetted and staticchecked instead of
 # compiling all of it again. Stack traces name files by module path, as a release build should.
+# A go command run by hand shares that cache only with the same flag (GOFLAGS=-trimpath go vet ./...).
 # (go env GOFLAGS: keep what the environment or go's own settings file already asks for.)
 export GOFLAGS := $(strip $(filter-out -trimpath,$(shell go env GOFLAGS 2>/dev/null)) -trimpath)
 

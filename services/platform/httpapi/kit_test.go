@@ -175,6 +175,12 @@ func TestReadRouteDeclaresTheAnswerFromItsFunction(t *testing.T) {
 	if assign.Action != "assign" {
 		t.Errorf("action %q, want the route's own", assign.Action)
 	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a read route that names its own answer was built")
+		}
+	}()
+	httpapi.ReadRoute(httpapi.Route{Path: "/x", Op: "X", Response: greeting{}}, func(context.Context, httpapi.NoInput) (int, error) { return 1, nil })
 }
 
 // A guard (a rate limit, an upload size) answers before the request is decoded.

@@ -92,11 +92,20 @@ type Param struct {
 // Pattern is the net/http ServeMux pattern of the route.
 func (rt Route) Pattern() string { return rt.Method + " " + rt.Path }
 
+// completedOnce refuses, at start-up, a route that already names what ReadRoute or ListRoute
+// sets: the method, the described answer or the endpoint would be silently replaced.
+func completedOnce(by string, rt Route) {
+	if rt.Method != "" || rt.Response != nil || rt.Endpoint != nil {
+		panic("httpapi: " + by + " sets the method, answer and endpoint of " + rt.Path + " itself")
+	}
+}
+
 // ReadRoute completes rt as a GET that reads (Action "read" unless rt names another) and answers
 // what fn returns. As with ListRoute the document's answer is declared from fn itself, so the
 // description cannot name another type than the endpoint answers. rt gives the path, summary,
 // tag, resource, Op, query parameters and the Decode that makes fn's Req.
 func ReadRoute[Req, Resp any](rt Route, fn func(context.Context, Req) (Resp, error)) Route {
+	completedOnce("ReadRoute", rt)
 	var answer Resp
 	rt.Method, rt.Response, rt.Endpoint = http.MethodGet, answer, Typed(fn)
 	if rt.Action == "" {
@@ -111,6 +120,7 @@ func ReadRoute[Req, Resp any](rt Route, fn func(context.Context, Req) (Resp, err
 // summary, tag and resource; its Action is "read" and its Op "List" unless it names others, and
 // its Decode (list.Parse of spec when nil) makes fn's Req.
 func ListRoute[Req, T any](rt Route, spec *list.Spec, fn func(context.Context, Req) (list.Page[T], error)) Route {
+	completedOnce("ListRoute", rt)
 	rt.Method, rt.List, rt.Response, rt.Endpoint = http.MethodGet, spec, list.Page[T]{}, Typed(fn)
 	if rt.Action == "" {
 		rt.Action = "read"

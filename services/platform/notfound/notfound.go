@@ -14,7 +14,7 @@ var (
 	// Klant: a customer (an e-mail address) with no jobs the actor may see.
 	Klant = domainerr.NotFound("klant_not_found", "Klant niet gevonden")
 	// Klusser: a klusser's profile that does not exist or that the actor may not see, under
-	// /klussers and the profile's photos.
+	// /klussers, the profile's photos and a statement's klusser (uitbetalingen).
 	Klusser = domainerr.NotFound("klusser_not_found", "Klusser niet gevonden")
 	// Werkbon: a work order that does not exist or is not the actor's, under /werkbonnen and
 	// the work order's photos.
