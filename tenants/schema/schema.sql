@@ -3932,12 +3932,6 @@ CREATE INDEX klussen_live_status_sort_idx ON public.klussen USING btree (status,
 CREATE INDEX klussen_live_woonplaats_desc_idx ON public.klussen USING btree (woonplaats DESC NULLS LAST, created_at, id) WHERE (NOT archived);
 
 --
--- Name: klussen_live_woonplaats_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
---
-
-CREATE INDEX klussen_live_woonplaats_idx ON public.klussen USING btree (woonplaats) WHERE (NOT archived);
-
---
 -- Name: klussen_live_woonplaats_sort_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
 --
 
@@ -3984,12 +3978,6 @@ CREATE INDEX klussen_regio_status_idx ON public.klussen USING btree (regio, stat
 --
 
 CREATE INDEX klussen_search_idx ON public.klussen USING gin ((((((beschrijving || ' '::text) || adres) || ' '::text) || email)) public.gin_trgm_ops);
-
---
--- Name: klussen_status_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
---
-
-CREATE INDEX klussen_status_idx ON public.klussen USING btree (status) WHERE (NOT archived);
 
 --
 -- Name: klussen_terugbellen_idx; Type: INDEX; Schema: public; Owner: klusmaat_owner
