@@ -1188,6 +1188,16 @@ END $$;
 ALTER FUNCTION public.klus_tellingen_wachtrij_verwerken() OWNER TO klusmaat_owner;
 
 --
+-- Name: klus_visible(uuid); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
+--
+
+CREATE FUNCTION public.klus_visible(klus uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
+    AS $$ BEGIN RETURN EXISTS (SELECT 1 FROM public.klussen k WHERE k.id OPERATOR(pg_catalog.=) klus); END $$;
+
+ALTER FUNCTION public.klus_visible(klus uuid) OWNER TO klusmaat_owner;
+
+--
 -- Name: klus_week_tellingen_bij(jsonb); Type: FUNCTION; Schema: public; Owner: klusmaat_owner
 --
 
@@ -5572,9 +5582,7 @@ ALTER TABLE public.klusser_documents ENABLE ROW LEVEL SECURITY;
 -- Name: offertes klusser_fixed_price; Type: POLICY; Schema: public; Owner: klusmaat_owner
 --
 
-CREATE POLICY klusser_fixed_price ON public.offertes FOR SELECT TO klusmaat_app USING (((public.actor_role() = 'klusser'::text) AND (status = 'akkoord'::text) AND (EXISTS ( SELECT 1
-   FROM public.klussen k
-  WHERE (k.id = offertes.klus_id)))));
+CREATE POLICY klusser_fixed_price ON public.offertes FOR SELECT TO klusmaat_app USING (((public.actor_role() = 'klusser'::text) AND (status = 'akkoord'::text) AND public.klus_visible(klus_id)));
 
 --
 -- Name: betalingen klusser_own; Type: POLICY; Schema: public; Owner: klusmaat_owner
