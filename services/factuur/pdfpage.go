@@ -87,10 +87,17 @@ func (p Page) Lines(lines []Regel) {
 	p.CellFormat(amountW, 8, "Bedrag", "B", 1, "R", true, 0, "")
 	p.SetFont("Helvetica", "", 11)
 	for _, r := range lines {
-		p.CellFormat(descW, 7, p.Tr(r.Omschrijving), "", 0, "L", false, 0, "")
+		// A description longer than its column wraps onto more lines (a fee line names its
+		// month, percentage and turnover) instead of running into the quantity; the other
+		// columns stand on its first line.
+		x, y := p.GetXY()
+		p.MultiCell(descW, 7, p.Tr(r.Omschrijving), "", "L", false)
+		below := p.GetY()
+		p.SetXY(x+descW, y)
 		p.CellFormat(qtyW, 7, p.Tr(Quantity(r.Aantal, r.Eenheid)), "", 0, "R", false, 0, "")
 		p.CellFormat(priceW, 7, p.Tr(Euro(r.PrijsCents)), "", 0, "R", false, 0, "")
-		p.CellFormat(amountW, 7, p.Tr(Euro(r.BedragCents)), "", 1, "R", false, 0, "")
+		p.CellFormat(amountW, 7, p.Tr(Euro(r.BedragCents)), "", 0, "R", false, 0, "")
+		p.SetXY(x, below)
 	}
 	p.Ln(2)
 }
