@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { csvGetal, csvNaam, deelWekenZin, isoWeek, maandKort, maandLang, periodeWeekKort, periodeWeekLang, procent, weekDagen, weekKort } from './format';
+import { csvGetal, csvNaam, deelWekenZin, isoWeek, maandKort, periodeWeekKort, periodeWeekLang, procent, weekDagen, weekKort } from './format';
 import { svgId, vulling } from './series';
 
 describe('chart labels (D29)', () => {
@@ -16,11 +16,9 @@ describe('chart labels (D29)', () => {
     expect(isoWeek('niet een datum')).toBe(0);
   });
 
-  it('names months short on the axis and in full in tables and files', () => {
+  it('names months short on the axis (in full: maandTekst, shared-ui)', () => {
     expect(maandKort('2026-11')).toBe('nov 2026');
     expect(maandKort('2026-03')).toBe('mrt 2026');
-    expect(maandLang('2026-05')).toBe('mei 2026');
-    expect(maandLang('2026-13')).toBe('2026-13');
   });
 
   it('writes numbers for a Dutch spreadsheet: a decimal comma, no thousands separator, empty for none', () => {

@@ -5,7 +5,7 @@
  */
 import { euroHeel } from '@klusmaat/shared-ui/money';
 import { ddMMyyyy } from '../fields/dates';
-import { addDays, isoWeek, MAAND_KORT, MAAND_LANG } from '@klusmaat/shared-ui/week';
+import { addDays, isoWeek, MAAND_KORT } from '@klusmaat/shared-ui/week';
 
 export { isoWeek };
 
@@ -70,12 +70,6 @@ function maandDelen(maand: string): { jaar: string; index: number } | null {
 export function maandKort(maand: string): string {
   const d = maandDelen(maand);
   return d ? `${MAAND_KORT[d.index]} ${d.jaar}` : maand;
-}
-
-/** A month in a table or a CSV file: '2026-11' → 'november 2026'. */
-export function maandLang(maand: string): string {
-  const d = maandDelen(maand);
-  return d ? `${MAAND_LANG[d.index]} ${d.jaar}` : maand;
 }
 
 const GETAL = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });

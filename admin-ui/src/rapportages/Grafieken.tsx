@@ -10,13 +10,13 @@ import {
   euroHeel,
   getal,
   maandKort,
-  maandLang,
   periodeWeekKort,
   periodeWeekLang,
   procent,
   weekDagen,
   type PeriodeWeek,
 } from '../charts/format';
+import { maandTekst } from '@klusmaat/shared-ui/week';
 import type { GrafiekSerie } from '../charts/Grafiek';
 import { KLEUR } from '../charts/series';
 import { useApiState } from '../api/useApiState';
@@ -54,7 +54,7 @@ const weekKolommen = [
   { kop: 'Week', cel: (r: PeriodeWeek) => periodeWeekLang(r) },
   { kop: 'Getelde dagen', cel: (r: PeriodeWeek) => weekDagen(r) },
 ] as const;
-const maandKolom = { kop: 'Maand', cel: (r: { maand: string }) => maandLang(r.maand) } as const;
+const maandKolom = { kop: 'Maand', cel: (r: { maand: string }) => maandTekst(r.maand) } as const;
 /** The x-axis of weeks: categories are the Mondays, labelled by their rows ('wk 44 (deel)'). */
 function weekAs(rijen: readonly PeriodeWeek[]) {
   const per = new Map(rijen.map((r) => [r.week, r]));
@@ -66,7 +66,7 @@ function weekAs(rijen: readonly PeriodeWeek[]) {
     xLabel: 'Week',
   };
 }
-const maandAs = { kort: maandKort, lang: maandLang, xLabel: 'Maand' };
+const maandAs = { kort: maandKort, lang: maandTekst, xLabel: 'Maand' };
 /** A column of counts: '1.234' in the table, '1234' in the file. */
 function telling<R>(kop: string, f: (r: R) => number): Kolom<R> {
   return { kop, cel: (r) => getal(f(r)), csv: (r) => String(f(r)), getal: true };
