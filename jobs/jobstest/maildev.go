@@ -71,32 +71,33 @@ func MailsTo(t testing.TB, apiURL, recipient string) []Mail {
 // WaitForMails waits until the catcher holds n e-mails for recipient (or more), up to timeout.
 func WaitForMails(t testing.TB, apiURL, recipient string, n int, timeout time.Duration) []Mail {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		got := MailsTo(t, apiURL, recipient)
-		if len(got) >= n || time.Now().After(deadline) {
-			return got
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	var got []Mail
+	waitFor(timeout, func() bool { got = MailsTo(t, apiURL, recipient); return len(got) >= n })
+	return got
 }
 
 // WaitForSubject waits until the catcher holds an e-mail for recipient with exactly subject, up to
-// timeout, and returns it (nil when none came). Where other e-mails may come first or not at all
-// (an appointment's reminder goes out at once when it is planned after 18:00 the day before), a
-// count of e-mails would depend on the hour.
+// timeout, and returns it (nil when none came): for a test that does not want to depend on which
+// other e-mails the recipient gets, or in what order.
 func WaitForSubject(t testing.TB, apiURL, recipient, subject string, timeout time.Duration) *Mail {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
+	var found *Mail
+	waitFor(timeout, func() bool {
 		for _, m := range MailsTo(t, apiURL, recipient) {
 			if m.Subject == subject {
-				return &m
+				found = &m
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			return nil
-		}
+		return false
+	})
+	return found
+}
+
+// waitFor asks done every 100 ms until it says yes or timeout has passed (it asks once more then).
+func waitFor(timeout time.Duration, done func() bool) {
+	deadline := time.Now().Add(timeout)
+	for !done() && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -49,7 +49,7 @@ func TestRemindersOnceTheDayBefore(t *testing.T) {
 		return n
 	}
 	run := func(clock calendar.Clock) int {
-		w := &herinnering.Worker{DB: b.DB.DB, Clock: clock} // a new worker: another server, or a restart
+		w := herinnering.NewWorker(b.DB.DB, clock) // a new worker: another server, or a restart
 		n, err := w.Run(ctx, b.Queue.Enqueue)
 		if err != nil {
 			t.Fatal(err)

@@ -39,7 +39,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 
 	// The periodic run as the worker of a server (or a restarted one) runs it at the clock's time.
 	sweep := func(at time.Time) int {
-		n, err := (&herinnering.Worker{DB: b.DB.DB, Clock: calendar.Fixed(at)}).Run(ctx, b.Queue.Enqueue)
+		n, err := herinnering.NewWorker(b.DB.DB, calendar.Fixed(at)).Run(ctx, b.Queue.Enqueue)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestLatePlanningRemindedAtOnce(t *testing.T) {
 				continue
 			}
 			worked[r.id] = true
-			n, err := (&herinnering.Worker{DB: b.DB.DB, Clock: calendar.Fixed(at)}).RunFor(ctx, b.Queue.Enqueue, r.args)
+			n, err := herinnering.NewWorker(b.DB.DB, calendar.Fixed(at)).RunFor(ctx, b.Queue.Enqueue, r.args)
 			if err != nil {
 				t.Fatal(err)
 			}

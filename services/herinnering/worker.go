@@ -95,10 +95,11 @@ func Queue(ctx context.Context, tx pgx.Tx, enqueue jobs.Enqueue, soort string, k
 }
 
 // Worker sends what is due.
-type Worker struct {
-	river.WorkerDefaults[Args]
-	DB    *tenants.DB
-	Clock calendar.Clock // nil: the real clock
+type Worker struct{ jobs.Due[Args] }
+
+// NewWorker is the run on db, dated by clock (nil: the real clock).
+func NewWorker(db *tenants.DB, clock calendar.Clock) *Worker {
+	return &Worker{jobs.Due[Args]{DB: db, Clock: clock}}
 }
 
 // due is an appointment whose reminder is due and not sent yet.

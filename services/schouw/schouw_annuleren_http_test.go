@@ -93,7 +93,7 @@ func TestSchouwCancelled(t *testing.T) {
 	// No reminder; gone from the status page and the week board; it cannot be cancelled twice nor
 	// get an outcome.
 	remind := func(at time.Time) int {
-		n, err := (&herinnering.Worker{DB: b.DB.DB, Clock: calendar.Fixed(at)}).Run(ctx, b.Queue.Enqueue)
+		n, err := herinnering.NewWorker(b.DB.DB, calendar.Fixed(at)).Run(ctx, b.Queue.Enqueue)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -55,7 +55,7 @@ func NewWorkers(d WorkerDeps) *river.Workers {
 	river.AddWorker(w, &notify.KlusserWorker{DB: d.DB})
 	river.AddWorker(w, &exports.Worker{DB: d.DB, Files: d.Files, Kinds: exportKinds})
 	river.AddWorker(w, &factuur.Worker{DB: d.DB, Files: d.Files, Site: factuur.Site(d.Site)})
-	river.AddWorker(w, &herinnering.Worker{DB: d.DB, Clock: d.Clock})
+	river.AddWorker(w, herinnering.NewWorker(d.DB, d.Clock))
 	river.AddWorker(w, aanmaning.NewWorker(d.DB, d.Clock))
 	river.AddWorker(w, afdracht.NewWorker(d.DB, d.Clock))
 	river.AddWorker(w, uitbetaling.NewWorker(d.DB, d.Clock))

@@ -159,8 +159,12 @@ func TestKitDecodesListRoutes(t *testing.T) {
 // function returns; an action it names is kept.
 func TestReadRouteDeclaresTheAnswerFromItsFunction(t *testing.T) {
 	rt := httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/groet", Tag: "groet", Op: "Greet",
-		Decode: func(_ context.Context, r *http.Request) (any, error) { return greetRequest{Naam: r.URL.Query().Get("naam")}, nil }},
-		func(_ context.Context, g greetRequest) (greeting, error) { return greeting{Tekst: "Dag " + g.Naam}, nil })
+		Decode: func(_ context.Context, r *http.Request) (any, error) {
+			return greetRequest{Naam: r.URL.Query().Get("naam")}, nil
+		}},
+		func(_ context.Context, g greetRequest) (greeting, error) {
+			return greeting{Tekst: "Dag " + g.Naam}, nil
+		})
 	if rt.Method != http.MethodGet || rt.Action != "read" {
 		t.Fatalf("method %q, action %q", rt.Method, rt.Action)
 	}
