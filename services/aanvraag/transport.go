@@ -30,12 +30,10 @@ func routes(s Service, limiter *httpapi.Limiter) []httpapi.Route {
 			Tag: "aanvragen", Resource: "klus_aanvragen", Action: "create", Request: Aanvraag{}, Response: Result{},
 			Op: "Submit", Endpoint: httpapi.Typed(s.Submit), Decode: decodeAanvraag, Status: http.StatusCreated,
 			Limit: limiter, LimitMessage: TooMany},
-		{Method: http.MethodGet, Path: "/api/v1/public/woonplaatsen", Summary: "Woonplaatsen van de actieve regio's",
-			Tag: "aanvragen", Resource: "public_towns", Action: "read", List: &TownsSpec, Response: list.Page[Town]{},
-			Op: "Towns", Endpoint: httpapi.Typed(s.Towns)},
-		{Method: http.MethodGet, Path: "/api/v1/public/categorieen", Summary: "Soorten klussen op het aanvraagformulier",
-			Tag: "aanvragen", Resource: "public_categorieen", Action: "read", List: &CategoriesSpec, Response: list.Page[Category]{},
-			Op: "Categories", Endpoint: httpapi.Typed(s.Categories)},
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/public/woonplaatsen", Summary: "Woonplaatsen van de actieve regio's",
+			Tag: "aanvragen", Resource: "public_towns", Op: "Towns"}, &TownsSpec, s.Towns),
+		httpapi.ListRoute(httpapi.Route{Path: "/api/v1/public/categorieen", Summary: "Soorten klussen op het aanvraagformulier",
+			Tag: "aanvragen", Resource: "public_categorieen", Op: "Categories"}, &CategoriesSpec, s.Categories),
 	}
 }
 

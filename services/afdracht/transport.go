@@ -13,9 +13,9 @@ const MaxBody = 1 << 10
 
 func routes(s *Store) []httpapi.Route {
 	return []httpapi.Route{
-		{Method: http.MethodGet, Path: "/api/v1/afdracht-percentages", Summary: "Het afdrachtpercentage per regio (standaard 8%)",
-			Tag: "afdrachten", Resource: "afdracht_percentages", Action: "read", Response: PercentagesAnswer{},
-			Op: "Percentages", Endpoint: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (PercentagesAnswer, error) { return s.Percentages(ctx) })},
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/afdracht-percentages", Summary: "Het afdrachtpercentage per regio (standaard 8%)",
+			Tag: "afdrachten", Resource: "afdracht_percentages", Op: "Percentages"},
+			func(ctx context.Context, _ httpapi.NoInput) (PercentagesAnswer, error) { return s.Percentages(ctx) }),
 		{Method: http.MethodPut, Path: "/api/v1/afdracht-percentages/{regio}", Summary: "Het afdrachtpercentage van een regio instellen (beheerders)",
 			Tag: "afdrachten", Resource: "afdracht_percentages", Action: "update", Request: PercentageRequest{}, Response: PercentageAnswer{},
 			Op: "SetPercentage", Endpoint: httpapi.Typed(s.SetPercentage), Decode: decodePercentage},

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"net/http"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
@@ -23,9 +22,7 @@ var Spec = list.Spec{
 }
 
 func routes(s Service) []httpapi.Route {
-	return []httpapi.Route{{
-		Method: http.MethodGet, Path: "/api/v1/audit", Summary: "Auditlog (D22): wie wat wanneer wijzigde, met voor en na; nieuwste eerst",
-		Tag: "audit", Resource: "audit_log", Action: "read", List: &Spec, Response: list.Page[Entry]{},
-		Op: "List", Endpoint: httpapi.Typed(s.List),
-	}}
+	return []httpapi.Route{httpapi.ListRoute(httpapi.Route{Path: "/api/v1/audit",
+		Summary: "Auditlog (D22): wie wat wanneer wijzigde, met voor en na; nieuwste eerst",
+		Tag:     "audit", Resource: "audit_log"}, &Spec, s.List)}
 }

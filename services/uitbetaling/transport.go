@@ -25,11 +25,11 @@ func routes(s Service) []httpapi.Route {
 		{Method: http.MethodPut, Path: "/api/v1/klussers/{id}/bankrekening", Summary: "De bankrekening van een klusser vastleggen: IBAN (mod 97, SEPA-land) en rekeninghouder",
 			Tag: "uitbetalingen", Resource: "klusser_bankrekening", Action: "update", Request: BankrekeningRequest{}, Response: BankrekeningSaved{},
 			Op: "SaveBankrekening", Endpoint: httpapi.Typed(s.SaveBankrekening), Decode: decodeBankrekening},
-		{Method: http.MethodGet, Path: "/api/v1/klusser/bankrekening", Summary: "Mijn bankrekening, waarop mijn verdiensten worden uitbetaald",
-			Tag: "uitbetalingen", Resource: "eigen_bankrekening", Action: "read", Response: BankrekeningAnswer{},
-			Op: "EigenBankrekening", Endpoint: httpapi.Typed(func(ctx context.Context, _ httpapi.NoInput) (BankrekeningAnswer, error) {
+		httpapi.ReadRoute(httpapi.Route{Path: "/api/v1/klusser/bankrekening", Summary: "Mijn bankrekening, waarop mijn verdiensten worden uitbetaald",
+			Tag: "uitbetalingen", Resource: "eigen_bankrekening", Op: "EigenBankrekening"},
+			func(ctx context.Context, _ httpapi.NoInput) (BankrekeningAnswer, error) {
 				return s.EigenBankrekening(ctx)
-			})},
+			}),
 		{Method: http.MethodPut, Path: "/api/v1/klusser/bankrekening", Summary: "Mijn bankrekening vastleggen: IBAN en rekeninghouder",
 			Tag: "uitbetalingen", Resource: "eigen_bankrekening", Action: "update", Request: BankrekeningRequest{}, Response: BankrekeningSaved{},
 			Op: "SaveEigenBankrekening", Endpoint: httpapi.Typed(s.SaveEigenBankrekening), Decode: httpapi.DecodeBody[BankrekeningRequest](MaxBody)},
