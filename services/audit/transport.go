@@ -1,7 +1,6 @@
 package audit
 
 import (
-
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -43,15 +42,6 @@ func Euros(cents int) string {
 		sign, cents = "-", -cents
 	}
 	return fmt.Sprintf("%s%d,%02d", sign, cents/100, cents%100)
-}
-
-// DutchDate writes a business date "2026-11-26" as the exports do: "26-11-2026".
-func DutchDate(iso string) string {
-	t, err := time.Parse(time.DateOnly, iso)
-	if err != nil {
-		return iso
-	}
-	return t.Format("02-01-2006")
 }
 
 // WriteRows writes an export in format f: the header, then one line per row that line makes, as

@@ -37,9 +37,3 @@ func TestWriterDefusesFormulas(t *testing.T) {
 		}
 	}
 }
-
-func TestDutchDate(t *testing.T) {
-	if got := DutchDate("2026-11-03"); got != "03-11-2026" {
-		t.Errorf("dutchDate = %q", got)
-	}
-}

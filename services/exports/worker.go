@@ -22,6 +22,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/platform/files"
 	"github.com/klusmaat/klusmaat/services/platform/identity"
 	"github.com/klusmaat/klusmaat/tenants"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 )
 
 // Args names the export and who asked for it. (Jobs enqueued by earlier versions also carry a
@@ -114,7 +115,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	if err := w.Files.Upload(ctx, files.Exports, key, "text/csv; charset=utf-8", tmp); err != nil {
 		return w.failed(ctx, job, actor, err)
 	}
-	name := fmt.Sprintf("%s-export-%s-tot-%s.csv", req.Soort, DutchDate(req.Van), DutchDate(req.Tot))
+	name := fmt.Sprintf("%s-export-%s-tot-%s.csv", req.Soort, calendar.DutchOf(req.Van), calendar.DutchOf(req.Tot))
 	return w.finish(ctx, actor, a.ExportID, "klaar", "", rows, name)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/klusmaat/klusmaat/services/exports"
+	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 	"github.com/klusmaat/klusmaat/tenants/list"
 )
@@ -63,7 +64,7 @@ func csvLine(rows pgx.Rows) ([]string, error) {
 	if f.CreditVan != nil {
 		uren = -uren
 	}
-	return []string{f.Factuurnummer, exports.DutchDate(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(uren),
+	return []string{f.Factuurnummer, calendar.DutchOf(f.Datum), f.KlantNaam, f.KlantEmail, f.Omschrijving, strconv.Itoa(uren),
 		exports.Euros(f.UurtariefCents), exports.Euros(f.MateriaalCents), exports.Euros(f.SubtotaalCents), exports.Euros(f.BtwBedragCents),
 		exports.Euros(f.TotaalBedragCents), method, betaald, StateLabel(f), exports.Euros(f.BetaaldCents), exports.Euros(f.OpenCents)}, nil
 }

@@ -116,3 +116,12 @@ func TestDateParsingFormattingAndArithmetic(t *testing.T) {
 		t.Fatalf("value = %v", v)
 	}
 }
+
+// A business date as the letters, exports and PDFs write it; anything that is no date as it came.
+func TestDutchOf(t *testing.T) {
+	for in, want := range map[string]string{"2026-11-03": "03-11-2026", "2026-02-30": "2026-02-30", "": "", "morgen": "morgen"} {
+		if got := calendar.DutchOf(in); got != want {
+			t.Errorf("DutchOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -301,8 +301,8 @@ func TestPhotoUploadRefusalsStoreNothing(t *testing.T) {
 	}{
 		{"oversized photo", "kdh", wbKdh, "before", "groot.jpg", oversized, 413, "file_too_large", "Bestand mag maximaal 5MB zijn"},
 		{"5MB and one byte", "kdh", wbKdh, "before", "groot.jpg", oversized[:files.MaxPhotoBytes+1], 413, "file_too_large", "Bestand mag maximaal 5MB zijn"},
-		{"pdf renamed .jpg", "kdh", wbKdh, "before", "foto.jpg", pdfBytes(), 415, "file_type_not_allowed", files.PhotoUpload.NotAllowed()},
-		{"executable renamed .jpg", "kdh", wbKdh, "after", "foto.jpg", elfBytes(), 415, "file_type_not_allowed", files.PhotoUpload.NotAllowed()},
+		{"pdf renamed .jpg", "kdh", wbKdh, "before", "foto.jpg", pdfBytes(), 415, "file_type_not_allowed", "Dit bestandstype is niet toegestaan. Kies een foto (JPG, PNG of WebP)."},
+		{"executable renamed .jpg", "kdh", wbKdh, "after", "foto.jpg", elfBytes(), 415, "file_type_not_allowed", "Dit bestandstype is niet toegestaan. Kies een foto (JPG, PNG of WebP)."},
 		{"no file", "kdh", wbKdh, "after", "", nil, 400, "file_required", "Selecteer een bestand"},
 		{"no type", "kdh", wbKdh, "", "foto.jpg", jpg, 400, "invalid_photo_type", ""},
 		{"another klusser's work order", "kut", wbKdh, "before", "foto.jpg", jpg, 404, "werkbon_not_found", "Werkbon niet gevonden"},
@@ -373,8 +373,8 @@ func TestDocumentUploadValidatesByContent(t *testing.T) {
 		status              int
 		code, msg           string
 	}{
-		{"ELF renamed .pdf", "vog", "vog.pdf", elfBytes(), 415, "file_type_not_allowed", files.DocumentUpload.NotAllowed()},
-		{"MZ renamed .pdf", "vog", "vog.pdf", mzBytes(), 415, "file_type_not_allowed", files.DocumentUpload.NotAllowed()},
+		{"ELF renamed .pdf", "vog", "vog.pdf", elfBytes(), 415, "file_type_not_allowed", "Dit bestandstype is niet toegestaan. Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX)."},
+		{"MZ renamed .pdf", "vog", "vog.pdf", mzBytes(), 415, "file_type_not_allowed", "Dit bestandstype is niet toegestaan. Kies een PDF, JPG, PNG of Word-bestand (DOC of DOCX)."},
 		{"pdf renamed .jpg", "vog", "vog.jpg", pdfBytes(), 415, "file_type_mismatch", ""},
 		{"zip renamed .docx", "contract", "contract.docx", zipBytes(t, "evil.exe"), 415, "file_type_not_allowed", ""},
 		{"html", "overig", "brief.html", []byte("<html><script>alert(1)</script></html>"), 415, "file_type_not_allowed", ""},
