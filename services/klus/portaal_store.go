@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/klusmaat/klusmaat/jobs"
@@ -29,25 +28,44 @@ type portaalStore struct {
 	enqueue jobs.Enqueue
 }
 
-// klusSelect reads jobs in the shape of Klus (scanKlus), with the output names the lists sort on.
-// The work order join shows the klusser's own work order only (row-level security). The actor's
-// id is read once per statement ((SELECT actor_id()), an init plan), not once per row: each call
-// checks the transaction's proof (a SHA-256), a third of the pool page's time in the database.
-const klusSelect = `
+// klusColumns are the job's own columns of Klus (scanKlus), its category's label first among them,
+// with the output names the lists sort on.
+const klusColumns = `
 	SELECT k.id, k.status, k.categorie, c.label, k.beschrijving, k.datum, k.tijd, k.adres, k.postcode,
 	       k.woonplaats, k.regio, k.geschat_tarief_cents, k.geschatte_duur::float8,
 	       round(k.geschat_tarief_cents * k.geschatte_duur / 100)::int AS verdienste,
-	       nullif(k.klusser_notities, '') AS notities, k.geplande_start_tijd, k.planning_changes_count,
+	       nullif(k.klusser_notities, '') AS notities, k.geplande_start_tijd, k.planning_changes_count,`
+
+// vastePrijs is the fixed price of the job's accepted quote, the last column of Klus.
+const vastePrijs = `
+	       (SELECT o.totaal_cents FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord') AS vaste_prijs`
+
+// klusSelect reads jobs in the shape of Klus (scanKlus). The work order join shows the klusser's
+// own work order only (row-level security). The actor's id is read once per statement ((SELECT
+// actor_id()), an init plan), not once per row: each call checks the transaction's proof (a
+// SHA-256), a third of the pool page's time in the database.
+const klusSelect = klusColumns + `
 	       w.id AS werkbon_id, k.klusser_id IS NOT DISTINCT FROM (SELECT actor_id()) AS eigen,
 	       coalesce(nullif(klant_naam(k), ''), 'Niet beschikbaar') AS klant_naam,
-	       k.telefoon AS klant_telefoon, k.email AS klant_email,
-	       (SELECT o.totaal_cents FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord') AS vaste_prijs
+	       k.telefoon AS klant_telefoon, k.email AS klant_email,` + vastePrijs + `
 	FROM klussen k` + klusJoins
 
 // klusJoins are klusSelect's joins, after the jobs (k).
 const klusJoins = `
 	JOIN categories c ON c.key = k.categorie
 	LEFT JOIN werkbonnen w ON w.klus_id = k.id`
+
+// poolSelect reads pool jobs in the shape of Klus from %s, the page of jobs. A pool job has no
+// klusser, so it is nobody's own and its reader holds no work order of it (a started one of a
+// klusser it was taken from stays that klusser's record, not the reader's), and the pool does not
+// show the customer (contract). So it joins no work order and reads no customer: under row-level
+// security the work orders' rules and klant_naam() were a sixth of the page's time in PostgreSQL,
+// replayed as the klusser (issue 44).
+const poolSelect = klusColumns + `
+	       NULL::uuid AS werkbon_id, false AS eigen, '' AS klant_naam, '' AS klant_telefoon, '' AS klant_email,` +
+	vastePrijs + `
+	FROM %s
+	JOIN categories c ON c.key = k.categorie`
 
 // poolWhere is the pool (contract: pool jobs, open, no klusser, not archived, in the klusser's
 // regions $1); the partial index klussen_pool_idx (regio, datum) serves it.
@@ -98,17 +116,16 @@ const poolCount = `SELECT coalesce(sum(t.aantal), 0)::bigint FROM klus_pool_tell
 
 // Pool reads one page of the pool in two steps, in one statement: first the page's jobs alone, in
 // the pool's order from the pool's own index (klussen_pool_order_idx, migration 026), then their
-// category, work order and quote. Joined before the page was taken, PostgreSQL read, joined and
-// sorted every pool job of the regions (800 at 100,000 jobs, and every work order under its
-// row-level security) for 25 rows (issue 44, make profile). The outer page is the first of what
-// the inner one chose, so the total and the order are QueryPageCounted's as for every list. One
-// statement, read in one round trip with its BEGIN, proof and COMMIT (tenants.ListPageCounted).
+// category and quote (poolSelect). Joined before the page was taken, PostgreSQL read, joined and
+// sorted every pool job of the regions (800 at 100,000 jobs) for 25 rows (issue 44, make
+// profile). The outer page is the first of what the inner one chose, so the total and the order
+// are QueryPageCounted's as for every list. One statement, read in one round trip with its BEGIN,
+// proof and COMMIT (tenants.ListPageCounted).
 func (s *portaalStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
 	page := fmt.Sprintf(`(SELECT * FROM klussen k%s%s LIMIT %d OFFSET %d) AS k`, poolWhere, poolOrder(p), p.PerPage, p.Offset())
-	base := strings.Replace(klusSelect, "FROM klussen k"+klusJoins, "FROM "+page+klusJoins, 1)
 	outer := p
 	outer.Page = 1
-	res, err := tenants.ListPageCounted(ctx, s.db, outer, base, []any{regionsOf(ctx)}, poolCount, scanKlus)
+	res, err := tenants.ListPageCounted(ctx, s.db, outer, fmt.Sprintf(poolSelect, page), []any{regionsOf(ctx)}, poolCount, scanKlus)
 	for i := range res.Data {
 		res.Data[i].Klant = nil // the pool list does not show the customer (contract)
 	}

@@ -192,3 +192,55 @@ func TestPoolPlanAsKlusser(t *testing.T) {
 		t.Errorf("the pool's count reads more than its counters:\n%s", plan)
 	}
 }
+
+// A job put back in the pool after its klusser started the work order keeps that work order as
+// the klusser's record, but in the pool it is nobody's: that klusser's pool shows it like any
+// other pool job, without a work order and not as its own, and the other fields as the job's
+// own read gives them. (The pool joins no work orders, issue 44.)
+func TestPoolJobShowsNoWorkOrderOfItsFormerKlusser(t *testing.T) {
+	d := dbtest.New(t)
+	ctx := context.Background()
+	admin := tenants.Actor{UserID: uuid.New(), Role: tenants.Admin}
+	former := tenants.Actor{UserID: uuid.New(), Role: tenants.Klusser, Regions: []string{"den-haag"}}
+	var job uuid.UUID
+	d.As(t, admin, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO profiles (id, naam, regio) VALUES ($1, 'Eerdere Klusser', '{den-haag}')`, former.UserID); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `
+			INSERT INTO klussen (categorie, beschrijving, datum, tijd, naam, telefoon, email, adres, postcode, woonplaats, regio,
+			                     status, klusser_id, assignment_type)
+			VALUES ('veiligheid', 'Handgreep plaatsen', current_date + 3, 'middag', 'Mevrouw Jansen', '070 123 45 67',
+			        'jansen@example.nl', 'Laan 1', '2511 AA', 'Den Haag', 'den-haag', 'ingepland', $1, 'direct')
+			RETURNING id`, former.UserID).Scan(&job); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO werkbonnen (klus_id, klusser_id, start_tijd) VALUES ($1, $2, now())`, job, former.UserID); err != nil {
+			return err
+		}
+		// Put back in the pool as the back office does: a started work order stays.
+		_, err := tx.Exec(ctx, `UPDATE klussen SET klusser_id = NULL, status = 'open', claimed_at = NULL, assignment_type = 'pool' WHERE id = $1`, job)
+		return err
+	})
+	s := &portaalStore{db: d.DB}
+	kctx := tenants.WithActor(ctx, former)
+	p, err := list.Parse(&PoolSpec, url.Values{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := s.Pool(kctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(page.Data, func(k Klus) bool { return k.ID == job })
+	if i < 0 {
+		t.Fatalf("the job put back in the pool is not in its former klusser's pool (%d jobs)", len(page.Data))
+	}
+	got := page.Data[i]
+	if got.WerkbonID != nil || got.Eigen || got.Klant != nil {
+		t.Errorf("pool job: werkbon %v, eigen %v, klant %v; want none, false, none", got.WerkbonID, got.Eigen, got.Klant)
+	}
+	if got.Categorie.Label == "" || got.Woonplaats != "Den Haag" || got.Beschrijving != "Handgreep plaatsen" {
+		t.Errorf("pool job: %+v", got)
+	}
+}
