@@ -132,6 +132,9 @@ func TestAdminManagesKlussers(t *testing.T) {
 		t.Errorf("the replaced photo still answers %d", s)
 	}
 	second := *foto.URL
+	if page := publicKlussers(t, b); !strings.Contains(page, second) || strings.Contains(page, first) {
+		t.Errorf("/klussers does not show the replacing photo instead of the first")
+	}
 	if s := b.Call(t, b.Admin, http.MethodDelete, fotoPath, nil, &foto); s != http.StatusOK || foto.Message != "Foto verwijderd" || foto.URL != nil {
 		t.Errorf("remove: %d %+v", s, foto)
 	}

@@ -204,13 +204,16 @@ func Routes(d Deps) []httpapi.Route {
 	if d.Files != nil {
 		blobs, vogs = d.Files, d.Files
 	}
+	// The showcase keeps its pages a few seconds; the klussers screen and the showcase photos
+	// forget them after each write.
+	showcase := klusser.NewShowcaseCache(klusser.ShowcaseTTL)
 	modules := [][]httpapi.Route{
 		aanvraag.New(k, d.DB, enqueue, d.clock(), aanvraag.Limits{
 			PerAddress:    d.share(d.FormLimit.limiter(), "aanvraag-address"),
 			Confirmations: d.share(aanvraag.NewConfirmationLimiter(), "aanvraag-confirmation")}),
 		aanmelding.New(k, d.DB, d.share(d.FormLimit.limiter(), "aanmelding-address")),
 		aanmelding.BeheerModule(k, d.DB, acc, vogs, enqueue),
-		klusser.NewShowcase(k, d.DB, PublicFileURL),
+		klusser.NewShowcase(k, d.DB, PublicFileURL, showcase),
 		notifications.New(k, d.DB),
 		emailjobs.New(k, d.DB),
 		klus.NewPortaal(k, d.DB, enqueue, d.clock(), d.Site.Phone),
@@ -226,7 +229,7 @@ func Routes(d Deps) []httpapi.Route {
 		uitbetaling.New(k, d.DB, d.clock(), factuur.Site(d.Site)),
 		aanmaning.New(k, d.DB, factuur.Site(d.Site)),
 		afdracht.New(k, d.DB),
-		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL),
+		klusser.NewBeheer(k, d.DB, acc, blobs, d.clock(), PublicFileURL, showcase),
 		dashboard.New(k, d.DB),
 		werkbon.NewBeheer(k, d.DB),
 		klant.New(k, d.DB, d.clock()),
@@ -238,7 +241,7 @@ func Routes(d Deps) []httpapi.Route {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))
 	}
 	if d.Files != nil {
-		modules = append(modules, files.New(k, d.DB, d.Files),
+		modules = append(modules, files.New(k, d.DB, d.Files, showcase.ForgetAfter),
 			werkbon.New(k, d.DB, d.Files, enqueue, d.clock()),
 			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site), enqueue),
 			avg.New(k, d.DB, d.Files, factuur.Site(d.Site)))

@@ -77,7 +77,7 @@ func newEnv(t *testing.T) *env {
 	}
 	e := &env{t: t, d: d, dir: dir, store: store}
 	mux := http.NewServeMux()
-	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store) {
+	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store, nil) {
 		mux.Handle(rt.Pattern(), httpapi.Protect(enf, rt)) // the real policy middleware, for every route
 	}
 	mux.Handle(files.PublicPattern, files.PublicHandler(store))

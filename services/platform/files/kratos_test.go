@@ -40,7 +40,7 @@ func TestSignedInKlussersThroughKratos(t *testing.T) {
 	}
 	sessions := identity.NewSessions(k, d.DB, identity.DefaultCookie, identity.DefaultCacheTTL)
 	mux := http.NewServeMux()
-	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store) {
+	for _, rt := range files.New(httpapi.Kit{Logger: slog.New(slog.DiscardHandler)}, d.DB, store, nil) {
 		mux.Handle(rt.Pattern(), httpapi.Protect(enf, rt))
 	}
 	limits := identity.LoginLimits{PerIP: httpapi.NewLimiter(1000, time.Minute), PerAccount: httpapi.NewLimiter(1000, time.Minute)}

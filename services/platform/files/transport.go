@@ -16,6 +16,9 @@ import (
 
 // routes is the service's route table. Uploads are multipart/form-data (fields in the
 // summaries), downloads answer with the file itself.
+// showcasePhotoResource is the resource of the showcase photos' writes (policy/policy.csv).
+const showcasePhotoResource = "klusser_fotos"
+
 func routes(s Service) []httpapi.Route {
 	limit := func(k Kind) func(http.Handler) http.Handler {
 		return func(h http.Handler) http.Handler { return LimitUpload(k, h) }
@@ -83,7 +86,7 @@ func routes(s Service) []httpapi.Route {
 			Path:        "/api/v1/klussers/{id}/fotos/{slot}",
 			Summary:     "Showcasefoto van een klusser plaatsen (slot profiel, carousel_1, carousel_2 of carousel_3; multipart: file; JPG, PNG of WebP, max 5MB); de vorige wordt verwijderd",
 			Tag:         "files",
-			Resource:    "klusser_fotos",
+			Resource:    showcasePhotoResource,
 			Action:      "create",
 			Response:    ProfielFoto{},
 			RequestType: "multipart/form-data",
@@ -99,7 +102,7 @@ func routes(s Service) []httpapi.Route {
 			Path:     "/api/v1/klussers/{id}/fotos/{slot}",
 			Summary:  "Showcasefoto van een klusser verwijderen",
 			Tag:      "files",
-			Resource: "klusser_fotos",
+			Resource: showcasePhotoResource,
 			Action:   "delete",
 			Response: ProfielFoto{},
 			Op:       "DeleteProfielFoto", Endpoint: func(ctx context.Context, req any) (any, error) {
