@@ -38,8 +38,9 @@ func queryPageWindow[T any](ctx context.Context, tx pgx.Tx, p list.Params, base 
 		return page, err
 	}
 	defer rows.Close()
+	row := &withTotal{rows: rows, total: &page.Total}
 	for rows.Next() {
-		item, err := scan(withTotal{rows, &page.Total})
+		item, err := scan(row)
 		if err != nil {
 			return page, err
 		}
@@ -82,6 +83,7 @@ func queryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string
 		return page, err
 	}
 	defer rows.Close()
+	row := &withTotal{rows: rows, total: &page.Total}
 	for rows.Next() {
 		if rows.RawValues()[1] == nil {
 			// The total alone: no row on this page.
@@ -92,7 +94,7 @@ func queryPage[T any](ctx context.Context, tx pgx.Tx, p list.Params, base string
 			}
 			continue
 		}
-		item, err := scan(withTotal{rows, &page.Total})
+		item, err := scan(row)
 		if err != nil {
 			return page, err
 		}
@@ -153,10 +155,15 @@ func orderBy(p list.Params) string {
 type withTotal struct {
 	rows  pgx.Rows
 	total *int
+	dest  []any // the total, the page marker and a row's own destinations, kept from row to row
 }
 
-func (r withTotal) Scan(dest ...any) error {
-	return r.rows.Scan(append([]any{r.total, nil}, dest...)...)
+// Scan reads the total and the page marker before the row's own columns. The destinations' slice
+// is the previous row's, not a new one per row (make profile: a pool page's second largest
+// allocation).
+func (r *withTotal) Scan(dest ...any) error {
+	r.dest = append(append(r.dest[:0], r.total, nil), dest...)
+	return r.rows.Scan(r.dest...)
 }
 
 // Contains is the ILIKE pattern that finds s anywhere in a text, with s's own % and _ taken
