@@ -29,6 +29,9 @@ import (
 )
 
 func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	if set := tuneServeGC(); len(set) > 0 {
+		logger.InfoContext(ctx, "garbage collector", set...)
+	}
 	if cfg.OwnerURL != "" {
 		if err := migrateCmd(ctx, cfg, logger); err != nil {
 			return err
