@@ -28,7 +28,7 @@ type portaalStore struct {
 	enqueue jobs.Enqueue
 }
 
-// klusColumns are the job's own columns of Klus (scanKlus), its category's label first among them,
+// klusColumns are the first columns of Klus (scanKlus): the job's own and its category's label,
 // with the output names the lists sort on.
 const klusColumns = `
 	SELECT k.id, k.status, k.categorie, c.label, k.beschrijving, k.datum, k.tijd, k.adres, k.postcode,
