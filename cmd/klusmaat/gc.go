@@ -9,7 +9,7 @@ import (
 
 // The garbage collector of a serving process. The server's live heap is small and its CPU is
 // what runs out under load: with Go's default (GOGC=100) it collected several times a second and
-// spent 14 % of its CPU on it while 64 klussers read the pool (make profile, issue 44). At 400 the
+// spent 14 % of its CPU on it while 64 klussers read the pool (make profile). At 400 the
 // heap grows to five times its live data between collections, about a sixth less CPU per pool
 // read in make load. The memory limit, a share of the container's (its cgroup's), makes the
 // collector work harder well before the pod reaches its limit, so the extra room never turns into

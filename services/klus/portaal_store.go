@@ -55,17 +55,19 @@ const klusJoins = `
 	JOIN categories c ON c.key = k.categorie
 	LEFT JOIN werkbonnen w ON w.klus_id = k.id`
 
-// poolSelect reads pool jobs in the shape of Klus from %s, the page of jobs. A pool job has no
-// klusser, so it is nobody's own and its reader holds no work order of it (a started one of a
-// klusser it was taken from stays that klusser's record, not the reader's), and the pool does not
-// show the customer (contract). So it joins no work order and reads no customer: under row-level
-// security the work orders' rules and klant_naam() were a sixth of the page's time in PostgreSQL,
-// replayed as the klusser (issue 44).
-const poolSelect = klusColumns + `
+// poolSelect reads pool jobs in the shape of Klus from page, a page of jobs named k. A pool job
+// has no klusser, so it is nobody's own and its reader holds no work order of it (a started one
+// of a klusser it was taken from stays that klusser's record, not the reader's), and the pool does
+// not show the customer (contract). So it joins no work order and reads no customer: under
+// row-level security the work orders' rules and klant_naam() were a sixth of the page's time in
+// PostgreSQL, replayed as the klusser (make profile).
+func poolSelect(page string) string {
+	return klusColumns + `
 	       NULL::uuid AS werkbon_id, false AS eigen, '' AS klant_naam, '' AS klant_telefoon, '' AS klant_email,` +
-	vastePrijs + `
-	FROM %s
+		vastePrijs + `
+	FROM ` + page + `
 	JOIN categories c ON c.key = k.categorie`
+}
 
 // poolWhere is the pool (contract: pool jobs, open, no klusser, not archived, in the klusser's
 // regions $1); the partial index klussen_pool_idx (regio, datum) serves it.
@@ -117,15 +119,14 @@ const poolCount = `SELECT coalesce(sum(t.aantal), 0)::bigint FROM klus_pool_tell
 // Pool reads one page of the pool in two steps, in one statement: first the page's jobs alone, in
 // the pool's order from the pool's own index (klussen_pool_order_idx, migration 026), then their
 // category and quote (poolSelect). Joined before the page was taken, PostgreSQL read, joined and
-// sorted every pool job of the regions (800 at 100,000 jobs) for 25 rows (issue 44, make
-// profile). The outer page is the first of what the inner one chose, so the total and the order
+// sorted every pool job of the regions (800 at 100,000 jobs) for 25 rows (make profile). The outer page is the first of what the inner one chose, so the total and the order
 // are QueryPageCounted's as for every list. One statement, read in one round trip with its BEGIN,
 // proof and COMMIT (tenants.ListPageCounted).
 func (s *portaalStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus], error) {
 	page := fmt.Sprintf(`(SELECT * FROM klussen k%s%s LIMIT %d OFFSET %d) AS k`, poolWhere, poolOrder(p), p.PerPage, p.Offset())
 	outer := p
 	outer.Page = 1
-	res, err := tenants.ListPageCounted(ctx, s.db, outer, fmt.Sprintf(poolSelect, page), []any{regionsOf(ctx)}, poolCount, scanKlus)
+	res, err := tenants.ListPageCounted(ctx, s.db, outer, poolSelect(page), []any{regionsOf(ctx)}, poolCount, scanKlus)
 	for i := range res.Data {
 		res.Data[i].Klant = nil // the pool list does not show the customer (contract)
 	}

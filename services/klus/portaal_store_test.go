@@ -195,8 +195,8 @@ func TestPoolPlanAsKlusser(t *testing.T) {
 
 // A job put back in the pool after its klusser started the work order keeps that work order as
 // the klusser's record, but in the pool it is nobody's: that klusser's pool shows it like any
-// other pool job, without a work order and not as its own, and the other fields as the job's
-// own read gives them. (The pool joins no work orders, issue 44.)
+// other pool job, without a work order and not as its own, and with the job's own fields. (The
+// pool joins no work orders.)
 func TestPoolJobShowsNoWorkOrderOfItsFormerKlusser(t *testing.T) {
 	d := dbtest.New(t)
 	ctx := context.Background()

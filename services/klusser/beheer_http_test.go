@@ -199,9 +199,15 @@ func TestAdminManagesKlussers(t *testing.T) {
 		t.Fatalf("afronden: %d", s)
 	}
 	open := b.Job(t, servertest.Job{Regio: "den-haag", Woonplaats: "Voorburg", Postcode: "2271 AB", Assignment: "direct", Status: "ingepland", Klusser: keesHandle})
+	if !strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
+		t.Fatalf("the klusser to delete is not on /klussers")
+	}
 	var gone klusser.Message
 	if s := b.Call(t, b.Admin, http.MethodDelete, path, nil, &gone); s != http.StatusOK || gone.Message != "Klusser permanent verwijderd" {
 		t.Fatalf("delete: %d %+v", s, gone)
+	}
+	if strings.Contains(publicKlussers(t, b), "Kees de Klusser") {
+		t.Errorf("a deleted klusser is still on /klussers")
 	}
 	if n := servertest.KratosHas(t, k, email); n != 0 {
 		t.Errorf("Kratos still has the deleted klusser's identity")

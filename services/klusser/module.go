@@ -12,7 +12,7 @@ import (
 // NewBeheer is the back office's klussers module through k's standard chain. a makes and removes
 // accounts (nil without Kratos: creating and deleting answer 503); blobs removes a deleted
 // klusser's files; publicURL gives a showcase photo's address. Every write forgets the showcase's
-// pages in showcase, so the site shows it at once.
+// pages in showcase, so the site shows it at once (on this server; within ShowcaseTTL on others).
 func NewBeheer(k httpapi.Kit, db *tenants.DB, a accounts.Service, blobs Blobs, clock calendar.Clock, publicURL func(string) string,
 	showcase *ShowcaseCache) []httpapi.Route {
 	routes := beheerRoutes(NewBeheerService(&beheerStore{db: db}, a, blobs, clock, publicURL))

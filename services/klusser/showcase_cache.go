@@ -13,9 +13,13 @@ import (
 )
 
 // ShowcaseTTL is how long a showcase page is kept. A change made through this process's klussers
-// screen is shown at once (ForgetAfter); one that reaches the profiles another way (another
-// server process, a work order's hours and rating) is shown within this time.
+// screen or showcase photos is shown at once (ForgetAfter); one that reaches the profiles another
+// way (through another server process, the seed, SQL by hand) is shown within this time.
 const ShowcaseTTL = 5 * time.Second
+
+// showcaseReadTimeout bounds the read that the requests which miss share: it does not end with
+// the request that began it, so the database's own timeout would be the only bound.
+const showcaseReadTimeout = 10 * time.Second
 
 // maxShowcasePages bounds the pages kept: the site asks for one, and a visitor who asks for every
 // page number must not grow the cache without bound.
@@ -24,9 +28,10 @@ const maxShowcasePages = 64
 // ShowcaseCache keeps the showcase's pages for a while (ShowcaseTTL). The showcase is the same
 // for every visitor, whoever asks (the public_klussers view shows the same rows to every actor,
 // migration 007), and is the site's most read list: each read cost a proved transaction, about
-// 450 µs of CPU for a page that changes a few times a day (issue 44, make load). Requests that
-// find no page share one read. The klussers screen and the showcase photos forget every page
-// after each write, so the back office sees its change on the site at once.
+// 450 µs of CPU for a page that changes a few times a day (make load). Requests that find no page
+// share one read. The klussers screen and the showcase photos forget every page after each write,
+// so the back office sees its change at once on this server (within ShowcaseTTL on others). A nil
+// cache keeps nothing.
 type ShowcaseCache struct {
 	ttl time.Duration
 	now func() time.Time
@@ -49,6 +54,9 @@ func NewShowcaseCache(ttl time.Duration) *ShowcaseCache {
 
 // Forget drops every page: the next request reads the showcase again.
 func (c *ShowcaseCache) Forget() {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	c.gen++
 	clear(c.pages)
@@ -59,6 +67,9 @@ func (c *ShowcaseCache) Forget() {
 // the write's transaction has ended, the pages are forgotten (also after a refusal, which changed
 // nothing: forgetting costs one read).
 func (c *ShowcaseCache) ForgetAfter(next endpoint.Endpoint) endpoint.Endpoint {
+	if c == nil {
+		return next
+	}
 	return func(ctx context.Context, request any) (any, error) {
 		defer c.Forget()
 		return next(ctx, request)
@@ -67,6 +78,9 @@ func (c *ShowcaseCache) ForgetAfter(next endpoint.Endpoint) endpoint.Endpoint {
 
 // serve wraps the showcase service with the cache.
 func (c *ShowcaseCache) serve(next ShowcaseService) ShowcaseService {
+	if c == nil {
+		return next
+	}
 	return cachedShowcase{next: next, cache: c}
 }
 
@@ -85,10 +99,13 @@ func (s cachedShowcase) List(ctx context.Context, p list.Params) (list.Page[Show
 	if ok && c.now().Before(kept.expires) {
 		return kept.page, nil
 	}
-	// The read is shared by the requests that wait for it, so one that leaves does not end it.
-	// Requests after a Forget do not join a read begun before it.
-	v, err, _ := c.reads.Do(fmt.Sprintf("%d/%s", gen, key), func() (any, error) {
-		page, err := s.next.List(context.WithoutCancel(ctx), p)
+	// The read is shared by the requests that wait for it, so one that leaves does not end it; each
+	// waits only as long as its own request lasts. Requests after a Forget do not join a read
+	// begun before it.
+	ch := c.reads.DoChan(fmt.Sprintf("%d/%s", gen, key), func() (any, error) {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), showcaseReadTimeout)
+		defer cancel()
+		page, err := s.next.List(rctx, p)
 		if err != nil {
 			return nil, err
 		}
@@ -102,8 +119,13 @@ func (s cachedShowcase) List(ctx context.Context, p list.Params) (list.Page[Show
 		c.mu.Unlock()
 		return page, nil
 	})
-	if err != nil {
-		return list.Page[ShowcaseKlusser]{}, err
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return list.Page[ShowcaseKlusser]{}, r.Err
+		}
+		return r.Val.(list.Page[ShowcaseKlusser]), nil
+	case <-ctx.Done():
+		return list.Page[ShowcaseKlusser]{}, ctx.Err()
 	}
-	return v.(list.Page[ShowcaseKlusser]), nil
 }

@@ -20,6 +20,16 @@ type countingShowcase struct {
 	started chan struct{}
 }
 
+// waitStarted waits until a read has begun, and fails the test instead of hanging when none does.
+func (c *countingShowcase) waitStarted(t *testing.T) {
+	t.Helper()
+	select {
+	case <-c.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no read began")
+	}
+}
+
 func (c *countingShowcase) List(context.Context, list.Params) (list.Page[ShowcaseKlusser], error) {
 	c.mu.Lock()
 	c.reads++
@@ -105,14 +115,14 @@ func TestShowcaseCacheKeepsNoReadBegunBeforeAWrite(t *testing.T) {
 		page, _ := s.List(context.Background(), p)
 		old <- page.Data[0].Naam
 	}()
-	<-next.started
+	next.waitStarted(t)
 	c.Forget()
 	fresh := make(chan string)
 	go func() {
 		page, _ := s.List(context.Background(), p)
 		fresh <- page.Data[0].Naam
 	}()
-	<-next.started // the request after the write reads for itself
+	next.waitStarted(t) // the request after the write reads for itself
 	next.hold <- struct{}{}
 	next.hold <- struct{}{}
 	if got := <-old; got != "read 1" {
@@ -142,6 +152,40 @@ func TestShowcaseCacheKeepsNoError(t *testing.T) {
 
 // Every page number a visitor asks for is a page of its own, and there are at most
 // maxShowcasePages of them.
+// A request that leaves stops waiting for the shared read; the read goes on for the others and is
+// kept.
+func TestShowcaseCacheWaitsNoLongerThanItsRequest(t *testing.T) {
+	next := &countingShowcase{hold: make(chan struct{}), started: make(chan struct{}, 1)}
+	c := NewShowcaseCache(time.Hour)
+	s := c.serve(next)
+	p := list.Params{Page: 1, PerPage: 100}
+	ctx, cancel := context.WithCancel(context.Background())
+	left := make(chan error)
+	go func() {
+		_, err := s.List(ctx, p)
+		left <- err
+	}()
+	next.waitStarted(t)
+	cancel()
+	select {
+	case err := <-left:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the request that left got %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request that left still waits for the shared read")
+	}
+	next.hold <- struct{}{}
+	next.hold = nil
+	// The first request finds the page or joins the read still under way; by the second the read
+	// has ended either way, and it was kept.
+	for range 2 {
+		if got := naam(t, s, p); got != "read 1" {
+			t.Errorf("after the request left: %q, want the shared read kept", got)
+		}
+	}
+}
+
 func TestShowcaseCacheIsBounded(t *testing.T) {
 	next := &countingShowcase{}
 	c := NewShowcaseCache(time.Hour)

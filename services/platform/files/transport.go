@@ -14,11 +14,11 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
-// routes is the service's route table. Uploads are multipart/form-data (fields in the
-// summaries), downloads answer with the file itself.
 // showcasePhotoResource is the resource of the showcase photos' writes (policy/policy.csv).
 const showcasePhotoResource = "klusser_fotos"
 
+// routes is the service's route table. Uploads are multipart/form-data (fields in the
+// summaries), downloads answer with the file itself.
 func routes(s Service) []httpapi.Route {
 	limit := func(k Kind) func(http.Handler) http.Handler {
 		return func(h http.Handler) http.Handler { return LimitUpload(k, h) }
