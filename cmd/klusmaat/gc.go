@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -53,6 +52,3 @@ func cgroupMemoryLimit(readFile func(string) ([]byte, error)) (int64, bool) {
 	}
 	return 0, false
 }
-
-// tuneServeGC is tuneGC on this process.
-func tuneServeGC() []any { return tuneGC(os.Getenv, os.ReadFile) }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/pprof"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -29,7 +30,7 @@ import (
 )
 
 func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
-	if set := tuneServeGC(); len(set) > 0 {
+	if set := tuneGC(os.Getenv, os.ReadFile); len(set) > 0 {
 		logger.InfoContext(ctx, "garbage collector", set...)
 	}
 	if cfg.OwnerURL != "" {

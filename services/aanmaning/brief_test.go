@@ -1,14 +1,11 @@
 package aanmaning_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -18,6 +15,7 @@ import (
 	"github.com/klusmaat/klusmaat/services/aanmaning"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/pdftest"
 	"github.com/klusmaat/klusmaat/tenants"
 )
 
@@ -71,7 +69,7 @@ func TestLetterForThePost(t *testing.T) {
 		!strings.Contains(w.Header().Get("Content-Disposition"), "herinnering-"+nummer+".pdf") {
 		t.Fatalf("the reminder's letter: %d %v", w.Code, w.Header())
 	}
-	text := pdfText(t, w.Body.Bytes())
+	text := pdftest.Words(t, w.Body.Bytes())
 	for _, want := range []string{"Herinnering: factuur " + nummer + " is nog niet betaald", "Mevrouw Jansen", "Herenstraat 1",
 		"2271 AB VOORBURG", "Te betalen:", "€ 2.600,00", "al betaald", "€ 400,00", "NL91ABNA0417164300", "Onder vermelding van:",
 		"verlopen op " + T.AddDays(-7).Dutch()} {
@@ -88,7 +86,7 @@ func TestLetterForThePost(t *testing.T) {
 		t.Fatalf("the 14-dagenbrief: %d %v", w.Code, w.Header())
 	}
 	termijn := aanmaning.TermijnTot(T.AddDays(14), true).Dutch()
-	text = pdfText(t, w.Body.Bytes())
+	text = pdftest.Words(t, w.Body.Bytes())
 	for _, want := range []string{"Aanmaning: factuur " + nummer, "Datum: " + T.AddDays(14).Dutch(), "€ 2.600,00", "binnen 14 dagen",
 		"de dag nadat u deze brief", "uiterlijk op " + termijn, "incassokosten", "€ 385,00", "geen btw", "€ 2.985,00",
 		"NL91ABNA0417164300", nummer} {
@@ -106,26 +104,4 @@ func TestLetterForThePost(t *testing.T) {
 	if audited != 2 {
 		t.Errorf("%d downloads audited, want 2", audited)
 	}
-}
-
-// pdfText is the text of a PDF, by pdftotext (poppler-utils, as the invoice's tests read theirs).
-func pdfText(t *testing.T, data []byte) string {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("KLUSMAAT_REQUIRE_DB") != "" {
-			t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
-		}
-		t.Skip("pdftotext is missing")
-	}
-	if !bytes.HasPrefix(data, []byte("%PDF-")) {
-		t.Fatalf("not a PDF: %.40q", data)
-	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(data)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	// One space for any run of white space (pdftotext's layout, a line break, a no-break space).
-	return strings.Join(strings.Fields(string(out)), " ")
 }

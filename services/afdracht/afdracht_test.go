@@ -1,10 +1,7 @@
 package afdracht_test
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +13,7 @@ import (
 
 	"github.com/klusmaat/klusmaat/services/afdracht"
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/pdftest"
 	"github.com/klusmaat/klusmaat/tenants"
 	"github.com/klusmaat/klusmaat/tenants/calendar"
 	"github.com/klusmaat/klusmaat/tenants/dbtest"
@@ -166,7 +164,7 @@ func TestMonthlyFeeOnceWithItsInvoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := pdfText(t, data)
+	text := pdftest.Text(t, data)
 	for _, want := range []string{
 		"Klusmaat B.V.", "Laan van Meerdervoort 1", "2517 AA", "KvK: 12345678", "NL123456789B01", "NL91ABNA0417164300", // the issuer
 		"Klusmaat Den Haag B.V.", "Prinsegracht 10", "2512 GA Den Haag", "KvK: 87654321", "Btw-nummer: NL987654321B01", // the customer
@@ -245,15 +243,4 @@ func TestPercentagePerRegion(t *testing.T) {
 	if err != nil || len(got.Data.Regios) != 1 || got.Data.Regios[0].Regio != "den-haag" || got.Data.Regios[0].Percentage != "7.50" {
 		t.Errorf("the franchise owner reads %+v (%v), want den-haag's 7.50 alone", got.Data.Regios, err)
 	}
-}
-
-func pdfText(t *testing.T, data []byte) string {
-	t.Helper()
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(data)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return fmt.Sprint(string(out))
 }

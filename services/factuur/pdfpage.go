@@ -75,28 +75,40 @@ func (p Page) Block(heading string, lines ...string) {
 	p.Ln(3)
 }
 
-// Lines draws the lines under a header row: description, quantity, unit price and amount.
+// Lines draws the lines under a header row: description, quantity, unit price and amount. A line
+// that does not fit above the page's bottom margin starts a new page, under the header row again.
 func (p Page) Lines(lines []Regel) {
-	const qtyW, priceW, amountW = 25.0, 35.0, 35.0
+	const qtyW, priceW, amountW, rowH = 25.0, 35.0, 35.0, 7.0
 	descW := 180.0 - qtyW - priceW - amountW
-	p.SetFillColor(230, 236, 245)
-	p.SetFont("Helvetica", "B", 11)
-	p.CellFormat(descW, 8, "Omschrijving", "B", 0, "L", true, 0, "")
-	p.CellFormat(qtyW, 8, "Aantal", "B", 0, "R", true, 0, "")
-	p.CellFormat(priceW, 8, "Prijs", "B", 0, "R", true, 0, "")
-	p.CellFormat(amountW, 8, "Bedrag", "B", 1, "R", true, 0, "")
-	p.SetFont("Helvetica", "", 11)
+	header := func() {
+		p.SetFillColor(230, 236, 245)
+		p.SetFont("Helvetica", "B", 11)
+		p.CellFormat(descW, 8, "Omschrijving", "B", 0, "L", true, 0, "")
+		p.CellFormat(qtyW, 8, "Aantal", "B", 0, "R", true, 0, "")
+		p.CellFormat(priceW, 8, "Prijs", "B", 0, "R", true, 0, "")
+		p.CellFormat(amountW, 8, "Bedrag", "B", 1, "R", true, 0, "")
+		p.SetFont("Helvetica", "", 11)
+	}
+	header()
+	_, pageH := p.GetPageSize()
+	_, bottom := p.GetAutoPageBreak()
 	for _, r := range lines {
 		// A description longer than its column wraps onto more lines (a fee line names its
 		// month, percentage and turnover) instead of running into the quantity; the other
-		// columns stand on its first line.
+		// columns stand on its first line. The whole line goes to the next page when it does not
+		// fit: the description's own page break would leave the numbers behind.
+		desc := p.Tr(r.Omschrijving)
+		if p.GetY()+rowH*float64(len(p.SplitLines([]byte(desc), descW))) > pageH-bottom {
+			p.AddPage()
+			header()
+		}
 		x, y := p.GetXY()
-		p.MultiCell(descW, 7, p.Tr(r.Omschrijving), "", "L", false)
+		p.MultiCell(descW, rowH, desc, "", "L", false)
 		below := p.GetY()
 		p.SetXY(x+descW, y)
-		p.CellFormat(qtyW, 7, p.Tr(Quantity(r.Aantal, r.Eenheid)), "", 0, "R", false, 0, "")
-		p.CellFormat(priceW, 7, p.Tr(Euro(r.PrijsCents)), "", 0, "R", false, 0, "")
-		p.CellFormat(amountW, 7, p.Tr(Euro(r.BedragCents)), "", 0, "R", false, 0, "")
+		p.CellFormat(qtyW, rowH, p.Tr(Quantity(r.Aantal, r.Eenheid)), "", 0, "R", false, 0, "")
+		p.CellFormat(priceW, rowH, p.Tr(Euro(r.PrijsCents)), "", 0, "R", false, 0, "")
+		p.CellFormat(amountW, rowH, p.Tr(Euro(r.BedragCents)), "", 0, "R", false, 0, "")
 		p.SetXY(x, below)
 	}
 	p.Ln(2)

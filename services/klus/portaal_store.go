@@ -48,10 +48,7 @@ const klusSelect = klusColumns + `
 	       w.id AS werkbon_id, k.klusser_id IS NOT DISTINCT FROM (SELECT actor_id()) AS eigen,
 	       coalesce(nullif(klant_naam(k), ''), 'Niet beschikbaar') AS klant_naam,
 	       k.telefoon AS klant_telefoon, k.email AS klant_email,` + vastePrijs + `
-	FROM klussen k` + klusJoins
-
-// klusJoins are klusSelect's joins, after the jobs (k).
-const klusJoins = `
+	FROM klussen k
 	JOIN categories c ON c.key = k.categorie
 	LEFT JOIN werkbonnen w ON w.klus_id = k.id`
 
@@ -128,7 +125,7 @@ func (s *portaalStore) Pool(ctx context.Context, p list.Params) (list.Page[Klus]
 	outer.Page = 1
 	res, err := tenants.ListPageCounted(ctx, s.db, outer, poolSelect(page), []any{regionsOf(ctx)}, poolCount, scanKlus)
 	for i := range res.Data {
-		res.Data[i].Klant = nil // the pool list does not show the customer (contract)
+		res.Data[i].Klant = nil // scanKlus makes one; the pool has none (poolSelect)
 	}
 	return res, err
 }

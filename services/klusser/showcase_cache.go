@@ -102,7 +102,15 @@ func (s cachedShowcase) List(ctx context.Context, p list.Params) (list.Page[Show
 	// The read is shared by the requests that wait for it, so one that leaves does not end it; each
 	// waits only as long as its own request lasts. Requests after a Forget do not join a read
 	// begun before it.
-	ch := c.reads.DoChan(fmt.Sprintf("%d/%s", gen, key), func() (any, error) {
+	ch := c.reads.DoChan(fmt.Sprintf("%d/%s", gen, key), func() (v any, err error) {
+		// singleflight re-panics a panic of a read others wait for in a goroutine of its own,
+		// which would end the server; as an error it is a 500 for each of them, as any panic is
+		// for its own request.
+		defer func() {
+			if r := recover(); r != nil {
+				v, err = nil, fmt.Errorf("showcase: read panicked: %v", r)
+			}
+		}()
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), showcaseReadTimeout)
 		defer cancel()
 		page, err := s.next.List(rctx, p)

@@ -150,8 +150,6 @@ func TestShowcaseCacheKeepsNoError(t *testing.T) {
 	}
 }
 
-// Every page number a visitor asks for is a page of its own, and there are at most
-// maxShowcasePages of them.
 // A request that leaves stops waiting for the shared read; the read goes on for the others and is
 // kept.
 func TestShowcaseCacheWaitsNoLongerThanItsRequest(t *testing.T) {
@@ -177,15 +175,42 @@ func TestShowcaseCacheWaitsNoLongerThanItsRequest(t *testing.T) {
 	}
 	next.hold <- struct{}{}
 	next.hold = nil
-	// The first request finds the page or joins the read still under way; by the second the read
-	// has ended either way, and it was kept.
-	for range 2 {
-		if got := naam(t, s, p); got != "read 1" {
-			t.Errorf("after the request left: %q, want the shared read kept", got)
+	// The shared read ends and keeps its page on its own goroutine; wait for the page, then ask.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c.mu.Lock()
+		kept := len(c.pages)
+		c.mu.Unlock()
+		if kept == 1 {
+			break
 		}
+		if time.Now().After(deadline) {
+			t.Fatal("the shared read kept no page after the request that began it left")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if got := naam(t, s, p); got != "read 1" {
+		t.Errorf("after the request left: %q, want the shared read kept", got)
 	}
 }
 
+// A read that panics answers an error to every request that waited for it, and the server goes on.
+func TestShowcaseCacheTurnsAPanickingReadIntoAnError(t *testing.T) {
+	c := NewShowcaseCache(time.Hour)
+	s := c.serve(panickingShowcase{})
+	if _, err := s.List(context.Background(), list.Params{Page: 1}); err == nil {
+		t.Fatal("a panicking read answered no error")
+	}
+}
+
+type panickingShowcase struct{}
+
+func (panickingShowcase) List(context.Context, list.Params) (list.Page[ShowcaseKlusser], error) {
+	panic("store broke")
+}
+
+// Every page number a visitor asks for is a page of its own, and there are at most
+// maxShowcasePages of them.
 func TestShowcaseCacheIsBounded(t *testing.T) {
 	next := &countingShowcase{}
 	c := NewShowcaseCache(time.Hour)

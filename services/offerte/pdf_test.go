@@ -1,26 +1,19 @@
 package offerte
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/klusmaat/klusmaat/services/factuur"
+	"github.com/klusmaat/klusmaat/services/platform/pdftest"
 )
 
 // The quote's PDF names the business that will invoice, the customer, the number and version, the
 // date and validity, each line (hours as '2,5 uur'), VAT and the total, and how to accept.
 func TestQuotePDFCarriesWhatTheCustomerDecidesOn(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("KLUSMAAT_REQUIRE_DB") != "" {
-			t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
-		}
-		t.Skip("pdftotext is missing")
-	}
 	uren := 2.5
 	in := Inhoud{ArbeidWijze: "uren", ArbeidOmschrijving: "Planken ophangen", ArbeidUren: &uren, UurtariefCents: 6500,
 		Materialen: []Materiaal{{Omschrijving: "Plank eiken 80 cm", Aantal: 3, PrijsCents: 1250}}, GeldigTot: "2026-12-24"}
@@ -40,13 +33,7 @@ func TestQuotePDFCarriesWhatTheCustomerDecidesOn(t *testing.T) {
 	if dir := os.Getenv("KLUSMAAT_KEEP_PDF"); dir != "" { // to look at it: pdftoppm -png
 		_ = os.WriteFile(filepath.Join(dir, "offerte.pdf"), pdf, 0o644)
 	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(pdf)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Join(strings.Fields(string(out)), " ")
+	text := pdftest.Words(t, pdf)
 	for _, want := range []string{"Klusmaat Den Haag B.V.", "KvK: 87654321", "Offerte", "O2026-0007 (versie 2)", "Datum: 25-11-2026",
 		"Geldig tot en met: 24-12-2026", "Mevrouw Jansen", "2271 AB Voorburg", "Planken ophangen 2,5 uur € 65,00 € 162,50",
 		"Plank eiken 80 cm 3 € 12,50 € 37,50", "Subtotaal (excl. btw) € 200,00", "Btw 21% over € 200,00 € 42,00",

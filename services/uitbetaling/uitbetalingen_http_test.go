@@ -21,6 +21,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/klusmaat/klusmaat/services/platform/pdftest"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/pain"
 	"github.com/klusmaat/klusmaat/services/platform/sepa/xsd"
 	"github.com/klusmaat/klusmaat/services/server"
@@ -795,20 +796,11 @@ func (p *payroll) download(t *testing.T, handle, path string) ([]byte, http.Head
 // pdfText downloads a PDF as handle and returns its text (pdftotext -layout).
 func (p *payroll) pdfText(t *testing.T, handle, path string) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
-	}
 	data, header := p.download(t, handle, path)
-	if !bytes.HasPrefix(data, []byte("%PDF-")) || header.Get("Content-Type") != "application/pdf" {
+	if header.Get("Content-Type") != "application/pdf" {
 		t.Fatalf("%s is no PDF", path)
 	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(data)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out)
+	return pdftest.Text(t, data)
 }
 
 // painValid checks a payment file as a bank would: xmllint against the official schema.

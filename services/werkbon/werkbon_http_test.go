@@ -8,8 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,6 +20,7 @@ import (
 	"github.com/klusmaat/klusmaat/jobs/jobstest"
 	"github.com/klusmaat/klusmaat/services/factuur"
 	"github.com/klusmaat/klusmaat/services/platform/files"
+	"github.com/klusmaat/klusmaat/services/platform/pdftest"
 	"github.com/klusmaat/klusmaat/services/server"
 	"github.com/klusmaat/klusmaat/services/server/servertest"
 	"github.com/klusmaat/klusmaat/services/werkbon"
@@ -361,12 +360,6 @@ func TestAnotherKlusserGetsNotFoundEverywhere(t *testing.T) {
 // The invoice PDF: made by the background job, stored, mailed to the customer with the PDF
 // attached, and its text (pdftotext) has the number, the customer, every amount and the total.
 func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("KLUSMAAT_REQUIRE_DB") != "" {
-			t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
-		}
-		t.Skip("pdftotext is missing")
-	}
 	smtpURL, apiURL := jobstest.MailDev(t)
 	p := servertest.NewPortal(t, servertest.Options{Files: true, Work: true, SMTP: smtpURL, Contact: "085 123 45 67"})
 	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
@@ -425,13 +418,7 @@ func TestInvoicePDFIsMadeStoredAndMailed(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
 		t.Fatalf("PDF download: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(pdf)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(out)
+	text := pdftest.Text(t, pdf)
 	// 2 h x 65 = 130,00; materials 12,34; subtotal 142,34; VAT 29,89 (29,8914); total 172,23.
 	for _, want := range []string{"Klusmaat", "085 123 45 67", nummer, "Mevrouw Jansen-Óskarsdóttir", "Herenstraat 1", "2271 AB Voorburg",
 		"Lamp ophangen", "2 uur", "€ 65,00", "€ 130,00", "Muurplug", "€ 12,34", "€ 142,34", "Btw 21%", "€ 29,89", "€ 172,23", "Openstaand"} {
@@ -504,9 +491,6 @@ func serverDepsWithFiles(p *servertest.Portal, clock calendar.Clock) server.Deps
 // A job paid at the door is mailed after the payment is registered, as paid (D30): the e-mail
 // and its PDF say so, and nothing in them asks for money.
 func TestInvoiceMailedAsPaidAfterTheDoor(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
-	}
 	smtpURL, apiURL := jobstest.MailDev(t)
 	p := servertest.NewPortal(t, servertest.Options{Files: true, Work: true, SMTP: smtpURL, Contact: "085 123 45 67"})
 	piet := p.Klusser(t, "Piet Bakker", "06 12 34 56 01", "den-haag")
@@ -529,14 +513,7 @@ func TestInvoiceMailedAsPaidAfterTheDoor(t *testing.T) {
 	if len(m.Attachments) != 1 {
 		t.Fatalf("attachments: %+v", m.Attachments)
 	}
-	pdf := jobstest.Attachment(t, apiURL, m, 0)
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(pdf)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if text := string(out); !strings.Contains(text, "Betaald") || !regexp.MustCompile(`Betaalwijze:\s+PIN`).MatchString(text) || strings.Contains(text, "Openstaand") {
+	if text := pdftest.Text(t, jobstest.Attachment(t, apiURL, m, 0)); !strings.Contains(text, "Betaald") || !regexp.MustCompile(`Betaalwijze:\s+PIN`).MatchString(text) || strings.Contains(text, "Openstaand") {
 		t.Errorf("the attached PDF does not read 'Betaald' and 'Betaalwijze: PIN':\n%s", text)
 	}
 }

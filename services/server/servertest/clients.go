@@ -10,13 +10,13 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
 
 	"github.com/klusmaat/klusmaat/services/platform/httpapi"
+	"github.com/klusmaat/klusmaat/services/platform/pdftest"
 )
 
 // Call makes an API request as handle and decodes the answer into out (when not nil).
@@ -155,12 +155,6 @@ func StatusOf(t *testing.T, p *Portal, token string) (int, map[string]any, strin
 // PDFText downloads an invoice's PDF as handle and returns its text (pdftotext -layout).
 func PDFText(t *testing.T, p *Portal, handle string, id uuid.UUID) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("KLUSMAAT_REQUIRE_DB") != "" {
-			t.Fatal("pdftotext is missing (scripts/deps.sh installs poppler-utils)")
-		}
-		t.Skip("pdftotext is missing")
-	}
 	req, _ := http.NewRequest(http.MethodGet, p.URL+"/api/v1/facturen/"+id.String()+"/pdf", nil)
 	req.Header.Set("X-Test-User", handle)
 	resp, err := http.DefaultClient.Do(req)
@@ -175,13 +169,7 @@ func PDFText(t *testing.T, p *Portal, handle string, id uuid.UUID) string {
 	if dir := os.Getenv("KLUSMAAT_KEEP_PDF"); dir != "" { // to look at it: pdftoppm -png
 		_ = os.WriteFile(fmt.Sprintf("%s/factuur-%s.pdf", dir, id), pdf, 0o644)
 	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(pdf)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out)
+	return pdftest.Text(t, pdf)
 }
 
 // APIError is the JSON of a refusal (httpapi.ErrorBody with the fields a test reads).
