@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy and waitFor wait up to 20 s (not 1 s): the console's pages answer within a few hundred
@@ -23,6 +23,15 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
+// The test files share their workers' modules and window (isolate: false in vite.config.ts), so
+// every test leaves the browser state it found: no rendered tree, no stored values, the address
+// back at /, real timers.
 afterEach(() => {
   cleanup();
+  if (typeof window !== 'undefined') {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  }
+  vi.useRealTimers();
 });
