@@ -40,8 +40,10 @@ const klusColumns = `
 const vastePrijs = `
 	       (SELECT o.totaal_cents FROM offertes o WHERE o.klus_id = k.id AND o.status = 'akkoord') AS vaste_prijs`
 
-// klusSelect reads jobs in the shape of Klus (scanKlus). The work order join shows the klusser's
-// own work order only (row-level security). The actor's id is read once per statement ((SELECT
+// klusSelect reads jobs in the shape of Klus (scanKlus). The work order join shows the work order
+// of the job's klusser only, which row-level security shows to that klusser alone: a klusser who
+// opens a job put back in the pool does not get the work order it started before as its own. The
+// actor's id is read once per statement ((SELECT
 // actor_id()), an init plan), not once per row: each call checks the transaction's proof (a
 // SHA-256), a third of the pool page's time in the database.
 const klusSelect = klusColumns + `
@@ -50,7 +52,7 @@ const klusSelect = klusColumns + `
 	       k.telefoon AS klant_telefoon, k.email AS klant_email,` + vastePrijs + `
 	FROM klussen k
 	JOIN categories c ON c.key = k.categorie
-	LEFT JOIN werkbonnen w ON w.klus_id = k.id`
+	LEFT JOIN werkbonnen w ON w.klus_id = k.id AND w.klusser_id = k.klusser_id`
 
 // poolSelect reads pool jobs in the shape of Klus from page, a page of jobs named k. A pool job
 // has no klusser, so it is nobody's own and its reader holds no work order of it (a started one

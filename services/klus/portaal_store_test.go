@@ -243,4 +243,16 @@ func TestPoolJobShowsNoWorkOrderOfItsFormerKlusser(t *testing.T) {
 	if got.Categorie.Label == "" || got.Woonplaats != "Den Haag" || got.Beschrijving != "Handgreep plaatsen" {
 		t.Errorf("pool job: %+v", got)
 	}
+	// Its details (the pool's details dialog) name the customer, as for any pool job, and no work
+	// order either.
+	detail, err := s.Klus(kctx, job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if detail.WerkbonID != nil || detail.Eigen {
+		t.Errorf("pool job's details: werkbon %v, eigen %v; want none, false", detail.WerkbonID, detail.Eigen)
+	}
+	if detail.Klant == nil || detail.Klant.Naam != "Mevrouw Jansen" {
+		t.Errorf("pool job's details: klant %+v, want Mevrouw Jansen", detail.Klant)
+	}
 }
