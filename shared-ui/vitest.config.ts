@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // make test runs Vitest beside the Go tests on two cores: a test may take a few seconds there.
     testTimeout: 20_000,
+    // A worker keeps the modules it imported for its next test file, as in the apps' tests; the
+    // setup resets what a test could leave behind.
+    isolate: false,
   },
 });
