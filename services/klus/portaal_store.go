@@ -43,9 +43,8 @@ const vastePrijs = `
 // klusSelect reads jobs in the shape of Klus (scanKlus). The work order join shows the work order
 // of the job's klusser only, which row-level security shows to that klusser alone: a klusser who
 // opens a job put back in the pool does not get the work order it started before as its own. The
-// actor's id is read once per statement ((SELECT
-// actor_id()), an init plan), not once per row: each call checks the transaction's proof (a
-// SHA-256), a third of the pool page's time in the database.
+// actor's id is read once per statement ((SELECT actor_id()), an init plan), not once per row: each
+// call checks the transaction's proof (a SHA-256), a third of the pool page's time in the database.
 const klusSelect = klusColumns + `
 	       w.id AS werkbon_id, k.klusser_id IS NOT DISTINCT FROM (SELECT actor_id()) AS eigen,
 	       coalesce(nullif(klant_naam(k), ''), 'Niet beschikbaar') AS klant_naam,

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pageModules from '../pageModules.json';
 
 const PRERENDERED = Object.entries(pageModules)
@@ -42,6 +42,10 @@ describe('the static pages’ router', () => {
     }
     vi.doUnmock('react-router');
   });
+
+  // The modules loaded under the mock stay in the worker's cache, which the next test file shares
+  // (isolate: false): it must import them anew, with the real React Router.
+  afterAll(() => vi.resetModules());
 
   it('has exactly the prerendered pages', async () => {
     const { staticPages } = await import('./pages');
