@@ -248,5 +248,8 @@ func publicKlussers(t testing.TB, b *servertest.BackOffice) string {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("/api/v1/public/klussers: %d %s", resp.StatusCode, body)
+	}
 	return string(body)
 }

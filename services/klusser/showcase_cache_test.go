@@ -45,6 +45,34 @@ func (c *countingShowcase) List(context.Context, list.Params) (list.Page[Showcas
 	return list.Page[ShowcaseKlusser]{Data: []ShowcaseKlusser{{Naam: "read " + string(rune('0'+n))}}, Total: 1}, nil
 }
 
+// heldShowcase is a cache in front of a counting showcase whose reads wait for its hold, for the
+// tests of requests that overlap a read; waiting is how many reads may have begun unseen.
+func heldShowcase(waiting int) (*countingShowcase, *ShowcaseCache, ShowcaseService) {
+	next := &countingShowcase{hold: make(chan struct{}), started: make(chan struct{}, waiting)}
+	c := NewShowcaseCache(time.Hour)
+	return next, c, c.serve(next)
+}
+
+// answer is what a request in the background got: the first klusser's name, or an error.
+type answer struct {
+	naam string
+	err  error
+}
+
+// listInBackground asks s for page p on a goroutine of its own, so that a test can hold the read.
+func listInBackground(ctx context.Context, s ShowcaseService, p list.Params) <-chan answer {
+	got := make(chan answer, 1)
+	go func() {
+		page, err := s.List(ctx, p)
+		a := answer{err: err}
+		if err == nil && len(page.Data) > 0 {
+			a.naam = page.Data[0].Naam
+		}
+		got <- a
+	}()
+	return got
+}
+
 func naam(t *testing.T, s ShowcaseService, p list.Params) string {
 	t.Helper()
 	page, err := s.List(context.Background(), p)
@@ -106,30 +134,20 @@ func TestShowcaseCacheForgetsAfterAWrite(t *testing.T) {
 // A read that began before a write may have seen the old showcase: it answers its own request but
 // is not kept, and a request after the write does not wait for it.
 func TestShowcaseCacheKeepsNoReadBegunBeforeAWrite(t *testing.T) {
-	next := &countingShowcase{hold: make(chan struct{}), started: make(chan struct{}, 2)}
-	c := NewShowcaseCache(time.Hour)
-	s := c.serve(next)
+	next, c, s := heldShowcase(2)
 	p := list.Params{Page: 1, PerPage: 100}
-	old := make(chan string)
-	go func() {
-		page, _ := s.List(context.Background(), p)
-		old <- page.Data[0].Naam
-	}()
+	old := listInBackground(context.Background(), s, p)
 	next.waitStarted(t)
 	c.Forget()
-	fresh := make(chan string)
-	go func() {
-		page, _ := s.List(context.Background(), p)
-		fresh <- page.Data[0].Naam
-	}()
+	fresh := listInBackground(context.Background(), s, p)
 	next.waitStarted(t) // the request after the write reads for itself
 	next.hold <- struct{}{}
 	next.hold <- struct{}{}
-	if got := <-old; got != "read 1" {
-		t.Errorf("the old read answered %q", got)
+	if got := <-old; got.naam != "read 1" {
+		t.Errorf("the old read answered %+v", got)
 	}
-	if got := <-fresh; got != "read 2" {
-		t.Errorf("the request after the write got %q", got)
+	if got := <-fresh; got.naam != "read 2" {
+		t.Errorf("the request after the write got %+v", got)
 	}
 	next.hold = nil
 	if got := naam(t, s, p); got != "read 2" {
@@ -153,22 +171,16 @@ func TestShowcaseCacheKeepsNoError(t *testing.T) {
 // A request that leaves stops waiting for the shared read; the read goes on for the others and is
 // kept.
 func TestShowcaseCacheWaitsNoLongerThanItsRequest(t *testing.T) {
-	next := &countingShowcase{hold: make(chan struct{}), started: make(chan struct{}, 1)}
-	c := NewShowcaseCache(time.Hour)
-	s := c.serve(next)
+	next, c, s := heldShowcase(1)
 	p := list.Params{Page: 1, PerPage: 100}
 	ctx, cancel := context.WithCancel(context.Background())
-	left := make(chan error)
-	go func() {
-		_, err := s.List(ctx, p)
-		left <- err
-	}()
+	left := listInBackground(ctx, s, p)
 	next.waitStarted(t)
 	cancel()
 	select {
-	case err := <-left:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("the request that left got %v", err)
+	case got := <-left:
+		if !errors.Is(got.err, context.Canceled) {
+			t.Errorf("the request that left got %v", got.err)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the request that left still waits for the shared read")

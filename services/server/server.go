@@ -241,7 +241,7 @@ func Routes(d Deps) []httpapi.Route {
 		modules = append(modules, k.Streams(events.Routes(d.Events)...))
 	}
 	if d.Files != nil {
-		modules = append(modules, files.New(k, d.DB, d.Files, showcase.ForgetAfter),
+		modules = append(modules, files.New(k, d.DB, d.Files, showcase.Forget),
 			werkbon.New(k, d.DB, d.Files, enqueue, d.clock()),
 			factuur.New(k, d.DB, d.Files, factuur.Site(d.Site), enqueue),
 			avg.New(k, d.DB, d.Files, factuur.Site(d.Site)))

@@ -1,6 +1,6 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { clearToasts } from '@klusmaat/shared-ui/auth/toastStore';
+import { resetBrowserState } from '@klusmaat/shared-ui/test/resetBrowser';
 
 // findBy and waitFor wait up to 20 s (not 1 s): the console's pages answer within a few hundred
 // milliseconds here, but make test runs Vitest beside the Go tests on two cores, often with other
@@ -28,20 +28,13 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 // what was there before.
 const objectURLs = (['createObjectURL', 'revokeObjectURL'] as const).map((name) => [name, Reflect.get(URL, name)] as const);
 
-// The test files share their workers' modules and window (isolate: false in vite.config.ts), so
-// every test leaves the browser state it found: no rendered tree, no toasts, no stored values, the
-// address back at /, real timers.
+// The test files share their workers' modules and window (isolate: false in vite.config.ts): every
+// test leaves no rendered tree and the browser state as it found it (resetBrowserState).
 afterEach(() => {
   cleanup();
-  clearToasts();
-  if (typeof window !== 'undefined') {
-    localStorage.clear();
-    sessionStorage.clear();
-    window.history.replaceState(null, '', '/');
-  }
+  resetBrowserState();
   for (const [name, original] of objectURLs) {
     if (original === undefined) Reflect.deleteProperty(URL, name);
     else Reflect.set(URL, name, original);
   }
-  vi.useRealTimers();
 });

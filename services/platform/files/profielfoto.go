@@ -79,6 +79,7 @@ func (s *service) UploadProfielFoto(ctx context.Context, klusserID uuid.UUID, sl
 	if err != nil {
 		return ProfielFoto{}, err
 	}
+	s.changedShowcase()
 	s.removeOld(ctx, old)
 	url := PublicPrefix + key
 	return ProfielFoto{Slot: slot, URL: &url, Message: MsgFotoGeupload}, nil
@@ -93,8 +94,17 @@ func (s *service) DeleteProfielFoto(ctx context.Context, klusserID uuid.UUID, sl
 	if err != nil {
 		return ProfielFoto{}, err
 	}
+	s.changedShowcase()
 	s.removeOld(ctx, old)
 	return ProfielFoto{Slot: slot, Message: MsgFotoVerwijderd}, nil
+}
+
+// changedShowcase tells the showcase that a photo changed, before the old file goes, so that no
+// kept page names a removed file for longer than a request.
+func (s *service) changedShowcase() {
+	if s.showcaseChanged != nil {
+		s.showcaseChanged()
+	}
 }
 
 // removeOld deletes a replaced or removed photo after its row changed. No row names it any more,

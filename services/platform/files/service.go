@@ -140,6 +140,8 @@ func NewService(store Store, blobs Storage) Service {
 type service struct {
 	store Store
 	blobs Storage
+	// showcaseChanged, when not nil, is told that a showcase photo changed (New).
+	showcaseChanged func()
 }
 
 // NewKey is a fresh storage key for a file of type ft belonging to owner (a work order, an

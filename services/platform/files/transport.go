@@ -14,9 +14,6 @@ import (
 	"github.com/klusmaat/klusmaat/tenants/domainerr"
 )
 
-// showcasePhotoResource is the resource of the showcase photos' writes (policy/policy.csv).
-const showcasePhotoResource = "klusser_fotos"
-
 // routes is the service's route table. Uploads are multipart/form-data (fields in the
 // summaries), downloads answer with the file itself.
 func routes(s Service) []httpapi.Route {
@@ -86,7 +83,7 @@ func routes(s Service) []httpapi.Route {
 			Path:        "/api/v1/klussers/{id}/fotos/{slot}",
 			Summary:     "Showcasefoto van een klusser plaatsen (slot profiel, carousel_1, carousel_2 of carousel_3; multipart: file; JPG, PNG of WebP, max 5MB); de vorige wordt verwijderd",
 			Tag:         "files",
-			Resource:    showcasePhotoResource,
+			Resource:    "klusser_fotos",
 			Action:      "create",
 			Response:    ProfielFoto{},
 			RequestType: "multipart/form-data",
@@ -102,7 +99,7 @@ func routes(s Service) []httpapi.Route {
 			Path:     "/api/v1/klussers/{id}/fotos/{slot}",
 			Summary:  "Showcasefoto van een klusser verwijderen",
 			Tag:      "files",
-			Resource: showcasePhotoResource,
+			Resource: "klusser_fotos",
 			Action:   "delete",
 			Response: ProfielFoto{},
 			Op:       "DeleteProfielFoto", Endpoint: func(ctx context.Context, req any) (any, error) {
